@@ -1,0 +1,57 @@
+/**
+ * The one error envelope of the API (API.md §4) and its codes.
+ * @module
+ */
+
+/** Each error code with the HTTP status it always travels with. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  unavailable: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+
+/** An error code of the envelope's `error` field. */
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The body of every 4xx and 5xx answer. */
+export interface ErrorBody {
+  error: ErrorCode;
+  /** One sentence for a developer, naming the field or id at fault. */
+  message: string;
+  details?: ErrorDetails;
+}
+
+/** Extra facts about an error. */
+export interface ErrorDetails {
+  /** For `validation_failed`: messages by field path, e.g. `items[0].quantity`. */
+  fields?: Record<string, string[]>;
+  /** For `unavailable`: every posted item with its status and what is left. */
+  items?: UnavailableItem[];
+  [key: string]: unknown;
+}
+
+/** A posted item as reported in a 409. */
+export interface UnavailableItem {
+  external_id: number;
+  start: string;
+  finish: string;
+  quantity: number;
+  quantity_available: number;
+  status: string;
+  status_code: number;
+}
+
+/** True when `value` has the shape of the error envelope. */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.error === 'string' && typeof v.message === 'string';
+}

@@ -1,0 +1,11 @@
+/**
+ * Types and pure functions shared by the service, the client and the widget. No I/O.
+ * @module
+ */
+export * from './plain-date.ts';
+export * from './zones.ts';
+export type * from './records.ts';
+export * from './params.ts';
+export * from './status.ts';
+export * from './errors.ts';
+export * from './settings.ts';

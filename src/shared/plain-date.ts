@@ -1,0 +1,90 @@
+/**
+ * A calendar day without a time or a zone, written `YYYY-MM-DD`.
+ *
+ * Every boundary of the project (API payloads, widget attributes, the calendar's cells) carries
+ * days as these strings. Arithmetic is done on UTC midnights, where every day is 24 hours long,
+ * so the process's own time zone can never shift a day.
+ * @module
+ */
+
+/** A `YYYY-MM-DD` string that names a real calendar day. */
+export type PlainDate = string & { readonly __plainDate: unique symbol };
+
+const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** True when `value` is a `YYYY-MM-DD` string naming a day that exists (no 31 April). */
+export function isPlainDate(value: unknown): value is PlainDate {
+  if (typeof value !== 'string') return false;
+  const m = PLAIN_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= daysInMonth(y, mo);
+}
+
+/** Parses a `YYYY-MM-DD` string, or returns `undefined` when it is not a real day. */
+export function parsePlainDate(value: unknown): PlainDate | undefined {
+  return isPlainDate(value) ? value : undefined;
+}
+
+/** Number of days in month `month` (1-12) of `year`. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The UTC-midnight epoch milliseconds of a day: a stable number to do arithmetic on. */
+export function toEpochDay(date: PlainDate): number {
+  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+}
+
+/** The day `n` days after epoch (1970-01-01). */
+export function fromEpochDay(n: number): PlainDate {
+  return new Date(n * DAY_MS).toISOString().slice(0, 10) as PlainDate;
+}
+
+/** `date` moved by `days` (negative moves back). */
+export function addDays(date: PlainDate, days: number): PlainDate {
+  return fromEpochDay(toEpochDay(date) + days);
+}
+
+/** Whole days from `from` to `to` (`to - from`): 1 for consecutive days. */
+export function diffDays(from: PlainDate, to: PlainDate): number {
+  return toEpochDay(to) - toEpochDay(from);
+}
+
+/** Negative, zero or positive as `a` is before, equal to or after `b`. */
+export function compareDates(a: PlainDate, b: PlainDate): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Day of the week, 0 = Sunday … 6 = Saturday. */
+export function dayOfWeek(date: PlainDate): number {
+  // 1970-01-01 was a Thursday (4).
+  return (((toEpochDay(date) + 4) % 7) + 7) % 7;
+}
+
+/** The first day of the month that `date` is in. */
+export function startOfMonth(date: PlainDate): PlainDate {
+  return `${date.slice(0, 8)}01` as PlainDate;
+}
+
+/**
+ * `date` moved by whole months, the day clamped to the target month's length
+ * (31 March + 1 month = 30 April).
+ */
+export function addMonths(date: PlainDate, months: number): PlainDate {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7)) - 1 + months;
+  const year = y + Math.floor(m / 12);
+  const month = (((m % 12) + 12) % 12) + 1;
+  const day = Math.min(Number(date.slice(8, 10)), daysInMonth(year, month));
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` as PlainDate;
+}
+
+/** Every day from `start` up to but not including `finish`. */
+export function eachDay(start: PlainDate, finish: PlainDate): PlainDate[] {
+  const days: PlainDate[] = [];
+  for (let n = toEpochDay(start), end = toEpochDay(finish); n < end; n++) days.push(fromEpochDay(n));
+  return days;
+}

@@ -1,0 +1,157 @@
+/**
+ * The records of the booking service v1, exactly as they travel in JSON (API.md §2).
+ * Timestamps are ISO 8601 UTC strings with milliseconds; ids are JSON numbers.
+ * @module
+ */
+import type { PlainDate } from './plain-date.ts';
+import type { ItemStatus, ItemStatusCode } from './status.ts';
+
+/** One held item of a reservation (seed §2.1). */
+export interface ReservationItem {
+  /** Start of the held period, UTC (the shop-local midnight of the first day). */
+  start: string;
+  /** End of the held period, UTC, exclusive (the shop-local midnight after the last day). */
+  finish: string;
+  status: ItemStatus;
+  status_code: ItemStatusCode;
+  /** The service's own variant id. */
+  variant_id: number;
+  /** The variant's id on the e-commerce platform. */
+  external_id: number;
+  quantity: number;
+  /** The most units this cart could hold for this item's period. */
+  quantity_available: number;
+  variant_title: string;
+  product_title: string;
+  /** 1 when the item covers whole days in the shop's zone (the API's 0/1 flag). */
+  all_day: 0 | 1;
+}
+
+/** A guest named on a reservation. */
+export interface Guest {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** A timed hold of items against a cart token (seed §2.1). */
+export interface Reservation {
+  id: number;
+  cart_token: string;
+  created_at: string;
+  /** When the hold lapses; renewed by every post for the same cart. */
+  expires_at: string;
+  /** The shop's IANA zone. */
+  tz: string;
+  items: ReservationItem[];
+}
+
+/** Which items a blackout blocks: overlapping ones, or only those starting inside it. */
+export type BlackoutScope = 'overlap' | 'start';
+
+/** A period in which items cannot be held or booked (API.md §2). */
+export interface Blackout {
+  id: number;
+  title: string | null;
+  starts_at: string;
+  finishes_at: string;
+  all_day: 0 | 1;
+  scope: BlackoutScope;
+  product_id: number | null;
+  external_product_id: number | null;
+  variant_id: number | null;
+  external_variant_id: number | null;
+  location_id: number | null;
+  /** The vendor of the blackout's product, when it targets one. */
+  vendor: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Whether the shopper picks one day or a start and an end. */
+export type WidgetType = 'date' | 'range';
+
+/** How a range's end is counted: the last day used, or the check-out day. */
+export type RangeCount = 'days' | 'nights';
+
+/** A widget's booking rules. Every field has a default (API.md §2). */
+export interface WidgetSettings {
+  /** Days from today before the first bookable day. @default 0 */
+  lead_days: number;
+  /** Days from today after which nothing is bookable. @default 365 */
+  horizon_days: number;
+  /** Shortest range, in days. @default 1 */
+  min_days: number;
+  /** Longest range, in days. @default 1 for "date", 7 for "range" */
+  max_days: number;
+  /** @default "days" */
+  count: RangeCount;
+  /** 0 = Sunday … 6 = Saturday, or null to follow the locale. @default null */
+  first_day_of_week: number | null;
+  /** @default 1 */
+  quantity_min: number;
+  /** @default 10 */
+  quantity_max: number;
+  /** Length of a hold. @default 15 */
+  hold_minutes: number;
+}
+
+/** A booking form placed on some products (API.md §2). */
+export interface Widget {
+  id: number;
+  title: string;
+  type: WidgetType;
+  tz: string;
+  locale: string;
+  product_ids: number[];
+  external_product_ids: number[];
+  settings: WidgetSettings;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One item of a booking. */
+export interface BookingItem {
+  external_id: number;
+  variant_id: number;
+  resource_id: string | null;
+  quantity: number;
+  product_title: string;
+  variant_title: string;
+}
+
+/** A customer named on a booking. */
+export type Customer = Guest;
+
+/** An answer to a custom booking question. */
+export interface BookingField {
+  name: string;
+  value: string;
+}
+
+/** A booking's state. */
+export type BookingStatus = 'pending' | 'confirmed' | 'cancelled';
+
+/** A booking (response of POST /v1/bookings). */
+export interface Booking {
+  id: number;
+  status: BookingStatus;
+  status_code: 1 | 2 | 4;
+  starts_at: string;
+  finishes_at: string;
+  tz: string;
+  items: BookingItem[];
+  customers: Customer[];
+  fields: BookingField[];
+  tags: string[];
+  create_draft_order: boolean;
+  created_at: string;
+}
+
+/** One day of a variant's availability (GET /v1/availability, an extension). */
+export interface AvailabilityDay {
+  date: PlainDate;
+  quantity_available: number;
+  status: ItemStatus;
+  status_code: ItemStatusCode;
+}
