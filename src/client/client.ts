@@ -1,0 +1,60 @@
+import { createRequester } from './core/requester.ts';
+import type { ClientOptions, Requester } from './core/types.ts';
+import { availabilityResource, type AvailabilityResource } from './resources/availability.ts';
+import { blackoutsResource, type BlackoutsResource } from './resources/blackouts.ts';
+import { bookingsResource, type BookingsResource } from './resources/bookings.ts';
+import { reservationsResource, type ReservationsResource } from './resources/reservations.ts';
+import { widgetsResource, type WidgetsResource } from './resources/widgets.ts';
+
+/** Every resource of the v1 API, bound to one configuration. */
+export interface BookingClient {
+  blackouts: BlackoutsResource;
+  reservations: ReservationsResource;
+  bookings: BookingsResource;
+  widgets: WidgetsResource;
+  availability: AvailabilityResource;
+  /**
+   * Sends any request through the same auth, timeout and retry rules, resolving to
+   * `{ data, response }`: for an endpoint this client does not wrap yet.
+   */
+  request: Requester['request'];
+}
+
+/**
+ * A client for the booking service v1 with every resource, for merchants' servers and scripts.
+ * (A storefront bundle should rather import `createRequester` and the resource functions it
+ * needs, e.g. `listWidgets`, so it carries nothing else.)
+ *
+ * Defaults: `timeoutMs` 10 000 per attempt; `retry` 2 retries of GET, DELETE, reservation posts
+ * and keyed booking posts, after network errors, 429 and 5xx, backing off from 500 ms (capped
+ * at 8 s, jittered) or as `Retry-After` says; `tokenInQuery` false.
+ *
+ * @example
+ * ```ts
+ * import { createClient, isUnavailableError } from 'booking-widget/client';
+ *
+ * const client = createClient({ baseUrl: 'https://bookings.example', token: process.env.BOOKING_TOKEN });
+ * const blackouts = await client.blackouts.list({ external_product_id: 7001 });
+ * try {
+ *   await client.bookings.create({
+ *     starts_at: '2026-12-01 09:00',
+ *     finishes_at: '2026-12-01 17:00',
+ *     items: [{ external_id: 8001, quantity: 1 }],
+ *   });
+ * } catch (error) {
+ *   if (isUnavailableError(error)) console.log(error.details.items);
+ *   else throw error;
+ * }
+ * ```
+ */
+export function createClient(options: ClientOptions): BookingClient {
+  const requester = createRequester(options);
+  return {
+    blackouts: blackoutsResource(requester),
+    reservations: reservationsResource(requester),
+    bookings: bookingsResource(requester),
+    widgets: widgetsResource(requester),
+    availability: availabilityResource(requester),
+    request: (request) => requester.request(request),
+  };
+}

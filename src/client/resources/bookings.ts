@@ -1,0 +1,51 @@
+/**
+ * Bookings (POST /v1/bookings, seed §2.4).
+ * @module
+ */
+import type { Booking, BookingCreateParams } from '../../shared/index.ts';
+import { apiPromise, type ApiPromise } from '../core/api-promise.ts';
+import type { RequestOptions, Requester } from '../core/types.ts';
+
+/** Options of `bookings.create`. */
+export interface BookingCreateOptions extends RequestOptions {
+  /**
+   * Sent as the `Idempotency-Key` header so the service creates one booking however often the
+   * request is retried. Give your own (e.g. your order id) to make a retry after a crash safe
+   * too; `null` sends none, and then the request is never retried.
+   * @default a new crypto.randomUUID() per call (none where the platform lacks it, e.g. an http: page)
+   */
+  idempotencyKey?: string | null | undefined;
+}
+
+/** A fresh idempotency key, or undefined where `crypto.randomUUID` is missing (insecure browser contexts). */
+function newIdempotencyKey(): string | undefined {
+  return typeof globalThis.crypto?.randomUUID === 'function' ? globalThis.crypto.randomUUID() : undefined;
+}
+
+/**
+ * Creates a booking. `UnavailableError` (409) when it does not fit. Retried only when it
+ * carries an `Idempotency-Key`, which it does unless the caller passes `idempotencyKey: null`.
+ */
+export function createBooking(requester: Requester, params: BookingCreateParams, options: BookingCreateOptions = {}): ApiPromise<Booking> {
+  const { idempotencyKey, ...rest } = options;
+  return apiPromise(
+    requester.request<Booking>({
+      ...rest,
+      method: 'POST',
+      path: '/v1/bookings',
+      body: params,
+      idempotencyKey: idempotencyKey === null ? undefined : (idempotencyKey ?? newIdempotencyKey()),
+    }),
+  );
+}
+
+/** The booking methods bound to one requester (`client.bookings`). */
+export interface BookingsResource {
+  /** Creates a booking; resolves to it once the service has answered 201. */
+  create(params: BookingCreateParams, options?: BookingCreateOptions): ApiPromise<Booking>;
+}
+
+/** The booking methods bound to `requester`. */
+export function bookingsResource(requester: Requester): BookingsResource {
+  return { create: (params, options) => createBooking(requester, params, options) };
+}
