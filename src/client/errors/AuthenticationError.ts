@@ -1,6 +1,11 @@
-import { BookingApiError } from './BookingApiError.ts';
+import { BookingApiError, type BookingApiErrorInit } from './BookingApiError.ts';
 
 /** 401: no token, or a token the service does not know. */
 export class AuthenticationError extends BookingApiError {
-  override readonly name = 'AuthenticationError' as const;
+  declare readonly name: 'AuthenticationError';
+
+  constructor(init: BookingApiErrorInit) {
+    super(init);
+    this.name = 'AuthenticationError';
+  }
 }

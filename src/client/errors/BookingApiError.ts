@@ -39,22 +39,26 @@ export interface BookingApiErrorInit {
  * }
  * ```
  */
+//
+// Fields are `declare`d and assigned in constructors, rather than written as class fields,
+// because the widget is built for ES2020, where every class field costs a defineProperty helper.
 export class BookingApiError extends Error {
-  override name: string = 'BookingApiError';
+  declare name: string;
   /** The HTTP status; 0 when no response arrived. */
-  readonly status: number;
+  declare readonly status: number;
   /** The envelope's `error`, e.g. `"not_found"`, or a client code such as `"timeout"`. */
-  readonly code: BookingErrorCode;
+  declare readonly code: BookingErrorCode;
   /** Extra facts from the envelope, e.g. `fields` of a 422 or `items` of a 409. */
-  readonly details: ErrorDetails | undefined;
+  declare readonly details: ErrorDetails | undefined;
   /** The request's method, e.g. `"GET"`. */
-  readonly method: string;
+  declare readonly method: string;
   /** The request's URL (a `token` query parameter is redacted, so errors are safe to log). */
-  readonly url: string;
+  declare readonly url: string;
 
   constructor(init: BookingApiErrorInit) {
     // The server's sentence alone does not say which call failed; the prefix does.
     super(`${init.method} ${init.url} ${init.message}`, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'BookingApiError';
     this.status = init.status;
     this.code = init.code;
     this.details = init.details;

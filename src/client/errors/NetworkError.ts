@@ -5,10 +5,11 @@ import { BookingApiError } from './BookingApiError.ts';
  * `cause` holds what `fetch` threw.
  */
 export class NetworkError extends BookingApiError {
-  override readonly name = 'NetworkError' as const;
+  declare readonly name: 'NetworkError';
 
   constructor(method: string, url: string, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     super({ status: 0, code: 'network_error', message: `failed before a response arrived: ${reason}`, method, url, cause });
+    this.name = 'NetworkError';
   }
 }

@@ -1,6 +1,11 @@
-import { BookingApiError } from './BookingApiError.ts';
+import { BookingApiError, type BookingApiErrorInit } from './BookingApiError.ts';
 
 /** 404: no such path or id (an id of another shop also answers 404). */
 export class NotFoundError extends BookingApiError {
-  override readonly name = 'NotFoundError' as const;
+  declare readonly name: 'NotFoundError';
+
+  constructor(init: BookingApiErrorInit) {
+    super(init);
+    this.name = 'NotFoundError';
+  }
 }

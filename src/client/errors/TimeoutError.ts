@@ -2,12 +2,13 @@ import { BookingApiError } from './BookingApiError.ts';
 
 /** No complete response arrived within `timeoutMs`. `status` is 0. */
 export class TimeoutError extends BookingApiError {
-  override readonly name = 'TimeoutError' as const;
+  declare readonly name: 'TimeoutError';
   /** The deadline that passed. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
 
   constructor(method: string, url: string, timeoutMs: number) {
     super({ status: 0, code: 'timeout', message: `timed out after ${timeoutMs} ms`, method, url });
+    this.name = 'TimeoutError';
     this.timeoutMs = timeoutMs;
   }
 }

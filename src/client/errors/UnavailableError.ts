@@ -11,11 +11,12 @@ export interface UnavailableDetails extends ErrorDetails {
  * Nothing was changed. `details.items` says which posted items failed and how many are left.
  */
 export class UnavailableError extends BookingApiError {
-  override readonly name = 'UnavailableError' as const;
+  declare readonly name: 'UnavailableError';
   declare readonly details: UnavailableDetails;
 
   constructor(init: BookingApiErrorInit) {
     super(init);
+    this.name = 'UnavailableError';
     // A 409 from a proxy or an older service may lack the list; callers can always iterate it.
     const items = init.details?.items;
     this.details = { ...init.details, items: Array.isArray(items) ? items : [] };

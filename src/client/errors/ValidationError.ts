@@ -1,6 +1,11 @@
-import { BookingApiError } from './BookingApiError.ts';
+import { BookingApiError, type BookingApiErrorInit } from './BookingApiError.ts';
 
 /** 422 or 400: the request was malformed or a field is invalid; `details.fields` names them. */
 export class ValidationError extends BookingApiError {
-  override readonly name = 'ValidationError' as const;
+  declare readonly name: 'ValidationError';
+
+  constructor(init: BookingApiErrorInit) {
+    super(init);
+    this.name = 'ValidationError';
+  }
 }
