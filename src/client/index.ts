@@ -55,7 +55,6 @@ export { iterateWidgets, listWidgets, widgetsResource, type WidgetsResource } fr
 
 export { AuthenticationError } from './errors/AuthenticationError.ts';
 export { BookingApiError, type BookingApiErrorInit, type BookingErrorCode, type ClientErrorCode } from './errors/BookingApiError.ts';
-export { errorClassForStatus, errorFromResponse } from './errors/error-from-response.ts';
 export { NetworkError } from './errors/NetworkError.ts';
 export { NotFoundError } from './errors/NotFoundError.ts';
 export { PermissionError } from './errors/PermissionError.ts';
