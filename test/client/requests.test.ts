@@ -71,11 +71,13 @@ describe('requests: URLs', () => {
     ]);
   });
 
-  it('accepts a base URL with a trailing slash or a path prefix', async () => {
+  it("accepts a base URL with a trailing slash, a path prefix, or none (the page's own origin)", async () => {
     const { fetch, sent } = scriptedFetch(json(200, []));
     await createClient({ baseUrl: `${BASE}/`, fetch }).widgets.list();
     await createClient({ baseUrl: `${BASE}/api//`, fetch }).widgets.list();
-    expect(sent.map((r) => r.url)).toEqual([`${BASE}/v1/widgets`, `${BASE}/api/v1/widgets`]);
+    await createClient({ baseUrl: '', token: null, fetch }).widgets.list();
+    expect(sent.map((r) => r.url)).toEqual([`${BASE}/v1/widgets`, `${BASE}/api/v1/widgets`, '/v1/widgets']);
+    expect(sent[2]?.headers).toEqual({ accept: 'application/json' });
   });
 
   it('passes the availability query as given', async () => {

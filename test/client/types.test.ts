@@ -25,6 +25,8 @@ describe('types', () => {
   it('createClient returns a BookingClient', () => {
     expectTypeOf(createClient).returns.toEqualTypeOf<BookingClient>();
     expectTypeOf(createClient).parameter(0).toHaveProperty('baseUrl').toEqualTypeOf<string>();
+    // The platform's fetch and a page-relative base URL are accepted as they are.
+    void createClient({ baseUrl: '', token: null, fetch: globalThis.fetch });
   });
 
   it('blackouts methods take typed params and resolve to records', () => {

@@ -32,10 +32,13 @@ export interface RetryOptions {
 
 /** Options of a client (or of a bare requester, for callers that import resources alone). */
 export interface ClientOptions {
-  /** Where the API lives, without `/v1`, e.g. `"https://bookings.example"`. */
+  /** Where the API lives, without `/v1`, e.g. `"https://bookings.example"`; `""` for the page's own origin. */
   baseUrl: string;
-  /** A secret (`sk_…`) or publishable (`pk_…`) token, sent as `Authorization: Bearer`. */
-  token?: string | undefined;
+  /**
+   * A secret (`sk_…`) or publishable (`pk_…`) token, sent as `Authorization: Bearer`. None
+   * (undefined, null or empty) sends no credentials, e.g. behind a proxy that adds them.
+   */
+  token?: string | null | undefined;
   /**
    * Send the token as the `token` query parameter on GET requests instead of the header
    * (publishable tokens only, API.md §6). GETs then carry no header that needs a CORS
