@@ -1,0 +1,96 @@
+/**
+ * The booking service v1 as a web-standard handler: `app.fetch(Request) → Response`. Tests call
+ * it in-process; `server.ts` puts it on a socket.
+ * @module
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from './app-env.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { Database } from './db/types.ts';
+import { HttpError } from './http/http-error.ts';
+import { authenticate } from './middleware/auth.ts';
+import { preflight } from './middleware/cors.ts';
+import { jsonBody } from './middleware/json-body.ts';
+import { availabilityRoutes } from './routes/availability.ts';
+import { blackoutRoutes } from './routes/blackouts.ts';
+import { blackoutWriteRoutes } from './routes/blackout-writes.ts';
+import { bookingRoutes } from './routes/bookings.ts';
+import { reservationRoutes } from './routes/reservations.ts';
+import { reservationWriteRoutes } from './routes/reservation-writes.ts';
+import { allowedMethods } from './routes/route-table.ts';
+import { widgetRoutes } from './routes/widgets.ts';
+
+/** What the service runs on. */
+export interface AppOptions {
+  db: Database;
+  /** @default the system clock */
+  clock?: Clock;
+  /** Where unexpected errors are reported. @default console.error */
+  logError?: (error: unknown) => void;
+}
+
+/** The service's handler. */
+export interface BookingApp {
+  fetch(request: Request): Promise<Response>;
+}
+
+const INTERNAL_BODY = { error: 'internal', message: 'Something went wrong on our side; nothing was changed. Try again.' };
+
+/** Builds the v1 API on `db`. */
+export function createApp(options: AppOptions): BookingApp {
+  const deps: AppDeps = { db: options.db, clock: options.clock ?? systemClock };
+  const logError = options.logError ?? ((error: unknown) => console.error('[booking-service]', error));
+  // strict: false accepts a trailing slash on every path (API.md §1).
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+    // The service's own clock dates every answer, so a widget can correct its countdown even
+    // when the shopper's clock is wrong (and tests can move time).
+    c.res.headers.set('date', new Date(deps.clock.now()).toUTCString());
+    c.res.headers.set('cache-control', 'no-store');
+    const cors = c.get('cors');
+    if (cors) for (const [name, value] of Object.entries(cors)) c.res.headers.set(name, value);
+  });
+  app.use('/v1/*', preflight(deps.db));
+  app.use('/v1/*', async (c, next) => {
+    // An unknown path or a wrong method is answered before authentication: it reveals nothing.
+    const allow = allowedMethods(new URL(c.req.url).pathname);
+    if (!allow) throw new HttpError('not_found', `No endpoint at ${new URL(c.req.url).pathname}.`);
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    if (!allow.includes(method)) {
+      throw new HttpError('method_not_allowed', `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`, {
+        headers: { allow: [...allow, 'OPTIONS'].join(', ') },
+      });
+    }
+    await next();
+  });
+  app.use('/v1/*', authenticate(deps.db));
+  app.use('/v1/*', jsonBody());
+
+  widgetRoutes(app);
+  blackoutRoutes(app);
+  blackoutWriteRoutes(app);
+  reservationRoutes(app);
+  reservationWriteRoutes(app);
+  bookingRoutes(app);
+  availabilityRoutes(app);
+
+  app.notFound((c) => new HttpError('not_found', `No endpoint at ${new URL(c.req.url).pathname}.`).toResponse(withDate(deps)));
+  app.onError((error, c) => {
+    const extra = { ...withDate(deps), ...(c.get('cors') ?? {}) };
+    if (error instanceof HttpError) return error.toResponse(extra);
+    logError(error);
+    return new Response(JSON.stringify(INTERNAL_BODY), { status: 500, headers: { 'content-type': 'application/json; charset=utf-8', ...extra } });
+  });
+
+  return { fetch: (request) => Promise.resolve(app.fetch(request)) };
+}
+
+function withDate(deps: AppDeps): Record<string, string> {
+  return { date: new Date(deps.clock.now()).toUTCString(), 'cache-control': 'no-store' };
+}
+
+/** The Hono app type the route modules register on. */
+export type App = Hono<AppEnv>;

@@ -1,0 +1,65 @@
+/**
+ * The scale-out driver: a PostgreSQL server through a `pg` connection pool.
+ * @module
+ */
+import pg from 'pg';
+import { type Database, type Transaction, RETRYABLE_SQLSTATES, sqlState, withQueryContext } from './types.ts';
+
+// int8 (bigint) and numeric as JS numbers, as PGlite returns them: ids and external ids stay
+// below 2^53 (checked on input), and one mapping keeps both drivers' rows identical.
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return (value: string) => Number(value);
+    if (oid === 1016) return (value: string) => (pg.types.getTypeParser(1016 as never, 'text')(value) as string[]).map(Number);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/** Opens a pool on `url` (`postgres://…`) with up to `max` connections (default 10). */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
+  // An idle client's error (the server restarting) must not crash the process.
+  pool.on('error', () => {});
+  await pool.query('SELECT 1');
+  const run = async <Row>(target: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
+    try {
+      const result = await target.query(sql, params as unknown[] | undefined);
+      return { rows: result.rows as Row[] };
+    } catch (error) {
+      throw withQueryContext(error, sql, params);
+    }
+  };
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction(callback, options) {
+      const retries = options?.retries ?? 5;
+      for (let attempt = 0; ; attempt++) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const handle: Transaction = { query: (sql, params) => run(client, sql, params) };
+          const result = await callback(handle);
+          await client.query('COMMIT');
+          client.release();
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          client.release();
+          if (attempt < retries && RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) {
+            // Back off a little, at random, so the same transactions do not collide again.
+            await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
+            continue;
+          }
+          throw error;
+        }
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The database seam: one small interface that the PGlite and PostgreSQL drivers both implement,
+ * so every query in the service is written once, in PostgreSQL's dialect.
+ * @module
+ */
+
+/** Something that runs parameterised SQL: the database itself, or an open transaction. */
+export interface Queryable {
+  /** Runs one statement with `$1`-style parameters and resolves to its rows. */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>;
+}
+
+/** A transaction's handle: usable only inside its `transaction` callback. */
+export type Transaction = Queryable;
+
+/** Which engine a database runs on. */
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** An open database. Create one with `openDatabase`. */
+export interface Database extends Queryable {
+  readonly kind: DatabaseKind;
+  /**
+   * Runs `callback` in one transaction: COMMIT when it resolves, ROLLBACK when it throws.
+   * A serialization failure or deadlock is retried (up to `retries` times) by running the
+   * callback again, so callbacks must not have side effects outside the database.
+   */
+  transaction<T>(callback: (tx: Transaction) => Promise<T>, options?: { retries?: number }): Promise<T>;
+  /** Runs several statements with no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Closes the database or the pool; further calls fail. */
+  close(): Promise<void>;
+}
+
+/** SQLSTATEs after which the whole transaction may simply be run again. */
+export const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+
+/** Adds the failing SQL and parameters to a driver's error, as PGlite does, without hiding it. */
+export function withQueryContext(error: unknown, sql: string, params: readonly unknown[] | undefined): unknown {
+  if (error && typeof error === 'object') {
+    Object.assign(error, { query: sql, params });
+  }
+  return error;
+}
+
+/** The SQLSTATE of a driver error, if it has one. */
+export function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

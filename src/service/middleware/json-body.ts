@@ -1,0 +1,70 @@
+/**
+ * Reads a request's JSON body under the limits of API.md §1 and §4: over 64 KiB is 413, a body
+ * in another content type 415, bytes that are not UTF-8 JSON 400. The parsed value goes to
+ * `c.var.body`; the routes validate its shape.
+ * @module
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env.ts';
+import { HttpError } from '../http/http-error.ts';
+
+/** The largest body accepted, in bytes. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;.*)?$/i;
+
+function tooLarge(): HttpError {
+  return new HttpError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES} bytes.`);
+}
+
+/** Reads at most `limit` bytes of `body`, throwing 413 past it without reading the rest. */
+async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Parses the body of POST, PUT and PATCH requests into `c.var.body`. */
+export function jsonBody(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && Number(length) > MAX_BODY_BYTES) throw tooLarge();
+    const type = c.req.header('content-type');
+    const bytes = c.req.raw.body ? await readLimited(c.req.raw.body, MAX_BODY_BYTES) : new Uint8Array();
+    if (bytes.byteLength === 0) throw new HttpError('bad_request', 'The request body must be a JSON object.');
+    if (type === undefined || !JSON_TYPE.test(type)) {
+      throw new HttpError('unsupported_media_type', 'The request body must be sent as Content-Type: application/json.');
+    }
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new HttpError('bad_request', 'The request body is not valid UTF-8.');
+    }
+    try {
+      c.set('body', JSON.parse(text));
+    } catch {
+      throw new HttpError('bad_request', 'The request body is not valid JSON.');
+    }
+    await next();
+  };
+}

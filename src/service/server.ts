@@ -1,0 +1,42 @@
+/**
+ * Puts a fetch-shaped handler on a real socket (Node's http through @hono/node-server) and
+ * stops it gracefully: no new connections, in-flight requests finish, then the database closes.
+ * @module
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+
+/** A listening server. */
+export interface RunningServer {
+  /** `http://127.0.0.1:PORT`, or `http://localhost:PORT` when asked for that host name. */
+  url: string;
+  port: number;
+  /** Stops accepting connections and resolves once the open ones are done. */
+  close(): Promise<void>;
+}
+
+/** Listens on `port` (0 = any free port) at `hostname` (default 127.0.0.1). */
+export function listen(fetch: (request: Request) => Promise<Response> | Response, options: { port: number; hostname?: string }): Promise<RunningServer> {
+  const hostname = options.hostname ?? '127.0.0.1';
+  return new Promise((resolve, reject) => {
+    let server: ServerType;
+    try {
+      server = serve({ fetch, port: options.port, hostname }, (info: AddressInfo) => {
+        const host = hostname === '0.0.0.0' || hostname === '127.0.0.1' ? '127.0.0.1' : hostname;
+        resolve({
+          url: `http://${host}:${info.port}`,
+          port: info.port,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => done());
+              // Idle keep-alive sockets would hold close() open; busy ones finish first.
+              (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+            }),
+        });
+      });
+      server.once('error', reject);
+    } catch (error) {
+      reject(error);
+    }
+  });
+}
