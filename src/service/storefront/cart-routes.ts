@@ -62,7 +62,7 @@ export function cartRoutes(store: CartStore): Hono {
     if (isError(body)) return fail(c, body);
     // `{items: [...]}` answers `{items: [...]}`; the single form (`id`, `quantity`) answers the line.
     const single = !Array.isArray(body.items);
-    const items = single ? (body.id === undefined ? [] : [body as AddItem]) : (body.items as AddItem[]);
+    const items = single ? (body.id === undefined ? [] : [body as unknown as AddItem]) : (body.items as AddItem[]);
     if (!items.every((i) => i && typeof i === 'object')) return fail(c, cartError(400, 'Required parameter missing or invalid: items'));
     const lines = store.add(cartOf(c, store), items);
     if (isError(lines)) return fail(c, lines);
