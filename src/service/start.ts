@@ -1,0 +1,133 @@
+/**
+ * `npm start`: the booking service, the widget file and the demo storefront on one port.
+ *
+ * - Port: `PORT` or `--port` (default 8787; 0 = any free port). Host: `HOST` or `--host`
+ *   (default 127.0.0.1: the demo prints a secret token, so it is not offered to the network
+ *   unless asked).
+ * - Database: `DATABASE_URL` (PostgreSQL), else PGlite in `--data` (default `.data/`).
+ * - Data: `--fixture` (default the demo fixture), loaded in full on the first start; later
+ *   starts only refresh its tokens, adding the origins this server answers on (see demo/load.ts).
+ * - Ctrl-C (SIGINT) or SIGTERM: stop accepting, finish open requests, close the database.
+ * @module
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createApp } from './app.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import { DEMO_PRICES, DEMO_SHOP } from './demo/catalog.ts';
+import { loadDemo } from './demo/load.ts';
+import type { Fixture } from './fixture.ts';
+import { listen } from './server.ts';
+import { createStorefront } from './storefront/app.ts';
+import { catalogFromFixture } from './storefront/catalog.ts';
+
+// This file runs as src/service/start.ts (tests, tsx) or dist/service/start.js: both sit two
+// folders below the repository root.
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const path = (p: string) => `${ROOT}${p}`;
+
+/** Hides the password of a database URL before it is printed. */
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+/** The origins a browser may send for pages of this server: localhost by both names, and the host asked for. */
+function originsFor(host: string, port: number): string[] {
+  const names = ['localhost', '127.0.0.1'];
+  if (!['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(host)) names.push(host.includes(':') ? `[${host}]` : host);
+  return names.map((n) => `http://${n}:${port}`);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: process.env.PORT ?? '8787' },
+      host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+      data: { type: 'string', default: '.data' },
+      fixture: { type: 'string', default: path('src/service/demo/demo-fixture.json') },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, not ${values.port}`);
+
+  const fixture = JSON.parse(await readFile(values.fixture, 'utf8')) as Fixture;
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const db = await openDatabase({ url: databaseUrl, data: values.data });
+  await migrate(db);
+
+  const widgetFile = path('dist/booking-widget.js');
+  const storefront = createStorefront({
+    api: createApp({ db }),
+    publicDir: path('public'),
+    widgetFile,
+    extensionAssetsDir: path('src/shopify/extension/assets'),
+    catalog: catalogFromFixture(fixture, DEMO_PRICES),
+    currency: DEMO_SHOP.currency,
+  });
+
+  // The port is known only once listening (PORT=0), and the tokens need it: requests wait
+  // for the fixture instead of meeting a half-loaded shop.
+  let ready!: () => void;
+  const loaded = new Promise<void>((resolve) => (ready = resolve));
+  const server = await listen(
+    async (request) => {
+      await loaded;
+      return storefront.fetch(request);
+    },
+    { port, hostname: values.host },
+  );
+  const origins = originsFor(values.host, server.port);
+  const first = await loadDemo(db, fixture, origins);
+  ready();
+
+  const url = `http://localhost:${server.port}`;
+  const lines = [
+    `Booking service and demo storefront: ${url}`,
+    `  Product page (Shopify-like)  ${url}/`,
+    `  Strict-CSP page              ${url}/hostile.html`,
+    `  API                          ${url}/v1`,
+    `  Widget                       ${url}/booking-widget.js${existsSync(widgetFile) ? '' : '  (not built: run npm run build)'}`,
+    `  Database                     ${databaseUrl ? redact(databaseUrl) : `PGlite in ${values.data}`}${first ? ' (fixture loaded)' : ''}`,
+  ];
+  for (const shop of fixture.shops) {
+    lines.push(`  Tokens of "${shop.name}":`);
+    for (const t of shop.tokens ?? []) {
+      const allowed = [...new Set([...origins, ...(t.origins ?? [])])].join(', ');
+      lines.push(
+        t.kind === 'publishable'
+          ? `    publishable  ${t.token}  (for pages on ${allowed})`
+          : `    secret       ${t.token}  (for servers only, never in a page)`,
+      );
+    }
+  }
+  lines.push('Press Ctrl-C to stop.');
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(130); // a second Ctrl-C does not wait
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    // A browser tab can hold a request open; do not wait for it forever.
+    setTimeout(() => process.exit(0), 5000).unref();
+    await server.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
