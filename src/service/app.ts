@@ -10,6 +10,7 @@ import type { Database } from './db/types.ts';
 import { HttpError } from './http/http-error.ts';
 import { authenticate } from './middleware/auth.ts';
 import { preflight } from './middleware/cors.ts';
+import { RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { availabilityRoutes } from './routes/availability.ts';
 import { blackoutRoutes } from './routes/blackouts.ts';
@@ -27,6 +28,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Where unexpected errors are reported. @default console.error */
   logError?: (error: unknown) => void;
+  /** Per-token limits, or `false` for none (benchmarks). @default 20/s, burst 100 */
+  rateLimit?: Partial<RateLimitOptions> | false;
 }
 
 /** The service's handler. */
@@ -67,6 +70,7 @@ export function createApp(options: AppOptions): BookingApp {
     await next();
   });
   app.use('/v1/*', authenticate(deps.db));
+  if (options.rateLimit !== false) app.use('/v1/*', rateLimit({ ...RATE_LIMIT_DEFAULTS, ...options.rateLimit }));
   app.use('/v1/*', jsonBody());
 
   widgetRoutes(app);

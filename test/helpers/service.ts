@@ -3,7 +3,7 @@
  * PostgreSQL database), migrated, seeded from the test fixture, behind `createApp`, with a
  * clock the test moves. No socket: requests go straight to `fetch`.
  */
-import { createApp } from '../../src/service/app.ts';
+import { createApp, type AppOptions } from '../../src/service/app.ts';
 import { manualClock, type ManualClock } from '../../src/service/clock.ts';
 import { migrate } from '../../src/service/db/migrate.ts';
 import { openPglite } from '../../src/service/db/pglite.ts';
@@ -32,6 +32,8 @@ export interface TestServiceOptions {
   database?: 'pglite' | 'postgres';
   /** Where unexpected errors go. @default collected; the test fails on close if any */
   logError?: (error: unknown) => void;
+  /** Per-token rate limits. @default false: suites send bursts; rate-limit tests opt in */
+  rateLimit?: AppOptions['rateLimit'];
 }
 
 let snapshot: Promise<Blob | File> | undefined;
@@ -63,7 +65,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   await loadFixture(db, options.fixture ?? testFixture);
   const clock = manualClock(options.now ?? TEST_NOW);
   const unexpected: unknown[] = [];
-  const app = createApp({ db, clock, logError: options.logError ?? ((error) => unexpected.push(error)) });
+  const app = createApp({ db, clock, rateLimit: options.rateLimit ?? false, logError: options.logError ?? ((error) => unexpected.push(error)) });
   return {
     fetch: (request) => app.fetch(request),
     baseUrl: 'http://booking.test',
