@@ -1,0 +1,98 @@
+/*
+ * Booking widget app block: keeps each <booking-widget data-variant-sync> on the variant the
+ * shopper has selected in the theme, without touching the theme's own code or globals.
+ *
+ * Themes announce a variant change in different ways, so the block listens to all of them and
+ * then reads the selected variant from one place:
+ *   - `variant:change` / `variant:changed` / `variant:update` events (detail.variant.id,
+ *     detail.resource.id or detail.id), used by many themes;
+ *   - `change` on the product form's `[name="id"]` input or select (Dawn and its descendants
+ *     set the hidden input and dispatch `change`);
+ *   - `change` on any other control in the product form (themes that update the input later);
+ *   - the URL's `?variant=` (themes call history.replaceState; the Navigation API reports it
+ *     where available, `popstate` covers back and forward).
+ * Plain ES2017, no build step: Shopify serves this file as is.
+ */
+(function () {
+  'use strict';
+  if (window.__bookingWidgetBlock) return; // the block may be on the page twice
+  window.__bookingWidgetBlock = true;
+
+  var WIDGETS = 'booking-widget[data-variant-sync]';
+  var FORM = 'form[action*="/cart/add"]';
+  var ID = /^\d{1,20}$/;
+
+  /** The product form the widget belongs to: its own, its section's, or the page's first. */
+  function formFor(widget) {
+    var named = widget.getAttribute('data-product-form');
+    var form = (named && document.getElementById(named)) || widget.closest(FORM);
+    if (form) return form;
+    var section = widget.closest('.shopify-section, [id^="shopify-section-"], section');
+    return (section && section.querySelector(FORM)) || document.querySelector(FORM);
+  }
+
+  /** The variant selected for this widget's form now, or null when the theme shows none. */
+  function selectedVariant(widget) {
+    var form = formFor(widget);
+    var input = form && form.querySelector('[name="id"]');
+    if (input && ID.test(input.value)) return input.value;
+    var fromUrl = new URLSearchParams(window.location.search).get('variant');
+    return fromUrl && ID.test(fromUrl) ? fromUrl : null;
+  }
+
+  function apply(widget, variant) {
+    if (variant && ID.test(String(variant)) && widget.getAttribute('variant') !== String(variant)) {
+      widget.setAttribute('variant', String(variant));
+    }
+  }
+
+  /** Re-reads the selection for every widget (or those within `scope`). */
+  function syncAll(scope) {
+    var widgets = document.querySelectorAll(WIDGETS);
+    for (var i = 0; i < widgets.length; i++) {
+      var w = widgets[i];
+      if (!scope || scope === document || scope.contains(w) || formFor(w) === scope) apply(w, selectedVariant(w));
+    }
+  }
+
+  /** Theme events that carry the variant: trust their id over the form's (it may lag behind). */
+  function onVariantEvent(event) {
+    var d = event.detail || {};
+    var id = (d.variant && d.variant.id) || (d.resource && d.resource.id) || d.id || d.variantId;
+    var target = event.target instanceof Element ? event.target : null;
+    var scope = target && (target.closest(FORM) || target.closest('.shopify-section, section'));
+    var widgets = document.querySelectorAll(WIDGETS);
+    for (var i = 0; i < widgets.length; i++) {
+      var w = widgets[i];
+      if (!scope || scope.contains(w) || formFor(w) === scope || formFor(w) === target) {
+        if (id) apply(w, id);
+        else apply(w, selectedVariant(w));
+      }
+    }
+  }
+
+  ['variant:change', 'variant:changed', 'variant:update'].forEach(function (type) {
+    document.addEventListener(type, onVariantEvent);
+  });
+
+  document.addEventListener('change', function (event) {
+    var target = event.target instanceof Element ? event.target : null;
+    var form = target && target.closest(FORM);
+    if (!form) return;
+    if (target.matches('[name="id"]')) {
+      syncAll(form);
+    } else {
+      // A variant radio or select: the theme updates `[name="id"]` now or after fetching.
+      setTimeout(function () { syncAll(form); }, 0);
+      setTimeout(function () { syncAll(form); }, 400);
+    }
+  });
+
+  window.addEventListener('popstate', function () { syncAll(); });
+  if (window.navigation && window.navigation.addEventListener) {
+    window.navigation.addEventListener('currententrychange', function () { syncAll(); });
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', function () { syncAll(); });
+  else syncAll();
+})();
