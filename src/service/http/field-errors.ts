@@ -7,7 +7,9 @@ import { validationFailed } from './http-error.ts';
 
 /** Field messages gathered during validation. */
 export class FieldErrors {
-  readonly fields: Record<string, string[]> = {};
+  // No prototype: a path such as "constructor" or "__proto__" (an unknown body field) must be
+  // an ordinary key, not Object.prototype's.
+  readonly fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
 
   /** Records `message` against `path` (e.g. `items[0].start`). */
   add(path: string, message: string): void {
