@@ -1,0 +1,74 @@
+/**
+ * The cart a hold is made against (WIDGET.md, Cart), and adding held items to a Shopify cart.
+ * These calls go to the storefront itself (`/cart.js`), not to the booking API.
+ * @module
+ */
+import type { Reservation, ReservationItem } from '../../shared/records.ts';
+import type { WidgetFetch } from './connection.ts';
+
+const STORAGE_KEY = 'booking-widget:cart-token';
+
+interface ShopifyGlobal {
+  routes?: { root?: string };
+}
+
+/** The storefront's Shopify global, when the page is a Shopify storefront. */
+export function shopify(): ShopifyGlobal | undefined {
+  return (globalThis as { Shopify?: ShopifyGlobal }).Shopify;
+}
+
+/** A storefront URL, under the market's root (`/fr-ca/`) when Shopify gives one. */
+function storefrontUrl(path: string): string {
+  const root = shopify()?.routes?.root ?? '/';
+  return (root.endsWith('/') ? root : `${root}/`) + path;
+}
+
+async function storefrontJson(fetcher: WidgetFetch, path: string, init: RequestInit): Promise<unknown> {
+  const res = await fetcher(storefrontUrl(path), { ...init, headers: { accept: 'application/json', 'content-type': 'application/json' } });
+  if (!res.ok) throw Object.assign(new Error(`${path} answered ${res.status}`), { code: 'cart_failed' });
+  return res.json();
+}
+
+/** A random token kept in `localStorage`, so a reload keeps the same hold. */
+function storedToken(): string {
+  const fresh = () => crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`.replace('.', '');
+  try {
+    let t = localStorage.getItem(STORAGE_KEY);
+    if (!t) localStorage.setItem(STORAGE_KEY, (t = fresh()));
+    return t;
+  } catch {
+    // Storage refused (private mode, a sandboxed frame): a token for this page view only.
+    return fresh();
+  }
+}
+
+/**
+ * The cart token: the `cart-token` attribute, else Shopify's cart token (opaque, kept whole,
+ * `?key=` included), else a stored random one.
+ */
+export async function resolveCartToken(attribute: string | null, fetcher: WidgetFetch, signal: AbortSignal): Promise<string> {
+  if (attribute) return attribute;
+  if (shopify()) {
+    const cart = (await storefrontJson(fetcher, 'cart.js', { signal })) as { token?: unknown } | null;
+    if (typeof cart?.token === 'string' && cart.token) return cart.token;
+  }
+  return storedToken();
+}
+
+/** The visible line item properties of a held item: its first and last day in the shop's zone. */
+export type ItemLabel = (item: ReservationItem) => { Start: string; Finish: string };
+
+/**
+ * Adds the held items of `variant` to the Shopify cart (`POST /cart/add.js`, `items` form),
+ * each with its booking as line item properties; `_`-prefixed ones are hidden at checkout.
+ */
+export async function addToShopifyCart(reservation: Reservation, variant: string, label: ItemLabel, fetcher: WidgetFetch, signal: AbortSignal): Promise<void> {
+  const items = reservation.items
+    .filter((i) => String(i.external_id) === variant)
+    .map((i) => ({
+      id: Number(variant),
+      quantity: i.quantity,
+      properties: { ...label(i), _start: i.start, _finish: i.finish, _reservation_id: String(reservation.id) },
+    }));
+  await storefrontJson(fetcher, 'cart/add.js', { method: 'POST', signal, body: JSON.stringify({ items }) });
+}

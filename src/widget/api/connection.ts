@@ -1,0 +1,74 @@
+/**
+ * The widget's calls to the booking API, through the typed client: GETs carry the publishable
+ * token as the `token` query parameter (simple requests, no CORS preflight, API.md §6), every
+ * answer is shape-checked, and each response's `Date` header reports the server's clock.
+ * @module
+ */
+import {
+  createRequester,
+  createReservation,
+  listAvailability,
+  listBlackouts,
+  listReservations,
+  listWidgets,
+  serverDate,
+  type ApiPromise,
+} from '../../client/index.ts';
+import type { AvailabilityParams, BlackoutListParams, ReservationCreateParams } from '../../shared/params.ts';
+import type { AvailabilityDay, Blackout, Reservation, Widget } from '../../shared/records.ts';
+import { parseAvailability, parseBlackouts, parseReservation, parseReservations, parseWidgets } from './validate.ts';
+
+/** The `fetch` a widget sends requests with (the client's signature). */
+export type WidgetFetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Where the API is and how to reach it. */
+export interface ConnectionOptions {
+  /** Base URL; `/v1/...` is appended. Empty for the page's own origin (behind a proxy). */
+  api: string;
+  /** Publishable token; none behind a proxy that adds it. */
+  token: string | null;
+  fetch: WidgetFetch;
+  /** Aborted when the element leaves the page: every request stops. */
+  signal: AbortSignal;
+  /** Called with the server's clock (epoch ms) read from each response's `Date` header. */
+  onServerTime(serverMs: number, receivedAt: number): void;
+  /** The widget's clock (epoch ms), injectable for tests. */
+  now(): number;
+}
+
+/** The API calls a widget makes, each resolving to checked data. */
+export interface Connection {
+  /** The widget placed on `product`, or undefined when there is none. */
+  widget(product: string): Promise<Widget | undefined>;
+  blackouts(params: BlackoutListParams): Promise<Blackout[]>;
+  availability(params: AvailabilityParams): Promise<AvailabilityDay[]>;
+  /** The cart's reservations whose hold has not expired, newest first. */
+  reservations(cartToken: string): Promise<Reservation[]>;
+  hold(params: ReservationCreateParams): Promise<Reservation>;
+}
+
+/** A connection to the API at `options.api`. */
+export function createConnection(options: ConnectionOptions): Connection {
+  const { signal } = options;
+  const requester = createRequester({
+    baseUrl: options.api,
+    token: options.token,
+    tokenInQuery: true,
+    fetch: options.fetch,
+    // One quick retry of a flaky GET; beyond that the shopper sees the error and a Retry button.
+    retry: { limit: 1, delayMs: 300 },
+  });
+  async function call<T, R>(promise: ApiPromise<T>, parse: (data: unknown) => R): Promise<R> {
+    const { data, response } = await promise.withResponse();
+    const server = serverDate(response);
+    if (server !== undefined) options.onServerTime(server, options.now());
+    return parse(data);
+  }
+  return {
+    widget: (product) => call(listWidgets(requester, { external_product_id: product }, { signal }), parseWidgets),
+    blackouts: (params) => call(listBlackouts(requester, params, { signal }), parseBlackouts),
+    availability: (params) => call(listAvailability(requester, params, { signal }), parseAvailability),
+    reservations: (cart_token) => call(listReservations(requester, { cart_token, active: true }, { signal }), parseReservations),
+    hold: (params) => call(createReservation(requester, params, { signal }), parseReservation),
+  };
+}

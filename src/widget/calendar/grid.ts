@@ -1,0 +1,64 @@
+/**
+ * The weeks of a month and the keyboard moves across them (WAI-ARIA date picker model).
+ * Pure functions on `YYYY-MM-DD` days: no zone can shift a cell.
+ * @module
+ */
+import { type PlainDate, addDays, addMonths, dayOfWeek, startOfMonth } from '../../shared/plain-date.ts';
+
+/** A week row: seven days, `null` for cells outside the month. */
+export type Week = (PlainDate | null)[];
+
+/** The first day of the week for `locale` (0 = Sunday), from `Intl.Locale` week info when known. */
+export function firstDayOfWeek(locale: string): number {
+  try {
+    const l = new Intl.Locale(locale) as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
+    const first = (l.getWeekInfo?.() ?? l.weekInfo)?.firstDay;
+    if (first) return first % 7;
+  } catch {
+    // Older engines: fall through to Monday, the most common first day.
+  }
+  return 1;
+}
+
+/** The start of the week that holds `date`. */
+export function startOfWeek(date: PlainDate, firstDay: number): PlainDate {
+  return addDays(date, -((dayOfWeek(date) - firstDay + 7) % 7));
+}
+
+/**
+ * Always six weeks, so the calendar keeps one height from month to month and never shifts
+ * the page around it.
+ */
+export function monthWeeks(month: PlainDate, firstDay: number): Week[] {
+  const first = startOfMonth(month);
+  let day = startOfWeek(first, firstDay);
+  const weeks: Week[] = [];
+  for (let w = 0; w < 6; w++) {
+    const week: Week = [];
+    for (let d = 0; d < 7; d++, day = addDays(day, 1)) week.push(startOfMonth(day) === first ? day : null);
+    weeks.push(week);
+  }
+  return weeks;
+}
+
+/**
+ * The day a key moves the focus to, or `undefined` for keys the calendar does not handle.
+ * Left and right swap in right-to-left layouts, where the week runs from right to left.
+ */
+export function dayForKey(key: string, shift: boolean, date: PlainDate, rtl: boolean, firstDay: number): PlainDate | undefined {
+  const back = rtl ? 1 : -1;
+  switch (key) {
+    case 'ArrowLeft': return addDays(date, back);
+    case 'ArrowRight': return addDays(date, -back);
+    case 'ArrowUp': return addDays(date, -7);
+    case 'ArrowDown': return addDays(date, 7);
+    case 'Home': return startOfWeek(date, firstDay);
+    case 'End': return addDays(startOfWeek(date, firstDay), 6);
+    case 'PageUp': return addMonths(date, shift ? -12 : -1);
+    case 'PageDown': return addMonths(date, shift ? 12 : 1);
+  }
+  return undefined;
+}

@@ -1,0 +1,81 @@
+/**
+ * Which days can be held, and why the others cannot: the booking rules of API.md §2 applied
+ * to the days of the shop's zone. Every day is a plain `YYYY-MM-DD` of that zone.
+ * @module
+ */
+import { type PlainDate, addDays, diffDays, eachDay } from '../../shared/plain-date.ts';
+import type { AvailabilityDay, Blackout, WidgetSettings } from '../../shared/records.ts';
+import { plainDateInZone } from '../../shared/zones.ts';
+
+/** Why a day cannot be chosen. */
+export type Reason = 'past' | 'lead' | 'horizon' | 'closed' | 'sold';
+
+/** A blackout as the shop-zone days it blocks. `startOnly`: it only stops periods starting on them. */
+export interface BlockedDays {
+  first: PlainDate;
+  last: PlainDate;
+  startOnly: boolean;
+}
+
+/** Everything the rules need to judge a day. */
+export interface DayFacts {
+  /** Today in the shop's zone. */
+  today: PlainDate;
+  settings: WidgetSettings;
+  blocks: BlockedDays[];
+  availability: Record<string, AvailabilityDay>;
+  quantity: number;
+}
+
+/**
+ * The shop-zone days a blackout blocks. An item covers whole days, from one local midnight to
+ * another. Scope "overlap": every day the blackout touches, up to the day holding its last
+ * millisecond (its finish is exclusive, so a blackout ending at midnight leaves that day free).
+ * Scope "start": the days whose midnight (an item's start) lies inside the blackout, so one
+ * starting at 10:00 does not stop that day's items, which started at 00:00.
+ */
+export function blockedDays(b: Blackout, tz: string): BlockedDays {
+  const startsAt = Date.parse(b.starts_at);
+  const startOnly = b.scope === 'start';
+  return {
+    first: startOnly ? addDays(plainDateInZone(startsAt - 1, tz), 1) : plainDateInZone(startsAt, tz),
+    last: plainDateInZone(Date.parse(b.finishes_at) - 1, tz),
+    startOnly,
+  };
+}
+
+/**
+ * Why `date` cannot be held, or `undefined` when it can. `asStart`: the day would begin the
+ * period, so "start" scoped blackouts apply too (for a date widget every day is a start).
+ */
+export function dayReason(date: PlainDate, facts: DayFacts, asStart = true): Reason | undefined {
+  const { today, settings: s } = facts;
+  if (date < today) return 'past';
+  if (date < addDays(today, s.lead_days)) return 'lead';
+  if (date > addDays(today, s.horizon_days)) return 'horizon';
+  const covering = facts.blocks.filter((b) => b.first <= date && date <= b.last);
+  if (covering.some((b) => asStart || !b.startOnly)) return 'closed';
+  const day = facts.availability[date];
+  // The service judges a one-day item starting that day; when a "start" blackout we know of
+  // explains it, a day inside a range is still free. Otherwise trust the service: it also
+  // knows blackouts longer than the window the widget asked for.
+  if (day?.status === 'blacked_out' && (asStart || !covering.length)) return 'closed';
+  if (day && day.quantity_available < facts.quantity) return 'sold';
+  return undefined;
+}
+
+/** The exclusive finish of a range whose last picked day is `end` (API.md §2 `count`). */
+export function rangeFinish(end: PlainDate, s: WidgetSettings): PlainDate {
+  return s.count === 'nights' ? end : addDays(end, 1);
+}
+
+/**
+ * Why the range `start`-`end` (the days the shopper picked) cannot be held: its length is
+ * outside `min_days`-`max_days`, or a day it holds is unavailable. `undefined` when it fits.
+ */
+export function rangeProblem(start: PlainDate, end: PlainDate, facts: DayFacts): 'length' | 'crosses' | undefined {
+  const finish = rangeFinish(end, facts.settings);
+  const length = diffDays(start, finish);
+  if (length < facts.settings.min_days || length > facts.settings.max_days) return 'length';
+  return eachDay(start, finish).some((d) => dayReason(d, facts, d === start)) ? 'crosses' : undefined;
+}

@@ -1,0 +1,47 @@
+/**
+ * The events a `<booking-widget>` dispatches on itself (`bubbles: true, composed: true`), so a
+ * theme can listen on the element or anywhere above it.
+ * @module
+ */
+import type { PlainDate } from '../shared/plain-date.ts';
+import type { Reservation, Widget } from '../shared/records.ts';
+
+/** A complete choice: `finish` is exclusive, as the API counts it. */
+export interface SelectDetail {
+  start: PlainDate;
+  finish: PlainDate;
+  quantity: number;
+}
+
+/** A failure the shopper was shown: an API error code (API.md §4) and its message. */
+export interface ErrorDetail {
+  error: string;
+  message: string;
+}
+
+/** Each event name with the type of its `detail`. */
+export interface BookingWidgetEventMap {
+  /** The widget record has loaded and the calendar is shown. */
+  'booking-widget:ready': Widget;
+  /** The shopper completed a choice of dates and quantity. */
+  'booking-widget:select': SelectDetail;
+  /** The service confirmed a hold. */
+  'booking-widget:reserved': Reservation;
+  /** A hold ran out. */
+  'booking-widget:expired': Reservation;
+  /** A load or a hold failed. */
+  'booking-widget:error': ErrorDetail;
+}
+
+/** Dispatches one typed event on the element. */
+export type Emit = <K extends keyof BookingWidgetEventMap>(type: K, detail: BookingWidgetEventMap[K]) => void;
+
+declare global {
+  interface HTMLElementEventMap {
+    'booking-widget:ready': CustomEvent<Widget>;
+    'booking-widget:select': CustomEvent<SelectDetail>;
+    'booking-widget:reserved': CustomEvent<Reservation>;
+    'booking-widget:expired': CustomEvent<Reservation>;
+    'booking-widget:error': CustomEvent<ErrorDetail>;
+  }
+}

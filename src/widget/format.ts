@@ -1,0 +1,78 @@
+/**
+ * Dates, times and numbers in the shopper's language, all through `Intl` (no date library:
+ * the widget's byte budget). Calendar days are formatted at UTC midnight with `timeZone: "UTC"`
+ * so the shopper's own zone can never move them.
+ * @module
+ */
+import { type PlainDate, addDays, isPlainDate } from '../shared/plain-date.ts';
+import { plainDateInZone } from '../shared/zones.ts';
+
+/** The formatters a widget needs for one locale. */
+export interface Formats {
+  /** "Saturday 14 November 2026": a day's accessible name. */
+  day(date: PlainDate): string;
+  /** "14 Nov 2026": a day in a held period. */
+  short(date: PlainDate): string;
+  /** "November 2026": the month heading. */
+  month(date: PlainDate): string;
+  /** Short weekday name, or the full one with `long`. */
+  weekday(date: PlainDate, long?: boolean): string;
+  /** The day-of-month number in the locale's digits. */
+  dayNumber(date: PlainDate): string;
+  /** An instant as a time in the shopper's zone ("10:42"). */
+  time(instant: number): string;
+  /** A whole number of minutes ("5 minutes"). */
+  minutes(n: number): string;
+  /** A number in the locale's digits, zero-padded to `minimumIntegerDigits`. */
+  number(n: number, minimumIntegerDigits?: number): string;
+}
+
+const utc = (date: PlainDate) => Date.parse(`${date}T00:00:00Z`);
+
+/** The formatters for `locale`; build once per locale and reuse, `Intl` objects are costly. */
+export function createFormats(locale: string): Formats {
+  const dtf = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...o });
+  const day = dtf({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const short = dtf({ dateStyle: 'medium' });
+  const month = dtf({ month: 'long', year: 'numeric' });
+  const weekdayShort = dtf({ weekday: 'short' });
+  const weekdayLong = dtf({ weekday: 'long' });
+  const num = dtf({ day: 'numeric' });
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+  const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' });
+  return {
+    day: (d) => day.format(utc(d)),
+    short: (d) => short.format(utc(d)),
+    month: (d) => month.format(utc(d)),
+    weekday: (d, long) => (long ? weekdayLong : weekdayShort).format(utc(d)),
+    dayNumber: (d) => num.format(utc(d)),
+    time: (instant) => time.format(instant),
+    minutes: (n) => minutes.format(n),
+    number: (n, digits = 1) => new Intl.NumberFormat(locale, { minimumIntegerDigits: digits }).format(n),
+  };
+}
+
+/** The shop-zone day of an API value: a `YYYY-MM-DD` as is, an instant as its day in `tz`. */
+export function shopDay(value: string, tz: string): PlainDate {
+  return isPlainDate(value) ? value : plainDateInZone(Date.parse(value), tz);
+}
+
+/**
+ * "14 Nov 2026 – 16 Nov 2026": the days a period covers, `finish` exclusive. With `nights` the
+ * end shown is the check-out day (the finish itself), else the last day held.
+ */
+export function formatPeriod(f: Formats, start: PlainDate, finish: PlainDate, nights: boolean): string {
+  const last = nights ? finish : addDays(finish, -1);
+  return last <= start ? f.short(start) : `${f.short(start)} – ${f.short(last)}`;
+}
+
+/** The shopper's own zone, e.g. "Europe/Berlin". */
+export function shopperZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** A held item's period in the shop's zone, the zone named when it is not the shopper's. */
+export function heldPeriod(f: Formats, item: { start: string; finish: string }, tz: string, nights: boolean): string {
+  const period = formatPeriod(f, shopDay(item.start, tz), shopDay(item.finish, tz), nights);
+  return shopperZone() === tz ? period : `${period} (${tz.replace(/_/g, ' ')})`;
+}

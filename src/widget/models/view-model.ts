@@ -1,0 +1,122 @@
+/**
+ * The view model: what the shopper sees and does (language, shown month, focused day, chosen
+ * days, quantity, messages) over the business model. Components only read it and call its actions.
+ * @module
+ */
+import { computed, createModel, effect, signal } from '@preact/signals-core';
+import { type PlainDate, addDays, addMonths, eachDay, startOfMonth } from '../../shared/plain-date.ts';
+import { plainDateInZone } from '../../shared/zones.ts';
+import { firstDayOfWeek } from '../calendar/grid.ts';
+import { type DayFacts, type Reason, blockedDays, dayReason } from '../calendar/rules.ts';
+import { createFormats } from '../format.ts';
+import { isRtl, resolveLocale, translator } from '../i18n.ts';
+import { BookingModel, type ModelDeps, monthLoaded } from './booking-model.ts';
+import { HoldClock } from './hold-clock.ts';
+import { SelectionModel } from './selection-model.ts';
+
+/** The view model of one widget. */
+export const ViewModel = createModel((deps: ModelDeps) => {
+  const booking = new BookingModel(deps);
+  const { config } = deps;
+  const { widget, settings, today } = booking;
+  const variant = computed(() => config.value.variant ?? '');
+  const locale = computed(() => resolveLocale(config.value.locale, widget.value?.locale, document.documentElement.lang));
+  const t = computed(() => translator(locale.value));
+  const formats = computed(() => createFormats(locale.value));
+  const rtl = computed(() => isRtl(locale.value));
+  const firstDay = computed(() => settings.value.first_day_of_week ?? firstDayOfWeek(locale.value));
+
+  const focus = signal<PlainDate | undefined>(undefined);
+  const month = computed(() => focus.value && startOfMonth(focus.value));
+  const quantity = signal(1);
+  /** The days the calendar may show: from today's month to the horizon. */
+  const bounds = computed(() => {
+    const d = today.value;
+    return d && { min: startOfMonth(d), max: addDays(d, settings.value.horizon_days) };
+  });
+
+  const facts = computed<DayFacts | undefined>(() => {
+    const d = today.value;
+    const w = widget.value;
+    return d && w && {
+      today: d,
+      settings: settings.value,
+      blocks: Object.values(booking.blackouts.value[variant.value] ?? {}).map((b) => blockedDays(b, w.tz)),
+      availability: booking.days.value[variant.value] ?? {},
+      quantity: quantity.value,
+    };
+  });
+  /** Months wholly in the past or past the horizon need no data: every day there is out. */
+  const needsData = (m: PlainDate) => {
+    const b = bounds.value!;
+    return m >= b.min && m <= b.max;
+  };
+  const monthReady = computed(() => {
+    const m = month.value;
+    return !!m && !!bounds.value && (!needsData(m) || monthLoaded(booking, variant.value, m));
+  });
+  const clock = new HoldClock(booking, t, formats);
+  const selection = new SelectionModel({ booking, clock, facts, quantity, variant, t, formats, emit: deps.emit, fetch: deps.fetch, signal: deps.signal });
+  /** Why each day of the shown month cannot be chosen now. */
+  const reasons = computed(() => {
+    const f = facts.value;
+    const m = month.value;
+    const out: Record<string, Reason | undefined> = {};
+    const opens = selection.opens.value;
+    if (f && m) for (const d of eachDay(m, addMonths(m, 1))) out[d] = dayReason(d, f, opens(d));
+    return out;
+  });
+
+  // Before the widget record says which month is today in the shop's zone, start on the
+  // month of today in UTC (and the next): the shop's is one of these but near a month's end.
+  const guess = startOfMonth(plainDateInZone(deps.now(), 'UTC'));
+  for (const m of [guess, addMonths(guess, 1)]) booking.loadMonth(variant.peek(), m);
+
+  // The first day that could be bookable, once "today" in the shop's zone is known.
+  effect(() => {
+    const d = today.value;
+    if (d && !focus.peek()) {
+      focus.value = addDays(d, settings.value.lead_days);
+      quantity.value = settings.value.quantity_min;
+    }
+  });
+  // The shown month and the next one, for the current variant; again after a retry or refresh.
+  effect(() => {
+    const m = month.value;
+    void booking.failures.value;
+    void booking.loaded.value;
+    if (!m || !bounds.value) return;
+    for (const x of [m, addMonths(m, 1)]) if (needsData(x)) booking.loadMonth(variant.value, x);
+  });
+
+  return {
+    booking, clock, selection, variant, locale, t, formats, rtl, firstDay, focus, month, quantity, bounds,
+    monthReady, facts, reasons,
+
+    /** Moves the calendar's focus (and the shown month with it), kept within the bookable months. */
+    moveFocus(date: PlainDate) {
+      const b = bounds.value;
+      if (b) focus.value = date < b.min ? b.min : date > b.max ? b.max : date;
+    },
+
+    /** The shopper chose `date`: a day, a range's start or its end. */
+    choose(date: PlainDate) {
+      focus.value = date;
+      if (monthReady.value) selection.choose(date);
+    },
+
+    /** Sets the quantity, kept within the widget's bounds. */
+    setQuantity(n: number) {
+      const { quantity_min: min, quantity_max: max } = settings.value;
+      quantity.value = Math.min(max, Math.max(min, Math.round(n) || min));
+    },
+
+    /** Sends the failed requests again. */
+    retry() {
+      booking.retry();
+    },
+  };
+});
+
+/** An instance of the view model. */
+export type View = InstanceType<typeof ViewModel>;

@@ -1,0 +1,83 @@
+/**
+ * Mounting `<booking-widget>` elements against the in-process service: the element's `fetch`
+ * is routed into `service.fetch` (no socket), every request is recorded, and the widget's
+ * clock is the service's clock so a test moves both at once.
+ */
+import { within } from '@testing-library/preact';
+import { BookingWidgetElement, defineBookingWidget } from '../../src/widget/element.tsx';
+import { createTestService, type TestService } from './service.ts';
+
+/** One request the widget sent. */
+export interface SentRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/** A service, the requests widgets sent to it, and a switch to make it fail. */
+export interface WidgetHarness {
+  service: TestService;
+  sent: SentRequest[];
+  /** The fetch widgets use: into the service, or a failure while `failWith` is set. */
+  fetch: BookingWidgetElement['fetch'];
+  /** While set, every request is answered by this instead of the service (e.g. a 503). */
+  failWith: (() => Response | Promise<Response>) | undefined;
+  /** Storefront routes (`/cart.js`, `/cart/add.js`) for Shopify tests, by path. */
+  storefront: Record<string, (init: RequestInit) => Response>;
+  close(): Promise<void>;
+}
+
+/** Starts a fresh service (seeded from the test fixture) and a fetch into it. */
+export async function startHarness(options: { now?: string | number } = {}): Promise<WidgetHarness> {
+  const service = await createTestService(options);
+  const inFlight = new Set<Promise<Response>>();
+  const harness: WidgetHarness = {
+    service,
+    sent: [],
+    failWith: undefined,
+    storefront: {},
+    fetch: async (input, init) => {
+      const url = new URL(input, 'https://harbour.example');
+      harness.sent.push({ method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+      const page = harness.storefront[url.pathname];
+      if (page) return page(init);
+      if (harness.failWith) return harness.failWith();
+      const answer = service.fetch(new Request(url, init));
+      inFlight.add(answer);
+      void answer.finally(() => inFlight.delete(answer)).catch(() => {});
+      return answer;
+    },
+    async close() {
+      // Removed widgets abort their requests, but the service still finishes them: let it.
+      document.body.replaceChildren();
+      await Promise.allSettled([...inFlight]);
+      await service.close();
+    },
+  };
+  return harness;
+}
+
+/** The attributes of a widget, as WIDGET.md names them. */
+export type WidgetAttributes = Partial<Record<'api' | 'token' | 'product' | 'variant' | 'locale' | 'cart-token', string>>;
+
+/** Creates a `<booking-widget>` wired to `harness`, with `attributes`, and inserts it into the page. */
+export function mountWidget(harness: WidgetHarness, attributes: WidgetAttributes): BookingWidgetElement {
+  defineBookingWidget();
+  const el = document.createElement('booking-widget');
+  el.fetch = harness.fetch;
+  el.now = () => harness.service.clock.now();
+  const all = { api: harness.service.baseUrl, token: 'pk_test_harbour', ...attributes };
+  for (const [name, value] of Object.entries(all)) el.setAttribute(name, value);
+  document.body.append(el);
+  return el;
+}
+
+/** Testing Library queries inside a widget's shadow root. */
+export function inWidget(el: BookingWidgetElement) {
+  return within(el.shadowRoot as unknown as HTMLElement);
+}
+
+/** The requests sent to one API path (`/v1/availability`). */
+export function requestsTo(harness: WidgetHarness, path: string, method = 'GET'): SentRequest[] {
+  return harness.sent.filter((r) => r.url.pathname === path && r.method === method);
+}
