@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench` runs this file (after `npm run build`). Node 20 cannot run TypeScript, so the
+ * bench (test/bench/*.ts and the service modules it starts) is compiled by tsc into
+ * node_modules/.cache/bench first, then run. Options after `--` are passed on, e.g.
+ * `npm run bench -- --only bytes,service` (sections: bytes, page, interaction, service).
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const require = createRequire(import.meta.url);
+const tsc = require.resolve('typescript/bin/tsc');
+const started = Date.now();
+const compiled = spawnSync(process.execPath, [tsc, '-p', 'test/bench/tsconfig.json'], { cwd: root, encoding: 'utf8' });
+if (compiled.status !== 0) {
+  // Type errors (for instance in code another engineer is still writing) do not stop the emit;
+  // show them, then run what was emitted.
+  process.stderr.write(`bench: tsc reported problems (running the emitted JavaScript anyway):\n${compiled.stdout}${compiled.stderr}\n`);
+}
+process.env.BENCH_COMPILE_MS = String(Date.now() - started);
+await import(pathToFileURL(`${root}node_modules/.cache/bench/test/bench/run.js`).href);
