@@ -1,0 +1,57 @@
+/**
+ * The real browser for the e2e suites: Debian's Chromium driven by playwright-core. Never
+ * downloads a browser. Without Chromium the suites are skipped locally with a message saying
+ * how to install it, and fail on CI (`CI=true`), where a skipped browser suite would hide bugs.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { describe } from 'vitest';
+
+/** Where Debian puts Chromium; `E2E_CHROMIUM` overrides it (another distribution's path). */
+export const CHROMIUM_PATH = process.env.E2E_CHROMIUM || '/usr/bin/chromium';
+
+/** Flags for a quiet headless Chromium on a machine without network access. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const onCi = ['true', '1'].includes((process.env.CI ?? '').toLowerCase());
+
+const MISSING = `Chromium not found at ${CHROMIUM_PATH}: the real-browser tests are skipped. Install it with \`apt-get install -y chromium\` (Debian/Ubuntu), or point E2E_CHROMIUM at a Chromium binary.`;
+
+/** Whether a browser is there to run the suites. Throws on CI when it is not. */
+function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  if (onCi) throw new Error(`${MISSING} On CI (CI=true) this is a failure, not a skip.`);
+  return false;
+}
+
+let warned = false;
+
+/**
+ * `describe` for a suite that needs the browser: `describe.skip` (with a console message)
+ * when Chromium is missing locally; an error on CI.
+ */
+export function describeInBrowser(name: string, body: () => void): void {
+  if (browserAvailable()) {
+    describe(name, body);
+    return;
+  }
+  if (!warned) {
+    console.warn(`\n[e2e] ${MISSING}\n`);
+    warned = true;
+  }
+  describe.skip(`${name} (skipped: no Chromium at ${CHROMIUM_PATH}; apt-get install -y chromium)`, body);
+}
+
+/** Launches headless Chromium; one per test file, a new context per test. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
+}

@@ -1,0 +1,203 @@
+/**
+ * The demo storefront for the e2e suites, in-process on a real socket: the widget built once
+ * per run, the booking API on a fresh in-memory PGlite loaded with the e2e fixture, the pages of
+ * `public/`, all on `http://localhost:PORT` as `npm start` serves them (src/service/start.ts).
+ *
+ * Test controls: the service's clock can be moved forward (holds expire), the API can be made
+ * to fail (503) and recover, and the test can talk to the API directly as another cart would.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from '../../../src/service/app.ts';
+import type { Clock } from '../../../src/service/clock.ts';
+import { migrate } from '../../../src/service/db/migrate.ts';
+import { openPglite } from '../../../src/service/db/pglite.ts';
+import { DEMO_PRICES, DEMO_SHOP } from '../../../src/service/demo/catalog.ts';
+import { loadFixture } from '../../../src/service/fixture.ts';
+import { listen } from '../../../src/service/server.ts';
+import { createStorefront } from '../../../src/service/storefront/app.ts';
+import { catalogFromFixture } from '../../../src/service/storefront/catalog.ts';
+import type { PlainDate } from '../../../src/shared/plain-date.ts';
+import { SECRET, e2eFixture, shopToday } from './fixture.ts';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const WIDGET_FILE = join(ROOT, 'dist/booking-widget.js');
+/** What the widget bundle is built from. */
+const WIDGET_SOURCES = ['src/widget', 'src/client', 'src/shared'].map((d) => join(ROOT, d));
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+let built = false;
+
+/**
+ * Builds `dist/booking-widget.js` with Vite when it is missing or older than its sources; once
+ * per test process (files run one at a time, so later files find it fresh).
+ */
+export function ensureWidgetBuilt(): void {
+  if (built) return;
+  const sources = Math.max(...WIDGET_SOURCES.filter(existsSync).map(newestMtime));
+  if (!existsSync(WIDGET_FILE) || statSync(WIDGET_FILE).mtimeMs < sources) {
+    const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
+    const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    if (result.status !== 0) {
+      throw new Error(`The widget does not build (vite build exited ${result.status}):\n${result.stdout}\n${result.stderr}`);
+    }
+  }
+  built = true;
+}
+
+/** The service's clock: the real one, moved forward on demand (a hold's minutes pass at once). */
+export interface SkewedClock extends Clock {
+  advance(ms: number): void;
+  readonly skew: number;
+}
+
+function skewedClock(): SkewedClock {
+  let skew = 0;
+  return {
+    now: () => Date.now() + skew,
+    advance(ms) {
+      skew += ms;
+    },
+    get skew() {
+      return skew;
+    },
+  };
+}
+
+/** A running storefront. */
+export interface E2eServer {
+  /** `http://localhost:PORT` */
+  url: string;
+  port: number;
+  /** Today in the shop's zone when the server started. */
+  today: PlainDate;
+  clock: SkewedClock;
+  /** Every API request the server answered: method, path and status, in order. */
+  apiLog: { method: string; path: string; status: number }[];
+  /** While true, every `/v1` request (preflights too) answers 503. */
+  apiDown: boolean;
+  /** Errors the service logged as unexpected (500s); a suite asserts none. */
+  serviceErrors: unknown[];
+  /** Calls the API as a server would, with the secret token; resolves to status and JSON body. */
+  api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+/** Options of `startStorefront`. */
+export interface StartOptions {
+  /** Hold length of every widget, in minutes. @default the fixture's */
+  holdMinutes?: number;
+}
+
+/** Builds the widget if needed and starts the storefront on a free port. */
+export async function startStorefront(options: StartOptions = {}): Promise<E2eServer> {
+  ensureWidgetBuilt();
+  const db = await openPglite('memory');
+  await migrate(db);
+  const clock = skewedClock();
+  const serviceErrors: unknown[] = [];
+  const app = createApp({ db, clock, rateLimit: false, logError: (e) => serviceErrors.push(e) });
+
+  let loaded!: () => void;
+  const ready = new Promise<void>((resolve) => (loaded = resolve));
+  // The catalogue does not depend on the dates or origins: build it from a placeholder fixture.
+  const catalog = catalogFromFixture(e2eFixture({ origins: [], today: shopToday() }), DEMO_PRICES);
+  const storefront = createStorefront({
+    api: app,
+    publicDir: join(ROOT, 'public'),
+    widgetFile: WIDGET_FILE,
+    extensionAssetsDir: join(ROOT, 'src/shopify/extension/assets'),
+    catalog,
+    currency: DEMO_SHOP.currency,
+  });
+
+  const apiLog: E2eServer['apiLog'] = [];
+  const state = { apiDown: false };
+  const server = await listen(
+    async (request) => {
+      await ready;
+      const path = new URL(request.url).pathname;
+      const isApi = path === '/v1' || path.startsWith('/v1/');
+      if (isApi && state.apiDown) {
+        apiLog.push({ method: request.method, path, status: 503 });
+        return new Response(JSON.stringify({ error: 'internal', message: 'The test made the API fail.' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': request.headers.get('origin') ?? '*' },
+        });
+      }
+      const response = await storefront.fetch(request);
+      if (isApi) apiLog.push({ method: request.method, path, status: response.status });
+      return response;
+    },
+    { port: 0, hostname: '127.0.0.1' },
+  );
+  const origins = [`http://localhost:${server.port}`, `http://127.0.0.1:${server.port}`];
+  const today = shopToday(clock.now());
+  await loadFixture(db, e2eFixture({ origins, today, holdMinutes: options.holdMinutes }));
+  loaded();
+
+  const url = `http://localhost:${server.port}`;
+  return {
+    url,
+    port: server.port,
+    today,
+    clock,
+    apiLog,
+    serviceErrors,
+    get apiDown() {
+      return state.apiDown;
+    },
+    set apiDown(down: boolean) {
+      state.apiDown = down;
+    },
+    async api(method, path, body) {
+      const response = await app.fetch(
+        new Request(`${url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${SECRET}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? null : JSON.stringify(body),
+        }),
+      );
+      const text = await response.text();
+      let json: unknown = text;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text for the failure message
+      }
+      return { status: response.status, body: json };
+    },
+    async close() {
+      await server.close();
+      await db.close();
+    },
+  };
+}
+
+/**
+ * Another cart holds `quantity` of `variant` from `start` (one day, or until `finish`
+ * exclusive) through the API; throws with the API's answer unless the hold is made.
+ */
+export async function holdForAnotherCart(
+  server: E2eServer,
+  cartToken: string,
+  items: { variant: number; start: PlainDate; finish?: PlainDate; quantity: number }[],
+): Promise<void> {
+  const { status, body } = await server.api('POST', '/v1/reservations', {
+    cart_token: cartToken,
+    items: items.map((i) => ({ external_id: String(i.variant), start: i.start, ...(i.finish ? { finish: i.finish } : {}), quantity: String(i.quantity) })),
+  });
+  if (status !== 200 && status !== 201) {
+    throw new Error(`Another cart could not hold ${JSON.stringify(items)}: POST /v1/reservations answered ${status} ${JSON.stringify(body)}`);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The widget as a shopper meets it: by roles and accessible names (Playwright's locators look
+ * into open shadow roots), never by the widget's internals.
+ */
+import type { Locator, Page } from 'playwright-core';
+import type { PlainDate } from '../../../src/shared/plain-date.ts';
+
+/** English words the widget uses (WIDGET.md: every visible string from a per-locale table). */
+export const EN = {
+  past: 'in the past',
+  lead: 'too soon to book',
+  closed: 'closed',
+  sold: 'fully booked',
+  unavailable: 'unavailable',
+  reserve: 'Reserve',
+  retry: 'Retry',
+  next: 'Next month',
+  previous: 'Previous month',
+  quantity: 'Quantity',
+} as const;
+
+const utc = (d: PlainDate) => Date.parse(`${d}T00:00:00Z`);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A regular expression for the accessible name of `date`'s day button in `locale`: its weekday,
+ * day number, month and year in any order (the order is the locale's business, not the test's).
+ */
+export function dayName(date: PlainDate, locale = 'en'): RegExp {
+  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...o }).format(utc(date));
+  const parts = [f({ weekday: 'long' }), f({ month: 'long' }), f({ year: 'numeric' })].map(escape);
+  const dayNumber = escape(f({ day: 'numeric' }));
+  return new RegExp(`^${parts.map((p) => `(?=.*${p})`).join('')}(?=.*(^|[^\\d٠-٩])${dayNumber}($|[^\\d٠-٩]))`);
+}
+
+/** "November 2026": the month heading of `date`'s month. */
+export function monthHeading(date: PlainDate, locale = 'en'): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utc(date));
+}
+
+/** The day button of `date` in the shown month. */
+export function dayButton(widget: Locator, date: PlainDate, locale = 'en'): Locator {
+  return widget.getByRole('button', { name: dayName(date, locale) });
+}
+
+/** The widget element: the only one on the page, or the one with `id`. */
+export function widgetOn(page: Page, id?: string): Locator {
+  return page.locator(id ? `booking-widget#${id}` : 'booking-widget');
+}
+
+/**
+ * Waits until the widget shows a loaded month (no day still "Loading…"); fails at once, with
+ * what the shopper sees, when the widget shows an error instead.
+ */
+export async function waitForCalendar(widget: Locator, timeout = 15_000): Promise<void> {
+  const ready = widget.locator('table:not([aria-busy="true"])').first();
+  const alert = widget.getByRole('alert').first();
+  try {
+    await ready.or(alert).waitFor({ state: 'visible', timeout });
+  } catch {
+    const text = (await widget.innerText({ timeout: 1000 }).catch(() => '')).trim();
+    throw new Error(`The widget shows no loaded calendar within ${timeout} ms. It shows: ${JSON.stringify(text.slice(0, 400))}`);
+  }
+  if (await alert.isVisible()) {
+    throw new Error(`The widget shows an error instead of the calendar: ${JSON.stringify((await alert.innerText()).trim())}`);
+  }
+}
+
+/** Clicks the month arrows until `date`'s month is shown, then waits for its data. */
+export async function showMonthOf(widget: Locator, date: PlainDate, locale = 'en', words: { next: string; previous: string } = EN): Promise<void> {
+  const target = monthHeading(date, locale);
+  for (let i = 0; i < 24; i++) {
+    const heading = (await widget.getByRole('heading').first().innerText()).trim();
+    if (heading === target) {
+      await waitForCalendar(widget);
+      return;
+    }
+    const shown = await widget.getByRole('button', { name: dayName(date, locale) }).count();
+    if (shown) return waitForCalendar(widget);
+    // Compare the first day shown with the target to know which way to go.
+    const forward = await isBefore(widget, date);
+    await widget.getByRole('button', { name: forward ? words.next : words.previous, exact: true }).click();
+  }
+  throw new Error(`Could not navigate the calendar to ${target}`);
+}
+
+/** Whether the shown month is before `date`'s month (by the table's accessible name). */
+async function isBefore(widget: Locator, date: PlainDate): Promise<boolean> {
+  const label = await widget.getByRole('table').first().getAttribute('aria-label');
+  const parsed = label ? Date.parse(`1 ${label}`) : NaN;
+  if (Number.isNaN(parsed)) return true;
+  const shown = new Date(parsed);
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return shown.getFullYear() < y || (shown.getFullYear() === y && shown.getMonth() + 1 < m);
+}
+
+/** The accessible name of `date`'s day button. */
+export async function dayLabel(widget: Locator, date: PlainDate, locale = 'en'): Promise<string> {
+  return (await dayButton(widget, date, locale).getAttribute('aria-label')) ?? (await dayButton(widget, date, locale).innerText());
+}
+
+/** Shopify's cart as the theme reads it (`GET /cart.js`, same cookie as the page). */
+export async function readCart(page: Page): Promise<{ token: string; item_count: number; items: { variant_id: number; quantity: number; properties: Record<string, string> }[] }> {
+  return page.evaluate(async () => (await fetch('/cart.js', { headers: { accept: 'application/json' } })).json());
+}
+
+/** The text the widget shows (its shadow root's rendered text; the host's innerText has none of it). */
+export async function widgetText(widget: Locator): Promise<string> {
+  return widget.evaluate((el) =>
+    [...(el.shadowRoot?.children ?? [])].map((c) => (c instanceof HTMLElement ? c.innerText : c.textContent ?? '')).join('\n'),
+  );
+}

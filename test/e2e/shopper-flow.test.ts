@@ -1,0 +1,251 @@
+/**
+ * Issue 6.4: the shopper's whole flow on the product page, by mouse and by keyboard only, and
+ * the variant changing under the widget. Real Chromium, real service, real pages.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { type PlainDate, addDays, startOfMonth } from '../../src/shared/plain-date.ts';
+import { startOfDayInZone } from '../../src/shared/zones.ts';
+import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
+import { DAYS, DOUBLE_KAYAK, SHOP_TZ, SINGLE_KAYAK, day } from './helpers/fixture.ts';
+import { deepFocus, openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
+import { type E2eServer, holdForAnotherCart, startStorefront } from './helpers/server.ts';
+import { EN, dayButton, dayLabel, dayName, readCart, showMonthOf, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
+
+describeInBrowser('a shopper on the product page', () => {
+  let browser: Browser;
+  let server: E2eServer;
+  let shopper: ShopperPage | undefined;
+  let today: PlainDate;
+
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startStorefront()]);
+    today = server.today;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async () => {
+    await shopper?.close();
+    shopper = undefined;
+    expect(server.serviceErrors, 'the service hit unexpected errors (500s)').toEqual([]);
+  });
+
+  /** Other carts take every Single kayak on one day and every Double kayak on another; once. */
+  let soldOut: Promise<void> | undefined;
+  const sellOut = () =>
+    (soldOut ??= (async () => {
+      await holdForAnotherCart(server, 'e2e-other-cart-single', [{ variant: SINGLE_KAYAK, start: day(today, DAYS.soldOutSingle), quantity: 4 }]);
+      await holdForAnotherCart(server, 'e2e-other-cart-double', [{ variant: DOUBLE_KAYAK, start: day(today, DAYS.soldOutDouble), quantity: 2 }]);
+    })());
+
+  async function openProductPage(): Promise<{ page: Page; widget: Locator }> {
+    shopper = await openShopper(browser, server.url);
+    const { page } = shopper;
+    await page.goto('/');
+    const widget = widgetOn(page);
+    await waitForCalendar(widget);
+    return { page, widget };
+  }
+
+  /** The cart's line for `variant` once the widget has added it (it does so after the hold). */
+  async function cartLine(page: Page, variant: number) {
+    await expect
+      .poll(async () => (await readCart(page)).items.some((i) => i.variant_id === variant), { timeout: 8000, message: `a cart line for variant ${variant}` })
+      .toBe(true);
+    const cart = await readCart(page);
+    return { cart, line: cart.items.find((i) => i.variant_id === variant)! };
+  }
+
+  /** What the service holds for this cart (secret token, as the merchant's server would ask). */
+  async function serviceReservation(cartToken: string) {
+    const { status, body } = await server.api('GET', `/v1/reservations?cart_token=${encodeURIComponent(cartToken)}&active=true`);
+    expect(status).toBe(200);
+    expect(body).toHaveLength(1);
+    return body[0];
+  }
+
+  const dayMatcher = (d: PlainDate) => {
+    const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en', { timeZone: 'UTC', ...o }).format(Date.parse(`${d}T00:00:00Z`));
+    return new RegExp(`(?=.*\\b${f({ day: 'numeric' })}\\b)(?=.*${f({ month: 'short' })})(?=.*${f({ year: 'numeric' })})`);
+  };
+
+  /** The hold panel's text: the items, the time left. */
+  const holdPanel = (widget: Locator) => widget.getByText(/held for you/i).locator('xpath=..');
+
+  it('by mouse: unavailable days say why, the shopper picks a range, reserves, sees the items and time left, and the cart gains a line with the booking', async () => {
+    await sellOut();
+    const { page, widget } = await openProductPage();
+    await screenshotBoth(page, '01-product-calendar', widget);
+
+    // Unavailable days say why, in their accessible names and (for the one clicked) visibly.
+    await showMonthOf(widget, today);
+    if (today !== startOfMonth(today)) expect(await dayLabel(widget, addDays(today, -1))).toContain(`${EN.unavailable}: ${EN.past}`);
+    expect(await dayLabel(widget, today)).toContain(`${EN.unavailable}: ${EN.lead}`);
+    const blackout = day(today, DAYS.blackout[0]);
+    await showMonthOf(widget, blackout);
+    expect(await dayLabel(widget, blackout)).toContain(`${EN.unavailable}: ${EN.closed}`);
+    const soldOutDay = day(today, DAYS.soldOutSingle);
+    await showMonthOf(widget, soldOutDay);
+    expect(await dayLabel(widget, soldOutDay)).toContain(`${EN.unavailable}: ${EN.sold}`);
+    // A mouse can press an aria-disabled day: nothing is chosen, and the widget says why.
+    await dayButton(widget, soldOutDay).click({ force: true });
+    await expect.poll(() => widgetText(widget)).toContain(EN.sold);
+    expect(await dayButton(widget, soldOutDay).getAttribute('aria-pressed')).not.toBe('true');
+    await screenshotBoth(page, '02-product-unavailable-day', widget);
+
+    // Pick a range: start, then end; both shown as chosen.
+    const [start, end] = [day(today, DAYS.flowStart), day(today, DAYS.flowEnd)];
+    await showMonthOf(widget, start);
+    await dayButton(widget, start).click();
+    await showMonthOf(widget, end);
+    await dayButton(widget, end).click();
+    await expect.poll(() => dayButton(widget, end).getAttribute('aria-pressed')).toBe('true');
+    const reserve = widget.getByRole('button', { name: EN.reserve, exact: true });
+    await expect.poll(() => reserve.isEnabled()).toBe(true);
+    await widget.getByRole('spinbutton', { name: EN.quantity }).fill('2');
+    await widget.getByRole('spinbutton', { name: EN.quantity }).blur();
+    await screenshotBoth(page, '03-product-selected', widget);
+
+    await reserve.click();
+    const panel = holdPanel(widget);
+    await panel.waitFor({ timeout: 10_000 });
+    const held = await panel.innerText();
+    expect(held).toContain('Kayak hire');
+    expect(held).toContain('Single kayak');
+    expect(held).toMatch(dayMatcher(start));
+    expect(held).toMatch(dayMatcher(end));
+    expect(held).toMatch(/×\s*2\b/);
+    // 15-minute hold: the countdown starts at 15:00 or 14:5x, never more (the widget must never
+    // say a date is held when the service has already let it go).
+    const left = /(\d+):(\d\d) left/.exec(held);
+    expect(left, `time left in ${JSON.stringify(held)}`).not.toBeNull();
+    const secondsLeft = Number(left![1]) * 60 + Number(left![2]);
+    expect(secondsLeft, 'the countdown starts near the 15 minutes of the hold').toBeGreaterThan(14 * 60);
+    expect(secondsLeft, `the countdown ("${left![0]}") must not promise more than the hold's 15:00`).toBeLessThanOrEqual(15 * 60);
+    await screenshotBoth(page, '04-product-held', widget);
+
+    // The cart gains a line with the booking's properties; the service holds the same.
+    const { cart, line } = await cartLine(page, SINGLE_KAYAK);
+    expect(line.quantity).toBe(2);
+    expect(line.properties.Start).toMatch(dayMatcher(start));
+    expect(line.properties.Finish).toMatch(dayMatcher(end));
+    expect(line.properties._start).toBe(startOfDayInZone(start, SHOP_TZ).toISOString());
+    expect(line.properties._finish).toBe(startOfDayInZone(addDays(end, 1), SHOP_TZ).toISOString());
+    const reservation = await serviceReservation(cart.token);
+    expect(line.properties._reservation_id).toBe(String(reservation.id));
+    expect(reservation.items).toMatchObject([{ external_id: SINGLE_KAYAK, quantity: 2, start: line.properties._start, finish: line.properties._finish }]);
+
+    // The theme shows the line in its cart drawer.
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    await drawer.waitFor({ timeout: 8000 });
+    await expect.poll(() => drawer.innerText()).toMatch(/Start:[\s\S]*Finish:/);
+    await screenshotBoth(page, '05-product-cart-drawer', drawer);
+
+    expect(shopper!.pageErrors).toEqual([]);
+    expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
+  });
+
+  it('by keyboard only: the shopper tabs into the calendar, hears why days are unavailable, picks a range with the arrows, reserves with Enter, and the cart gains the line', async () => {
+    await sellOut();
+    const { page, widget } = await openProductPage();
+
+    // Tab from the top of the page into the calendar: one day is in the tab order.
+    let focus = await deepFocus(page);
+    for (let i = 0; i < 40 && !(focus.inWidget && /\bday\b/.test(focus.part)); i++) {
+      await page.keyboard.press('Tab');
+      focus = await deepFocus(page);
+    }
+    expect(focus.inWidget, 'Tab reaches a day of the calendar').toBe(true);
+    // The day in the tab order is the first one that can be booked (lead time 1 day).
+    expect(focus.name).toMatch(dayName(day(today, 1)));
+
+    // Today is inside the lead time: its name says why, and Enter does not choose it.
+    await page.keyboard.press('ArrowLeft');
+    focus = await deepFocus(page);
+    expect(focus.name).toMatch(dayName(today));
+    expect(focus.name).toContain(`${EN.unavailable}: ${EN.lead}`);
+    await page.keyboard.press('Enter');
+    expect(await dayButton(widget, today).getAttribute('aria-pressed')).not.toBe('true');
+
+    // A week down and a day right: the regatta blackout (today + 8) says "closed".
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    focus = await deepFocus(page);
+    expect(focus.name).toMatch(dayName(day(today, 8)));
+    expect(focus.name).toContain(`${EN.unavailable}: ${EN.closed}`);
+    await screenshotBoth(page, '06-keyboard-unavailable-day', widget);
+
+    // Back to today + 3 (a week up, two days right), Enter; two days on, Enter.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    focus = await deepFocus(page);
+    expect(focus.name).toMatch(dayName(day(today, DAYS.flowStart)));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    focus = await deepFocus(page);
+    expect(focus.name).toMatch(dayName(day(today, DAYS.flowEnd)));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dayButton(widget, day(today, DAYS.flowEnd)).getAttribute('aria-pressed')).toBe('true');
+    expect(await dayButton(widget, day(today, DAYS.flowStart)).getAttribute('aria-pressed')).toBe('true');
+
+    // Tab on to the Reserve button and press Enter.
+    for (let i = 0; i < 5 && !(focus.inWidget && focus.text === EN.reserve); i++) {
+      await page.keyboard.press('Tab');
+      focus = await deepFocus(page);
+    }
+    expect(focus.text, 'Tab reaches the Reserve button').toBe(EN.reserve);
+    await page.keyboard.press('Enter');
+
+    const panel = holdPanel(widget);
+    await panel.waitFor({ timeout: 10_000 });
+    const held = await panel.innerText();
+    expect(held).toContain('Single kayak');
+    expect(held).toMatch(dayMatcher(day(today, DAYS.flowStart)));
+    expect(held).toMatch(/\d+:\d\d left/);
+    await screenshotBoth(page, '07-keyboard-held', widget);
+
+    const { line } = await cartLine(page, SINGLE_KAYAK);
+    expect(line.quantity).toBe(1);
+    expect(line.properties._start).toBe(startOfDayInZone(day(today, DAYS.flowStart), SHOP_TZ).toISOString());
+    expect(line.properties._finish).toBe(startOfDayInZone(day(today, DAYS.flowEnd + 1), SHOP_TZ).toISOString());
+
+    expect(shopper!.pageErrors).toEqual([]);
+    expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
+  });
+
+  it('when the shopper picks the Double kayak, the calendar shows the Double kayak\'s availability and the hold is for the Double kayak', async () => {
+    await sellOut();
+    const { page, widget } = await openProductPage();
+    const doubleGone = day(today, DAYS.soldOutDouble);
+    const singleGone = day(today, DAYS.soldOutSingle);
+    await showMonthOf(widget, doubleGone);
+    expect(await dayLabel(widget, doubleGone)).not.toContain(EN.unavailable);
+
+    await page.getByRole('radio', { name: 'Double kayak' }).click();
+    await expect.poll(() => widget.getAttribute('variant'), { message: 'the variant attribute follows the picker' }).toBe(String(DOUBLE_KAYAK));
+    await showMonthOf(widget, doubleGone);
+    await expect.poll(() => dayLabel(widget, doubleGone), { timeout: 8000 }).toContain(`${EN.unavailable}: ${EN.sold}`);
+    await showMonthOf(widget, singleGone);
+    expect(await dayLabel(widget, singleGone)).not.toContain(EN.unavailable);
+    await screenshotBoth(page, '08-product-double-kayak', widget);
+
+    // Hold one day of the Double kayak: the hold and the cart line are for that variant.
+    const pick = addDays(doubleGone, -1);
+    await showMonthOf(widget, pick);
+    await dayButton(widget, pick).click();
+    await dayButton(widget, pick).click();
+    await widget.getByRole('button', { name: EN.reserve, exact: true }).click();
+    const panel = holdPanel(widget);
+    await panel.waitFor({ timeout: 10_000 });
+    expect(await panel.innerText()).toContain('Double kayak');
+    const { line } = await cartLine(page, DOUBLE_KAYAK);
+    expect(line.properties._start).toBe(startOfDayInZone(pick, SHOP_TZ).toISOString());
+
+    expect(shopper!.pageErrors).toEqual([]);
+    expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
+  });
+});
