@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+/**
+ * The theme app extension's block script, run on theme-like markup: each way a theme announces
+ * a variant change moves the widget's `variant` attribute, and nothing else does.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SCRIPT = readFileSync(join(ROOT, 'src/shopify/extension/assets/booking-widget-block.js'), 'utf8');
+
+/** A product section as Dawn renders it, with the app block inside the section, outside the form. */
+const section = (id: string, variant: string) => `
+  <div class="shopify-section" id="shopify-section-${id}">
+    <form action="/cart/add" method="post" id="form-${id}">
+      <input type="hidden" name="id" value="${variant}">
+      <input type="radio" name="Size" value="a">
+    </form>
+    <booking-widget id="w-${id}" data-variant-sync product="1" variant="${variant}"></booking-widget>
+  </div>`;
+
+const widget = (id: string) => document.getElementById(`w-${id}`)!.getAttribute('variant');
+const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(() => {
+  // Loaded once, as a page loads it once; its listeners live on document and window.
+  new Function(SCRIPT)();
+});
+
+beforeEach(() => {
+  history.replaceState({}, '', '/products/kayak-hire');
+  document.body.innerHTML = section('main', '111') + section('other', '900');
+});
+
+describe('theme app extension block script', () => {
+  it('follows a Dawn-style change: the form’s id input is set and `change` is dispatched on it', () => {
+    const input = document.querySelector<HTMLInputElement>('#form-main [name="id"]')!;
+    input.value = '222';
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(widget('main')).toBe('222');
+    expect(widget('other')).toBe('900'); // another product's section is not touched
+  });
+
+  it('follows a theme’s variant:change event, trusting its variant id over a form not yet updated', () => {
+    const form = document.getElementById('form-main')!;
+    form.dispatchEvent(new CustomEvent('variant:change', { bubbles: true, detail: { variant: { id: 333 } } }));
+    expect(widget('main')).toBe('333');
+    expect(widget('other')).toBe('900');
+  });
+
+  it('follows a theme that changes the id input after a variant radio’s change, without an event of its own', async () => {
+    const radio = document.querySelector<HTMLInputElement>('#form-main [name="Size"]')!;
+    radio.dispatchEvent(new Event('change', { bubbles: true }));
+    document.querySelector<HTMLInputElement>('#form-main [name="id"]')!.value = '444';
+    await tick(10);
+    expect(widget('main')).toBe('444');
+  });
+
+  it('follows ?variant= in the URL on back/forward when the form has no id input', () => {
+    document.body.innerHTML = `<section><booking-widget id="w-bare" data-variant-sync product="1" variant="111"></booking-widget></section>`;
+    history.pushState({}, '', '/products/kayak-hire?variant=555');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(widget('bare')).toBe('555');
+  });
+
+  it('never writes a value that is not a variant id', () => {
+    const input = document.querySelector<HTMLInputElement>('#form-main [name="id"]')!;
+    input.value = '12"><script>';
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    document.getElementById('form-main')!.dispatchEvent(new CustomEvent('variant:change', { bubbles: true, detail: { variant: { id: 'x' } } }));
+    expect(widget('main')).toBe('111');
+  });
+
+  it('leaves a widget without data-variant-sync to the page', () => {
+    document.getElementById('w-main')!.removeAttribute('data-variant-sync');
+    const input = document.querySelector<HTMLInputElement>('#form-main [name="id"]')!;
+    input.value = '666';
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(widget('main')).toBe('111');
+  });
+});
