@@ -1,2 +1,258 @@
-import type { SectionResult } from './util.ts';
-export async function measureService(): Promise<SectionResult> { return { rows: [], notes: [] }; }
+/**
+ * Service: the v1 API in a child process on 127.0.0.1 (rate limits off), on PGlite and on
+ * PostgreSQL, loaded from this process over keep-alive sockets. Per engine: a bare Hono JSON
+ * endpoint (the yardstick), GET /v1/widgets, GET /v1/blackouts (250 per page), GET
+ * /v1/availability (six weeks), POST /v1/reservations under contention (many carts, three
+ * dates), first as fast as it goes at a fixed concurrency, then open-loop at the target's
+ * 500/s; after the run, the database is asked whether any day is held beyond its capacity.
+ * @module
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { closedLoop, type LoadResult, openLoop, serverErrors, type Shot } from './load.ts';
+import type { ChildOptions, HeldDay } from './service-child.ts';
+import { log, ms, pass, ratio, type Row, type SectionResult, why, within } from './util.ts';
+
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const TZ = 'Australia/Melbourne';
+const PRODUCT = 1001;
+const VARIANT = 2001;
+const CAPACITY = 40;
+const CARTS = 400;
+const BLACKOUTS = 300;
+const CONCURRENCY = 16;
+const TARGET_RATE = 500;
+const TARGET_P99 = 50;
+const RUN_MS = Number(process.env.BENCH_SERVICE_MS ?? 6000);
+
+/** `YYYY-MM-DD` of today in `tz`, plus `days`. */
+function localDay(days: number, tz = TZ): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Dates the reservations fight over: no blackout on them, inside lead time and horizon. */
+const DATES = [5, 6, 7].map((d) => localDay(d));
+
+/** One shop: a product with one variant of capacity CAPACITY, a date widget, 300 blackouts, tokens. */
+export function benchFixture(): unknown {
+  const blackouts = Array.from({ length: BLACKOUTS }, (_, i) => ({
+    title: `Closed ${i + 1}`,
+    starts_at: localDay(30 + 2 * i),
+    finishes_at: localDay(31 + 2 * i),
+    scope: 'overlap',
+    ...(i % 3 === 1 ? { external_variant_id: VARIANT } : i % 3 === 2 ? { external_product_id: PRODUCT } : {}),
+  }));
+  return {
+    shops: [
+      {
+        name: 'Bench Kayaks',
+        tz: TZ,
+        locale: 'en',
+        locations: [{ name: 'Pier' }],
+        products: [{ external_id: PRODUCT, title: 'Kayak', vendor: 'Bench', location: 'Pier', variants: [{ external_id: VARIANT, title: 'Single', capacity: CAPACITY }] }],
+        widgets: [{ title: 'Kayak', type: 'date', external_product_ids: [PRODUCT], settings: { lead_days: 0, horizon_days: 1000, quantity_max: 10, hold_minutes: 60 } }],
+        blackouts,
+        tokens: [
+          { kind: 'secret', token: 'sk_bench' },
+          { kind: 'publishable', token: 'pk_bench', origins: ['http://127.0.0.1'] },
+        ],
+      },
+    ],
+  };
+}
+
+/** A forked service process. */
+interface Child {
+  api: string;
+  bare: string;
+  check(): Promise<{ days?: HeldDay[]; error?: string; unexpected: number; samples: string[] }>;
+  close(): Promise<void>;
+}
+
+async function startChild(options: ChildOptions): Promise<Child> {
+  const script = fileURLToPath(new URL('./service-child.js', import.meta.url));
+  const child: ChildProcess = fork(script, [JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the service process exited (${code})`))));
+  exited.catch(() => {});
+  const next = <T>(type: string) =>
+    within(
+      Promise.race([
+        new Promise<T>((resolve, reject) => {
+          const on = (m: { type: string; error?: string }) => {
+            if (m.type === type) {
+              child.off('message', on);
+              resolve(m as T);
+            } else if (m.type === 'failed') {
+              child.off('message', on);
+              reject(new Error(m.error));
+            }
+          };
+          child.on('message', on);
+        }),
+        exited,
+      ]),
+      60_000,
+      `the service's "${type}"`,
+    );
+  try {
+    const ready = await next<{ api: string; bare: string }>('ready');
+    return {
+      api: ready.api,
+      bare: ready.bare,
+      check: () => {
+        const answer = next<{ days?: HeldDay[]; error?: string; unexpected: number; samples: string[] }>('check');
+        child.send({ type: 'check' });
+        return answer;
+      },
+      close: async () => {
+        if (child.exitCode !== null) return;
+        const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.send({ type: 'close' });
+        await within(gone, 15_000, 'closing the service').catch(() => child.kill('SIGKILL'));
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+}
+
+/** A fresh PostgreSQL database, or why there is none. */
+async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  const name = `bench_${process.pid}_${Date.now().toString(36)}`;
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: POSTGRES_URL });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Runs every endpoint on one engine and returns its rows. */
+async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fixture: string, notes: string[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  const row = (subject: string, measure: string, value: string, reference: string) => rows.push({ section: 'Service', subject: `${subject} (${label})`, measure, value, reference });
+  const child = await startChild({ ...options, fixture });
+  try {
+    const get = (path: string): Shot => ({ method: 'GET', url: `${child.api}${path}` });
+    const holdBody = () => {
+      // Many carts, few dates: a random cart asks for a random one of three dates; a quarter of
+      // the posts set the quantity to 0 (the shopper changed their mind), which frees units.
+      const r = Math.random();
+      const cart = `bench-cart-${Math.floor(Math.random() * CARTS)}`;
+      const date = DATES[Math.floor(Math.random() * DATES.length)]!;
+      const quantity = r < 0.25 ? 0 : r < 0.75 ? 1 : 2;
+      return JSON.stringify({ cart_token: cart, items: [{ external_id: String(VARIANT), start: date, quantity: String(quantity) }] });
+    };
+    const post = (): Shot => ({
+      method: 'POST',
+      url: `${child.api}/v1/reservations`,
+      headers: { authorization: 'Bearer pk_bench', 'content-type': 'application/json' },
+      body: holdBody(),
+    });
+    const endpoints: Array<{ name: string; make: (i: number) => Shot }> = [
+      { name: 'bare Hono JSON', make: () => ({ method: 'GET', url: child.bare }) },
+      { name: 'GET /v1/widgets', make: () => get(`/v1/widgets?external_product_id=${PRODUCT}&token=pk_bench`) },
+      { name: 'GET /v1/blackouts per=250', make: () => get(`/v1/blackouts?per=250&token=pk_bench`) },
+      { name: 'GET /v1/availability 42 days', make: () => get(`/v1/availability?external_variant_id=${VARIANT}&start=${localDay(1)}&finish=${localDay(43)}&token=pk_bench`) },
+      { name: 'POST /v1/reservations', make: post },
+    ];
+    let bare: LoadResult | undefined;
+    for (const endpoint of endpoints) {
+      log(`service ${label}: ${endpoint.name}`);
+      // Warm-up: JIT, connection pool, caches. Not counted.
+      await closedLoop(endpoint.make, { concurrency: CONCURRENCY, maxRequests: 200, maxMs: 3000 });
+      const result = await closedLoop(endpoint.make, { concurrency: CONCURRENCY, maxRequests: 50_000, maxMs: RUN_MS });
+      bare ??= result;
+      const statuses = Object.entries(result.statuses).map(([s, n]) => `${s}: ${n}`).join(', ');
+      const errors = serverErrors(result);
+      const value = `${Math.round(result.throughput)}/s · p50 ${ms(result.p50)} · p99 ${ms(result.p99)}`;
+      const versus = result === bare ? 'the yardstick' : `${ratio(result.throughput, bare.throughput)} bare's throughput, ${ratio(result.p50, bare.p50)} its p50`;
+      row(endpoint.name, `throughput · p50 · p99 at ${CONCURRENCY} concurrent`, value, `${versus}; ${statuses}${errors ? `; ${errors} errors (${result.samples.join(' | ')})` : ''}`);
+      if (!result.statuses[200] && !result.statuses[201]) notes.push(`${label}: ${endpoint.name} answered no 2xx (${statuses}): the endpoint is probably not implemented yet; its figures measure the error path.`);
+    }
+
+    log(`service ${label}: POST /v1/reservations open loop at ${TARGET_RATE}/s`);
+    const open = await openLoop(post, { rate: TARGET_RATE, maxRequests: TARGET_RATE * 10, maxMs: RUN_MS, maxInFlight: 256 });
+    const achieved = open.answered / (RUN_MS / 1000);
+    const met = open.failed === 0 && achieved >= TARGET_RATE * 0.98 && open.p99 < TARGET_P99;
+    const statuses = Object.entries(open.statuses).map(([s, n]) => `${s}: ${n}`).join(', ');
+    row(`POST /v1/reservations, ${TARGET_RATE}/s offered`, 'answered/s · p50 · p99', `${Math.round(achieved)}/s · p50 ${ms(open.p50)} · p99 ${ms(open.p99)}`,
+      `target ≥ ${TARGET_RATE}/s at p99 < ${TARGET_P99} ms: ${pass(met)}; ${statuses}${open.skipped ? `; ${open.skipped} not sent (256 already in flight)` : ''}${serverErrors(open) - open.skipped > 0 ? `; ${serverErrors(open) - open.skipped} errors` : ''}`);
+
+    const check = await child.check();
+    if (check.error) {
+      row('held ≤ capacity after the run', 'days over capacity', 'not checked', why(check.error));
+    } else {
+      const days = check.days ?? [];
+      const over = days.filter((d) => d.held > d.capacity);
+      const max = days.reduce((m, d) => Math.max(m, d.held), 0);
+      row('held ≤ capacity after the run', 'days over capacity', `${over.length} of ${days.length} days`,
+        over.length === 0 ? `${pass(true)}: most held on a day ${max} of ${CAPACITY}` : `OVERSOLD: ${over.map((d) => `${d.day} ${d.held}/${d.capacity}`).join(', ')}`);
+    }
+    if (check.unexpected > 0) notes.push(`${label}: the service logged ${check.unexpected} unexpected errors (500s), e.g. ${check.samples.join(' | ')}`);
+  } finally {
+    await child.close();
+  }
+  return rows;
+}
+
+/** The Service section. */
+export async function measureService(): Promise<SectionResult> {
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const dir = await mkdtemp(join(tmpdir(), 'bench-service-'));
+  const fixture = join(dir, 'fixture.json');
+  await writeFile(fixture, JSON.stringify(benchFixture()));
+  try {
+    try {
+      rows.push(...(await engine('PGlite', { database: 'pglite' }, fixture, notes)));
+    } catch (error) {
+      rows.push({ section: 'Service', subject: 'PGlite', measure: '', value: 'not measured', reference: why(error) });
+    }
+    let database: { url: string; drop(): Promise<void> } | undefined;
+    try {
+      database = await createDatabase();
+    } catch (error) {
+      rows.push({ section: 'Service', subject: 'PostgreSQL', measure: '', value: 'not measured', reference: `no server at ${POSTGRES_URL.replace(/:[^:@/]*@/, ':***@')}: ${why(error)}` });
+    }
+    if (database) {
+      try {
+        rows.push(...(await engine('PostgreSQL', { database: 'postgres', url: database.url, poolSize: 10 }, fixture, notes)));
+      } catch (error) {
+        rows.push({ section: 'Service', subject: 'PostgreSQL', measure: '', value: 'not measured', reference: why(error) });
+      } finally {
+        await database.drop().catch(() => {});
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  notes.push(
+    `The service runs in a child process (forked, no rate limits) on 127.0.0.1; this process sends the load over keep-alive sockets (node:http): ${CONCURRENCY} workers in a closed loop for up to ${RUN_MS / 1000} s or 50,000 requests after 200 warm-up requests, then an open loop at ${TARGET_RATE} requests/s for ${RUN_MS / 1000} s (latency counted from when each request was due; at most 256 in flight).`,
+    `Contention: ${CARTS} carts post holds on ${DATES.length} dates (${DATES.join(', ')}) of one variant with capacity ${CAPACITY}; a quarter of posts set quantity 0 (release), half 1, a quarter 2. 409 answers are the expected "does not fit". Ratios are to the bare Hono endpoint measured in the same process right before.`,
+    `GET requests carry the publishable token as \`?token=\` (API.md §6), as the widget sends them; POSTs carry it as a Bearer header. PostgreSQL: a fresh database on ${POSTGRES_URL.replace(/:[^:@/]*@/, ':***@')}, pool of 10, dropped afterwards. Both processes share the machine's 2 cores.`,
+  );
+  return { rows, notes };
+}

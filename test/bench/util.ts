@@ -54,7 +54,9 @@ export function ms(n: number, digits = 1): string {
 }
 
 export function ratio(a: number, b: number): string {
-  return Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? `${(a / b).toFixed(2)}×` : 'n/a';
+  if (!Number.isFinite(a) || !Number.isFinite(b) || b === 0) return 'n/a';
+  const r = a / b;
+  return `${r >= 10 ? r.toFixed(0) : r >= 0.1 ? r.toFixed(2) : r.toPrecision(2)}×`;
 }
 
 export function pass(ok: boolean): string {

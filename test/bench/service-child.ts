@@ -1,0 +1,93 @@
+/**
+ * The service under load, in its own process (forked by service-load.ts): the v1 app on a
+ * fresh database (PGlite in memory, or a PostgreSQL database the parent created), rate limits
+ * off, on a real socket at 127.0.0.1; beside it a bare Hono JSON endpoint on another port, the
+ * yardstick every endpoint is compared with. Talks to the parent over IPC:
+ *   → { type: 'ready', api, bare }       once listening
+ *   ← { type: 'check' }  → { type: 'check', days, unexpected }   held per variant and day vs capacity
+ *   ← { type: 'close' }  → exits after closing the servers and the database
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import { Hono } from 'hono';
+import { createApp } from '../../src/service/app.ts';
+import { migrate } from '../../src/service/db/migrate.ts';
+import { openPglite } from '../../src/service/db/pglite.ts';
+import { openPostgres } from '../../src/service/db/postgres.ts';
+import type { Database } from '../../src/service/db/types.ts';
+import { loadFixture } from '../../src/service/fixture.ts';
+import { listen } from '../../src/service/server.ts';
+
+/** What the parent passes as argv[2] (JSON). */
+export interface ChildOptions {
+  database: 'pglite' | 'postgres';
+  /** PostgreSQL URL of the fresh database. */
+  url?: string;
+  /** Path of the fixture JSON. */
+  fixture: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+/** One variant-day as stored after the run. */
+export interface HeldDay {
+  variant: string;
+  day: string;
+  capacity: number;
+  held: number;
+}
+
+/** Sums the units held by unexpired holds per variant and local day (bookings are added where the table has them). */
+export const HELD_SQL = `
+SELECT v.external_id::text AS variant, to_char(d, 'YYYY-MM-DD') AS day, v.capacity, SUM(i.quantity)::int AS held
+FROM reservation_items i
+JOIN reservations r ON r.id = i.reservation_id
+JOIN variants v ON v.id = i.variant_id
+CROSS JOIN LATERAL generate_series(i.start_day::timestamp, (i.finish_day - 1)::timestamp, interval '1 day') AS d
+WHERE r.expires_at > now()
+GROUP BY v.external_id, v.capacity, d
+ORDER BY 1, 2`;
+
+async function main(): Promise<void> {
+  const options = JSON.parse(process.argv[2] ?? '{}') as ChildOptions;
+  const db: Database = options.database === 'postgres' ? await openPostgres(options.url!, { max: options.poolSize ?? 10 }) : await openPglite('memory');
+  await migrate(db);
+  await loadFixture(db, JSON.parse(await readFile(options.fixture, 'utf8')));
+  const unexpected: string[] = [];
+  const app = createApp({
+    db,
+    rateLimit: false,
+    logError: (error) => {
+      if (unexpected.length < 5) unexpected.push(error instanceof Error ? error.message : String(error));
+      else unexpected.push('');
+    },
+  });
+  const api = await listen((request) => app.fetch(request), { port: 0 });
+  const bareApp = new Hono();
+  bareApp.get('/bare', (c) => c.json({ id: 1, title: 'bare', items: [1, 2, 3] }));
+  const bare = await listen((request) => bareApp.fetch(request), { port: 0 });
+
+  process.on('message', (message: { type: string }) => {
+    void (async () => {
+      if (message.type === 'check') {
+        try {
+          const { rows } = await db.query<HeldDay>(HELD_SQL);
+          process.send!({ type: 'check', days: rows, unexpected: unexpected.length, samples: unexpected.filter(Boolean) });
+        } catch (error) {
+          process.send!({ type: 'check', error: error instanceof Error ? error.message : String(error), unexpected: unexpected.length, samples: unexpected.filter(Boolean) });
+        }
+      } else if (message.type === 'close') {
+        await Promise.all([api.close(), bare.close()]);
+        await db.close();
+        process.exit(0);
+      }
+    })();
+  });
+  process.send!({ type: 'ready', api: api.url, bare: `${bare.url}/bare` });
+}
+
+main().catch((error: unknown) => {
+  process.send?.({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
+  console.error(error);
+  process.exit(1);
+});
