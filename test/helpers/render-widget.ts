@@ -12,6 +12,8 @@ export interface SentRequest {
   method: string;
   url: URL;
   body: unknown;
+  /** The signal the widget gave the request: aborted when the widget is removed. */
+  signal: AbortSignal | null | undefined;
 }
 
 /** A service, the requests widgets sent to it, and a switch to make it fail. */
@@ -22,6 +24,8 @@ export interface WidgetHarness {
   fetch: BookingWidgetElement['fetch'];
   /** While set, every request is answered by this instead of the service (e.g. a 503). */
   failWith: (() => Response | Promise<Response>) | undefined;
+  /** While set, requests to the service wait until it resolves (to see what is sent in parallel). */
+  gate: Promise<void> | undefined;
   /** Storefront routes (`/cart.js`, `/cart/add.js`) for Shopify tests, by path. */
   storefront: Record<string, (init: RequestInit) => Response>;
   close(): Promise<void>;
@@ -35,14 +39,18 @@ export async function startHarness(options: { now?: string | number } = {}): Pro
     service,
     sent: [],
     failWith: undefined,
+    gate: undefined,
     storefront: {},
     fetch: async (input, init) => {
       const url = new URL(input, 'https://harbour.example');
-      harness.sent.push({ method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+      harness.sent.push({ method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, signal: init.signal });
       const page = harness.storefront[url.pathname];
       if (page) return page(init);
       if (harness.failWith) return harness.failWith();
-      const answer = service.fetch(new Request(url, init));
+      const answer = (async () => {
+        await harness.gate;
+        return service.fetch(new Request(url, { ...init, signal: null }));
+      })();
       inFlight.add(answer);
       void answer.finally(() => inFlight.delete(answer)).catch(() => {});
       return answer;

@@ -41,7 +41,11 @@ export interface Connection {
   /** The widget placed on `product`, or undefined when there is none. */
   widget(product: string): Promise<Widget | undefined>;
   blackouts(params: BlackoutListParams): Promise<Blackout[]>;
-  availability(params: AvailabilityParams): Promise<AvailabilityDay[]>;
+  /**
+   * With `cart_token`, that cart's own holds do not count (the service's extension of the
+   * extension), so days the shopper holds do not look sold out to the same shopper.
+   */
+  availability(params: AvailabilityParams & { cart_token?: string }): Promise<AvailabilityDay[]>;
   /** The cart's reservations whose hold has not expired, newest first. */
   reservations(cartToken: string): Promise<Reservation[]>;
   hold(params: ReservationCreateParams): Promise<Reservation>;

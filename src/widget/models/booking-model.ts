@@ -144,7 +144,7 @@ export const BookingModel = createModel((deps: ModelDeps) => {
       });
       if (!variant || !availabilityOffered.value) return;
       const period = { external_variant_id: variant, start: month, finish: addMonths(month, 1) };
-      once(monthKey('a', variant, month), () => connection.availability(period), (list) => {
+      once(monthKey('a', variant, month), async () => connection.availability({ ...period, cart_token: await cartToken }), (list) => {
         days.value = { ...days.value, [variant]: { ...days.value[variant], ...Object.fromEntries(list.map((d) => [d.date, d])) } };
       }, (e) => {
         // A service without the availability extension: rules and blackouts still apply.
