@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+// A string, not new URL(): under happy-dom the global URL is the DOM's, which Node's fs refuses.
+const ROOT = join(fileURLToPath(import.meta.url), '../../../..');
 const SCRIPT = readFileSync(join(ROOT, 'src/shopify/extension/assets/booking-widget-block.js'), 'utf8');
 
 /** A product section as Dawn renders it, with the app block inside the section, outside the form. */
