@@ -10,7 +10,7 @@ import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
 import { DAYS, DOUBLE_KAYAK, SHOP_TZ, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { deepFocus, openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
 import { type E2eServer, holdForAnotherCart, startStorefront } from './helpers/server.ts';
-import { EN, dayButton, dayLabel, dayName, readCart, showMonthOf, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
+import { EN, dayButton, dayLabel, dayName, holdPanel, mentionsDay, readCart, showMonthOf, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
 
 describeInBrowser('a shopper on the product page', () => {
   let browser: Browser;
@@ -66,14 +66,6 @@ describeInBrowser('a shopper on the product page', () => {
     return body[0];
   }
 
-  const dayMatcher = (d: PlainDate) => {
-    const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en', { timeZone: 'UTC', ...o }).format(Date.parse(`${d}T00:00:00Z`));
-    return new RegExp(`(?=.*\\b${f({ day: 'numeric' })}\\b)(?=.*${f({ month: 'short' })})(?=.*${f({ year: 'numeric' })})`);
-  };
-
-  /** The hold panel's text: the items, the time left. */
-  const holdPanel = (widget: Locator) => widget.getByText(/held for you/i).locator('xpath=..');
-
   it('by mouse: unavailable days say why, the shopper picks a range, reserves, sees the items and time left, and the cart gains a line with the booking', async () => {
     await sellOut();
     const { page, widget } = await openProductPage();
@@ -114,8 +106,8 @@ describeInBrowser('a shopper on the product page', () => {
     const held = await panel.innerText();
     expect(held).toContain('Kayak hire');
     expect(held).toContain('Single kayak');
-    expect(held).toMatch(dayMatcher(start));
-    expect(held).toMatch(dayMatcher(end));
+    expect(held).toMatch(mentionsDay(start));
+    expect(held).toMatch(mentionsDay(end));
     expect(held).toMatch(/×\s*2\b/);
     // 15-minute hold: the countdown starts at 15:00 or 14:5x, never more (the widget must never
     // say a date is held when the service has already let it go).
@@ -129,8 +121,8 @@ describeInBrowser('a shopper on the product page', () => {
     // The cart gains a line with the booking's properties; the service holds the same.
     const { cart, line } = await cartLine(page, SINGLE_KAYAK);
     expect(line.quantity).toBe(2);
-    expect(line.properties.Start).toMatch(dayMatcher(start));
-    expect(line.properties.Finish).toMatch(dayMatcher(end));
+    expect(line.properties.Start).toMatch(mentionsDay(start));
+    expect(line.properties.Finish).toMatch(mentionsDay(end));
     expect(line.properties._start).toBe(startOfDayInZone(start, SHOP_TZ).toISOString());
     expect(line.properties._finish).toBe(startOfDayInZone(addDays(end, 1), SHOP_TZ).toISOString());
     const reservation = await serviceReservation(cart.token);
@@ -204,7 +196,7 @@ describeInBrowser('a shopper on the product page', () => {
     await panel.waitFor({ timeout: 10_000 });
     const held = await panel.innerText();
     expect(held).toContain('Single kayak');
-    expect(held).toMatch(dayMatcher(day(today, DAYS.flowStart)));
+    expect(held).toMatch(mentionsDay(day(today, DAYS.flowStart)));
     expect(held).toMatch(/\d+:\d\d left/);
     await screenshotBoth(page, '07-keyboard-held', widget);
 

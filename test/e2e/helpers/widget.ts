@@ -110,3 +110,27 @@ export async function widgetText(widget: Locator): Promise<string> {
     [...(el.shadowRoot?.children ?? [])].map((c) => (c instanceof HTMLElement ? c.innerText : c.textContent ?? '')).join('\n'),
   );
 }
+
+/** The panel of the cart's hold (its items and the time left), found by its title. */
+export function holdPanel(widget: Locator): Locator {
+  return widget.getByText(/held for you/i).locator('xpath=..');
+}
+
+/** The Reserve button. */
+export function reserveButton(widget: Locator): Locator {
+  return widget.getByRole('button', { name: EN.reserve, exact: true });
+}
+
+/** Clicks the first and the last day of a range (the same day twice for one day). */
+export async function pickDays(widget: Locator, start: PlainDate, end: PlainDate = start): Promise<void> {
+  await showMonthOf(widget, start);
+  await dayButton(widget, start).click();
+  await showMonthOf(widget, end);
+  await dayButton(widget, end).click();
+}
+
+/** A day written in English in any of the usual orders: its number, short month and year. */
+export function mentionsDay(d: PlainDate): RegExp {
+  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en', { timeZone: 'UTC', ...o }).format(Date.parse(`${d}T00:00:00Z`));
+  return new RegExp(`(?=[\\s\\S]*\\b${f({ day: 'numeric' })}\\b)(?=[\\s\\S]*${f({ month: 'short' })})(?=[\\s\\S]*${f({ year: 'numeric' })})`);
+}
