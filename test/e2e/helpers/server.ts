@@ -55,21 +55,34 @@ export function ensureWidgetBuilt(): void {
   built = true;
 }
 
-/** The service's clock: the real one, moved forward on demand (a hold's minutes pass at once). */
+/**
+ * The service's clock: the real one, moved forward on demand (a hold's minutes pass at once),
+ * or frozen at an instant while a test needs it to stand still.
+ */
 export interface SkewedClock extends Clock {
+  /** Moves the clock forward by `ms` (frozen or not). */
   advance(ms: number): void;
-  readonly skew: number;
+  /** Stops the clock at `at` (epoch ms) until `thaw`. */
+  freeze(at: number): void;
+  /** Lets the clock run again from where it stands. */
+  thaw(): void;
 }
 
 function skewedClock(): SkewedClock {
   let skew = 0;
+  let frozen: number | undefined;
   return {
-    now: () => Date.now() + skew,
+    now: () => frozen ?? Date.now() + skew,
     advance(ms) {
-      skew += ms;
+      if (frozen !== undefined) frozen += ms;
+      else skew += ms;
     },
-    get skew() {
-      return skew;
+    freeze(at) {
+      frozen = at;
+    },
+    thaw() {
+      if (frozen !== undefined) skew = frozen - Date.now();
+      frozen = undefined;
     },
   };
 }

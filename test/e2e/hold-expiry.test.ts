@@ -1,0 +1,140 @@
+/**
+ * Issue 6.4: a hold that expires. The shop's widgets hold for 1 minute here, and time is moved,
+ * not waited for: the page's clock with Playwright's `page.clock`, the service's with its
+ * injected clock, always by the same amount so both agree.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { PlainDate } from '../../src/shared/plain-date.ts';
+import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
+import { DAYS, SINGLE_KAYAK, day } from './helpers/fixture.ts';
+import { openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
+import { type E2eServer, startStorefront } from './helpers/server.ts';
+import { holdPanel, mentionsDay, pickDays, readCart, reserveButton, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
+
+describeInBrowser('a hold that runs out (1-minute holds)', () => {
+  let browser: Browser;
+  let server: E2eServer;
+  let shopper: ShopperPage | undefined;
+  let today: PlainDate;
+
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startStorefront({ holdMinutes: 1 })]);
+    today = server.today;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async () => {
+    server.clock.thaw();
+    await shopper?.close();
+    shopper = undefined;
+    expect(server.serviceErrors, 'the service hit unexpected errors (500s)').toEqual([]);
+  });
+
+  /** Opens the product page with the page's clock under the test's control, and holds `date`. */
+  async function holdOneDay(date: PlainDate, fixedTime?: number): Promise<{ page: Page; widget: Locator; cartToken: string }> {
+    shopper = await openShopper(browser, server.url);
+    const { page } = shopper;
+    if (fixedTime === undefined) await page.clock.install();
+    else await page.clock.setFixedTime(fixedTime);
+    await page.goto('/');
+    await page.evaluate(() => {
+      document.addEventListener('booking-widget:expired', (e) => ((window as any).__e2eExpired = (e as CustomEvent).detail));
+    });
+    const widget = widgetOn(page);
+    await waitForCalendar(widget);
+    await pickDays(widget, date);
+    await reserveButton(widget).click();
+    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    await expect.poll(async () => (await readCart(page)).items.length, { timeout: 8000, message: 'the held day reaches the cart' }).toBeGreaterThan(0);
+    // The theme opens its cart drawer on a hold; the shopper closes it to go on.
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    await drawer.waitFor({ timeout: 8000 });
+    await page.getByRole('button', { name: 'Close cart' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    return { page, widget, cartToken: (await readCart(page)).token };
+  }
+
+  /** The cart's active reservations on the service (its clock). */
+  async function activeHolds(cartToken: string): Promise<any[]> {
+    const { status, body } = await server.api('GET', `/v1/reservations?cart_token=${encodeURIComponent(cartToken)}&active=true`);
+    expect(status).toBe(200);
+    return body;
+  }
+
+  /** Moves the page's and the service's clocks forward by the same `ms`. */
+  async function passTime(page: Page, ms: number): Promise<void> {
+    server.clock.advance(ms);
+    await page.clock.fastForward(ms);
+  }
+
+  it('when the hold runs out the shopper is told it expired and can hold the same dates again with one click', async () => {
+    const date = day(today, DAYS.expiryDay);
+    const { page, widget, cartToken } = await holdOneDay(date);
+    expect(await widgetText(widget)).toMatch(/[01]:\d\d left/);
+    expect(await activeHolds(cartToken)).toHaveLength(1);
+
+    await passTime(page, 65_000);
+    expect(await activeHolds(cartToken), 'the service has let the hold go').toEqual([]);
+    const again = widget.getByRole('button', { name: 'Hold again' });
+    await again.waitFor({ timeout: 8000 });
+    expect(await widgetText(widget)).toContain('Your hold has expired.');
+    expect(await holdPanel(widget).count(), 'the hold is no longer shown as held').toBe(0);
+    expect(await page.evaluate(() => (window as any).__e2eExpired?.id), 'booking-widget:expired was dispatched with the reservation').toBeDefined();
+    await screenshotBoth(page, '12-hold-expired', widget);
+
+    await again.click();
+    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    const held = await widgetText(widget);
+    expect(held).toMatch(mentionsDay(date));
+    expect(held).toMatch(/[01]:\d\d left/);
+    const holds = await activeHolds(cartToken);
+    expect(holds).toHaveLength(1);
+    expect(holds[0].items).toMatchObject([{ external_id: SINGLE_KAYAK, quantity: 1 }]);
+    await screenshotBoth(page, '13-hold-again', widget);
+
+    expect(shopper!.pageErrors).toEqual([]);
+    expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
+  });
+
+  it('the countdown never promises more than the hold: it starts at the hold\'s 1:00 at most and ends when the service lets the dates go', async () => {
+    // Both clocks stand still half-way through a second, as they would at any real instant:
+    // the service's `Date` header (whole seconds) is then half a second behind its clock.
+    const start = Math.floor(Date.now() / 1000) * 1000 + 500;
+    server.clock.freeze(start);
+    const { page, widget, cartToken } = await holdOneDay(day(today, DAYS.expiryDay + 1), start);
+    const [hold] = await activeHolds(cartToken);
+    const expiresAt = Date.parse(hold.expires_at);
+    expect(expiresAt - start, 'the service holds for 1 minute').toBe(60_000);
+    const left = /(\d+):(\d\d) left/.exec(await widgetText(widget));
+    expect(left, 'the countdown is shown').not.toBeNull();
+    expect.soft(Number(left![1]) * 60 + Number(left![2]), `the countdown ("${left![0]}") promises more than the 1:00 held`).toBeLessThanOrEqual(60);
+
+    // Both clocks to the instant the hold ends: the service has let it go (holds are [start, end)).
+    server.clock.freeze(expiresAt);
+    expect(await activeHolds(cartToken), 'the service has let the hold go').toEqual([]);
+    await page.clock.setFixedTime(expiresAt);
+    await page.waitForTimeout(1300); // the countdown re-reads the clock every second
+    const shown = await widgetText(widget);
+    expect(shown, `when the service has let the hold go the widget still says: ${JSON.stringify(shown)}`).not.toMatch(/held for you/i);
+    expect(shown).toContain('Your hold has expired.');
+  });
+
+  it('after an expired hold is held again, the cart has the dates once, with the quantity held', async () => {
+    const date = day(today, DAYS.expiryDay + 2);
+    const { page, widget, cartToken } = await holdOneDay(date);
+    await passTime(page, 65_000);
+    await widget.getByRole('button', { name: 'Hold again' }).click();
+    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    const [hold] = await activeHolds(cartToken);
+    // Let the widget's add-to-cart finish, then count the kayaks for that day.
+    await expect.poll(async () => (await readCart(page)).items.some((i) => i.properties._reservation_id === String(hold.id)), { timeout: 8000 }).toBe(true);
+    await page.waitForTimeout(500);
+    const start = hold.items[0].start;
+    const lines = (await readCart(page)).items.filter((i) => i.variant_id === SINGLE_KAYAK && i.properties._start === start);
+    const quantity = lines.reduce((n, l) => n + l.quantity, 0);
+    expect(quantity, `cart lines for ${date}: ${JSON.stringify(lines.map((l) => ({ quantity: l.quantity, properties: l.properties })))}`).toBe(1);
+  });
+});
