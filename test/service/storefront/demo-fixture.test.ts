@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/service/app.ts';
 import { migrate } from '../../../src/service/db/migrate.ts';
 import { openPglite } from '../../../src/service/db/pglite.ts';
@@ -25,6 +25,12 @@ async function database(): Promise<Database> {
   open.push(db);
   return db;
 }
+
+// Migrating is the slow part: do it once, in a hook (hooks have the longer time limit).
+beforeAll(async () => {
+  await (await database()).close();
+  open.length = 0;
+});
 
 afterEach(async () => {
   await Promise.all(open.splice(0).map((db) => db.close()));
