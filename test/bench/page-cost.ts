@@ -1,2 +1,236 @@
-import type { SectionResult } from './util.ts';
-export async function measurePage(): Promise<SectionResult> { return { rows: [], notes: [] }; }
+/**
+ * Page cost in Chromium with 4× CPU throttling (CDP `Emulation.setCPUThrottlingRate`): the
+ * demo product page without the widget, with it (API on the page's origin), and with the API on
+ * another origin; samples interleaved in one run, a fresh browser context (cold cache) each.
+ * Then the same cross-origin page with 100 ms added to every request (CDP
+ * `Network.emulateNetworkConditions`), where round trips become visible: how many API "waves"
+ * (a request that starts after another API answer arrived) and CORS preflights the calendar waits for.
+ * Then Lighthouse's performance score with and without the widget, if Lighthouse runs here.
+ * @module
+ */
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM, launch, MARKS_SCRIPT, type PageMarks } from './browser.ts';
+import { startStorefront, type Storefront } from './storefront.ts';
+import { attribute, type Attribution } from './trace.ts';
+import { bytes, log, median, ms, pass, run, type Row, type SectionResult, why } from './util.ts';
+
+const SAMPLES = Number(process.env.BENCH_PAGE_SAMPLES ?? 5);
+const RTT = 100;
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+type Variant = 'without' | 'same' | 'cross';
+
+interface Sample {
+  marks: PageMarks;
+  /** `load` event, ms since navigation start. */
+  load: number;
+  heap: number;
+  trace: Attribution;
+  /** API requests seen by the page (resource timing), ms since navigation start. */
+  api: Array<{ url: string; start: number; end: number }>;
+  scriptEnd: number;
+  preflights: number;
+  apiRequests: number;
+}
+
+/** Loads one page in a fresh context and measures it. */
+async function sample(browser: Browser, store: Storefront, variant: Variant, options: { cpu: number; rtt: number }): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    await context.addInitScript(MARKS_SCRIPT);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpu });
+    if (options.rtt) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: options.rtt, downloadThroughput: -1, uploadThroughput: -1 });
+    }
+    store.resetCounts();
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8'] });
+    await page.goto(`${store.page}/bench/${variant}`, { waitUntil: 'load', timeout: 60_000 });
+    if (variant !== 'without') {
+      await page.waitForFunction(() => !Number.isNaN(window.__bench.readyPaint), null, { timeout: 30_000, polling: 100 });
+    }
+    // Settle: late layout shifts and tasks (a hold panel, a second fetch) land in the figures too.
+    await page.waitForTimeout(1000);
+    const trace = await browser.stopTracing();
+    const marks = await page.evaluate(() => window.__bench);
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        load: nav?.loadEventStart ?? Number.NaN,
+        api: resources.filter((r) => /\/v1\//.test(r.name)).map((r) => ({ url: r.name, start: r.startTime, end: r.responseEnd })),
+        scriptEnd: resources.find((r) => r.name.includes('/booking-widget.js'))?.responseEnd ?? Number.NaN,
+      };
+    });
+    await cdp.send('HeapProfiler.collectGarbage');
+    const metrics = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+    const heap = metrics.metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
+    return { marks, load: timing.load, heap, trace: attribute(trace, 'booking-widget.js'), api: timing.api, scriptEnd: timing.scriptEnd, preflights: store.counts.preflights, apiRequests: store.counts.apiRequests };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Round-trip "waves": a request is one wave later than the latest API answer that arrived before it started. */
+export function waves(api: Sample['api']): number {
+  const sorted = [...api].sort((a, b) => a.start - b.start);
+  const wave: number[] = [];
+  sorted.forEach((r, i) => {
+    let w = 1;
+    for (let j = 0; j < i; j++) if (sorted[j]!.end <= r.start) w = Math.max(w, wave[j]! + 1);
+    wave.push(w);
+  });
+  return Math.max(0, ...wave);
+}
+
+const LABEL: Record<Variant, string> = { without: 'product page without widget', same: 'with widget, API same origin', cross: 'with widget, API cross-origin' };
+
+async function lighthouse(store: Storefront, rows: Row[], notes: string[]): Promise<void> {
+  const row = (subject: string, measure: string, value: string, reference: string) => rows.push({ section: 'Page', subject, measure, value, reference });
+  if (LIGHTHOUSE_RUNS < 1) {
+    row('Lighthouse performance', 'score', 'not measured', 'skipped (BENCH_LIGHTHOUSE_RUNS=0)');
+    return;
+  }
+  const dir = join(tmpdir(), 'booking-widget-bench-lighthouse');
+  await mkdir(dir, { recursive: true });
+  // Lighthouse 13 needs Node ≥ 22.19; 12.x runs on Node 18.16+.
+  const spec = Number(process.versions.node.split('.')[0]) >= 22 ? 'lighthouse' : 'lighthouse@12';
+  log(`page: installing ${spec} into ${dir}`);
+  const install = await run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', dir, spec], { timeoutMs: 300_000 });
+  if (install.code !== 0) {
+    row('Lighthouse performance', 'score', 'not measured', `npm install ${spec} failed: ${why(install.stderr.trim().split('\n').pop() ?? '')}`);
+    return;
+  }
+  const cli = join(dir, 'node_modules/lighthouse/cli/index.js');
+  const version = (await run(process.execPath, [cli, '--version'], { timeoutMs: 30_000 })).stdout.trim();
+  const scores: Record<'without' | 'same', number[]> = { without: [], same: [] };
+  const metrics: Record<'without' | 'same', Array<Record<string, number>>> = { without: [], same: [] };
+  let failure = '';
+  for (let i = 0; i < LIGHTHOUSE_RUNS && !failure; i++) {
+    for (const variant of ['without', 'same'] as const) {
+      const result = await run(
+        process.execPath,
+        [cli, `${store.page}/bench/${variant}`, '--only-categories=performance', '--output=json', '--quiet', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run'],
+        { timeoutMs: 180_000, env: { ...process.env, CHROME_PATH: CHROMIUM } },
+      );
+      try {
+        const report = JSON.parse(result.stdout) as { categories: { performance: { score: number | null } }; audits: Record<string, { numericValue?: number }>; runtimeError?: { message: string } };
+        if (report.runtimeError) throw new Error(report.runtimeError.message);
+        const score = report.categories.performance.score;
+        if (score === null) throw new Error('no score (a metric failed)');
+        scores[variant].push(score * 100);
+        metrics[variant].push(Object.fromEntries(['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((k) => [k, report.audits[k]?.numericValue ?? Number.NaN])));
+      } catch (error) {
+        failure = `Lighthouse ${version} with ${CHROMIUM} failed: ${why(error)}${result.stderr ? ` (${why(result.stderr.trim().split('\n').slice(-1)[0] ?? '')})` : ''}`;
+        break;
+      }
+    }
+  }
+  if (failure) {
+    row('Lighthouse performance', 'score', 'not measured', failure);
+    notes.push(failure);
+    return;
+  }
+  const w = median(scores.without);
+  const s = median(scores.same);
+  const loss = w - s;
+  row('Lighthouse performance, product page', 'score without / with widget', `${w.toFixed(0)} / ${s.toFixed(0)} (loss ${loss.toFixed(0)})`,
+    `Shopify's gate: loss ≤ 10: ${pass(loss <= 10)}; ours ≤ 2: ${pass(loss <= 2)}; runs ${scores.without.map((x) => x.toFixed(0)).join(',')} / ${scores.same.map((x) => x.toFixed(0)).join(',')}`);
+  const med = (variant: 'without' | 'same', key: string) => median(metrics[variant].map((m) => m[key]!));
+  row('Lighthouse metrics', 'TBT · LCP · CLS without → with', `${ms(med('without', 'total-blocking-time'), 0)} → ${ms(med('same', 'total-blocking-time'), 0)} · ${ms(med('without', 'largest-contentful-paint'), 0)} → ${ms(med('same', 'largest-contentful-paint'), 0)} · ${med('without', 'cumulative-layout-shift').toFixed(3)} → ${med('same', 'cumulative-layout-shift').toFixed(3)}`, `Lighthouse ${version}, simulated throttling (its default: 4× CPU, slow 4G), mobile`);
+  notes.push(`Lighthouse ${version} (installed at bench time into ${dir}; ${spec === 'lighthouse' ? 'latest' : 'the latest 13.x needs Node ≥ 22.19, so 12.x on this Node'}) ran ${LIGHTHOUSE_RUNS}× per page, interleaved, against Debian's Chromium in new headless mode; median score.`);
+}
+
+/** The Page section. */
+export async function measurePage(): Promise<SectionResult> {
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const row = (subject: string, measure: string, value: string, reference: string) => rows.push({ section: 'Page', subject, measure, value, reference });
+  let store: Storefront;
+  try {
+    store = await startStorefront();
+  } catch (error) {
+    return { rows: [{ section: 'Page', subject: '(demo storefront)', measure: '', value: 'not measured', reference: why(error) }], notes };
+  }
+  let browser: Browser | undefined;
+  try {
+    browser = await launch();
+    const samples: Record<Variant, Sample[]> = { without: [], same: [], cross: [] };
+    const failures: string[] = [];
+    // One warm-up load each (server JIT, disk cache of the storefront files), not counted.
+    for (const v of ['without', 'same', 'cross'] as const) await sample(browser, store, v, { cpu: 4, rtt: 0 }).catch(() => {});
+    for (let i = 0; i < SAMPLES; i++) {
+      for (const v of ['without', 'same', 'cross'] as const) {
+        try {
+          samples[v].push(await sample(browser, store, v, { cpu: 4, rtt: 0 }));
+        } catch (error) {
+          failures.push(`${v}: ${why(error)}`);
+        }
+      }
+    }
+    log(`page: ${SAMPLES} samples per page done; now with ${RTT} ms RTT`);
+    const slow: Sample[] = [];
+    for (let i = 0; i < Math.max(3, Math.ceil(SAMPLES / 2)); i++) {
+      try {
+        slow.push(await sample(browser, store, 'cross', { cpu: 4, rtt: RTT }));
+      } catch (error) {
+        failures.push(`cross +${RTT} ms: ${why(error)}`);
+      }
+    }
+    if (failures.length) notes.push(`Samples that failed (not in the medians): ${failures.slice(0, 6).join('; ')}${failures.length > 6 ? ` and ${failures.length - 6} more` : ''}.`);
+
+    const base = samples.without;
+    const baseHeap = median(base.map((s) => s.heap));
+    row(LABEL.without, 'load event · JS heap', `${ms(median(base.map((s) => s.load)), 0)} · ${bytes(baseHeap)}`, `4× CPU; ${base.length} samples; long tasks > 50 ms: ${median(base.map((s) => s.trace.longTasks))}`);
+    for (const v of ['same', 'cross'] as const) {
+      const list = samples[v];
+      if (list.length === 0) {
+        row(LABEL[v], 'navigation → calendar interactive', 'not measured', failures.find((f) => f.startsWith(v)) ?? 'no sample');
+        continue;
+      }
+      const ready = median(list.map((s) => s.marks.ready));
+      const afterScript = median(list.map((s) => s.marks.ready - s.marks.defined));
+      row(LABEL[v], 'navigation → calendar interactive (blackouts shown)', ms(ready, 0),
+        `script ran at ${ms(median(list.map((s) => s.marks.defined)), 0)}, then ${ms(afterScript, 0)} to interactive; next paint ${ms(median(list.map((s) => s.marks.readyPaint)), 0)}; ${median(list.map((s) => s.marks.reasons))} days marked unavailable; load event ${ms(median(list.map((s) => s.load)), 0)} (without widget ${ms(median(base.map((s) => s.load)), 0)})`);
+      row(LABEL[v], 'widget long tasks > 50 ms (count · total · longest)', `${median(list.map((s) => s.trace.fileLongTasks))} · ${ms(median(list.map((s) => s.trace.fileLongTaskMs)), 0)} · ${ms(median(list.map((s) => s.trace.longestFileTaskMs)), 0)}`,
+        `widget script on the main thread ${ms(median(list.map((s) => s.trace.fileScriptMs)), 0)} in all (4× CPU); page long tasks ${median(list.map((s) => s.trace.longTasks))} vs ${median(base.map((s) => s.trace.longTasks))} without`);
+      const cls = median(list.map((s) => s.marks.cls));
+      const shiftSources = [...new Set(list.flatMap((s) => s.marks.shifts.flatMap((x) => x.sources)))].slice(0, 5);
+      row(LABEL[v], 'CLS · JS heap', `${cls.toFixed(3)} · ${bytes(median(list.map((s) => s.heap)))}`,
+        `CLS target 0: ${pass(cls === 0)} (without widget ${median(base.map((s) => s.marks.cls)).toFixed(3)})${shiftSources.length ? `; shifted: ${shiftSources.join(', ')}` : ''}; heap +${bytes(median(list.map((s) => s.heap)) - baseHeap)} over the page without widget`);
+      row(LABEL[v], 'API requests · CORS preflights · waves', `${median(list.map((s) => s.apiRequests))} · ${median(list.map((s) => s.preflights))} · ${median(list.map((s) => waves(s.api)))}`, v === 'same' ? 'on loopback; waves are clearer in the +RTT row' : 'preflights counted at the API origin');
+    }
+    if (slow.length) {
+      const afterScript = median(slow.map((s) => s.marks.ready - s.marks.defined));
+      const rtts = afterScript / RTT;
+      const w = median(slow.map((s) => waves(s.api)));
+      const pre = median(slow.map((s) => s.preflights));
+      row(`${LABEL.cross}, +${RTT} ms per request`, 'script ran → interactive', `${ms(afterScript, 0)} (${rtts.toFixed(1)} RTT)`,
+        `target: within one round trip: ${pass(w <= 1 && pre === 0 && rtts < 2)}; ${w} API wave(s), ${pre} preflight(s), ${median(slow.map((s) => s.apiRequests))} API requests; navigation → interactive ${ms(median(slow.map((s) => s.marks.ready)), 0)}`);
+      const example = slow[0]!;
+      const t0 = example.marks.defined;
+      notes.push(`One cross-origin load with +${RTT} ms per request, API requests relative to the script having run (start → end, ms): ${example.api.map((r) => `${new URL(r.url).pathname}${new URL(r.url).search.replace(/token=[^&]+/, 'token=…').slice(0, 60)} ${Math.round(r.start - t0)} → ${Math.round(r.end - t0)}`).join('; ')}; preflights at the API origin: ${example.preflights}.`);
+    }
+    notes.push(
+      `Pages: public/index.html served by the bench's proxy in three variants (without the widget's scripts and element; as shipped, API through the page's origin; API on another port = another origin), the storefront itself (dist/service/start.js, PGlite) behind it. Chromium ${CHROMIUM}, viewport 1280×900, 4× CPU throttling, ${SAMPLES} samples per variant interleaved, fresh context each, after one warm-up load each.`,
+      `"Interactive": the widget's calendar table is no longer aria-busy (widget, blackouts and availability applied), timed from inside the page with a MutationObserver on the shadow root; "script ran": customElements.whenDefined('booking-widget'). Long tasks are RunTask events > 50 ms in a Chromium trace, counted as the widget's when an EvaluateScript/FunctionCall/compile event inside names booking-widget.js. JS heap: JSHeapUsedSize after a forced GC, 1 s after interactive.`,
+    );
+    try {
+      await lighthouse(store, rows, notes);
+    } catch (error) {
+      row('Lighthouse performance', 'score', 'not measured', why(error));
+    }
+  } catch (error) {
+    row('(browser)', '', 'not measured', why(error));
+  } finally {
+    await browser?.close().catch(() => {});
+    await store.close();
+  }
+  return { rows, notes };
+}
