@@ -65,9 +65,10 @@ export const BookingModel = createModel((deps: ModelDeps) => {
   const clock = signal(deps.now());
   const connection = createConnection({
     api, token, fetch: deps.fetch, signal: abort, now: deps.now,
-    // A `Date` header is truncated to the second, so the offset errs up to 1 s early: a
-    // countdown then ends slightly before the server's hold does, never after.
-    onServerTime: (server, at) => (offset.value = server - at),
+    // A `Date` header is truncated to the second: the server's clock read anywhere in the
+    // second after it. Taking the end of that second errs early, so a countdown ends up to a
+    // second before the server's hold does, never after.
+    onServerTime: (server, at) => (offset.value = server + 1000 - at),
   });
   /** Requests sent or done, by key; a failed one is forgotten so a retry sends it again. */
   const sent = new Set<string>();

@@ -1,0 +1,191 @@
+/**
+ * Holding the chosen days against the real in-process service: the request, the hold shown
+ * with its countdown, a 409, expiry on a moved clock, and the Shopify cart.
+ */
+import { fireEvent, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Reservation } from '../../src/shared/records.ts';
+import { inWidget, mountWidget, requestsTo, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
+
+let harness: WidgetHarness;
+beforeEach(async () => {
+  harness = await startHarness();
+});
+afterEach(() => {
+  delete (globalThis as { Shopify?: unknown }).Shopify;
+  return harness.close();
+});
+
+/** Holds units of a variant for another cart, straight through the API. */
+async function holdForAnotherCart(items: object[]) {
+  const res = await harness.service.fetch(
+    new Request(`${harness.service.baseUrl}/v1/reservations`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' },
+      body: JSON.stringify({ cart_token: 'someone-else', items }),
+    }),
+  );
+  expect(res.status).toBe(201);
+}
+
+async function open(product: string, variant: string, attributes: Record<string, string> = { 'cart-token': 'cart-a' }) {
+  const el = mountWidget(harness, { product, variant, ...attributes });
+  const events: Record<string, unknown[]> = { reserved: [], expired: [], error: [] };
+  for (const name of Object.keys(events)) el.addEventListener(`booking-widget:${name}`, (e) => events[name]!.push((e as CustomEvent).detail));
+  const w = inWidget(el);
+  await w.findByRole('button', { name: 'Tuesday, November 24, 2026' });
+  const day = (name: string) => w.getByRole('button', { name: new RegExp(`^${name}`) });
+  return { el, w, events, day };
+}
+
+/** The zone suffix the hold shows: the shop's zone is named unless the shopper is in it. */
+const zoneSuffix = ' (Australia/Melbourne)';
+
+it('holds the chosen range with one request however often Reserve is pressed, then shows the hold', async () => {
+  const { w, events, day } = await open('7001', '8001');
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(day('Thursday, November 26, 2026'));
+  const reserve = w.getByRole('button', { name: 'Reserve' });
+  fireEvent.click(reserve);
+  expect(reserve.textContent).toBe('Reserving…');
+  fireEvent.click(reserve);
+  fireEvent.click(reserve);
+  const item = await w.findByText(/^Kayak hire – Single kayak:/);
+  expect(item.textContent).toBe(`Kayak hire – Single kayak: Nov 24, 2026 – Nov 26, 2026${zoneSuffix} × 1`);
+  const posts = requestsTo(harness, '/v1/reservations', 'POST');
+  expect(posts).toHaveLength(1);
+  expect(posts[0]!.body).toEqual({ cart_token: 'cart-a', items: [{ external_id: '8001', start: '2026-11-24', finish: '2026-11-27', quantity: 1 }] });
+  expect(w.getByText('14:59 left')).toBeTruthy();
+  expect(reserve.textContent).toBe('Reserve');
+  expect((events.reserved[0] as Reservation).cart_token).toBe('cart-a');
+  // The hold is announced once, politely.
+  expect(w.getByText(/^Held until /, { selector: '[aria-live=polite]' })).toBeTruthy();
+});
+
+it('counts down on the server clock and announces only the 5 and 1 minute marks', async () => {
+  const { el, w, day } = await open('7002', '8003');
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  await w.findByText('14:59 left');
+  const live = el.shadowRoot!.querySelector('p.sr[aria-live=polite]')!;
+  const held = live.textContent;
+  const tick = (ms: number) => {
+    harness.service.clock.advance(ms);
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  tick(5 * 60_000);
+  await w.findByText('9:59 left');
+  expect(live.textContent).toBe(held);
+  tick(5 * 60_000 + 1000);
+  await w.findByText('4:58 left');
+  expect(live.textContent).toBe('5 minutes left');
+  tick(1000);
+  await w.findByText('4:57 left');
+  expect(live.textContent).toBe('5 minutes left');
+  tick(4 * 60_000);
+  await w.findByText('0:57 left');
+  expect(live.textContent).toBe('1 minute left');
+});
+
+it('says when the hold has expired and holds the same items again', async () => {
+  const { w, events, day } = await open('7002', '8003');
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  await w.findByText('14:59 left');
+  harness.service.clock.advance(15 * 60_000 + 1000);
+  document.dispatchEvent(new Event('visibilitychange'));
+  expect((await w.findAllByText('Your hold has expired.')).length).toBeGreaterThan(0);
+  expect(events.expired).toHaveLength(1);
+  expect(w.queryByText(/^Sunset tour – Adult/)).toBeNull();
+  fireEvent.click(w.getByRole('button', { name: 'Hold again' }));
+  await w.findByText('14:59 left');
+  const posts = requestsTo(harness, '/v1/reservations', 'POST');
+  expect(posts).toHaveLength(2);
+  expect(posts[1]!.body).toEqual({ cart_token: 'cart-a', items: [{ external_id: '8003', start: '2026-11-24', finish: '2026-11-25', quantity: 1 }] });
+});
+
+it('explains a 409 item by item with what is left, and refreshes availability', async () => {
+  const { w, events, day } = await open('7001', '8001');
+  // Between loading and reserving, another cart takes two of the three kayaks on 25 November.
+  await holdForAnotherCart([{ external_id: 8001, start: '2026-11-25', quantity: 2 }]);
+  fireEvent.change(w.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '2' } });
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(day('Thursday, November 26, 2026'));
+  const before = requestsTo(harness, '/v1/availability').length;
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  const alert = await w.findByRole('alert');
+  expect(alert.textContent).toContain('Nov 24, 2026 – Nov 26, 2026: only 1 left.');
+  expect(events.error).toEqual([expect.objectContaining({ error: 'unavailable' })]);
+  await waitFor(() => expect(requestsTo(harness, '/v1/availability').length).toBeGreaterThan(before));
+  await waitFor(() => expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toContain('fully booked'));
+});
+
+it('shows the days of a range across the end of daylight saving in the shop zone', async () => {
+  // Melbourne leaves DST on Sunday 4 April 2027: that day is 25 hours long.
+  const { w, day } = await open('7001', '8002');
+  for (let i = 0; i < 5; i++) fireEvent.click(w.getByRole('button', { name: 'Next month' }));
+  await w.findByRole('button', { name: /^Saturday, April 3, 2027$/ });
+  fireEvent.click(day('Saturday, April 3, 2027'));
+  fireEvent.click(day('Monday, April 5, 2027'));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  const item = await w.findByText(/^Kayak hire – Double kayak:/);
+  expect(item.textContent).toBe(`Kayak hire – Double kayak: Apr 3, 2027 – Apr 5, 2027${zoneSuffix} × 1`);
+});
+
+it('renders product and variant titles containing markup as text', async () => {
+  await harness.service.db.query(`UPDATE products SET title = '<img src=x onerror=alert(1)>Tour' WHERE external_id = 7002`);
+  await harness.service.db.query(`UPDATE variants SET title = '<b>Adult</b>' WHERE external_id = 8003`);
+  const { el, w, day } = await open('7002', '8003');
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  const item = await w.findByText(/^<img src=x onerror=alert\(1\)>Tour – <b>Adult<\/b>:/);
+  expect(item.children).toHaveLength(0);
+  expect(el.shadowRoot!.querySelector('img, b')).toBeNull();
+});
+
+it('on Shopify, holds against the cart token and adds the item with its booking as line properties', async () => {
+  (globalThis as { Shopify?: unknown }).Shopify = { routes: { root: '/' } };
+  const added: unknown[] = [];
+  harness.storefront['/cart.js'] = () => Response.json({ token: 'c1-7f3a?key=9b2e', items: [] });
+  harness.storefront['/cart/add.js'] = (init) => {
+    added.push(JSON.parse(String(init.body)));
+    return Response.json({ items: [] });
+  };
+  const { w, day } = await open('7001', '8001', {});
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(day('Thursday, November 26, 2026'));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  await waitFor(() => expect(added).toHaveLength(1));
+  const post = requestsTo(harness, '/v1/reservations', 'POST')[0]!;
+  expect((post.body as { cart_token: string }).cart_token).toBe('c1-7f3a?key=9b2e');
+  const reservation = (await w.findByText(/^Kayak hire/)) && requestsTo(harness, '/v1/reservations', 'GET')[0]!;
+  expect(reservation.url.searchParams.get('cart_token')).toBe('c1-7f3a?key=9b2e');
+  expect(added[0]).toEqual({
+    items: [
+      {
+        id: 8001,
+        quantity: 1,
+        properties: {
+          Start: 'Nov 24, 2026',
+          Finish: 'Nov 26, 2026',
+          // Midnight in Melbourne (UTC+11 in summer) is 13:00 UTC the day before.
+          _start: '2026-11-23T13:00:00.000Z',
+          _finish: '2026-11-26T13:00:00.000Z',
+          _reservation_id: expect.stringMatching(/^\d+$/),
+        },
+      },
+    ],
+  });
+});
+
+it('without a cart token or Shopify, keeps a random token in localStorage for the next visit', async () => {
+  localStorage.clear();
+  await open('7002', '8003', {});
+  const first = requestsTo(harness, '/v1/reservations')[0]!.url.searchParams.get('cart_token');
+  expect(first).toBeTruthy();
+  expect(localStorage.getItem('booking-widget:cart-token')).toBe(first);
+  document.body.replaceChildren();
+  harness.sent.length = 0;
+  await open('7002', '8003', {});
+  expect(requestsTo(harness, '/v1/reservations')[0]!.url.searchParams.get('cart_token')).toBe(first);
+});

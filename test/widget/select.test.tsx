@@ -1,0 +1,107 @@
+/**
+ * Choosing days and a quantity, against the real in-process service.
+ */
+import { fireEvent, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { SelectDetail } from '../../src/widget/events.ts';
+import { inWidget, mountWidget, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
+
+let harness: WidgetHarness;
+beforeEach(async () => {
+  harness = await startHarness();
+});
+afterEach(() => harness.close());
+
+async function open(product: string, variant: string) {
+  const el = mountWidget(harness, { product, variant, 'cart-token': 'cart-a' });
+  const selects: SelectDetail[] = [];
+  el.addEventListener('booking-widget:select', (e) => selects.push(e.detail));
+  const w = inWidget(el);
+  await w.findByRole('button', { name: 'Tuesday, November 24, 2026' });
+  const day = (name: string) => w.getByRole('button', { name: new RegExp(`^${name}`) });
+  return { el, w, selects, day };
+}
+
+it('picks one day on a date widget and reports it with an exclusive finish', async () => {
+  const { w, selects, day } = await open('7002', '8003');
+  const reserve = w.getByRole('button', { name: 'Reserve' });
+  expect(reserve.hasAttribute('disabled')).toBe(true);
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  expect(day('Tuesday, November 24, 2026').getAttribute('aria-pressed')).toBe('true');
+  expect(day('Tuesday, November 24, 2026').getAttribute('part')).toContain('day-selected');
+  expect(selects.at(-1)).toEqual({ start: '2026-11-24', finish: '2026-11-25', quantity: 1 });
+  expect(reserve.hasAttribute('disabled')).toBe(false);
+  // Another day replaces it.
+  fireEvent.click(day('Thursday, November 26, 2026'));
+  expect(day('Tuesday, November 24, 2026').getAttribute('aria-pressed')).toBe('false');
+  expect(selects.at(-1)).toEqual({ start: '2026-11-26', finish: '2026-11-27', quantity: 1 });
+});
+
+it('does not pick an unavailable day', async () => {
+  const { w, selects, day } = await open('7002', '8003');
+  fireEvent.click(day('Saturday, November 21, 2026'));
+  expect(selects).toEqual([]);
+  expect(w.getByText('Saturday, November 21, 2026, unavailable: in the past', { selector: '[part=message]' })).toBeTruthy();
+  expect(w.getByRole('button', { name: 'Reserve' }).hasAttribute('disabled')).toBe(true);
+});
+
+it('picks a start and an end on a range widget, the last day held ("days")', async () => {
+  const { w, selects, day } = await open('7001', '8001');
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  expect(w.getByText('Now choose the end date.')).toBeTruthy();
+  expect(selects).toEqual([]);
+  fireEvent.click(day('Thursday, November 26, 2026'));
+  expect(selects.at(-1)).toEqual({ start: '2026-11-24', finish: '2026-11-27', quantity: 1 });
+  for (const name of ['Tuesday, November 24', 'Wednesday, November 25', 'Thursday, November 26']) {
+    expect(day(name).getAttribute('aria-pressed')).toBe('true');
+  }
+  expect(day('Friday, November 27').getAttribute('aria-pressed')).toBe('false');
+});
+
+it('rejects a range longer than the widget allows, and one that crosses an unavailable day', async () => {
+  const { w, selects, day } = await open('7001', '8001');
+  fireEvent.click(w.getByRole('button', { name: 'Next month' }));
+  await w.findByRole('button', { name: /^Thursday, December 24, 2026$/ });
+  fireEvent.click(day('Thursday, December 24, 2026'));
+  fireEvent.click(day('Saturday, December 26, 2026')); // Christmas in between is blacked out
+  expect(w.getByText('Your dates include an unavailable day.')).toBeTruthy();
+  expect(selects).toEqual([]);
+  // A day before the chosen start starts afresh.
+  fireEvent.click(day('Tuesday, December 1, 2026'));
+  fireEvent.click(day('Wednesday, December 9, 2026')); // 9 days; max_days is 7
+  expect(w.getByText('Choose 1 to 7 days.')).toBeTruthy();
+  expect(selects).toEqual([]);
+  fireEvent.click(day('Monday, December 7, 2026'));
+  expect(selects.at(-1)).toEqual({ start: '2026-12-01', finish: '2026-12-08', quantity: 1 });
+});
+
+it('keeps the quantity between the widget minimum and maximum', async () => {
+  const { w, selects, day } = await open('7002', '8003'); // quantity_max 6
+  const quantity = w.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+  expect(quantity.value).toBe('1');
+  expect(quantity.min).toBe('1');
+  expect(quantity.max).toBe('6');
+  fireEvent.change(quantity, { target: { value: '40' } });
+  await waitFor(() => expect(quantity.value).toBe('6'));
+  fireEvent.change(quantity, { target: { value: '0' } });
+  await waitFor(() => expect(quantity.value).toBe('1'));
+  fireEvent.change(quantity, { target: { value: '3' } });
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  expect(selects.at(-1)).toEqual({ start: '2026-11-24', finish: '2026-11-25', quantity: 3 });
+});
+
+it('shows days without enough places left for the quantity as fully booked', async () => {
+  // Another cart holds 2 of the 3 single kayaks on 25 November.
+  const other = await harness.service.fetch(
+    new Request(`${harness.service.baseUrl}/v1/reservations`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' },
+      body: JSON.stringify({ cart_token: 'someone-else', items: [{ external_id: 8001, start: '2026-11-25', quantity: 2 }] }),
+    }),
+  );
+  expect(other.status).toBe(201);
+  const { w, day } = await open('7001', '8001');
+  expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe('Wednesday, November 25, 2026');
+  fireEvent.change(w.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '2' } });
+  await waitFor(() => expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe('Wednesday, November 25, 2026, unavailable: fully booked'));
+});
