@@ -9,11 +9,14 @@ const NODE_ZONES = ['UTC', 'Pacific/Kiritimati', 'America/Santiago'];
 const WIDGET_ZONES = ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Santiago'];
 
 export default defineConfig({
+  // public/ is the demo storefront, served by `npm start`; it must not be copied into dist/,
+  // which is what the npm package ships.
+  publicDir: false,
   // The widget: one self-contained IIFE file, dist/booking-widget.js.
   build: {
     outDir: 'dist',
     emptyOutDir: false,
-    target: 'es2020',
+    target: 'es2022',
     lib: {
       entry: 'src/widget/main.tsx',
       formats: ['iife'],
