@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
-import { loadFixture } from './fixture.ts';
+import { FixtureError, loadFixture } from './fixture.ts';
 import { listen } from './server.ts';
 
 async function main(): Promise<void> {
@@ -25,7 +25,14 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, not ${values.port}`);
   const db = await openDatabase({ url: process.env.DATABASE_URL, data: values.data });
   await migrate(db);
-  if (values.fixture) await loadFixture(db, JSON.parse(await readFile(values.fixture, 'utf8')));
+  if (values.fixture) {
+    try {
+      await loadFixture(db, await readFixture(values.fixture));
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
   const server = await listen(createApp({ db }).fetch, { port, hostname: values.host });
   console.log(server.url);
   const stop = async () => {
@@ -37,7 +44,23 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+/** The fixture file's JSON; an error names the file and what is wrong with it. */
+async function readFixture(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read the fixture ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`The fixture ${file} is not JSON: ${(error as Error).message}`);
+  }
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A bad fixture is the user's to fix: say which file and where, without a stack trace.
+  console.error(error instanceof FixtureError ? `The fixture is not valid: ${error.message}` : error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Fixture } from '../../src/service/fixture.ts';
 import { describeEachDatabase } from '../helpers/databases.ts';
 import { testFixture } from '../helpers/fixture.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';
@@ -95,8 +96,8 @@ describeEachDatabase('GET /v1/widgets', (database) => {
 
 describe('GET /v1/widgets: locale', () => {
   it("gives a widget its own locale when it has one, else the shop's", async () => {
-    const fixture = structuredClone(testFixture);
-    fixture.shops[0]!.widgets[1] = { ...fixture.shops[0]!.widgets[1]!, locale: 'de-CH' } as (typeof fixture.shops)[0]['widgets'][0];
+    const fixture = structuredClone(testFixture) as Fixture;
+    fixture.shops[0]!.widgets![1]!.locale = 'de-CH';
     const service = await createTestService({ fixture });
     try {
       const { body } = await api(service).get('/v1/widgets');
