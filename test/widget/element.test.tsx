@@ -1,0 +1,115 @@
+/**
+ * The `<booking-widget>` element in a page: attributes changing at run time, removal, several
+ * instances, the script included twice, and the language chosen. Against the real service.
+ */
+import { fireEvent, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { BookingWidgetElement, defineBookingWidget } from '../../src/widget/element.tsx';
+import { inWidget, mountWidget, requestsTo, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
+
+let harness: WidgetHarness;
+beforeEach(async () => {
+  harness = await startHarness();
+});
+afterEach(() => {
+  document.documentElement.lang = '';
+  vi.restoreAllMocks();
+  return harness.close();
+});
+
+const ready = (el: BookingWidgetElement) => waitFor(() => expect(el.shadowRoot!.querySelector('table:not([aria-busy])')).toBeTruthy());
+
+it('follows a variant change in place: the new variant’s availability, the same widget record', async () => {
+  const el = mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' });
+  await ready(el);
+  const w = inWidget(el);
+  fireEvent.click(w.getByRole('button', { name: 'Tuesday, November 24, 2026' }));
+  el.setAttribute('variant', '8002');
+  await waitFor(() => expect(requestsTo(harness, '/v1/availability').some((r) => r.url.searchParams.get('external_variant_id') === '8002')).toBe(true));
+  await ready(el);
+  expect(requestsTo(harness, '/v1/widgets')).toHaveLength(1);
+  // The choice made for the other variant is dropped, not carried over.
+  expect(w.getByRole('button', { name: 'Tuesday, November 24, 2026' }).getAttribute('aria-pressed')).toBe('false');
+});
+
+it('starts afresh for another product', async () => {
+  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  await ready(el);
+  el.setAttribute('product', '7001');
+  el.setAttribute('variant', '8001');
+  await waitFor(() => expect(requestsTo(harness, '/v1/widgets')).toHaveLength(2));
+  await waitFor(() => expect(inWidget(el).getByRole('button', { name: 'Sunday, November 22, 2026, unavailable: too soon to book' })).toBeTruthy());
+});
+
+it('when removed, aborts its requests, stops its timers and dispatches nothing more', async () => {
+  let open!: () => void;
+  harness.gate = new Promise((resolve) => (open = resolve));
+  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  const events = vi.fn();
+  el.addEventListener('booking-widget:ready', events);
+  el.addEventListener('booking-widget:error', events);
+  await waitFor(() => expect(requestsTo(harness, '/v1/widgets')).toHaveLength(1));
+  el.remove();
+  expect(harness.sent.every((r) => r.signal?.aborted)).toBe(true);
+  expect(el.shadowRoot!.childNodes).toHaveLength(0);
+  open();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(events).not.toHaveBeenCalled();
+});
+
+it('stops the countdown timer and the visibility listener of a hold when removed', async () => {
+  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  await ready(el);
+  const w = inWidget(el);
+  const cleared = vi.spyOn(globalThis, 'clearInterval');
+  const unlistened = vi.spyOn(document, 'removeEventListener');
+  fireEvent.click(w.getByRole('button', { name: 'Tuesday, November 24, 2026' }));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  await w.findByText('14:59 left');
+  const expired = vi.fn();
+  el.addEventListener('booking-widget:expired', expired);
+  el.remove();
+  expect(cleared).toHaveBeenCalled();
+  expect(unlistened).toHaveBeenCalledWith('visibilitychange', expect.any(Function));
+  harness.service.clock.advance(20 * 60_000);
+  document.dispatchEvent(new Event('visibilitychange'));
+  expect(expired).not.toHaveBeenCalled();
+});
+
+it('runs two widgets on one page independently', async () => {
+  const date = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  const range = mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' });
+  await ready(date);
+  await ready(range);
+  const [d, r] = [inWidget(date), inWidget(range)];
+  fireEvent.click(d.getByRole('button', { name: 'Tuesday, November 24, 2026' }));
+  expect(d.getByRole('button', { name: 'Reserve' }).hasAttribute('disabled')).toBe(false);
+  expect(r.getByRole('button', { name: 'Tuesday, November 24, 2026' }).getAttribute('aria-pressed')).toBe('false');
+  expect(r.getByRole('button', { name: 'Reserve' }).hasAttribute('disabled')).toBe(true);
+  expect(r.getByRole('button', { name: 'Sunday, November 22, 2026, unavailable: too soon to book' })).toBeTruthy();
+  expect(d.getByRole('button', { name: 'Sunday, November 22, 2026' })).toBeTruthy();
+});
+
+it('defines the element once however often the script runs', async () => {
+  defineBookingWidget();
+  defineBookingWidget();
+  await import('../../src/widget/main.tsx');
+  expect(customElements.get('booking-widget')).toBe(BookingWidgetElement);
+});
+
+it('takes its language from the attribute, then the widget record, never from <html lang> when both exist', async () => {
+  document.documentElement.lang = 'fr';
+  const de = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a', locale: 'de' });
+  const en = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  await ready(de);
+  await ready(en);
+  expect(inWidget(de).getByRole('heading').textContent).toBe('November 2026');
+  expect(inWidget(de).getByRole('button', { name: 'Reservieren' })).toBeTruthy();
+  expect(inWidget(de).getByRole('button', { name: 'Samstag, 21. November 2026, nicht verfügbar: vergangen' })).toBeTruthy();
+  // The shop's widget record says "en".
+  expect(inWidget(en).getByRole('button', { name: 'Reserve' })).toBeTruthy();
+  // A live change of language re-renders in place.
+  de.setAttribute('locale', 'ja');
+  await waitFor(() => expect(inWidget(de).getByRole('button', { name: '予約する' })).toBeTruthy());
+  expect(requestsTo(harness, '/v1/widgets')).toHaveLength(2);
+});

@@ -1,0 +1,104 @@
+/**
+ * The calendar's keyboard model (WIDGET.md, Accessibility): roving tabindex, every key of the
+ * WAI-ARIA date picker, arrows mirrored right-to-left. Against the real in-process service.
+ */
+import { fireEvent, waitFor } from '@testing-library/preact';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BookingWidgetElement } from '../../src/widget/element.tsx';
+import { inWidget, mountWidget, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
+
+let harness: WidgetHarness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(() => harness.close());
+
+async function open(attributes: Record<string, string> = {}) {
+  document.body.replaceChildren();
+  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-k', ...attributes });
+  const w = inWidget(el);
+  await waitFor(() => expect(el.shadowRoot!.querySelector('table:not([aria-busy])')).toBeTruthy());
+  return { el, w };
+}
+
+/** The one day button in the tab order. */
+function roving(el: BookingWidgetElement): HTMLElement {
+  const focusable = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~=day][tabindex="0"]')];
+  expect(focusable).toHaveLength(1);
+  return focusable[0]!;
+}
+
+/** Presses `key` on the focused day and returns the day then focused, by its accessible name. */
+function press(el: BookingWidgetElement, key: string, shiftKey = false): string {
+  fireEvent.keyDown(roving(el), { key, shiftKey });
+  const focused = el.shadowRoot!.activeElement as HTMLElement;
+  expect(focused).toBe(roving(el));
+  return focused.getAttribute('aria-label')!.replace(/, (unavailable|Loading).*$/, '');
+}
+
+it('keeps exactly one day in the tab order: the first bookable day', async () => {
+  const { el } = await open();
+  expect(roving(el).getAttribute('aria-label')).toBe('Sunday, November 22, 2026');
+  expect(el.shadowRoot!.querySelectorAll('[part~=day][tabindex="-1"]').length).toBeGreaterThan(20);
+});
+
+it('moves by day and week with the arrows, to the week ends with Home and End', async () => {
+  const { el } = await open();
+  roving(el).focus();
+  expect(press(el, 'ArrowRight')).toBe('Monday, November 23, 2026');
+  expect(press(el, 'ArrowLeft')).toBe('Sunday, November 22, 2026');
+  expect(press(el, 'ArrowDown')).toBe('Sunday, November 29, 2026');
+  expect(press(el, 'ArrowUp')).toBe('Sunday, November 22, 2026');
+  expect(press(el, 'End')).toBe('Saturday, November 28, 2026');
+  expect(press(el, 'Home')).toBe('Sunday, November 22, 2026');
+  // Across the month's end, the next month is shown.
+  expect(press(el, 'ArrowDown')).toBe('Sunday, November 29, 2026');
+  expect(press(el, 'ArrowDown')).toBe('Sunday, December 6, 2026');
+  expect(inWidget(el).getByRole('heading').textContent).toBe('December 2026');
+});
+
+it('moves by month with PageUp/PageDown and by year with Shift, never before this month', async () => {
+  const { el } = await open();
+  roving(el).focus();
+  expect(press(el, 'PageDown')).toBe('Tuesday, December 22, 2026');
+  // A year on is past the 365-day horizon: the focus stops at its last day.
+  expect(press(el, 'PageDown', true)).toBe('Monday, November 22, 2027');
+  expect(press(el, 'PageUp', true)).toBe('Sunday, November 22, 2026');
+  expect(press(el, 'PageDown')).toBe('Tuesday, December 22, 2026');
+  expect(press(el, 'PageUp')).toBe('Sunday, November 22, 2026');
+  // Before the current month there is nothing to book: the focus stays in it.
+  expect(press(el, 'PageUp')).toBe('Sunday, November 1, 2026');
+});
+
+it('chooses the focused day with Enter and with Space; unavailable days stay focusable', async () => {
+  const { el } = await open();
+  roving(el).focus();
+  press(el, 'ArrowRight');
+  press(el, 'Enter');
+  expect(roving(el).getAttribute('aria-pressed')).toBe('true');
+  press(el, 'ArrowRight');
+  press(el, ' ');
+  expect(roving(el).getAttribute('aria-pressed')).toBe('true');
+  expect(roving(el).getAttribute('aria-label')).toBe('Tuesday, November 24, 2026');
+  // A past day takes the focus and says why, but cannot be chosen.
+  press(el, 'ArrowUp');
+  expect(roving(el).getAttribute('aria-label')).toBe('Tuesday, November 17, 2026, unavailable: in the past');
+  expect(roving(el).getAttribute('aria-disabled')).toBe('true');
+  press(el, 'Enter');
+  expect(roving(el).getAttribute('aria-pressed')).toBe('false');
+});
+
+it('mirrors the arrows right-to-left, in Arabic', async () => {
+  const { el, w } = await open({ locale: 'ar' });
+  expect(el.shadowRoot!.firstElementChild!.getAttribute('dir')).toBe('rtl');
+  expect(w.getByRole('button', { name: 'الشهر التالي' })).toBeTruthy();
+  const start = roving(el).getAttribute('aria-label');
+  roving(el).focus();
+  fireEvent.keyDown(roving(el), { key: 'ArrowLeft' });
+  const next = roving(el).getAttribute('aria-label');
+  expect(next).not.toBe(start);
+  fireEvent.keyDown(roving(el), { key: 'ArrowRight' });
+  expect(roving(el).getAttribute('aria-label')).toBe(start);
+  // ArrowLeft went forward in time: the day after the 22nd, in Arabic digits or not.
+  expect(next).toContain(new Intl.DateTimeFormat('ar', { timeZone: 'UTC', day: 'numeric' }).format(Date.UTC(2026, 10, 23)));
+});
