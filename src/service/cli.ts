@@ -23,11 +23,13 @@ async function main(): Promise<void> {
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, not ${values.port}`);
+  // The file is read before the database opens: a typo in its name fails at once.
+  const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
   const db = await openDatabase({ url: process.env.DATABASE_URL, data: values.data });
   await migrate(db);
-  if (values.fixture) {
+  if (fixture !== undefined) {
     try {
-      await loadFixture(db, await readFixture(values.fixture));
+      await loadFixture(db, fixture);
     } catch (error) {
       await db.close();
       throw error;
