@@ -7,13 +7,16 @@
  * to fail (503) and recover, and the test can talk to the API directly as another cart would.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../../../src/service/app.ts';
 import type { Clock } from '../../../src/service/clock.ts';
 import { migrate } from '../../../src/service/db/migrate.ts';
 import { openPglite } from '../../../src/service/db/pglite.ts';
+import type { Database } from '../../../src/service/db/types.ts';
 import { DEMO_PRICES, DEMO_SHOP } from '../../../src/service/demo/catalog.ts';
 import { loadFixture } from '../../../src/service/fixture.ts';
 import { listen } from '../../../src/service/server.ts';
@@ -53,6 +56,37 @@ export function ensureWidgetBuilt(): void {
     }
   }
   built = true;
+}
+
+/**
+ * A fresh, migrated in-memory PGlite. Creating one runs initdb (seconds on a busy 2-core
+ * machine), so the first suite of a run dumps one to the temp folder, keyed by the PGlite
+ * version and the migrations, and later suites start from that copy.
+ */
+async function freshDatabase(): Promise<Database> {
+  const pgliteVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+  const key = createHash('sha256').update(pgliteVersion).update(readFileSync(join(ROOT, 'src/service/db/migrations.ts'))).digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), 'booking-widget-e2e');
+  const file = join(dir, `pglite-${key}.tar`);
+  if (existsSync(file)) {
+    try {
+      const db = await openPglite('memory', new Blob([readFileSync(file)]));
+      await migrate(db);
+      return db;
+    } catch {
+      // A damaged copy: make a new one below.
+    }
+  }
+  const db = (await openPglite('memory')) as Database & { dump?: () => Promise<Blob> };
+  await migrate(db);
+  if (db.dump) {
+    const dump = Buffer.from(await (await db.dump()).arrayBuffer());
+    mkdirSync(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}`;
+    writeFileSync(tmp, dump);
+    renameSync(tmp, file);
+  }
+  return db;
 }
 
 /**
@@ -115,8 +149,7 @@ export interface StartOptions {
 /** Builds the widget if needed and starts the storefront on a free port. */
 export async function startStorefront(options: StartOptions = {}): Promise<E2eServer> {
   ensureWidgetBuilt();
-  const db = await openPglite('memory');
-  await migrate(db);
+  const db = await freshDatabase();
   const clock = skewedClock();
   const serviceErrors: unknown[] = [];
   const app = createApp({ db, clock, rateLimit: false, logError: (e) => serviceErrors.push(e) });
