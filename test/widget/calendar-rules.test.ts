@@ -1,0 +1,113 @@
+/**
+ * The calendar's rules and grid as pure functions, in the shop's zone (Australia/Melbourne)
+ * whatever zone the process runs in; the DST changes of October 2026 and April 2027 included.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PlainDate } from '../../src/shared/plain-date.ts';
+import type { Blackout } from '../../src/shared/records.ts';
+import { resolveSettings } from '../../src/shared/settings.ts';
+import { dayForKey, monthWeeks } from '../../src/widget/calendar/grid.ts';
+import { type DayFacts, blockedDays, dayReason, rangeFinish, rangeProblem } from '../../src/widget/calendar/rules.ts';
+
+const TZ = 'Australia/Melbourne';
+const d = (s: string) => s as PlainDate;
+
+function blackout(starts_at: string, finishes_at: string, scope: 'overlap' | 'start' = 'overlap'): Blackout {
+  return { starts_at, finishes_at, scope } as Blackout;
+}
+
+function facts(more: Partial<DayFacts> = {}): DayFacts {
+  return { today: d('2026-11-22'), settings: resolveSettings('range', { lead_days: 1, max_days: 7 }), blocks: [], availability: {}, quantity: 1, ...more };
+}
+
+describe('blocked days of a blackout', () => {
+  it('covers the shop-local days of an all-day blackout, its exclusive finish left free', () => {
+    // Christmas in Melbourne (UTC+11): 24 Dec 13:00Z to 25 Dec 13:00Z.
+    expect(blockedDays(blackout('2026-12-24T13:00:00.000Z', '2026-12-25T13:00:00.000Z'), TZ)).toEqual({ first: '2026-12-25', last: '2026-12-25', startOnly: false });
+  });
+
+  it('counts the 25-hour day when daylight saving ends (4 April 2027) as one day', () => {
+    // 4 April 2027 starts at 00:00 +11:00 (3 Apr 13:00Z) and ends at 00:00 +10:00 (4 Apr 14:00Z).
+    expect(blockedDays(blackout('2027-04-03T13:00:00.000Z', '2027-04-04T14:00:00.000Z'), TZ)).toEqual({ first: '2027-04-04', last: '2027-04-04', startOnly: false });
+  });
+
+  it('counts the 23-hour day when daylight saving starts (4 October 2026) as one day', () => {
+    expect(blockedDays(blackout('2026-10-03T14:00:00.000Z', '2026-10-04T13:00:00.000Z'), TZ)).toEqual({ first: '2026-10-04', last: '2026-10-04', startOnly: false });
+  });
+
+  it('blocks a whole day when an "overlap" blackout covers only some hours of it', () => {
+    // 10:00 to 14:00 on 1 December, Melbourne.
+    expect(blockedDays(blackout('2026-11-30T23:00:00.000Z', '2026-12-01T03:00:00.000Z'), TZ)).toMatchObject({ first: '2026-12-01', last: '2026-12-01' });
+  });
+
+  it('a "start" blackout of some hours does not stop that day, whose items start at midnight', () => {
+    const b = blockedDays(blackout('2026-11-30T23:00:00.000Z', '2026-12-01T03:00:00.000Z', 'start'), TZ);
+    expect(b.first > b.last).toBe(true);
+  });
+});
+
+describe('day reasons', () => {
+  it('names past, lead time, horizon, blackout and sold-out days', () => {
+    const f = facts({
+      blocks: [{ first: d('2026-12-25'), last: d('2026-12-25'), startOnly: false }],
+      availability: { '2026-11-27': { date: d('2026-11-27'), quantity_available: 0, status: 'sold_out', status_code: 2 } },
+    });
+    expect(dayReason(d('2026-11-21'), f)).toBe('past');
+    expect(dayReason(d('2026-11-22'), f)).toBe('lead');
+    expect(dayReason(d('2026-11-23'), f)).toBeUndefined();
+    expect(dayReason(d('2027-11-22'), f)).toBeUndefined();
+    expect(dayReason(d('2027-11-23'), f)).toBe('horizon');
+    expect(dayReason(d('2026-12-25'), f)).toBe('closed');
+    expect(dayReason(d('2026-11-27'), f)).toBe('sold');
+  });
+
+  it('calls a day sold out when fewer places are left than the quantity', () => {
+    const availability = { '2026-11-25': { date: d('2026-11-25'), quantity_available: 2, status: 'ok' as const, status_code: 1 as const } };
+    expect(dayReason(d('2026-11-25'), facts({ availability, quantity: 2 }))).toBeUndefined();
+    expect(dayReason(d('2026-11-25'), facts({ availability, quantity: 3 }))).toBe('sold');
+  });
+
+  it('applies a "start" blackout only to a day that starts the period', () => {
+    const f = facts({ blocks: [{ first: d('2026-12-01'), last: d('2026-12-02'), startOnly: true }] });
+    expect(dayReason(d('2026-12-01'), f, true)).toBe('closed');
+    expect(dayReason(d('2026-12-01'), f, false)).toBeUndefined();
+  });
+});
+
+describe('ranges', () => {
+  it('finishes the day after the last day held ("days") or on the check-out day ("nights")', () => {
+    expect(rangeFinish(d('2026-12-03'), resolveSettings('range'))).toBe('2026-12-04');
+    expect(rangeFinish(d('2026-12-03'), resolveSettings('range', { count: 'nights' }))).toBe('2026-12-03');
+  });
+
+  it('rejects a length outside min_days-max_days and a range crossing an unavailable day', () => {
+    const f = facts({ blocks: [{ first: d('2026-12-25'), last: d('2026-12-25'), startOnly: false }] });
+    expect(rangeProblem(d('2026-12-01'), d('2026-12-07'), f)).toBeUndefined();
+    expect(rangeProblem(d('2026-12-01'), d('2026-12-08'), f)).toBe('length');
+    expect(rangeProblem(d('2026-12-24'), d('2026-12-26'), f)).toBe('crosses');
+    const nights = facts({ settings: resolveSettings('range', { count: 'nights', min_days: 1, max_days: 7 }) });
+    // Check-out on the start day is zero nights.
+    expect(rangeProblem(d('2026-12-01'), d('2026-12-01'), nights)).toBe('length');
+    expect(rangeProblem(d('2026-12-01'), d('2026-12-02'), nights)).toBeUndefined();
+  });
+});
+
+describe('grid', () => {
+  it('lays out six weeks from the first day of the week, days of other months blank', () => {
+    const weeks = monthWeeks(d('2026-11-01'), 1);
+    expect(weeks).toHaveLength(6);
+    expect(weeks[0]!.slice(0, 7)).toEqual([null, null, null, null, null, null, '2026-11-01']);
+    expect(weeks[4]![0]).toBe('2026-11-23');
+    expect(weeks[5]!.slice(0, 2)).toEqual(['2026-11-30', null]);
+  });
+
+  it('moves by the keys of the date picker, left and right swapped right-to-left', () => {
+    const day = d('2026-11-25'); // a Wednesday
+    expect(dayForKey('ArrowLeft', false, day, false, 0)).toBe('2026-11-24');
+    expect(dayForKey('ArrowLeft', false, day, true, 0)).toBe('2026-11-26');
+    expect(dayForKey('Home', false, day, false, 1)).toBe('2026-11-23');
+    expect(dayForKey('End', false, day, false, 1)).toBe('2026-11-29');
+    expect(dayForKey('PageDown', true, d('2028-02-29'), false, 0)).toBe('2029-02-28');
+    expect(dayForKey('Tab', false, day, false, 0)).toBeUndefined();
+  });
+});
