@@ -19,6 +19,9 @@ export async function launch(): Promise<Browser> {
 
 /** What the page script records, in ms since navigation start. */
 export interface PageMarks {
+  /** The widget's script called customElements.define: it has run to its end but for the first render. */
+  defineCalled: number;
+  /** customElements.whenDefined resolved: the element is upgraded and rendered once. */
   defined: number;
   ready: number;
   readyPaint: number;
@@ -31,9 +34,11 @@ export interface PageMarks {
 
 /** Added with `context.addInitScript` before any page script runs. NaN = did not happen. */
 export const MARKS_SCRIPT = `(() => {
-  const b = (window.__bench = { defined: NaN, ready: NaN, readyPaint: NaN, reasons: 0, cls: 0, shifts: [], longtasks: [] });
+  const b = (window.__bench = { defineCalled: NaN, defined: NaN, ready: NaN, readyPaint: NaN, reasons: 0, cls: 0, shifts: [], longtasks: [] });
   const afterPaint = (f) => requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = f; c.port2.postMessage(0); });
   const name = (n) => !n ? '?' : n.nodeName.toLowerCase() + (n.id ? '#' + n.id : '') + (typeof n.className === 'string' && n.className ? '.' + n.className.split(' ')[0] : '') + (n.getAttribute && n.getAttribute('part') ? '[part=' + n.getAttribute('part').split(' ')[0] + ']' : '');
+  const define = customElements.define.bind(customElements);
+  customElements.define = function (n, ...rest) { if (n === 'booking-widget' && Number.isNaN(b.defineCalled)) b.defineCalled = performance.now(); return define(n, ...rest); };
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) if (!e.hadRecentInput) { b.cls += e.value; b.shifts.push({ t: e.startTime, v: e.value, sources: (e.sources || []).map((s) => name(s.node)) }); }
