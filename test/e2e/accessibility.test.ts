@@ -1,0 +1,83 @@
+/**
+ * Issue 6.4: axe-core on both demo pages, in each state a shopper meets: no serious or critical
+ * violation, in the widgets or anywhere on the page.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { PlainDate } from '../../src/shared/plain-date.ts';
+import { axeCheckedInShadow, seriousAxeViolations } from './helpers/axe.ts';
+import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
+import { DAYS, day } from './helpers/fixture.ts';
+import { PHONE, openShopper, type ShopperPage } from './helpers/page.ts';
+import { type E2eServer, startStorefront } from './helpers/server.ts';
+import { EN, holdPanel, pickDays, reserveButton, waitForCalendar, widgetOn } from './helpers/widget.ts';
+
+describeInBrowser('accessibility (axe-core) of the demo pages', () => {
+  let browser: Browser;
+  let server: E2eServer;
+  let shopper: ShopperPage | undefined;
+  let today: PlainDate;
+
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startStorefront()]);
+    today = server.today;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async () => {
+    server.apiDown = false;
+    await shopper?.close();
+    shopper = undefined;
+  });
+
+  it('the product page has no serious or critical axe violation: calendar, chosen days, hold and cart drawer, error', async () => {
+    shopper = await openShopper(browser, server.url);
+    const { page } = shopper;
+    await page.goto('/');
+    const widget = widgetOn(page);
+    await waitForCalendar(widget);
+    const found: Record<string, unknown> = {};
+    found.calendar = await seriousAxeViolations(page);
+    expect(await axeCheckedInShadow(page), 'axe looked inside the widget\'s shadow root').toBeGreaterThan(20);
+
+    await pickDays(widget, day(today, DAYS.flowStart), day(today, DAYS.flowEnd));
+    found.chosen = await seriousAxeViolations(page);
+
+    await reserveButton(widget).click();
+    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    await drawer.waitFor({ timeout: 8000 });
+    found.heldWithDrawer = await seriousAxeViolations(page);
+    await page.getByRole('button', { name: 'Close cart' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    found.held = await seriousAxeViolations(page);
+
+    // The load error with its Retry, on a phone.
+    server.apiDown = true;
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await widget.getByRole('button', { name: EN.retry }).waitFor({ timeout: 10_000 });
+    found.error = await seriousAxeViolations(page);
+
+    expect(found).toEqual({ calendar: [], chosen: [], heldWithDrawer: [], held: [], error: [] });
+  });
+
+  it('the widgets on the strict page, the Arabic one included, have no serious or critical axe violation', async () => {
+    shopper = await openShopper(browser, server.url, { bypassCSP: true }); // axe is injected inline
+    const { page } = shopper;
+    await page.goto('/hostile.html');
+    await Promise.all(['widget-date', 'widget-range', 'widget-ar'].map((id) => waitForCalendar(widgetOn(page, id))));
+    expect(await seriousAxeViolations(page, ['booking-widget'])).toEqual([]);
+    expect(await axeCheckedInShadow(page), 'axe looked inside the widgets\' shadow roots').toBeGreaterThan(50);
+  });
+
+  it('the strict page as a whole has no serious or critical axe violation', async () => {
+    shopper = await openShopper(browser, server.url, { bypassCSP: true });
+    const { page } = shopper;
+    await page.goto('/hostile.html');
+    await Promise.all(['widget-date', 'widget-range', 'widget-ar'].map((id) => waitForCalendar(widgetOn(page, id))));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
