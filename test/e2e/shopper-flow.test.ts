@@ -8,7 +8,7 @@ import { type PlainDate, addDays, startOfMonth } from '../../src/shared/plain-da
 import { startOfDayInZone } from '../../src/shared/zones.ts';
 import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
 import { DAYS, DOUBLE_KAYAK, SHOP_TZ, SINGLE_KAYAK, day } from './helpers/fixture.ts';
-import { deepFocus, openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
+import { SCREENSHOT_DIR, deepFocus, openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
 import { type E2eServer, holdForAnotherCart, startStorefront } from './helpers/server.ts';
 import { EN, dayButton, dayLabel, dayName, holdPanel, mentionsDay, readCart, showMonthOf, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
 
@@ -134,6 +134,12 @@ describeInBrowser('a shopper on the product page', () => {
     await drawer.waitFor({ timeout: 8000 });
     await expect.poll(() => drawer.innerText()).toMatch(/Start:[\s\S]*Finish:/);
     await screenshotBoth(page, '05-product-cart-drawer', drawer);
+
+    // The picture for the README: the whole product page with the hold, drawer closed.
+    await page.getByRole('button', { name: 'Close cart' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/00-readme-product-held-desktop.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
 
     expect(shopper!.pageErrors).toEqual([]);
     expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
