@@ -30,8 +30,8 @@ async function holdForAnotherCart(items: object[]) {
 
 async function open(product: string, variant: string, attributes: Record<string, string> = { 'cart-token': 'cart-a' }) {
   const el = mountWidget(harness, { product, variant, ...attributes });
-  const events: Record<string, unknown[]> = { reserved: [], expired: [], error: [] };
-  for (const name of Object.keys(events)) el.addEventListener(`booking-widget:${name}`, (e) => events[name]!.push((e as CustomEvent).detail));
+  const events = { reserved: [] as unknown[], expired: [] as unknown[], error: [] as unknown[] };
+  for (const name of ['reserved', 'expired', 'error'] as const) el.addEventListener(`booking-widget:${name}`, (e) => events[name].push((e as CustomEvent).detail));
   const w = inWidget(el);
   await w.findByRole('button', { name: 'Tuesday, November 24, 2026' });
   const day = (name: string) => w.getByRole('button', { name: new RegExp(`^${name}`) });
