@@ -5,16 +5,18 @@
  * yardstick every endpoint is compared with. Talks to the parent over IPC:
  *   → { type: 'ready', api, bare }       once listening
  *   ← { type: 'check' }  → { type: 'check', days, unexpected }   held per variant and day vs capacity
+ *   ← { type: 'profile-reset' } / { type: 'profile' } → { type: 'profile', profile }   SQL statements, their time, row-lock wait and hold
  *   ← { type: 'close' }  → exits after closing the servers and the database
  * @module
  */
 import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import { Hono } from 'hono';
 import { createApp } from '../../src/service/app.ts';
 import { migrate } from '../../src/service/db/migrate.ts';
 import { openPglite } from '../../src/service/db/pglite.ts';
 import { openPostgres } from '../../src/service/db/postgres.ts';
-import type { Database } from '../../src/service/db/types.ts';
+import type { Database, Queryable } from '../../src/service/db/types.ts';
 import { loadFixture } from '../../src/service/fixture.ts';
 import { listen } from '../../src/service/server.ts';
 
@@ -48,9 +50,83 @@ WHERE r.expires_at > now()
 GROUP BY v.external_id, v.capacity, d
 ORDER BY 1, 2`;
 
+/** Where the database time of a phase went, summed over its requests. */
+export interface Profile {
+  statements: number;
+  statementMs: number;
+  transactions: number;
+  transactionMs: number;
+  transactionStatements: number;
+  /** Time in statements that take row locks (FOR UPDATE): mostly waiting for another transaction's lock. */
+  lockWaitMs: number;
+  /** From the lock being granted to the end of the transaction (COMMIT or ROLLBACK done). */
+  lockHeldMs: number;
+  /** Total time per statement kind (its first words). */
+  byKind: Record<string, { n: number; ms: number }>;
+}
+
+function emptyProfile(): Profile {
+  return { statements: 0, statementMs: 0, transactions: 0, transactionMs: 0, transactionStatements: 0, lockWaitMs: 0, lockHeldMs: 0, byKind: {} };
+}
+
+/** The database with every statement and transaction timed into `profile()` (the service code is untouched). */
+function profiled(db: Database, profile: () => Profile): Database {
+  const timed = async <Row>(target: Queryable, sql: string, params: readonly unknown[] | undefined, onDone?: (ms: number) => void) => {
+    const t0 = performance.now();
+    try {
+      return await target.query<Row>(sql, params);
+    } finally {
+      const elapsed = performance.now() - t0;
+      const p = profile();
+      p.statements++;
+      p.statementMs += elapsed;
+      const kind = sql.replace(/\s+/g, ' ').trim().slice(0, 48);
+      const k = (p.byKind[kind] ??= { n: 0, ms: 0 });
+      k.n++;
+      k.ms += elapsed;
+      onDone?.(elapsed);
+    }
+  };
+  return {
+    kind: db.kind,
+    query: (sql, params) => timed(db, sql, params),
+    exec: (sql) => db.exec(sql),
+    close: () => db.close(),
+    async transaction(callback, options) {
+      const t0 = performance.now();
+      let lockedAt: number | undefined;
+      let statements = 0;
+      try {
+        return await db.transaction(async (tx) => {
+          lockedAt = undefined;
+          return callback({
+            query: (sql, params) =>
+              timed(tx, sql, params, (elapsed) => {
+                statements++;
+                if (lockedAt === undefined && /FOR UPDATE/i.test(sql)) {
+                  lockedAt = performance.now();
+                  profile().lockWaitMs += elapsed;
+                }
+              }),
+          });
+        }, options);
+      } finally {
+        const end = performance.now();
+        const p = profile();
+        p.transactions++;
+        p.transactionMs += end - t0;
+        p.transactionStatements += statements;
+        if (lockedAt !== undefined) p.lockHeldMs += end - lockedAt;
+      }
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? '{}') as ChildOptions;
-  const db: Database = options.database === 'postgres' ? await openPostgres(options.url!, { max: options.poolSize ?? 10 }) : await openPglite('memory');
+  let profile = emptyProfile();
+  const raw: Database = options.database === 'postgres' ? await openPostgres(options.url!, { max: options.poolSize ?? 10 }) : await openPglite('memory');
+  const db = profiled(raw, () => profile);
   await migrate(db);
   await loadFixture(db, JSON.parse(await readFile(options.fixture, 'utf8')));
   const unexpected: string[] = [];
@@ -76,6 +152,11 @@ async function main(): Promise<void> {
         } catch (error) {
           process.send!({ type: 'check', error: error instanceof Error ? error.message : String(error), unexpected: unexpected.length, samples: unexpected.filter(Boolean) });
         }
+      } else if (message.type === 'profile-reset') {
+        profile = emptyProfile();
+        process.send!({ type: 'profile-reset' });
+      } else if (message.type === 'profile') {
+        process.send!({ type: 'profile', profile });
       } else if (message.type === 'close') {
         await Promise.all([api.close(), bare.close()]);
         await db.close();

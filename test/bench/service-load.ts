@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { closedLoop, type LoadResult, openLoop, serverErrors, type Shot } from './load.ts';
-import type { ChildOptions, HeldDay } from './service-child.ts';
+import type { ChildOptions, HeldDay, Profile } from './service-child.ts';
 import { log, ms, pass, ratio, type Row, type SectionResult, why, within } from './util.ts';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -72,6 +72,8 @@ interface Child {
   api: string;
   bare: string;
   check(): Promise<{ days?: HeldDay[]; error?: string; unexpected: number; samples: string[] }>;
+  resetProfile(): Promise<void>;
+  profile(): Promise<Profile>;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,16 @@ async function startChild(options: ChildOptions): Promise<Child> {
         const answer = next<{ days?: HeldDay[]; error?: string; unexpected: number; samples: string[] }>('check');
         child.send({ type: 'check' });
         return answer;
+      },
+      resetProfile: async () => {
+        const answer = next<unknown>('profile-reset');
+        child.send({ type: 'profile-reset' });
+        await answer;
+      },
+      profile: async () => {
+        const answer = next<{ profile: Profile }>('profile');
+        child.send({ type: 'profile' });
+        return (await answer).profile;
       },
       close: async () => {
         if (child.exitCode !== null) return;
@@ -183,13 +195,25 @@ async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fix
       log(`service ${label}: ${endpoint.name}`);
       // Warm-up: JIT, connection pool, caches. Not counted.
       await closedLoop(endpoint.make, { concurrency: CONCURRENCY, maxRequests: 200, maxMs: 3000 });
+      await child.resetProfile();
       const result = await closedLoop(endpoint.make, { concurrency: CONCURRENCY, maxRequests: 50_000, maxMs: RUN_MS });
+      const profile = await child.profile();
       bare ??= result;
       const statuses = Object.entries(result.statuses).map(([s, n]) => `${s}: ${n}`).join(', ');
       const errors = serverErrors(result);
       const value = `${Math.round(result.throughput)}/s · p50 ${ms(result.p50)} · p99 ${ms(result.p99)}`;
       const versus = result === bare ? 'the yardstick' : `${ratio(result.throughput, bare.throughput)} bare's throughput, ${ratio(result.p50, bare.p50)} its p50`;
       row(endpoint.name, `throughput · p50 · p99 at ${CONCURRENCY} concurrent`, value, `${versus}; ${statuses}${errors ? `; ${errors} errors (${result.samples.join(' | ')})` : ''}`);
+      if (profile.statements > 0) {
+        const n = result.answered;
+        const per = (x: number) => (x / n).toFixed(1);
+        const top = Object.entries(profile.byKind).sort((a, b) => b[1].ms - a[1].ms).slice(0, 3).map(([k, v]) => `"${k}…" ${per(v.n)}× ${(v.ms / v.n).toFixed(1)} ms`);
+        notes.push(`${label}, ${endpoint.name}, per request: ${per(profile.statements)} SQL statements taking ${ms(profile.statementMs / n)} in all${profile.transactions ? `; ${per(profile.transactions)} transactions of ${(profile.transactionStatements / Math.max(1, profile.transactions)).toFixed(1)} statements, ${ms(profile.transactionMs / profile.transactions)} each` : ''}${profile.lockHeldMs ? `; row lock: waited ${ms(profile.lockWaitMs / profile.transactions)}, then held ${ms(profile.lockHeldMs / profile.transactions)} (until COMMIT)` : ''}. Slowest statements: ${top.join('; ')}.`);
+        if (profile.lockHeldMs) {
+          row(`${endpoint.name}: where the time goes`, 'statements · lock wait · lock held (mean)', `${per(profile.statements)} · ${ms(profile.lockWaitMs / profile.transactions)} · ${ms(profile.lockHeldMs / profile.transactions)}`,
+            `same-variant posts serialise on the variant's row lock: at most ${Math.round(1000 / (profile.lockHeldMs / profile.transactions))}/s while it is held this long`);
+        }
+      }
       if (!result.statuses[200] && !result.statuses[201]) notes.push(`${label}: ${endpoint.name} answered no 2xx (${statuses}): the endpoint is probably not implemented yet; its figures measure the error path.`);
     }
 
