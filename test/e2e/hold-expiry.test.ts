@@ -10,7 +10,7 @@ import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
 import { DAYS, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
 import { type E2eServer, startStorefront } from './helpers/server.ts';
-import { holdPanel, mentionsDay, pickDays, readCart, reserveButton, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
+import { closeCartDrawer, holdPanel, mentionsDay, pickDays, readCart, reserveButton, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
 
 describeInBrowser('a hold that runs out (1-minute holds)', () => {
   let browser: Browser;
@@ -49,11 +49,7 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
     await reserveButton(widget).click();
     await holdPanel(widget).waitFor({ timeout: 10_000 });
     await expect.poll(async () => (await readCart(page)).items.length, { timeout: 8000, message: 'the held day reaches the cart' }).toBeGreaterThan(0);
-    // The theme opens its cart drawer on a hold; the shopper closes it to go on.
-    const drawer = page.getByRole('dialog', { name: 'Your cart' });
-    await drawer.waitFor({ timeout: 8000 });
-    await page.getByRole('button', { name: 'Close cart' }).click();
-    await drawer.waitFor({ state: 'hidden' });
+    await closeCartDrawer(page);
     return { page, widget, cartToken: (await readCart(page)).token };
   }
 

@@ -13,6 +13,7 @@ import { openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors 
 import { type E2eServer, holdForAnotherCart, startStorefront } from './helpers/server.ts';
 import {
   EN,
+  closeCartDrawer,
   dayButton,
   dayLabel,
   holdPanel,
@@ -143,6 +144,7 @@ describeInBrowser('the product page when things go wrong', () => {
     await pickDays(widget, day(today, DAYS.flowStart));
     await reserveButton(widget).click();
     await holdPanel(widget).waitFor({ timeout: 10_000 });
+    await closeCartDrawer(page);
 
     // A request still on its way when the widget goes: the next months' availability, slowed down.
     let slow = true;

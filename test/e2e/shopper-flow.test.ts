@@ -10,7 +10,7 @@ import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
 import { DAYS, DOUBLE_KAYAK, SHOP_TZ, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { SCREENSHOT_DIR, deepFocus, openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
 import { type E2eServer, holdForAnotherCart, startStorefront } from './helpers/server.ts';
-import { EN, dayButton, dayLabel, dayName, holdPanel, mentionsDay, readCart, showMonthOf, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
+import { EN, dayButton, dayLabel, dayName, holdPanel, mentionsDay, pickDays, readCart, reserveButton, showMonthOf, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
 
 describeInBrowser('a shopper on the product page', () => {
   let browser: Browser;
@@ -40,8 +40,8 @@ describeInBrowser('a shopper on the product page', () => {
       await holdForAnotherCart(server, 'e2e-other-cart-double', [{ variant: DOUBLE_KAYAK, start: day(today, DAYS.soldOutDouble), quantity: 2 }]);
     })());
 
-  async function openProductPage(): Promise<{ page: Page; widget: Locator }> {
-    shopper = await openShopper(browser, server.url);
+  async function openProductPage(timezoneId?: string): Promise<{ page: Page; widget: Locator }> {
+    shopper = await openShopper(browser, server.url, timezoneId ? { timezoneId } : {});
     const { page } = shopper;
     await page.goto('/');
     const widget = widgetOn(page);
@@ -242,6 +242,30 @@ describeInBrowser('a shopper on the product page', () => {
     expect(await panel.innerText()).toContain('Double kayak');
     const { line } = await cartLine(page, DOUBLE_KAYAK);
     expect(line.properties._start).toBe(startOfDayInZone(pick, SHOP_TZ).toISOString());
+
+    expect(shopper!.pageErrors).toEqual([]);
+    expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
+  });
+
+  it("a shopper in another time zone (Pago Pago, 22 hours behind the shop) sees the shop's days, and the hold names the shop's zone", async () => {
+    const { page, widget } = await openProductPage('Pacific/Pago_Pago');
+    await showMonthOf(widget, today);
+    const todayButton = widget.locator('button[aria-current="date"]');
+    expect(await todayButton.getAttribute('aria-label'), "today is the shop's today").toMatch(dayName(today));
+    expect(await dayLabel(widget, today)).toContain(`${EN.unavailable}: ${EN.lead}`);
+
+    const pick = day(today, 2);
+    await pickDays(widget, pick);
+    await reserveButton(widget).click();
+    const panel = holdPanel(widget);
+    await panel.waitFor({ timeout: 10_000 });
+    const held = await panel.innerText();
+    expect(held).toMatch(mentionsDay(pick));
+    expect(held, "the shop's zone is named, as it is not the shopper's").toMatch(/Australia\/Melbourne|Melbourne/);
+    const { line } = await cartLine(page, SINGLE_KAYAK);
+    expect(line.properties._start).toBe(startOfDayInZone(pick, SHOP_TZ).toISOString());
+    expect(line.properties.Start).toMatch(mentionsDay(pick));
+    await screenshotBoth(page, '17-product-other-zone-held', widget);
 
     expect(shopper!.pageErrors).toEqual([]);
     expect(unexpectedConsoleErrors(shopper!)).toEqual([]);

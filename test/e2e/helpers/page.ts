@@ -58,7 +58,7 @@ export async function openShopper(browser: Browser, baseURL: string, options: Sh
     bypassCSP: options.bypassCSP ?? false,
     reducedMotion: 'reduce',
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(15_000);
   await context.addInitScript({ content: WATCH_CSP });
   const page = await context.newPage();
   const consoleErrors: string[] = [];

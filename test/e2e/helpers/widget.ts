@@ -134,3 +134,14 @@ export function mentionsDay(d: PlainDate): RegExp {
   const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en', { timeZone: 'UTC', ...o }).format(Date.parse(`${d}T00:00:00Z`));
   return new RegExp(`(?=[\\s\\S]*\\b${f({ day: 'numeric' })}\\b)(?=[\\s\\S]*${f({ month: 'short' })})(?=[\\s\\S]*${f({ year: 'numeric' })})`);
 }
+
+/**
+ * The demo theme opens its cart drawer (a modal dialog) once a hold reaches the cart; the
+ * shopper closes it to go on with the page. Waits for it to open first.
+ */
+export async function closeCartDrawer(page: Page): Promise<void> {
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await drawer.waitFor({ timeout: 8000 });
+  await page.getByRole('button', { name: 'Close cart' }).click();
+  await drawer.waitFor({ state: 'hidden' });
+}
