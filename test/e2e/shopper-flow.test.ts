@@ -10,7 +10,7 @@ import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
 import { DAYS, DOUBLE_KAYAK, SHOP_TZ, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { SCREENSHOT_DIR, deepFocus, openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
 import { type E2eServer, holdForAnotherCart, startStorefront } from './helpers/server.ts';
-import { EN, dayButton, dayLabel, dayName, holdPanel, mentionsDay, pickDays, readCart, reserveButton, showMonthOf, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
+import { EN, closeCartDrawer, dayButton, dayLabel, dayName, holdPanel, mentionsDay, pickDays, readCart, reserveButton, showMonthOf, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
 
 describeInBrowser('a shopper on the product page', () => {
   let browser: Browser;
@@ -116,7 +116,6 @@ describeInBrowser('a shopper on the product page', () => {
     const secondsLeft = Number(left![1]) * 60 + Number(left![2]);
     expect(secondsLeft, 'the countdown starts near the 15 minutes of the hold').toBeGreaterThan(14 * 60);
     expect(secondsLeft, `the countdown ("${left![0]}") must not promise more than the hold's 15:00`).toBeLessThanOrEqual(15 * 60);
-    await screenshotBoth(page, '04-product-held', widget);
 
     // The cart gains a line with the booking's properties; the service holds the same.
     const { cart, line } = await cartLine(page, SINGLE_KAYAK);
@@ -138,6 +137,7 @@ describeInBrowser('a shopper on the product page', () => {
     // The picture for the README: the whole product page with the hold, drawer closed.
     await page.getByRole('button', { name: 'Close cart' }).click();
     await drawer.waitFor({ state: 'hidden' });
+    await screenshotBoth(page, '04-product-held', widget);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SCREENSHOT_DIR}/00-readme-product-held-desktop.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
 
@@ -204,9 +204,14 @@ describeInBrowser('a shopper on the product page', () => {
     expect(held).toContain('Single kayak');
     expect(held).toMatch(mentionsDay(day(today, DAYS.flowStart)));
     expect(held).toMatch(/\d+:\d\d left/);
-    await screenshotBoth(page, '07-keyboard-held', widget);
 
     const { line } = await cartLine(page, SINGLE_KAYAK);
+    // The theme's cart drawer opens on the hold; Escape closes it.
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    await drawer.waitFor({ timeout: 8000 });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await screenshotBoth(page, '07-keyboard-held', widget);
     expect(line.quantity).toBe(1);
     expect(line.properties._start).toBe(startOfDayInZone(day(today, DAYS.flowStart), SHOP_TZ).toISOString());
     expect(line.properties._finish).toBe(startOfDayInZone(day(today, DAYS.flowEnd + 1), SHOP_TZ).toISOString());
@@ -265,6 +270,7 @@ describeInBrowser('a shopper on the product page', () => {
     const { line } = await cartLine(page, SINGLE_KAYAK);
     expect(line.properties._start).toBe(startOfDayInZone(pick, SHOP_TZ).toISOString());
     expect(line.properties.Start).toMatch(mentionsDay(pick));
+    await closeCartDrawer(page);
     await screenshotBoth(page, '17-product-other-zone-held', widget);
 
     expect(shopper!.pageErrors).toEqual([]);
