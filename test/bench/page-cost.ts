@@ -206,6 +206,10 @@ export async function measurePage(): Promise<SectionResult> {
         `CLS target 0: ${pass(cls === 0)} (without widget ${median(base.map((s) => s.marks.cls)).toFixed(3)})${shiftSources.length ? `; shifted: ${shiftSources.join(', ')}` : ''}; heap +${bytes(median(list.map((s) => s.heap)) - baseHeap)} over the page without widget`);
       row(LABEL[v], 'API requests · CORS preflights · waves', `${median(list.map((s) => s.apiRequests))} · ${median(list.map((s) => s.preflights))} · ${median(list.map((s) => waves(s.api)))}`, v === 'same' ? 'on loopback; waves are clearer in the +RTT row' : 'preflights counted at the API origin');
     }
+    const shifted = samples.same.find((x) => x.marks.shifts.length > 0);
+    if (shifted) {
+      notes.push(`Layout shifts in one same-origin load (ms since navigation: score, moved nodes), with the script at ${Math.round(shifted.marks.defineCalled)} ms and the calendar interactive at ${Math.round(shifted.marks.ready)} ms: ${shifted.marks.shifts.map((x) => `${Math.round(x.t)} ms: ${x.v.toFixed(4)} (${x.sources.join(', ')})`).join('; ')}.`);
+    }
     if (slow.length) {
       const afterScript = median(slow.map((s) => s.marks.ready - s.marks.defineCalled));
       const rtts = afterScript / RTT;

@@ -14,7 +14,7 @@ import { measureInteraction } from './interaction.ts';
 import { measurePage } from './page-cost.ts';
 import { table, writeReport } from './report.ts';
 import { measureService } from './service-load.ts';
-import { log, ROOT, type Row, type SectionResult, why, within } from './util.ts';
+import { killChildren, log, ROOT, type Row, type SectionResult, why, within } from './util.ts';
 
 const SECTIONS: ReadonlyArray<{ key: string; name: string; limitMs: number; run: () => Promise<SectionResult> }> = [
   { key: 'bytes', name: 'Bytes', limitMs: 6 * 60_000, run: measureBytes },
@@ -60,6 +60,14 @@ async function main(): Promise<void> {
     await writeReport({ rows, notes, startedAt, seconds, command, commit });
     log('wrote BENCHMARKS.md');
   }
+}
+
+process.on('exit', killChildren);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killChildren();
+    process.exit(130);
+  });
 }
 
 main().then(

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { closedLoop, type LoadResult, openLoop, serverErrors, type Shot } from './load.ts';
 import type { ChildOptions, HeldDay, Profile } from './service-child.ts';
-import { log, ms, pass, ratio, type Row, type SectionResult, why, within } from './util.ts';
+import { log, ms, pass, ratio, type Row, type SectionResult, track, why, within } from './util.ts';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TZ = 'Australia/Melbourne';
@@ -79,7 +79,7 @@ interface Child {
 
 async function startChild(options: ChildOptions): Promise<Child> {
   const script = fileURLToPath(new URL('./service-child.js', import.meta.url));
-  const child: ChildProcess = fork(script, [JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+  const child: ChildProcess = track(fork(script, [JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] }));
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the service process exited (${code})`))));
   exited.catch(() => {});
   const next = <T>(type: string) =>

@@ -18,7 +18,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, within } from './util.ts';
+import { ROOT, track, within } from './util.ts';
 
 /** A running demo behind the bench's proxy. */
 export interface Storefront {
@@ -115,11 +115,11 @@ export async function startStorefront(): Promise<Storefront> {
   for (const shop of fixture.shops) for (const t of shop.tokens ?? []) if (t.kind === 'publishable') t.origins = [...(t.origins ?? []), page];
   await writeFile(join(dir, 'fixture.json'), JSON.stringify(fixture));
 
-  const child: ChildProcess = spawn(process.execPath, [start, '--port', '0', '--data', join(dir, 'data'), '--fixture', join(dir, 'fixture.json')], {
+  const child: ChildProcess = track(spawn(process.execPath, [start, '--port', '0', '--data', join(dir, 'data'), '--fixture', join(dir, 'fixture.json')], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }));
   let output = '';
   const closeAll = async () => {
     if (child.exitCode === null) {

@@ -3,7 +3,7 @@
  * returns, and a bounded way to run a child command.
  * @module
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root. This file runs as test/bench/util.ts or from node_modules/.cache/bench/test/bench/. */
@@ -91,7 +91,7 @@ export async function within<T>(promise: Promise<T>, milliseconds: number, what:
 /** Runs a command (no shell), bounded in time; resolves with its exit code and output. */
 export function run(command: string, args: string[], options: { cwd?: string; timeoutMs: number; env?: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = track(spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -114,4 +114,17 @@ export function run(command: string, args: string[], options: { cwd?: string; ti
 /** Logs progress to stderr, so stdout carries only the table. */
 export function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
+}
+
+/** Child processes the bench started: killed when the bench exits, whatever happens to a section. */
+const children = new Set<ChildProcess>();
+
+export function track<T extends ChildProcess>(child: T): T {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+export function killChildren(): void {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
