@@ -19,7 +19,9 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('book' as const), cart: fc.option(fc.integer({ min: 0, max: 3 })), variant, period, quantity: fc.integer({ min: 1, max: 2 }) }),
 );
 
-async function apply(service: TestService, op: fc.Infer<typeof operation>, lastPost: Map<number, unknown>): Promise<void> {
+type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
+
+async function apply(service: TestService, op: Operation, lastPost: Map<number, unknown>): Promise<void> {
   if (op.kind === 'wait') return service.clock.advance(op.minutes * 60_000);
   if (op.kind === 'renew') {
     const body = lastPost.get(op.cart);
