@@ -80,9 +80,9 @@ export function mountWidget(harness: WidgetHarness, attributes: WidgetAttributes
   return el;
 }
 
-/** Testing Library queries inside a widget's shadow root. */
+/** Testing Library queries inside a widget's shadow root (its one root element, which stays). */
 export function inWidget(el: BookingWidgetElement) {
-  return within(el.shadowRoot as unknown as HTMLElement);
+  return within(el.shadowRoot!.firstElementChild as HTMLElement);
 }
 
 /** The requests sent to one API path (`/v1/availability`). */
