@@ -216,6 +216,10 @@ describeEachDatabase('POST /v1/blackouts', (database) => {
       starts_at: ['must be between the years 1970 and 9999'],
       finishes_at: ['must be a timestamp, "YYYY-MM-DD HH:MM" or "YYYY-MM-DD"'],
     });
+    // The years 0-99 once reached zone arithmetic that cannot place them: a 500.
+    const ancient = await api(service).post('/v1/blackouts', { starts_at: '0050-01-01', finishes_at: '0050-01-02 10:00' });
+    expect(ancient.status).toBe(422);
+    expect(ancient.body.details.fields).toEqual({ starts_at: ['must be between the years 1970 and 9999'], finishes_at: ['must be between the years 1970 and 9999'] });
   });
 
   it('names an unknown field such as constructor without tripping over it', async () => {

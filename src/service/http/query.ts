@@ -93,7 +93,15 @@ export class QueryReader {
   instantOrDay(name: string, tz: string): Date | undefined {
     const value = this.raw(name);
     if (value === undefined) return undefined;
-    if (isPlainDate(value)) return startOfDayInZone(value, tz);
+    if (isPlainDate(value)) {
+      // The zone arithmetic is only meaningful (and, before the year 100, only defined) for
+      // modern days; blackouts and bookings live there too.
+      if (value < '1970-01-01') {
+        this.errors.add(name, 'must be a date from 1970-01-01 on');
+        return undefined;
+      }
+      return startOfDayInZone(value, tz);
+    }
     const ms = ISO_INSTANT.test(value) && isPlainDate(value.slice(0, 10)) ? Date.parse(value) : NaN;
     if (Number.isNaN(ms)) {
       this.errors.add(name, 'must be a timestamp like 2026-12-24T13:00:00Z or a date YYYY-MM-DD');
