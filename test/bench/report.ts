@@ -57,7 +57,7 @@ export async function writeReport(input: { rows: Row[]; notes: Map<string, strin
 
 Written by \`${input.command}\` (test/bench/run.ts); do not edit by hand.
 
-- Date: ${input.startedAt.toISOString()} (the bench took ${Math.round(input.seconds)} s, build included)
+- Date: ${input.startedAt.toISOString()} (the bench took ${Math.round(input.seconds)} s after \`npm run build\`)
 - Commit: ${input.commit}
 - Machine: ${machine()}
 - Figures are **medians of one run** (p99 where named) on a shared 2-core machine with other

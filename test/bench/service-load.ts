@@ -195,6 +195,8 @@ async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fix
       log(`service ${label}: ${endpoint.name}`);
       // Warm-up: JIT, connection pool, caches. Not counted.
       await closedLoop(endpoint.make, { concurrency: CONCURRENCY, maxRequests: 200, maxMs: 3000 });
+      // One at a time first: the cost of a request without queueing.
+      const alone = await closedLoop(endpoint.make, { concurrency: 1, maxRequests: 2000, maxMs: Math.min(2000, RUN_MS) });
       await child.resetProfile();
       const result = await closedLoop(endpoint.make, { concurrency: CONCURRENCY, maxRequests: 50_000, maxMs: RUN_MS });
       const profile = await child.profile();
@@ -203,7 +205,7 @@ async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fix
       const errors = serverErrors(result);
       const value = `${Math.round(result.throughput)}/s · p50 ${ms(result.p50)} · p99 ${ms(result.p99)}`;
       const versus = result === bare ? 'the yardstick' : `${ratio(result.throughput, bare.throughput)} bare's throughput, ${ratio(result.p50, bare.p50)} its p50`;
-      row(endpoint.name, `throughput · p50 · p99 at ${CONCURRENCY} concurrent`, value, `${versus}; ${statuses}${errors ? `; ${errors} errors (${result.samples.join(' | ')})` : ''}`);
+      row(endpoint.name, `throughput · p50 · p99 at ${CONCURRENCY} concurrent`, value, `${versus}; one at a time: p50 ${ms(alone.p50)}, ${Math.round(alone.throughput)}/s; ${statuses}${errors ? `; ${errors} errors (${result.samples.join(' | ')})` : ''}`);
       if (profile.statements > 0) {
         const n = result.answered;
         const per = (x: number) => (x / n).toFixed(1);
