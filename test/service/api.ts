@@ -2,7 +2,8 @@
  * Requests against an in-process test service, shortened: `api(service).get('/v1/widgets')`.
  * The secret token of shop 1 is sent unless `token` says otherwise (`null`: no header).
  */
-import type { TestService } from '../helpers/service.ts';
+import type { DatabaseName } from '../helpers/databases.ts';
+import { createTestService, type TestService, type TestServiceOptions } from '../helpers/service.ts';
 
 /** The test fixture's tokens. */
 export const TOKENS = {
@@ -73,4 +74,19 @@ export async function catalogIds(service: TestService) {
     docklands: await location('Docklands'),
     stKilda: await location('St Kilda'),
   };
+}
+
+/** Runs `test` on a fresh service of its own (it writes), closed afterwards. */
+export async function withService(database: DatabaseName, test: (service: TestService) => Promise<void>, options: TestServiceOptions = {}): Promise<void> {
+  const service = await createTestService({ database, ...options });
+  try {
+    await test(service);
+  } finally {
+    await service.close();
+  }
+}
+
+/** Every stored blackout, to prove a refused request changed nothing. */
+export async function storedBlackouts(service: TestService) {
+  return (await service.db.query('SELECT * FROM blackouts ORDER BY id')).rows;
 }
