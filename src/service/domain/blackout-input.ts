@@ -57,6 +57,8 @@ function readTitle(value: unknown, errors: FieldErrors): string | null | undefin
 }
 
 function readBoundary(field: string, value: unknown, tz: string, errors: FieldErrors): BoundaryInput | undefined {
+  // Checked on the text first: zone arithmetic on the years 0-99 is not defined.
+  if (typeof value === 'string' && /^\d{4}-/.test(value) && value < '1970') return void errors.add(field, 'must be between the years 1970 and 9999');
   const parsed = parseBlackoutTime(value, tz);
   if ('error' in parsed) return void errors.add(field, parsed.error);
   const ms = parsed.instant.getTime();

@@ -15,10 +15,14 @@ export type BlackoutTime = { instant: Date; isDay: boolean } | { error: string }
 /** Parses one boundary in the shop's zone `tz`. */
 export function parseBlackoutTime(value: unknown, tz: string): BlackoutTime {
   if (typeof value !== 'string') return { error: 'must be a timestamp, "YYYY-MM-DD HH:MM" or "YYYY-MM-DD"' };
-  // Shop-local days before 1970 are refused before any zone arithmetic, which is undefined for
-  // the years 0-99 (Date.UTC reads them as 1900-1999) and threw a RangeError: a 500.
-  if (/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/.test(value) && value < '1970') return { error: 'must be between the years 1970 and 9999' };
-  if (isPlainDate(value)) return { instant: startOfDayInZone(value, tz), isDay: true };
+  if (isPlainDate(value)) {
+    try {
+      return { instant: startOfDayInZone(value, tz), isDay: true };
+    } catch {
+      // It throws for days it cannot place (the years 0-99, see src/shared/zones.ts).
+      return { error: `is a day that cannot be placed in ${tz}` };
+    }
+  }
   if (ISO_INSTANT.test(value) && isPlainDate(value.slice(0, 10))) {
     const ms = Date.parse(value);
     if (!Number.isNaN(ms)) return { instant: new Date(ms), isDay: false };

@@ -94,13 +94,14 @@ export class QueryReader {
     const value = this.raw(name);
     if (value === undefined) return undefined;
     if (isPlainDate(value)) {
-      // The zone arithmetic is only meaningful (and, before the year 100, only defined) for
-      // modern days; blackouts and bookings live there too.
-      if (value < '1970-01-01') {
-        this.errors.add(name, 'must be a date from 1970-01-01 on');
+      try {
+        return startOfDayInZone(value, tz);
+      } catch {
+        // startOfDayInZone throws for days it cannot place (the years 0-99, see
+        // src/shared/zones.ts): a caller's odd day is a 422, never a 500.
+        this.errors.add(name, `must be a day that can be placed in ${tz}`);
         return undefined;
       }
-      return startOfDayInZone(value, tz);
     }
     const ms = ISO_INSTANT.test(value) && isPlainDate(value.slice(0, 10)) ? Date.parse(value) : NaN;
     if (Number.isNaN(ms)) {
