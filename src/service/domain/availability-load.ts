@@ -23,7 +23,9 @@ const NO_WIDGET: WidgetType = 'range';
 
 /**
  * The shop's variants with these external ids, keyed by external id, with capacity and their
- * product's widget settings. `lock`: take their row locks (FOR UPDATE) in id order.
+ * product's widget settings. `lock`: take their row locks in id order. NO KEY UPDATE excludes
+ * every other writer of these variants but not the key-share locks of foreign keys (a blackout
+ * or an item referencing the variant), which need not wait.
  */
 export async function loadVariantRules(
   q: Queryable,
@@ -47,7 +49,7 @@ export async function loadVariantRules(
        FROM variants v JOIN products p ON p.id = v.product_id
       WHERE v.shop_id = $1 AND v.external_id = ANY($2::bigint[])
       ORDER BY v.id
-      ${options.lock ? 'FOR UPDATE OF v' : ''}`,
+      ${options.lock ? 'FOR NO KEY UPDATE OF v' : ''}`,
     [shopId, [...new Set(externalIds)]],
   );
   const found = new Map<number, VariantRules>();

@@ -113,16 +113,18 @@ describeEachDatabase('POST /v1/reservations', (database) => {
   ])('refuses with 409 %s (%i) and holds nothing, naming every posted item', async (status, code, item, available) => {
     await start();
     const good = { external_id: 8003, start: '2026-12-10', quantity: 1 };
+    // Another cart's hold on the same day shows in quantity_available: 10 - 1.
+    expect((await hold(service, { cart_token: 'c0', items: [good] })).status).toBe(201);
     const r = await hold(service, { cart_token: 'c1', items: [good, item] });
     expect(r.status).toBe(409);
     expect(r.body.error).toBe('unavailable');
     expect(r.body.message).toContain('items[1]');
     expect(r.body.details.items).toEqual([
-      { external_id: 8003, start: '2026-12-09T13:00:00.000Z', finish: '2026-12-10T13:00:00.000Z', quantity: 1, quantity_available: 10, status: 'ok', status_code: 1 },
+      { external_id: 8003, start: '2026-12-09T13:00:00.000Z', finish: '2026-12-10T13:00:00.000Z', quantity: 1, quantity_available: 9, status: 'ok', status_code: 1 },
       expect.objectContaining({ external_id: item.external_id, quantity: item.quantity, quantity_available: available, status, status_code: code }),
     ]);
-    const { rows } = await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reservations');
-    expect(rows[0]!.n).toBe(0);
+    const { rows } = await service.db.query<{ cart_token: string }>('SELECT cart_token FROM reservations');
+    expect(rows.map((row) => row.cart_token)).toEqual(['c0']);
   });
 
   it('leaves an existing cart untouched when a later post is refused', async () => {
