@@ -63,6 +63,9 @@ async function main(): Promise<void> {
 }
 
 process.on('exit', killChildren);
+// A stray error event (a database connection dropped by the server) must not lose the whole run:
+// the section it belongs to times out or reports it; the others still print.
+process.on('uncaughtException', (error) => log(`uncaught: ${why(error)}`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     killChildren();

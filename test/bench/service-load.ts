@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { closedLoop, type LoadResult, openLoop, serverErrors, type Shot } from './load.ts';
+import { probeLockShapes } from './lock-probe.ts';
 import type { ChildOptions, HeldDay, Profile } from './service-child.ts';
 import { log, ms, pass, ratio, type Row, type SectionResult, track, why, within } from './util.ts';
 
@@ -138,6 +139,7 @@ async function startChild(options: ChildOptions): Promise<Child> {
 /** A fresh PostgreSQL database, or why there is none. */
 async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  admin.on('error', () => {});
   await admin.connect();
   const name = `bench_${process.pid}_${Date.now().toString(36)}`;
   try {
@@ -151,6 +153,7 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
     url: url.toString(),
     async drop() {
       const c = new pg.Client({ connectionString: POSTGRES_URL });
+      c.on('error', () => {});
       await c.connect();
       try {
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -196,7 +199,14 @@ async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fix
       // Warm-up: JIT, connection pool, caches. Not counted.
       await closedLoop(endpoint.make, { concurrency: CONCURRENCY, maxRequests: 200, maxMs: 3000 });
       // One at a time first: the cost of a request without queueing.
+      await child.resetProfile();
       const alone = await closedLoop(endpoint.make, { concurrency: 1, maxRequests: 2000, maxMs: Math.min(2000, RUN_MS) });
+      const aloneProfile = await child.profile();
+      if (aloneProfile.statements > 0) {
+        const n = alone.answered;
+        const top = Object.entries(aloneProfile.byKind).sort((a, b) => b[1].ms - a[1].ms).slice(0, 4).map(([k, v]) => `"${k}…" ${(v.n / n).toFixed(1)}× ${(v.ms / v.n).toFixed(2)} ms`);
+        notes.push(`${label}, ${endpoint.name}, one request at a time (p50 ${ms(alone.p50)}): ${(aloneProfile.statements / n).toFixed(1)} SQL statements per request taking ${ms(aloneProfile.statementMs / n)} in all${aloneProfile.transactions ? `, transaction ${ms(aloneProfile.transactionMs / aloneProfile.transactions)}` : ''}; by time: ${top.join('; ')}.`);
+      }
       await child.resetProfile();
       const result = await closedLoop(endpoint.make, { concurrency: CONCURRENCY, maxRequests: 50_000, maxMs: RUN_MS });
       const profile = await child.profile();
@@ -266,6 +276,11 @@ export async function measureService(): Promise<SectionResult> {
     if (database) {
       try {
         rows.push(...(await engine('PostgreSQL', { database: 'postgres', url: database.url, poolSize: 10 }, fixture, notes)));
+        log('service: PostgreSQL lock-shape probe');
+        const [a, b] = await probeLockShapes(database.url, { ms: Math.min(RUN_MS, 4000), concurrency: CONCURRENCY });
+        for (const p of [a!, b!]) {
+          rows.push({ section: 'Service', subject: `probe without the service: ${p.name}`, measure: `throughput · p50 · p99 at ${CONCURRENCY} concurrent`, value: `${Math.round(p.throughput)}/s · p50 ${ms(p.p50)} · p99 ${ms(p.p99)}`, reference: p === a ? "PostgreSQL's ceiling for the service's transaction shape" : `${ratio(b!.throughput, a!.throughput)} shape A: what restructuring the hold transaction can buy` });
+        }
       } catch (error) {
         rows.push({ section: 'Service', subject: 'PostgreSQL', measure: '', value: 'not measured', reference: why(error) });
       } finally {
@@ -278,6 +293,7 @@ export async function measureService(): Promise<SectionResult> {
   notes.push(
     `The service runs in a child process (forked, no rate limits) on 127.0.0.1; this process sends the load over keep-alive sockets (node:http): ${CONCURRENCY} workers in a closed loop for up to ${RUN_MS / 1000} s or 50,000 requests after 200 warm-up requests, then an open loop at ${TARGET_RATE} requests/s for ${RUN_MS / 1000} s (latency counted from when each request was due; at most 256 in flight).`,
     `Contention: ${CARTS} carts post holds on ${DATES.length} dates (${DATES.join(', ')}) of one variant with capacity ${CAPACITY}; a quarter of posts set quantity 0 (release), half 1, a quarter 2. 409 answers are the expected "does not fit". Ratios are to the bare Hono endpoint measured in the same process right before.`,
+    'The lock-shape probe runs plain SQL through pg (pool of 10) on scratch tables in the same database: shape A is the hold transaction as the service runs it (BEGIN, the variant row FOR UPDATE, six more statements, COMMIT), shape B does its reads before and takes the lock, checks the capacity and writes in one statement.',
     `GET requests carry the publishable token as \`?token=\` (API.md §6), as the widget sends them; POSTs carry it as a Bearer header. PostgreSQL: a fresh database on ${POSTGRES_URL.replace(/:[^:@/]*@/, ':***@')}, pool of 10, dropped afterwards. Both processes share the machine's 2 cores.`,
   );
   return { rows, notes };
