@@ -57,7 +57,7 @@ export interface Profile {
   transactions: number;
   transactionMs: number;
   transactionStatements: number;
-  /** Time in statements that take row locks (FOR UPDATE): mostly waiting for another transaction's lock. */
+  /** Time in statements that take row locks (FOR UPDATE, FOR NO KEY UPDATE…): mostly waiting for another transaction's lock. */
   lockWaitMs: number;
   /** From the lock being granted to the end of the transaction (COMMIT or ROLLBACK done). */
   lockHeldMs: number;
@@ -103,7 +103,7 @@ function profiled(db: Database, profile: () => Profile): Database {
             query: (sql, params) =>
               timed(tx, sql, params, (elapsed) => {
                 statements++;
-                if (lockedAt === undefined && /FOR UPDATE/i.test(sql)) {
+                if (lockedAt === undefined && /FOR (NO KEY )?UPDATE|FOR (KEY )?SHARE/i.test(sql)) {
                   lockedAt = performance.now();
                   profile().lockWaitMs += elapsed;
                 }
