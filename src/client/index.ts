@@ -8,7 +8,7 @@
  */
 
 export { createClient, type BookingClient } from './client.ts';
-export { createRequester, DEFAULT_TIMEOUT_MS } from './core/requester.ts';
+export { createLightRequester, createRequester, DEFAULT_TIMEOUT_MS } from './core/requester.ts';
 export { RETRY_DEFAULTS } from './core/retry-timing.ts';
 export { serverDate } from './core/server-date.ts';
 export type { ApiPromise } from './core/api-promise.ts';

@@ -8,7 +8,7 @@
  * the page.
  * @module
  */
-import { effect, signal } from '@preact/signals-core';
+import { effect, signal } from './reactive.ts';
 import { render } from 'preact';
 import type { WidgetFetch } from './api/connection.ts';
 import { App, Failed } from './components/App.tsx';
@@ -102,7 +102,7 @@ export class BookingWidgetElement extends HTMLElement {
     this._stop = () => {
       controller.abort();
       stopRendering();
-      vm[Symbol.dispose]();
+      vm.dispose();
       render(null, root);
     };
   }

@@ -1,33 +1,14 @@
 import { BookingApiError } from '../errors/BookingApiError.ts';
-import { errorFromResponse } from '../errors/error-from-response.ts';
-import { NetworkError } from '../errors/NetworkError.ts';
-import { TimeoutError } from '../errors/TimeoutError.ts';
-import { queryString } from './query.ts';
-import { isRetryableRequest, retryWait, sleep } from './retry-policy.ts';
-import { resolveRetryOptions } from './retry-timing.ts';
-import type { ApiRequest, ApiResult, ClientOptions, Requester } from './types.ts';
+import { errorFromInit } from '../errors/error-from-response.ts';
+import { createBaseRequester } from './base-requester.ts';
+import type { ClientOptions, Requester } from './types.ts';
 
-/** The deadline of each attempt when none is given, in milliseconds. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
-
-type Send = NonNullable<ClientOptions['fetch']>;
-
-/** What one attempt needs besides the request itself. */
-interface Attempt {
-  send: Send;
-  url: string;
-  /** `url` with the token hidden, for error messages and logs. */
-  shownUrl: string;
-  init: RequestInit;
-  timeoutMs: number;
-  signal: AbortSignal | undefined;
-}
-
-function ignore(): void {}
+export { DEFAULT_TIMEOUT_MS } from './base-requester.ts';
 
 /**
  * A requester: the small core that resource functions call. Import it with only the resources
- * you need (the widget does, to stay small); `createClient` builds one for you.
+ * you need; `createClient` builds one for you. Each failure is the error class of its status
+ * family (`UnavailableError` for a 409, …), as the type guards expect.
  *
  * @example
  * ```ts
@@ -36,99 +17,26 @@ function ignore(): void {}
  * ```
  */
 export function createRequester(options: ClientOptions): Requester {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const retry = resolveRetryOptions(options.retry);
-  const token = options.token || undefined;
-  // A browser's `window.fetch` called without its `this` throws "Illegal invocation", so the
-  // default goes through globalThis at call time (which also sees a fetch patched later).
-  const send: Send = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-
-  return {
-    async request<T>(request: ApiRequest): Promise<ApiResult<T>> {
-      const { method, signal } = request;
-      // Only GETs move the token into the URL: they are the requests a browser could send
-      // without a preflight. Anything with a JSON body is preflighted whatever we do.
-      const tokenInUrl = token !== undefined && options.tokenInQuery === true && method === 'GET';
-      const url = baseUrl + request.path + queryString(tokenInUrl ? { ...request.query, token } : request.query);
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      if (token !== undefined && !tokenInUrl) headers.Authorization = `Bearer ${token}`;
-      if (request.idempotencyKey !== undefined) headers['Idempotency-Key'] = request.idempotencyKey;
-      let body: string | undefined;
-      if (request.body !== undefined) {
-        headers['Content-Type'] = 'application/json';
-        body = JSON.stringify(request.body);
-      }
-      const attempt: Attempt = {
-        send,
-        url,
-        shownUrl: url.replace(/([?&]token=)[^&]*/, '$1[redacted]'),
-        init: { method, headers, ...(body === undefined ? {} : { body }) },
-        timeoutMs: request.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        signal,
-      };
-      const retryable = isRetryableRequest(request);
-      for (let retries = 0; ; retries++) {
-        signal?.throwIfAborted();
-        try {
-          return await sendOnce<T>(attempt);
-        } catch (error) {
-          const wait = retryable && retries < retry.limit ? retryWait(error, retries, retry) : undefined;
-          if (wait === undefined) throw error;
-          await sleep(wait, signal);
-        }
-      }
-    },
-  };
+  return createBaseRequester(options, errorFromInit);
 }
 
-/** One attempt: fetch, read the whole body under the deadline, and turn failures into errors. */
-async function sendOnce<T>(attempt: Attempt): Promise<ApiResult<T>> {
-  const { signal, init, shownUrl, timeoutMs } = attempt;
-  const method = init.method ?? 'GET';
-  const controller = new AbortController();
-  let timedOut = false;
-  const onAbort = (): void => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  // Racing the abort means a deadline or a caller's abort holds even with a custom fetch that
-  // ignores its signal, and also while the body is still arriving.
-  const aborted = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-  });
-  aborted.catch(ignore);
-  try {
-    const response = await Promise.race([attempt.send(attempt.url, { ...init, signal: controller.signal }), aborted]);
-    const text = await Promise.race([response.text(), aborted]);
-    if (!response.ok) throw errorFromResponse(response, text, method, shownUrl);
-    return { data: parseSuccessBody<T>(text, response, method, shownUrl), response };
-  } catch (error) {
-    if (timedOut) throw new TimeoutError(method, shownUrl, timeoutMs);
-    if (signal?.aborted) throw signal.reason;
-    if (error instanceof BookingApiError) throw error;
-    throw new NetworkError(method, shownUrl, error);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-  }
-}
-
-/** The JSON of a 2xx; an empty body (a 204) is `undefined`. */
-function parseSuccessBody<T>(text: string, response: Response, method: string, url: string): T {
-  if (text === '') return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch (cause) {
-    // A 200 that is not JSON is a captive portal or a misrouted proxy, not our API.
-    throw new BookingApiError({
-      status: response.status,
-      code: 'invalid_response',
-      message: `answered ${response.status} with a body that is not JSON (${response.headers.get('Content-Type') ?? 'no content type'})`,
-      method,
-      url,
-      cause,
-    });
-  }
+/**
+ * A requester for a storefront bundle that counts its bytes (the widget): the same requests,
+ * timeouts and retries as `createRequester`, but an API failure is a plain `BookingApiError`
+ * (read `status`, `code`, `details`; a 429's or 5xx's `retryAfterMs` is on it too), so none of
+ * the subclasses is bundled. `isBookingApiError` holds for these errors; the family guards
+ * (`isUnavailableError`, …) do not: test `code` (`"unavailable"`) instead.
+ *
+ * @example
+ * ```ts
+ * const requester = createLightRequester({ baseUrl: 'https://bookings.example', token: 'pk_live_…', tokenInQuery: true });
+ * try {
+ *   await createReservation(requester, params);
+ * } catch (error) {
+ *   if (isBookingApiError(error) && error.code === 'unavailable') console.log(error.details?.items);
+ * }
+ * ```
+ */
+export function createLightRequester(options: ClientOptions): Requester {
+  return createBaseRequester(options, (init) => Object.assign(new BookingApiError(init), { retryAfterMs: init.retryAfterMs }));
 }

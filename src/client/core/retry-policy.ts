@@ -1,6 +1,4 @@
-import { NetworkError } from '../errors/NetworkError.ts';
-import { RateLimitError } from '../errors/RateLimitError.ts';
-import { ServerError } from '../errors/ServerError.ts';
+import { BookingApiError } from '../errors/BookingApiError.ts';
 import { backoffDelay } from './retry-timing.ts';
 import type { ApiRequest, RetryOptions } from './types.ts';
 
@@ -26,12 +24,15 @@ export function isRetryableRequest(request: ApiRequest): boolean {
  * retried: the caller's deadline has passed, and a retry would double it.
  */
 export function retryWait(error: unknown, retry: number, options: RetryOptions): number | undefined {
-  if (error instanceof RateLimitError || error instanceof ServerError) {
-    const asked = error.retryAfterMs;
+  // By status and code, not by subclass: a light requester's errors are all the base class.
+  if (!(error instanceof BookingApiError)) return undefined;
+  const { status } = error;
+  if (status === 429 || (status >= 500 && status <= 599)) {
+    const asked = (error as { retryAfterMs?: number | undefined }).retryAfterMs;
     if (asked !== undefined) return asked <= options.maxRetryAfterMs ? asked : undefined;
     return backoffDelay(retry, options);
   }
-  return error instanceof NetworkError ? backoffDelay(retry, options) : undefined;
+  return error.code === 'network_error' ? backoffDelay(retry, options) : undefined;
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */

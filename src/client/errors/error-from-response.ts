@@ -1,7 +1,6 @@
-import { ERROR_STATUS, isErrorBody, type ErrorCode } from '../../shared/errors.ts';
-import { parseRetryAfter } from '../core/retry-timing.ts';
 import { AuthenticationError } from './AuthenticationError.ts';
 import { BookingApiError, type BookingApiErrorInit } from './BookingApiError.ts';
+import { errorInit, type ErrorInit } from './error-init.ts';
 import { NotFoundError } from './NotFoundError.ts';
 import { PermissionError } from './PermissionError.ts';
 import { RateLimitError } from './RateLimitError.ts';
@@ -35,12 +34,9 @@ export function errorClassForStatus(status: number): ErrorClass {
   }
 }
 
-/** The API's code for a status, for bodies that carry none (an HTML page from a proxy). */
-function codeForStatus(status: number): ErrorCode | 'unknown' {
-  for (const code in ERROR_STATUS) {
-    if (ERROR_STATUS[code as ErrorCode] === status) return code as ErrorCode;
-  }
-  return 'unknown';
+/** The error of its status family for `init` (a 409 is an `UnavailableError`, …). */
+export function errorFromInit(init: ErrorInit): BookingApiError {
+  return new (errorClassForStatus(init.status))(init);
 }
 
 /**
@@ -49,25 +45,5 @@ function codeForStatus(status: number): ErrorCode | 'unknown' {
  * body (HTML, plain text, empty, JSON of another shape) still yields the status's class.
  */
 export function errorFromResponse(response: Response, bodyText: string, method: string, url: string): BookingApiError {
-  const { status } = response;
-  let body: unknown;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {
-    body = undefined;
-  }
-  const answered = `answered ${status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  const init = {
-    status,
-    method,
-    url,
-    retryAfterMs: parseRetryAfter(response.headers.get('Retry-After'), response.headers.get('Date')),
-    ...(isErrorBody(body)
-      ? { code: body.error, message: `${answered}: ${body.message}`, details: body.details }
-      : {
-          code: codeForStatus(status),
-          message: `${answered} with a body that is not the API's JSON error (${response.headers.get('Content-Type') ?? 'no content type'})`,
-        }),
-  };
-  return new (errorClassForStatus(status))(init);
+  return errorFromInit(errorInit(response, bodyText, method, url));
 }

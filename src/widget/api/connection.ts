@@ -1,11 +1,12 @@
 /**
- * The widget's calls to the booking API, through the typed client: GETs carry the publishable
+ * The widget's calls to the booking API, through the typed client's light requester (its errors
+ * are the base class with `code` and `details`, so no error subclass is bundled): GETs carry the publishable
  * token as the `token` query parameter (simple requests, no CORS preflight, API.md §6), every
  * answer is shape-checked, and each response's `Date` header reports the server's clock.
  * @module
  */
 import {
-  createRequester,
+  createLightRequester,
   createReservation,
   listAvailability,
   listBlackouts,
@@ -54,7 +55,7 @@ export interface Connection {
 /** A connection to the API at `options.api`. */
 export function createConnection(options: ConnectionOptions): Connection {
   const { signal } = options;
-  const requester = createRequester({
+  const requester = createLightRequester({
     baseUrl: options.api,
     token: options.token,
     tokenInQuery: true,

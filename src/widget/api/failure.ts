@@ -5,7 +5,6 @@
  * @module
  */
 import type { UnavailableItem } from '../../shared/errors.ts';
-import { isUnavailableError } from '../../client/index.ts';
 
 /** What went wrong with one request. */
 export interface Failure {
@@ -19,10 +18,12 @@ export interface Failure {
 
 /** The failure that `thrown` stands for. */
 export function toFailure(thrown: unknown): Failure {
-  const e = (thrown ?? {}) as { code?: unknown; message?: unknown };
+  const e = (thrown ?? {}) as { code?: unknown; message?: unknown; details?: { items?: unknown } };
+  // The light requester's errors are the base class: a 409 is known by its code, not its class.
+  const items = e.code === 'unavailable' ? e.details?.items : undefined;
   return {
     error: typeof e.code === 'string' ? e.code : 'internal',
     message: typeof e.message === 'string' ? e.message : String(thrown),
-    ...(isUnavailableError(thrown) ? { items: thrown.details.items } : {}),
+    ...(e.code === 'unavailable' ? { items: Array.isArray(items) ? (items as UnavailableItem[]) : [] } : {}),
   };
 }

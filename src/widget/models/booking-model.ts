@@ -4,7 +4,7 @@
  * never requested twice, unless the request failed or availability is refreshed after a 409.
  * @module
  */
-import { type ReadonlySignal, computed, createModel, signal } from '@preact/signals-core';
+import { type ReadonlySignal, computed, createModel, signal } from '../reactive.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import { addMonths } from '../../shared/plain-date.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget, WidgetSettings } from '../../shared/records.ts';

@@ -4,7 +4,7 @@
  * shown again (timers sleep in background tabs). Announced only at thresholds, never each second.
  * @module
  */
-import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals-core';
+import { type ReadonlySignal, computed, createModel, effect, signal } from '../reactive.ts';
 import type { Reservation } from '../../shared/records.ts';
 import type { Formats } from '../format.ts';
 import type { Translate } from '../i18n.ts';

@@ -4,7 +4,7 @@
  * 409 explained item by item, and on Shopify the held items added to the cart.
  * @module
  */
-import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals-core';
+import { type ReadonlySignal, computed, createModel, effect, signal } from '../reactive.ts';
 import { type PlainDate, addDays } from '../../shared/plain-date.ts';
 import { type ItemLabel, addToShopifyCart, shopify } from '../api/cart.ts';
 import type { WidgetFetch } from '../api/connection.ts';

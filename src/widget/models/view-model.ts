@@ -3,7 +3,7 @@
  * days, quantity, messages) over the business model. Components only read it and call its actions.
  * @module
  */
-import { computed, createModel, effect, signal } from '@preact/signals-core';
+import { computed, createModel, effect, signal } from '../reactive.ts';
 import { type PlainDate, addDays, addMonths, eachDay, startOfMonth } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import { firstDayOfWeek } from '../calendar/grid.ts';
