@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { CHROMIUM, launch, MARKS_SCRIPT, type PageMarks } from './browser.ts';
-import { startStorefront, type Storefront } from './storefront.ts';
+import { RESERVE_CSS, startStorefront, type Storefront } from './storefront.ts';
 import { attribute, type Attribution } from './trace.ts';
 import { bytes, log, median, ms, pass, run, type Row, type SectionResult, why } from './util.ts';
 
@@ -21,7 +21,7 @@ const SAMPLES = Number(process.env.BENCH_PAGE_SAMPLES ?? 5);
 const RTT = 100;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
-type Variant = 'without' | 'same' | 'cross';
+type Variant = 'without' | 'same' | 'cross' | 'reserved';
 
 interface Sample {
   marks: PageMarks;
@@ -89,7 +89,7 @@ export function waves(api: Sample['api']): number {
   return Math.max(0, ...wave);
 }
 
-const LABEL: Record<Variant, string> = { without: 'product page without widget', same: 'with widget, API same origin', cross: 'with widget, API cross-origin' };
+const LABEL: Record<Variant, string> = { without: 'product page without widget', same: 'with widget, API same origin', cross: 'with widget, API cross-origin', reserved: 'with widget + page CSS reserving its box' };
 
 async function lighthouse(store: Storefront, rows: Row[], notes: string[]): Promise<void> {
   const row = (subject: string, measure: string, value: string, reference: string) => rows.push({ section: 'Page', subject, measure, value, reference });
@@ -161,12 +161,12 @@ export async function measurePage(): Promise<SectionResult> {
   let browser: Browser | undefined;
   try {
     browser = await launch();
-    const samples: Record<Variant, Sample[]> = { without: [], same: [], cross: [] };
+    const samples: Record<Variant, Sample[]> = { without: [], same: [], cross: [], reserved: [] };
     const failures: string[] = [];
     // One warm-up load each (server JIT, disk cache of the storefront files), not counted.
     for (const v of ['without', 'same', 'cross'] as const) await sample(browser, store, v, { cpu: 4, rtt: 0 }).catch(() => {});
     for (let i = 0; i < SAMPLES; i++) {
-      for (const v of ['without', 'same', 'cross'] as const) {
+      for (const v of ['without', 'same', 'cross', 'reserved'] as const) {
         try {
           samples[v].push(await sample(browser, store, v, { cpu: 4, rtt: 0 }));
         } catch (error) {
@@ -205,6 +205,12 @@ export async function measurePage(): Promise<SectionResult> {
       row(LABEL[v], 'CLS · JS heap', `${cls.toFixed(3)} · ${bytes(median(list.map((s) => s.heap)))}`,
         `CLS target 0: ${pass(cls === 0)} (without widget ${median(base.map((s) => s.marks.cls)).toFixed(3)})${shiftSources.length ? `; shifted: ${shiftSources.join(', ')}` : ''}; heap +${bytes(median(list.map((s) => s.heap)) - baseHeap)} over the page without widget`);
       row(LABEL[v], 'API requests · CORS preflights · waves', `${median(list.map((s) => s.apiRequests))} · ${median(list.map((s) => s.preflights))} · ${median(list.map((s) => waves(s.api)))}`, v === 'same' ? 'on loopback; waves are clearer in the +RTT row' : 'preflights counted at the API origin');
+    }
+    if (samples.reserved.length) {
+      const list = samples.reserved;
+      const cls = median(list.map((s) => s.marks.cls));
+      const sources = [...new Set(list.flatMap((s) => s.marks.shifts.flatMap((x) => x.sources)))].slice(0, 5);
+      row(LABEL.reserved, 'CLS', cls.toFixed(3), `the proposed fix, tried here: \`${RESERVE_CSS}\` in the page before the deferred script runs; target 0: ${pass(cls === 0)}${sources.length ? `; still shifted: ${sources.join(', ')}` : ''}`);
     }
     const shifted = samples.same.find((x) => x.marks.shifts.length > 0);
     if (shifted) {

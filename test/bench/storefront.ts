@@ -6,6 +6,7 @@
  *   http://127.0.0.1:PAGE/bench/without   the product page with no widget (its script tags and element removed)
  *   http://127.0.0.1:PAGE/bench/same      the page as shipped: the widget calls /v1 on the page's origin
  *   http://127.0.0.1:PAGE/bench/cross     the widget calls the API on another origin, http://127.0.0.1:API
+ *   http://127.0.0.1:PAGE/bench/reserved  as shipped, plus page CSS that gives the element its box before its script runs
  *
  * Every other path is passed to the storefront unchanged; the API origin passes /v1 and counts
  * CORS preflights (OPTIONS) and API requests, so the page sections can report them.
@@ -63,6 +64,13 @@ export function withoutWidget(html: string): string {
     .replace(/<booking-widget[\s\S]*?<\/booking-widget>\s*/g, '');
 }
 
+/** The fix the bench tries for layout shift: the page reserves the element's box before the deferred script runs. */
+export const RESERVE_CSS = 'booking-widget{display:block;min-height:25em}';
+
+export function reserved(html: string): string {
+  return html.replace('</head>', `<style>${RESERVE_CSS}</style>\n</head>`);
+}
+
 /** Points the widget at another API origin. */
 export function crossOrigin(html: string, api: string): string {
   return html.replace(/(<booking-widget[^>]*\sapi=")[^"]*"/, `$1${api}"`);
@@ -84,7 +92,7 @@ export async function startStorefront(): Promise<Storefront> {
       void (async () => {
         try {
           const html = await readFile(join(ROOT, 'public/index.html'), 'utf8');
-          const body = path === '/bench/without' ? withoutWidget(html) : path === '/bench/cross' ? crossOrigin(html, apiOrigin) : html;
+          const body = path === '/bench/without' ? withoutWidget(html) : path === '/bench/cross' ? crossOrigin(html, apiOrigin) : path === '/bench/reserved' ? reserved(html) : html;
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
           res.end(body);
         } catch (error) {
