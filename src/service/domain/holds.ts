@@ -9,7 +9,7 @@ import type { AuthContext } from './tokens.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { UnavailableItem } from '../../shared/errors.ts';
 import type { Reservation } from '../../shared/records.ts';
-import { ITEM_STATUS } from '../../shared/status.ts';
+import { ITEM_STATUS, itemStatus } from '../../shared/status.ts';
 import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
 import { type Demand, type Judgement, judgeDemands } from './availability.ts';
 import { loadBlackouts, loadUsage, loadVariantRules } from './availability-load.ts';
@@ -34,8 +34,9 @@ export function holdItems(db: Database, auth: AuthContext, input: HoldInput, now
       quantity: i.quantity,
     }));
     // Read (and lock) the cart only after the variants: every write takes its locks in that order.
-    const { rows: existing } = await tx.query<{ id: number; expires_at: Date | string }>(
-      'SELECT id, expires_at FROM reservations WHERE shop_id = $1 AND cart_token = $2 FOR UPDATE',
+    const { rows: existing } = await tx.query<{ id: number; expires_at: Date | string; variant_ids: number[] }>(
+      `SELECT r.id, r.expires_at, ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri WHERE ri.reservation_id = r.id) AS variant_ids
+         FROM reservations r WHERE r.shop_id = $1 AND r.cart_token = $2 FOR UPDATE`,
       [auth.shopId, input.cartToken],
     );
     const own = existing[0];
@@ -91,9 +92,37 @@ export function holdItems(db: Database, auth: AuthContext, input: HoldInput, now
         ],
       );
     }
-    const [record] = await reservationRecords(tx, [reservation], auth.tz, now);
-    return { reservation: record!, created: reservation.created };
+    // Usually the cart holds only what was just posted: the record is then known without reading
+    // it back (other carts' use of these variants cannot change while their rows are locked).
+    const onlyPosted = !own || lapsed || own.variant_ids.every((id) => variantIds.includes(id));
+    const record = onlyPosted
+      ? postedRecord(reservation, kept.map(({ d }) => d), new UsageIndex(usageRows), auth.tz)
+      : (await reservationRecords(tx, [reservation], auth.tz, now))[0]!;
+    return { reservation: record, created: reservation.created };
   });
+}
+
+/** The record of a cart holding exactly `held`, with units left from the pre-write `usage`. */
+function postedRecord(row: ReservationRow, held: readonly Demand[], usage: UsageIndex, tz: string): Reservation {
+  return {
+    id: row.id,
+    cart_token: row.cart_token,
+    created_at: toIsoUtc(new Date(row.created_at)),
+    expires_at: toIsoUtc(new Date(row.expires_at)),
+    tz,
+    items: held.map(({ variant, period, quantity }) => ({
+      start: toIsoUtc(period.startAt),
+      finish: toIsoUtc(period.finishAt),
+      ...itemStatus('ok'),
+      variant_id: variant!.variantId,
+      external_id: variant!.externalId,
+      quantity,
+      quantity_available: usage.free(variant!.variantId, variant!.capacity, period.startDay, period.finishDay, row.id),
+      variant_title: variant!.title,
+      product_title: variant!.productTitle,
+      all_day: 1,
+    })),
+  };
 }
 
 /** The 409 listing every posted item with its status and the units left for it. */
