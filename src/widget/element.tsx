@@ -1,3 +1,5 @@
+/** @jsxRuntime classic */
+/** @jsx h */
 /**
  * `<booking-widget>`: the custom element a merchant pastes into a theme. It renders the Preact
  * app into an open shadow root from one signals effect (every signal the render reads is
@@ -8,14 +10,25 @@
  * the page.
  * @module
  */
-import { effect, signal } from './reactive.ts';
-import { render } from 'preact';
+import { h, render } from './dom.ts';
+import { shopify } from './api/cart.ts';
 import type { WidgetFetch } from './api/connection.ts';
 import { App, Failed } from './components/App.tsx';
 import type { Emit } from './events.ts';
 import type { ModelDeps, WidgetConfig } from './models/booking-model.ts';
 import { ViewModel } from './models/view-model.ts';
+import { effect, signal } from './reactive.ts';
 import { adoptStyles } from './styles.ts';
+
+/**
+ * Without a `variant` attribute, on Shopify: the variant the theme's product form has chosen
+ * (its `id` field, which themes update and fire `change` on when the shopper picks another).
+ * The widget record names products only, and the API lists no variants, so this is the one
+ * place a variant can come from; elsewhere the shopper is asked to choose an option first.
+ */
+function formVariant(): string | null {
+  return (shopify() && document.querySelector<HTMLInputElement>('form[action*="/cart/add"] [name=id]')?.value) || null;
+}
 
 /** Attributes that name another shop, product or cart: a change starts the widget afresh. */
 const RESTART: (keyof WidgetConfig)[] = ['api', 'token', 'product', 'cartToken'];
@@ -39,13 +52,19 @@ export class BookingWidgetElement extends HTMLElement {
 
   private _read(): WidgetConfig {
     const a = (name: string) => this.getAttribute(name);
-    return { api: a('api') ?? '', token: a('token'), product: a('product') ?? '', variant: a('variant'), locale: a('locale'), cartToken: a('cart-token') };
+    return { api: a('api') ?? '', token: a('token'), product: a('product') ?? '', variant: a('variant') ?? formVariant(), locale: a('locale'), cartToken: a('cart-token') };
   }
+
+  /** Reads the config again when the product form's variant may have changed. */
+  private _onChange = (e: Event) => {
+    if (!this.hasAttribute('variant') && (e.target as Element).matches?.('[name=id]')) this._config.value = this._read();
+  };
 
   connectedCallback(): void {
     try {
       const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
       adoptStyles(root);
+      document.addEventListener('change', this._onChange);
       this._mount(root);
     } catch (e) {
       console.error('booking-widget:', e);
@@ -55,6 +74,7 @@ export class BookingWidgetElement extends HTMLElement {
   disconnectedCallback(): void {
     const stop = this._stop;
     this._stop = undefined;
+    document.removeEventListener('change', this._onChange);
     try {
       stop?.();
     } catch (e) {

@@ -5,7 +5,7 @@
  * @module
  */
 import { type PlainDate, addDays, isPlainDate } from '../shared/plain-date.ts';
-import { plainDateInZone } from '../shared/zones.ts';
+import { dayInZone } from './zone.ts';
 
 /** The formatters a widget needs for one locale. */
 export interface Formats {
@@ -15,8 +15,8 @@ export interface Formats {
   short(date: PlainDate): string;
   /** "November 2026": the month heading. */
   month(date: PlainDate): string;
-  /** Short weekday name, or the full one with `long`. */
-  weekday(date: PlainDate, long?: boolean): string;
+  /** The weekday's name: "Mon", "M" or "Monday". */
+  weekday(date: PlainDate, style: 'short' | 'narrow' | 'long'): string;
   /** The day-of-month number in the locale's digits. */
   dayNumber(date: PlainDate): string;
   /** An instant as a time in the shopper's zone ("10:42"). */
@@ -35,8 +35,7 @@ export function createFormats(locale: string): Formats {
   const day = dtf({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   const short = dtf({ dateStyle: 'medium' });
   const month = dtf({ month: 'long', year: 'numeric' });
-  const weekdayShort = dtf({ weekday: 'short' });
-  const weekdayLong = dtf({ weekday: 'long' });
+  const weekdays: Record<string, Intl.DateTimeFormat> = {};
   const num = dtf({ day: 'numeric' });
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
   const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' });
@@ -44,7 +43,7 @@ export function createFormats(locale: string): Formats {
     day: (d) => day.format(utc(d)),
     short: (d) => short.format(utc(d)),
     month: (d) => month.format(utc(d)),
-    weekday: (d, long) => (long ? weekdayLong : weekdayShort).format(utc(d)),
+    weekday: (d, style) => (weekdays[style] ??= dtf({ weekday: style })).format(utc(d)),
     dayNumber: (d) => num.format(utc(d)),
     time: (instant) => time.format(instant),
     minutes: (n) => minutes.format(n),
@@ -54,7 +53,7 @@ export function createFormats(locale: string): Formats {
 
 /** The shop-zone day of an API value: a `YYYY-MM-DD` as is, an instant as its day in `tz`. */
 export function shopDay(value: string, tz: string): PlainDate {
-  return isPlainDate(value) ? value : plainDateInZone(Date.parse(value), tz);
+  return isPlainDate(value) ? value : dayInZone(Date.parse(value), tz);
 }
 
 /**
@@ -71,8 +70,16 @@ export function shopperZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/**
+ * `text` (days or a time in `zone`) with `zone` named, "… (Australia/Melbourne)", when the
+ * shop's zone `tz` is not the shopper's: then the hold's days (in the shop's zone) and its end
+ * (in the shopper's) could be misread. Nothing is added when both are one zone.
+ */
+export function named(text: string, zone: string, tz: string): string {
+  return shopperZone() === tz ? text : `${text} (${zone.replace(/_/g, ' ')})`;
+}
+
 /** A held item's period in the shop's zone, the zone named when it is not the shopper's. */
 export function heldPeriod(f: Formats, item: { start: string; finish: string }, tz: string, nights: boolean): string {
-  const period = formatPeriod(f, shopDay(item.start, tz), shopDay(item.finish, tz), nights);
-  return shopperZone() === tz ? period : `${period} (${tz.replace(/_/g, ' ')})`;
+  return named(formatPeriod(f, shopDay(item.start, tz), shopDay(item.finish, tz), nights), tz, tz);
 }

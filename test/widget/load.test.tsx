@@ -99,9 +99,10 @@ it('sends each request once, whatever is shown again', async () => {
   await w.findByRole('button', { name: 'Friday, January 1, 2027' });
   const urls = harness.sent.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`);
   expect(new Set(urls).size).toBe(urls.length);
-  // Shown months and the one after each, fetched as they were shown.
-  const months = requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('start'));
-  expect(months).toEqual(['2026-11-01', '2026-12-01', '2027-01-01', '2027-02-01']);
+  // The first wave asked for November and December at once; then each month after the shown
+  // one, as it was needed.
+  const periods = requestsTo(harness, '/v1/availability').map((r) => `${r.url.searchParams.get('start')}/${r.url.searchParams.get('finish')}`);
+  expect(periods).toEqual(['2026-11-01/2027-01-01', '2027-01-01/2027-02-01', '2027-02-01/2027-03-01']);
 });
 
 it('says the calendar could not load and loads it on Retry, never showing every day unavailable', async () => {

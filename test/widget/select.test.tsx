@@ -66,13 +66,27 @@ it('rejects a range longer than the widget allows, and one that crosses an unava
   fireEvent.click(day('Saturday, December 26, 2026')); // Christmas in between is blacked out
   expect(w.getByText('Your dates include an unavailable day.')).toBeTruthy();
   expect(selects).toEqual([]);
-  // A day before the chosen start starts afresh.
+  // A rejected end drops the start: the next day chosen starts afresh.
   fireEvent.click(day('Tuesday, December 1, 2026'));
   fireEvent.click(day('Wednesday, December 9, 2026')); // 9 days; max_days is 7
   expect(w.getByText('Choose 1 to 7 days.')).toBeTruthy();
   expect(selects).toEqual([]);
   fireEvent.click(day('Monday, December 7, 2026'));
-  expect(selects.at(-1)).toEqual({ start: '2026-12-01', finish: '2026-12-08', quantity: 1 });
+  fireEvent.click(day('Tuesday, December 8, 2026'));
+  expect(selects.at(-1)).toEqual({ start: '2026-12-07', finish: '2026-12-09', quantity: 1 });
+});
+
+it('starts a new range from the day clicked after a rejected end, not from the old start', async () => {
+  const { w, selects, day } = await open('7001', '8001');
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(w.getByRole('button', { name: 'Next month' }));
+  fireEvent.click(await w.findByRole('button', { name: /^Thursday, December 3, 2026/ })); // 10 days
+  expect(w.getByText('Choose 1 to 7 days.')).toBeTruthy();
+  fireEvent.click(day('Tuesday, December 1, 2026'));
+  expect(w.getByText('Now choose the end date.')).toBeTruthy();
+  expect(day('Tuesday, December 1, 2026').getAttribute('aria-pressed')).toBe('true');
+  fireEvent.click(day('Thursday, December 3, 2026'));
+  expect(selects).toEqual([{ start: '2026-12-01', finish: '2026-12-04', quantity: 1 }]);
 });
 
 it('keeps the quantity between the widget minimum and maximum', async () => {

@@ -44,15 +44,16 @@ function storedToken(): string {
 
 /**
  * The cart token: the `cart-token` attribute, else Shopify's cart token (opaque, kept whole,
- * `?key=` included), else a stored random one.
+ * `?key=` included), else a stored random one. A string when known at once (attribute,
+ * storage), so the first requests can carry it; a promise only on Shopify (`/cart.js`).
  */
-export async function resolveCartToken(attribute: string | null, fetcher: WidgetFetch, signal: AbortSignal): Promise<string> {
+export function resolveCartToken(attribute: string | null, fetcher: WidgetFetch, signal: AbortSignal): string | Promise<string> {
   if (attribute) return attribute;
-  if (shopify()) {
-    const cart = (await storefrontJson(fetcher, 'cart.js', { signal })) as { token?: unknown } | null;
-    if (typeof cart?.token === 'string' && cart.token) return cart.token;
-  }
-  return storedToken();
+  if (!shopify()) return storedToken();
+  return storefrontJson(fetcher, 'cart.js', { signal }).then((cart) => {
+    const token = (cart as { token?: unknown } | null)?.token;
+    return typeof token === 'string' && token ? token : storedToken();
+  });
 }
 
 /** The visible line item properties of a held item: its first and last day in the shop's zone. */

@@ -6,7 +6,7 @@
 import { isPlainDate } from '../../shared/plain-date.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget, WidgetSettings } from '../../shared/records.ts';
 import { resolveSettings } from '../../shared/settings.ts';
-import { isTimeZone } from '../../shared/zones.ts';
+import { isZone } from '../zone.ts';
 
 type Loose = Record<string, any>;
 
@@ -43,7 +43,7 @@ function cleanSettings(type: Widget['type'], raw: unknown): WidgetSettings {
 
 /** The widgets list: its first widget (undefined when the product has none), settings resolved. */
 export function parseWidgets(data: unknown): Widget | undefined {
-  const [w] = listOf<Widget>(data, 'widgets', (w) => (w.type === 'date' || w.type === 'range') && isTimeZone(w.tz));
+  const [w] = listOf<Widget>(data, 'widgets', (w) => (w.type === 'date' || w.type === 'range') && isZone(w.tz));
   return w && { ...w, locale: typeof w.locale === 'string' ? w.locale : '', settings: cleanSettings(w.type, w.settings) };
 }
 
@@ -62,7 +62,7 @@ export function parseReservation(data: unknown): Reservation {
   const ok =
     isObject(data) &&
     isInstant(data.expires_at) &&
-    isTimeZone(data.tz) &&
+    isZone(data.tz) &&
     Array.isArray(data.items) &&
     data.items.every(
       (i: unknown) =>

@@ -5,7 +5,7 @@
  */
 import { type PlainDate, addDays, diffDays, eachDay } from '../../shared/plain-date.ts';
 import type { AvailabilityDay, Blackout, WidgetSettings } from '../../shared/records.ts';
-import { plainDateInZone } from '../../shared/zones.ts';
+import { dayInZone } from '../zone.ts';
 
 /** Why a day cannot be chosen. */
 export type Reason = 'past' | 'lead' | 'horizon' | 'closed' | 'sold';
@@ -38,8 +38,8 @@ export function blockedDays(b: Blackout, tz: string): BlockedDays {
   const startsAt = Date.parse(b.starts_at);
   const startOnly = b.scope === 'start';
   return {
-    first: startOnly ? addDays(plainDateInZone(startsAt - 1, tz), 1) : plainDateInZone(startsAt, tz),
-    last: plainDateInZone(Date.parse(b.finishes_at) - 1, tz),
+    first: startOnly ? addDays(dayInZone(startsAt - 1, tz), 1) : dayInZone(startsAt, tz),
+    last: dayInZone(Date.parse(b.finishes_at) - 1, tz),
     startOnly,
   };
 }

@@ -1,10 +1,16 @@
+/** @jsxRuntime classic */
+/** @jsx h */
+/** @jsxFrag Fragment */
 /**
- * The widget's root: loading, a failure with its Retry (never an all-unavailable calendar), or
- * the calendar and its controls and the hold; and the polite live region for the hold's status.
+ * The widget's root: a failure with its Retry (never an all-unavailable calendar), or the
+ * calendar and its controls and the hold; and the polite live region for the hold's status.
+ * The calendar is there from the first frame, at its final size (six weeks, the controls
+ * below), busy until its data is in: the page around the widget never shifts.
  * Components are plain functions of the view model: the element renders them from a signals
  * effect, so every `.value` they read is tracked.
  * @module
  */
+import { Fragment, h } from '../dom.ts';
 import type { View } from '../models/view-model.ts';
 import { Calendar } from './Calendar.tsx';
 import { Controls } from './Controls.tsx';
@@ -12,13 +18,11 @@ import { HoldPanel } from './HoldPanel.tsx';
 
 /** One widget. */
 export function App({ vm }: { vm: View }) {
-  const { widget, failures } = vm.booking;
+  const { failures } = vm.booking;
   return (
     <div part="widget" dir={vm.rtl.value ? 'rtl' : 'ltr'} lang={vm.locale.value}>
       {failures.value.length ? (
         <Failed vm={vm} retry={vm.retry} />
-      ) : !widget.value || !vm.focus.value ? (
-        <p part="loading">{vm.t.value('loading')}</p>
       ) : (
         <>
           <Calendar vm={vm} />

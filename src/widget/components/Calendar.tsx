@@ -1,17 +1,22 @@
+/** @jsxRuntime classic */
+/** @jsx h */
 /**
  * The month calendar: a plain `<table>` of day buttons (Cally's model), one of them in the tab
  * order (roving tabindex), arrow, Page and Home/End keys per the WAI-ARIA date picker.
  * Unavailable days stay focusable with `aria-disabled`, so screen-reader users hear why.
+ * Until the widget record and the month's data are in, the same table is shown busy, every
+ * day disabled: a skeleton at the final size.
  * @module
  */
+import { h } from '../dom.ts';
 import { type PlainDate, addDays, addMonths } from '../../shared/plain-date.ts';
 import { dayForKey, monthWeeks, startOfWeek } from '../calendar/grid.ts';
 import type { View } from '../models/view-model.ts';
 
 /** The calendar of the shown month. */
 export function Calendar({ vm }: { vm: View }) {
-  const focus = vm.focus.value!;
-  const month = vm.month.value!;
+  const focus = vm.focus.value ?? vm.guess;
+  const month = vm.month.value;
   const f = vm.formats.value;
   const t = vm.t.value;
   const ready = vm.monthReady.value;
@@ -19,7 +24,8 @@ export function Calendar({ vm }: { vm: View }) {
   const today = vm.booking.today.value;
   const [start, end] = [vm.selection.start.value, vm.selection.end.value];
   const firstDay = vm.firstDay.value;
-  const bounds = vm.bounds.value!;
+  const bounds = vm.bounds.value;
+  const heading = f.month(month);
 
   const onKeyDown = (e: KeyboardEvent) => {
     const to = dayForKey(e.key, e.shiftKey, focus, vm.rtl.value, firstDay);
@@ -28,20 +34,22 @@ export function Calendar({ vm }: { vm: View }) {
     e.preventDefault();
     if (to) vm.moveFocus(to);
     else vm.choose(focus);
-    // The action re-rendered synchronously (signals effects run when it ends): the focused
-    // day's button may be another element now, so hand it the DOM focus.
+    // The action re-rendered synchronously (effects run when it ends): the focused day's
+    // button may be another element now, so hand it the DOM focus.
     (e.currentTarget as HTMLElement).querySelector<HTMLElement>('[tabindex="0"]')?.focus();
   };
 
+  /** The day's reason, `"loading"` while its month is not in. */
+  const why = (d: PlainDate) => (ready ? reasons[d] : 'loading');
   const label = (d: PlainDate) => {
-    const reason = ready ? reasons[d] : undefined;
-    return f.day(d) + (ready ? (reason ? `, ${t('unavailable')}: ${t(reason)}` : '') : `, ${t('loading')}`);
+    const r = why(d);
+    return f.day(d) + (r === 'loading' ? `, ${t(r)}` : r ? `, ${t('unavailable')}: ${t(r)}` : '');
   };
 
   const day = (d: PlainDate) => {
-    const reason = ready ? reasons[d] : undefined;
+    const r = why(d);
     const selected = !!start && (d === start || (!!end && d > start && d <= end));
-    const parts = ['day', selected && 'day-selected', (reason || !ready) && 'day-unavailable', d === today && 'day-today'];
+    const parts = ['day', selected && 'day-selected', r && 'day-unavailable', d === today && 'day-today'];
     return (
       <button
         type="button"
@@ -49,10 +57,10 @@ export function Calendar({ vm }: { vm: View }) {
         tabIndex={d === focus ? 0 : -1}
         aria-pressed={selected ? 'true' : 'false'}
         aria-current={d === today ? 'date' : undefined}
-        aria-disabled={reason || !ready ? 'true' : undefined}
+        aria-disabled={r ? 'true' : undefined}
         aria-label={label(d)}
-        title={reason && t(reason)}
-        data-reason={reason}
+        title={ready && r ? t(r) : undefined}
+        data-reason={ready ? r : undefined}
         onClick={() => vm.choose(d)}
       >
         {f.dayNumber(d)}
@@ -60,24 +68,35 @@ export function Calendar({ vm }: { vm: View }) {
     );
   };
 
+  const nav = (n: number, key: 'prev' | 'next', off: boolean) => (
+    <button type="button" part={`nav nav-${n < 0 ? 'previous' : 'next'}`} aria-label={t(key)} aria-disabled={off ? 'true' : undefined} onClick={() => vm.moveFocus(addMonths(focus, n))}>
+      {n < 0 ? '‹' : '›'}
+    </button>
+  );
   const weekStart = startOfWeek(month, firstDay);
   const focusReason = ready && reasons[focus];
   return (
     <div part="calendar">
       <div class="head">
-        <button type="button" part="nav nav-previous" aria-label={t('prev')} aria-disabled={month <= bounds.min ? 'true' : undefined} onClick={() => vm.moveFocus(addMonths(focus, -1))}>‹</button>
-        <h2 part="heading" aria-live="polite">{f.month(month)}</h2>
-        <button type="button" part="nav nav-next" aria-label={t('next')} aria-disabled={addMonths(month, 1) > bounds.max ? 'true' : undefined} onClick={() => vm.moveFocus(addMonths(focus, 1))}>›</button>
+        {nav(-1, 'prev', !!bounds && month <= bounds.min)}
+        <h2 part="heading" aria-live="polite">{heading}</h2>
+        {nav(1, 'next', !!bounds && addMonths(month, 1) > bounds.max)}
       </div>
-      <table part="table" aria-label={f.month(month)} aria-busy={ready ? undefined : 'true'} onKeyDown={onKeyDown}>
+      <table part="table" aria-label={heading} aria-busy={ready ? undefined : 'true'} onKeyDown={onKeyDown}>
         <thead>
           <tr>
-            {[0, 1, 2, 3, 4, 5, 6].map((i) => (
-              <th scope="col">
-                <span aria-hidden="true">{f.weekday(addDays(weekStart, i))}</span>
-                <span class="sr">{f.weekday(addDays(weekStart, i), true)}</span>
-              </th>
-            ))}
+            {[0, 1, 2, 3, 4, 5, 6].map((i) => {
+              const d = addDays(weekStart, i);
+              // Short names where there is room, narrow ones (one letter) in a narrow widget:
+              // short Arabic names run into each other at 390 px. The full name is for screen readers.
+              return (
+                <th scope="col">
+                  <span aria-hidden="true" class="ws">{f.weekday(d, 'short')}</span>
+                  <span aria-hidden="true" class="wn">{f.weekday(d, 'narrow')}</span>
+                  <span class="sr">{f.weekday(d, 'long')}</span>
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>

@@ -1,7 +1,10 @@
+/** @jsxRuntime classic */
+/** @jsx h */
 /**
  * Quantity, the Reserve button (it says what is happening) and the feedback on the choice.
  * @module
  */
+import { h } from '../dom.ts';
 import type { View } from '../models/view-model.ts';
 
 /** The controls under the calendar. */

@@ -1,9 +1,12 @@
+/** @jsxRuntime classic */
+/** @jsx h */
 /**
  * The cart's hold: each held item with its days in the shop's zone and its quantity, and the
  * time left; or, once it ran out, that it did and a way to hold it again. Shows only what the
  * service confirmed. Titles are text, never markup.
  * @module
  */
+import { h } from '../dom.ts';
 import { heldPeriod } from '../format.ts';
 import type { View } from '../models/view-model.ts';
 
@@ -36,7 +39,7 @@ export function HoldPanel({ vm }: { vm: View }) {
         ))}
       </ul>
       <p>
-        {t('heldUntil', f.time(vm.clock.endsAtLocal.value))}{' '}
+        {vm.clock.heldUntil.value}{' '}
         <span part="countdown">{t('timeLeft', `${f.number(Math.floor(seconds / 60))}:${f.number(seconds % 60, 2)}`)}</span>
       </p>
     </div>

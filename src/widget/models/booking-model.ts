@@ -1,19 +1,18 @@
 /**
  * The business model: what the service says (widget record, blackouts, availability, the
  * cart's reservation) and the hold request. Every GET goes through `once`, so the same data is
- * never requested twice, unless the request failed or availability is refreshed after a 409.
+ * never requested twice, unless the request failed or availability is refreshed.
  * @module
  */
 import { type ReadonlySignal, computed, createModel, signal } from '../reactive.ts';
-import type { PlainDate } from '../../shared/plain-date.ts';
-import { addMonths } from '../../shared/plain-date.ts';
+import { type PlainDate, addMonths } from '../../shared/plain-date.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget, WidgetSettings } from '../../shared/records.ts';
 import { resolveSettings } from '../../shared/settings.ts';
-import { plainDateInZone } from '../../shared/zones.ts';
 import { resolveCartToken } from '../api/cart.ts';
 import { type WidgetFetch, createConnection } from '../api/connection.ts';
 import { type Failure, toFailure } from '../api/failure.ts';
 import type { Emit } from '../events.ts';
+import { dayInZone } from '../zone.ts';
 
 /** The element's attributes, as the models read them. */
 export interface WidgetConfig {
@@ -82,12 +81,20 @@ export const BookingModel = createModel((deps: ModelDeps) => {
   const loaded = signal<Record<string, true>>({});
   const failures = signal<Failure[]>([]);
   const availabilityOffered = signal(true);
-  const today = computed(() => widget.value && plainDateInZone(clock.value + offset.value, widget.value.tz));
+  const today = computed(() => widget.value && dayInZone(clock.value + offset.value, widget.value.tz));
   const reservation = signal<Reservation | undefined>(undefined);
   const holding = signal(false);
   const holdFailure = signal<Failure | undefined>(undefined);
-  const cartToken = resolveCartToken(cartAttribute, deps.fetch, abort);
+  /** The cart token once known: at once from the attribute or storage, after `/cart.js` on Shopify. */
+  let cart: string | undefined;
+  const resolved = resolveCartToken(cartAttribute, deps.fetch, abort);
+  if (typeof resolved === 'string') cart = resolved;
+  const cartToken = Promise.resolve(resolved).then((t) => (cart = t));
   cartToken.catch(() => {});
+  /** Variants whose availability was asked before the cart token was known (see loadReservation). */
+  const tokenless = new Set<string>();
+  /** Bumped by each refresh, so an answer to a request sent before it is not shown after it. */
+  let refreshes = 0;
 
   const fail = (e: unknown) => {
     if (abort.aborted) return;
@@ -96,24 +103,28 @@ export const BookingModel = createModel((deps: ModelDeps) => {
     emit('booking-widget:error', { error: failure.error, message: failure.message });
   };
 
-  /** Runs `load` unless the request under `key` was already sent; `loaded[key]` once it is in. */
-  function once<T>(key: string, load: () => Promise<T>, use: (data: T) => void, onError = fail): void {
-    if (sent.has(key)) return;
-    sent.add(key);
-    load()
+  /**
+   * One request for the keys of `keys` not yet sent (given them), then `loaded[key]` for each
+   * once it is in; a failed request's keys are forgotten, so a retry sends them again.
+   */
+  function once<T>(keys: string[], load: (todo: string[]) => Promise<T>, use: (data: T) => void, onError = fail): void {
+    const todo = keys.filter((k) => !sent.has(k)).sort();
+    if (!todo.length) return;
+    for (const k of todo) sent.add(k);
+    load(todo)
       .then((data) => {
         clock.value = deps.now();
         use(data);
-        loaded.value = { ...loaded.value, [key]: true };
+        loaded.value = { ...loaded.value, ...Object.fromEntries(todo.map((k) => [k, true])) };
       })
       .catch((e: unknown) => {
-        sent.delete(key);
+        for (const k of todo) sent.delete(k);
         onError(e);
       });
   }
 
   function loadWidget() {
-    once('widget', () => connection.widget(product), (w) => {
+    once(['widget'], () => connection.widget(product), (w) => {
       if (!w) throw Object.assign(new Error(`No widget is placed on product ${product}`), { code: 'not_found' });
       widget.value = w;
       emit('booking-widget:ready', w);
@@ -121,10 +132,21 @@ export const BookingModel = createModel((deps: ModelDeps) => {
   }
 
   function loadReservation() {
-    once('reservation', async () => connection.reservations(await cartToken), (list) => {
+    once(['reservation'], async () => connection.reservations(await cartToken), (list) => {
       const now = deps.now() + offset.value;
-      reservation.value = list.find((r) => Date.parse(r.expires_at) > now && r.items.length > 0);
+      const r = (reservation.value = list.find((r) => Date.parse(r.expires_at) > now && r.items.length > 0));
+      // Availability asked without the token counted this cart's own holds as taken: ask again
+      // with it, only for a variant the cart holds (so usually never: the first wave stays one).
+      for (const i of r?.items ?? []) if (tokenless.delete(String(i.external_id))) refresh(String(i.external_id));
     });
+  }
+
+  /** Forgets `variant`'s availability, so the shown months load again. */
+  function refresh(variant: string) {
+    refreshes++;
+    for (const k of sent) if (k.startsWith(`a ${variant} `)) sent.delete(k);
+    // Old answers stay shown until the new ones arrive; this only wakes the loaders.
+    loaded.value = { ...loaded.value };
   }
 
   loadWidget();
@@ -133,19 +155,32 @@ export const BookingModel = createModel((deps: ModelDeps) => {
   return {
     widget, settings, blackouts, days, loaded, failures, availabilityOffered, offset, clock, today, reservation, holding, holdFailure,
 
-    /** Loads `month`'s blackouts and availability for `variant`, each once. */
-    loadMonth(variant: string, month: PlainDate) {
+    /**
+     * Loads the blackouts and availability of `months` for `variant`: one request of each kind
+     * for all the months not yet asked for (the first wave asks for two or three at once).
+     * Availability does not wait for a Shopify cart token: see `loadReservation`.
+     */
+    loadMonths(variant: string, months: PlainDate[]) {
+      /** The first and last month of the keys of one request. */
+      const span = (todo: string[]) => [todo[0]!.slice(-10), todo.at(-1)!.slice(-10)] as PlainDate[];
       const target = variant ? { external_variant_id: variant } : { external_product_id: product };
       // The API's filters are "starts at or after" and "finishes at or before", so a window
-      // padded by a month each side finds every blackout of up to a month that touches this
-      // one; longer ones still show, through availability's per-day status.
-      const window = { start_min: addMonths(month, -1), finish_max: addMonths(month, 2) };
-      once(monthKey('b', variant, month), () => connection.blackouts({ ...target, ...window }), (list) => {
+      // padded by a month each side finds every blackout of up to a month that touches these
+      // months; longer ones still show, through availability's per-day status.
+      once(months.map((m) => monthKey('b', variant, m)), (todo) => {
+        const [first, last] = span(todo);
+        return connection.blackouts({ ...target, start_min: addMonths(first!, -1), finish_max: addMonths(last!, 2) });
+      }, (list) => {
         blackouts.value = { ...blackouts.value, [variant]: { ...blackouts.value[variant], ...Object.fromEntries(list.map((b) => [b.id, b])) } };
       });
       if (!variant || !availabilityOffered.value) return;
-      const period = { external_variant_id: variant, start: month, finish: addMonths(month, 1) };
-      once(monthKey('a', variant, month), async () => connection.availability({ ...period, cart_token: await cartToken }), (list) => {
+      const asked = refreshes;
+      once(months.map((m) => monthKey('a', variant, m)), (todo) => {
+        const [start, last] = span(todo);
+        if (!cart) tokenless.add(variant);
+        return connection.availability({ external_variant_id: variant, start: start!, finish: addMonths(last!, 1), cart_token: cart });
+      }, (list) => {
+        if (asked !== refreshes) return;
         days.value = { ...days.value, [variant]: { ...days.value[variant], ...Object.fromEntries(list.map((d) => [d.date, d])) } };
       }, (e) => {
         // A service without the availability extension: rules and blackouts still apply.
@@ -155,11 +190,7 @@ export const BookingModel = createModel((deps: ModelDeps) => {
     },
 
     /** Forgets `variant`'s availability, so the shown months load again (after a 409). */
-    refreshAvailability(variant: string) {
-      for (const k of sent) if (k.startsWith(`a ${variant} `)) sent.delete(k);
-      // Old answers stay shown until the new ones arrive; this only wakes the loaders.
-      loaded.value = { ...loaded.value };
-    },
+    refreshAvailability: refresh,
 
     /** Clears the failures and sends the failed requests again. */
     retry() {
@@ -174,7 +205,10 @@ export const BookingModel = createModel((deps: ModelDeps) => {
       clock.value = deps.now();
     },
 
-    /** Holds items. One request at a time, however often the shopper presses. */
+    /**
+     * Holds items. One request at a time, however often the shopper presses. The caller
+     * dispatches `booking-widget:reserved`, after the Shopify cart has the items.
+     */
     async hold(items: HoldRequest[]): Promise<Reservation | undefined> {
       if (holding.value) return;
       holding.value = true;
@@ -186,7 +220,6 @@ export const BookingModel = createModel((deps: ModelDeps) => {
         });
         clock.value = deps.now();
         reservation.value = held;
-        emit('booking-widget:reserved', held);
         return held;
       } catch (e) {
         if (abort.aborted) return;

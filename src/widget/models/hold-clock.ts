@@ -6,7 +6,7 @@
  */
 import { type ReadonlySignal, computed, createModel, effect, signal } from '../reactive.ts';
 import type { Reservation } from '../../shared/records.ts';
-import type { Formats } from '../format.ts';
+import { type Formats, named, shopperZone } from '../format.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking } from './booking-model.ts';
 
@@ -27,6 +27,11 @@ export const HoldClock = createModel((booking: Booking, t: ReadonlySignal<Transl
   const remaining = computed(() => Math.max(0, expiresAt.value - booking.clock.value - booking.offset.value));
   /** When the hold ends, on the shopper's clock. */
   const endsAtLocal = computed(() => expiresAt.value - booking.offset.value);
+  /** "Held until 10:42 (Europe/Berlin).": the end in the shopper's zone, named as the days are. */
+  const heldUntil = computed(() => {
+    const r = booking.reservation.value;
+    return r ? t.value('heldUntil', named(formats.value.time(endsAtLocal.value), shopperZone(), r.tz)) : '';
+  });
   /** The lowest threshold already announced, and for which hold (a new hold counts afresh). */
   let announced = Infinity;
   let announcedFor: Reservation | undefined;
@@ -64,12 +69,12 @@ export const HoldClock = createModel((booking: Booking, t: ReadonlySignal<Transl
   });
 
   return {
-    announcement, expired, remaining, endsAtLocal,
+    announcement, expired, remaining, heldUntil,
 
     /** A new hold: announce until when it lasts. */
     started() {
       expired.value = undefined;
-      announcement.value = t.value('heldUntil', formats.value.time(endsAtLocal.value));
+      announcement.value = heldUntil.value;
     },
   };
 });

@@ -84,7 +84,11 @@ export const SelectionModel = createModel((deps: SelectionDeps) => {
     if (c) emit('booking-widget:select', c);
   });
 
-  /** Holds `items`; a 409 refreshes availability; on Shopify the held items go into the cart. */
+  /**
+   * Holds `items`; a 409 refreshes availability. On Shopify the held items go into the cart
+   * first, and `booking-widget:reserved` follows once `/cart/add.js` has answered, so a theme
+   * refreshing its cart drawer on that event sees the new line at once.
+   */
   async function holdItems(items: HoldRequest[]) {
     const held = await booking.hold(items);
     const variants = [...new Set(items.map((i) => i.variant))];
@@ -93,18 +97,20 @@ export const SelectionModel = createModel((deps: SelectionDeps) => {
       return;
     }
     clock.started();
-    if (!shopify()) return;
-    const label: ItemLabel = (i) => {
-      const tz = held.tz;
-      const [first, finish] = [shopDay(i.start, tz), shopDay(i.finish, tz)];
-      const f = formats.peek();
-      return { Start: f.short(first), Finish: f.short(nights.peek() ? finish : addDays(finish, -1)) };
-    };
-    for (const v of variants) {
-      await addToShopifyCart(held, v, label, deps.fetch, deps.signal).catch((e: { message?: string }) => {
-        if (!deps.signal.aborted) emit('booking-widget:error', { error: 'cart_failed', message: e?.message ?? 'Could not add to the cart' });
-      });
+    if (shopify()) {
+      const label: ItemLabel = (i) => {
+        const tz = held.tz;
+        const [first, finish] = [shopDay(i.start, tz), shopDay(i.finish, tz)];
+        const f = formats.peek();
+        return { Start: f.short(first), Finish: f.short(nights.peek() ? finish : addDays(finish, -1)) };
+      };
+      for (const v of variants) {
+        await addToShopifyCart(held, v, label, deps.fetch, deps.signal).catch((e: { message?: string }) => {
+          if (!deps.signal.aborted) emit('booking-widget:error', { error: 'cart_failed', message: e?.message ?? 'Could not add to the cart' });
+        });
+      }
     }
+    if (!deps.signal.aborted) emit('booking-widget:reserved', held);
   }
 
   return {
@@ -125,9 +131,11 @@ export const SelectionModel = createModel((deps: SelectionDeps) => {
         message.value = isRange.value ? tr('pickEnd') : tr('selected', formats.value.day(date));
       } else {
         const problem = rangeProblem(start.value!, date, f);
-        if (problem === 'length') message.value = tr('length', settings.value.min_days, settings.value.max_days);
-        else if (problem) message.value = tr('crosses');
-        else {
+        if (problem) {
+          message.value = problem === 'length' ? tr('length', settings.value.min_days, settings.value.max_days) : tr('crosses');
+          // The next day chosen starts a new range, rather than ending one from the old start.
+          start.value = undefined;
+        } else {
           end.value = date;
           message.value = tr('selected', formatPeriod(formats.value, start.value!, chosen.value!.finish, nights.value));
         }

@@ -5,11 +5,11 @@
  */
 import { computed, createModel, effect, signal } from '../reactive.ts';
 import { type PlainDate, addDays, addMonths, eachDay, startOfMonth } from '../../shared/plain-date.ts';
-import { plainDateInZone } from '../../shared/zones.ts';
 import { firstDayOfWeek } from '../calendar/grid.ts';
 import { type DayFacts, type Reason, blockedDays, dayReason } from '../calendar/rules.ts';
 import { createFormats } from '../format.ts';
 import { isRtl, resolveLocale, translator } from '../i18n.ts';
+import { dayInZone } from '../zone.ts';
 import { BookingModel, type ModelDeps, monthLoaded } from './booking-model.ts';
 import { HoldClock } from './hold-clock.ts';
 import { SelectionModel } from './selection-model.ts';
@@ -26,8 +26,15 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   const rtl = computed(() => isRtl(locale.value));
   const firstDay = computed(() => settings.value.first_day_of_week ?? firstDayOfWeek(locale.value));
 
+  /**
+   * Today by the shopper's clock, in UTC: the shop's today is this day or the one before or
+   * after (every zone is within a day of UTC). The calendar's skeleton shows its month, at its
+   * final size, until the widget record says which day it is in the shop's zone.
+   */
+  const guess = dayInZone(deps.now(), 'UTC');
   const focus = signal<PlainDate | undefined>(undefined);
-  const month = computed(() => focus.value && startOfMonth(focus.value));
+  /** The shown month. */
+  const month = computed(() => startOfMonth(focus.value ?? guess));
   const quantity = signal(1);
   /** The days the calendar may show: from today's month to the horizon. */
   const bounds = computed(() => {
@@ -53,7 +60,7 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   };
   const monthReady = computed(() => {
     const m = month.value;
-    return !!m && !!bounds.value && (!needsData(m) || monthLoaded(booking, variant.value, m));
+    return !!bounds.value && (!needsData(m) || monthLoaded(booking, variant.value, m));
   });
   const clock = new HoldClock(booking, t, formats);
   const selection = new SelectionModel({ booking, clock, facts, quantity, variant, t, formats, emit: deps.emit, fetch: deps.fetch, signal: deps.signal });
@@ -63,20 +70,26 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     const m = month.value;
     const out: Record<string, Reason | undefined> = {};
     const opens = selection.opens.value;
-    if (f && m) for (const d of eachDay(m, addMonths(m, 1))) out[d] = dayReason(d, f, opens(d));
+    if (f) for (const d of eachDay(m, addMonths(m, 1))) out[d] = dayReason(d, f, opens(d));
     return out;
   });
 
-  // Before the widget record says which month is today in the shop's zone, start on the
-  // month of today in UTC (and the next): the shop's is one of these but near a month's end.
-  const guess = startOfMonth(plainDateInZone(deps.now(), 'UTC'));
-  for (const m of [guess, addMonths(guess, 1)]) booking.loadMonth(variant.peek(), m);
+  // The first wave, sent with the widget record's request rather than after it: the month of
+  // each day the shop's today can be and the month after it (the calendar loads the shown
+  // month and the next), as one blackouts and one availability request for two or three months.
+  booking.loadMonths(variant.peek(), [-1, 1].flatMap((n) => {
+    const m = startOfMonth(addDays(guess, n));
+    return [m, addMonths(m, 1)];
+  }));
 
-  // The first day that could be bookable, once "today" in the shop's zone is known.
+  // Once "today" in the shop's zone is known: the focus on the first day that could be
+  // bookable (unless the shopper already moved through the skeleton), the least quantity.
+  let started = false;
   effect(() => {
     const d = today.value;
-    if (d && !focus.peek()) {
-      focus.value = addDays(d, settings.value.lead_days);
+    if (d && !started) {
+      started = true;
+      focus.value = focus.peek() ?? addDays(d, settings.value.lead_days);
       quantity.value = settings.value.quantity_min;
     }
   });
@@ -85,18 +98,20 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     const m = month.value;
     void booking.failures.value;
     void booking.loaded.value;
-    if (!m || !bounds.value) return;
-    for (const x of [m, addMonths(m, 1)]) if (needsData(x)) booking.loadMonth(variant.value, x);
+    if (bounds.value) booking.loadMonths(variant.value, [m, addMonths(m, 1)].filter(needsData));
   });
 
   return {
-    booking, clock, selection, variant, locale, t, formats, rtl, firstDay, focus, month, quantity, bounds,
+    booking, clock, selection, variant, locale, t, formats, rtl, firstDay, focus, guess, month, quantity, bounds,
     monthReady, facts, reasons,
 
-    /** Moves the calendar's focus (and the shown month with it), kept within the bookable months. */
+    /**
+     * Moves the calendar's focus (and the shown month with it), kept within the bookable
+     * months once they are known; the skeleton's month buttons already work.
+     */
     moveFocus(date: PlainDate) {
       const b = bounds.value;
-      if (b) focus.value = date < b.min ? b.min : date > b.max ? b.max : date;
+      focus.value = !b ? date : date < b.min ? b.min : date > b.max ? b.max : date;
     },
 
     /** The shopper chose `date`: a day, a range's start or its end. */
