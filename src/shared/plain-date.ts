@@ -13,13 +13,24 @@ export type PlainDate = string & { readonly __plainDate: unique symbol };
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
-/** True when `value` is a `YYYY-MM-DD` string naming a day that exists (no 31 April). */
+/**
+ * The years every boundary accepts. A booking system has no use for days outside them, and
+ * inside them every `YYYY-MM-DD` plus a year of arithmetic stays a four-digit year (9999-12-31
+ * plus one day would not) and a day that JavaScript, Intl and PostgreSQL all handle alike.
+ */
+export const FIRST_YEAR = 1000;
+export const LAST_YEAR = 9998;
+
+/**
+ * True when `value` is a `YYYY-MM-DD` string naming a day that exists (no 31 April), in the
+ * years `FIRST_YEAR` to `LAST_YEAR`.
+ */
 export function isPlainDate(value: unknown): value is PlainDate {
   if (typeof value !== 'string') return false;
   const m = PLAIN_DATE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
+  if (y < FIRST_YEAR || y > LAST_YEAR || mo < 1 || mo > 12 || d < 1) return false;
   return d <= daysInMonth(y, mo);
 }
 

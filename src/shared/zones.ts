@@ -59,7 +59,9 @@ export function wallClock(instant: Date | number, tz: string) {
 /** Offset of `tz` from UTC at `instant`, in milliseconds (Melbourne in summer: +11 h). */
 export function zoneOffsetMs(instant: number, tz: string): number {
   const w = wallClock(instant, tz);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  const at = new Date(0);
+  at.setUTCFullYear(w.year, w.month - 1, w.day);
+  const asUtc = at.getTime() + ((w.hour * 60 + w.minute) * 60 + w.second) * 1000;
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
@@ -83,7 +85,10 @@ export function localTimeToInstant(
   const y = Number(date.slice(0, 4));
   const mo = Number(date.slice(5, 7));
   const d = Number(date.slice(8, 10));
-  const wall = Date.UTC(y, mo - 1, d, hour, minute);
+  // Not Date.UTC(y, …): it reads the years 0-99 as 1900-1999.
+  const day = new Date(0);
+  day.setUTCFullYear(y, mo - 1, d);
+  const wall = day.getTime() + (hour * 60 + minute) * 60_000;
   // Two candidate offsets: the zone's offset a day before and a day after cover both sides of
   // any DST change on this day. Try the earlier instant first.
   const offsets = [...new Set([zoneOffsetMs(wall - 86_400_000, tz), zoneOffsetMs(wall + 86_400_000, tz)])];

@@ -19,7 +19,7 @@ export function parseBlackoutTime(value: unknown, tz: string): BlackoutTime {
     try {
       return { instant: startOfDayInZone(value, tz), isDay: true };
     } catch {
-      // It throws for days it cannot place (the years 0-99, see src/shared/zones.ts).
+      // Defence in depth: a day zone arithmetic cannot place is the caller's error, not a 500.
       return { error: `is a day that cannot be placed in ${tz}` };
     }
   }

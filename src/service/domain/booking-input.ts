@@ -57,11 +57,12 @@ export function readBookingInput(body: unknown, tz: string): BookingInput {
 }
 
 /**
- * A fingerprint of the request (the body with its keys sorted), stored with an
- * `Idempotency-Key` so that the same key with another body can be refused.
+ * A fingerprint of the checked request (keys sorted), stored with an `Idempotency-Key` so that
+ * the same key with another body can be refused. It is taken of the validated input, never the
+ * raw body: that is shallow and bounded, where a raw body may nest thousands of levels deep.
  */
-export function requestHash(body: unknown): string {
-  return createHash('sha256').update(stableJson(body)).digest('hex');
+export function requestHash(input: BookingInput): string {
+  return createHash('sha256').update(stableJson(input)).digest('hex');
 }
 
 function stableJson(value: unknown): string {
@@ -105,7 +106,12 @@ function readField(errors: FieldErrors, path: string, value: unknown): BookingFi
   const o = asObject(value);
   const name = o && text(errors, `${path}.name`, o.name, 255);
   if (!o) errors.add(path, 'must be an object with name and value');
-  else if (typeof o.value !== 'string' || o.value.length > 2000 || !o.value.isWellFormed()) errors.add(`${path}.value`, 'must be a string of at most 2000 characters');
+  // Line breaks and tabs are fine in an answer; NUL and other control characters are not (and
+  // PostgreSQL's jsonb cannot store NUL at all).
+  // eslint-disable-next-line no-control-regex
+  else if (typeof o.value !== 'string' || o.value.length > 2000 || !o.value.isWellFormed() || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(o.value)) {
+    errors.add(`${path}.value`, 'must be a string of at most 2000 characters without control characters');
+  }
   if (!o || name === undefined || typeof o.value !== 'string') return undefined;
   return { name, value: o.value };
 }

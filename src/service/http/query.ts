@@ -80,7 +80,7 @@ export class QueryReader {
     const value = this.raw(name);
     if (value === undefined) return undefined;
     if (!isPlainDate(value)) {
-      this.errors.add(name, 'must be a date YYYY-MM-DD');
+      this.errors.add(name, 'must be a date YYYY-MM-DD from 1000-01-01 to 9998-12-31');
       return undefined;
     }
     return value;
@@ -97,8 +97,8 @@ export class QueryReader {
       try {
         return startOfDayInZone(value, tz);
       } catch {
-        // startOfDayInZone throws for days it cannot place (the years 0-99, see
-        // src/shared/zones.ts): a caller's odd day is a 422, never a 500.
+        // Defence in depth: should zone arithmetic ever fail to place a day, the caller's odd
+        // day is a 422, never a 500.
         this.errors.add(name, `must be a day that can be placed in ${tz}`);
         return undefined;
       }

@@ -19,7 +19,7 @@ export function bookingRoutes(app: App): void {
     const key = c.req.header('idempotency-key');
     if (key !== undefined && !KEY.test(key)) throw validationFailed({ 'Idempotency-Key': ['must be 1 to 255 printable ASCII characters'] });
     const input = readBookingInput(body, auth.tz);
-    const idempotency = key === undefined ? undefined : { key, requestHash: requestHash(body) };
+    const idempotency = key === undefined ? undefined : { key, requestHash: requestHash(input) };
     const { booking, replayed } = await createBooking(deps.db, auth, input, idempotency, deps.clock.now());
     return jsonResponse(booking, 201, replayed ? { 'idempotent-replayed': 'true' } : {});
   });
