@@ -44,8 +44,13 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
           client.release();
           return result;
         } catch (error) {
-          await client.query('ROLLBACK').catch(() => {});
-          client.release();
+          // A connection whose ROLLBACK fails is broken (the server went away): destroy it
+          // instead of handing it to the next transaction.
+          const broken = await client.query('ROLLBACK').then(
+            () => undefined,
+            (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),
+          );
+          client.release(broken);
           if (attempt < retries && RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) {
             // Back off a little, at random, so the same transactions do not collide again.
             await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
