@@ -47,13 +47,23 @@ const TEST_BUDGET_GZIP = 14_000;
 const PARTS = ['Preact', 'signals', 'date code', 'client', 'widget', 'other'] as const;
 type Part = (typeof PARTS)[number];
 
+/** What each part holds: the widget may swap a library for its own module (a renderer in place of Preact). */
+const PART_LABEL: Record<Part, string> = {
+  Preact: 'Preact (or the widget\'s own renderer, widget/dom.ts)',
+  signals: 'signals (or widget/reactive.ts)',
+  'date code': 'date code (date-fns*, shared/plain-date, shared/zones, widget/zone, widget/calendar/*, widget/format)',
+  client: 'client (src/client)',
+  widget: 'widget (the rest of src/widget, src/shared)',
+  other: 'other',
+};
+
 /** Which part a module of the bundle belongs to, by its path. */
 export function partOf(id: string): Part {
   const path = id.replaceAll('\\', '/');
-  if (/\/node_modules\/@preact\/signals/.test(path)) return 'signals';
-  if (/\/node_modules\/preact\//.test(path)) return 'Preact';
+  if (/\/node_modules\/@preact\/signals/.test(path) || /\/src\/widget\/reactive\.tsx?$/.test(path)) return 'signals';
+  if (/\/node_modules\/preact\//.test(path) || /\/src\/widget\/dom\.tsx?$/.test(path)) return 'Preact';
   if (/\/node_modules\/(date-fns|date-fns-tz|@date-fns)\//.test(path)) return 'date code';
-  if (/\/src\/shared\/(plain-date|zones)\.ts$/.test(path) || /\/src\/widget\/(calendar\/|format\.ts$)/.test(path)) return 'date code';
+  if (/\/src\/shared\/(plain-date|zones)\.ts$/.test(path) || /\/src\/widget\/(calendar\/|format\.ts$|zone\.ts$)/.test(path)) return 'date code';
   if (/\/src\/client\//.test(path)) return 'client';
   if (/\/src\/(widget|shared)\//.test(path)) return 'widget';
   return 'other';
@@ -213,9 +223,12 @@ export async function measureBytes(): Promise<SectionResult> {
     const renderedTotal = [...grouped.values()].reduce((s, g) => s + g.rendered, 0);
     for (const part of PARTS) {
       const g = grouped.get(part);
-      if (!g) continue;
+      if (!g) {
+        if (part !== 'other') row(`part: ${PART_LABEL[part]}`, 'raw / gzip / brotli (alone)', '0 B', 'not in the bundle');
+        continue;
+      }
       const min = sizes(minifiedPart(g.code.join('\n')));
-      row(`part: ${part}`, 'raw / gzip / brotli (alone)', `${bytes(min.raw)} / ${bytes(min.gzip)} / ${bytes(min.brotli)}`,
+      row(`part: ${PART_LABEL[part]}`, 'raw / gzip / brotli (alone)', `${bytes(min.raw)} / ${bytes(min.gzip)} / ${bytes(min.brotli)}`,
         `${g.count} module${g.count === 1 ? "" : "s"}, ${Math.round((100 * g.rendered) / renderedTotal)} % of the rendered code; ≈ ${bytes((whole.gzip * g.rendered) / renderedTotal)} of the file's gzip`);
     }
     const biggest = [...modules].map(([id, c]) => ({ id: id.replace(ROOT, '').replace(/^.*node_modules\//, ''), n: c.length })).sort((a, b) => b.n - a.n).slice(0, 8);
