@@ -29,7 +29,7 @@ interface Reader {
   stale(): void;
 }
 
-/** A readable value with a version that grows each time the value changes. */
+/** A value with a version that grows each time it changes: a signal, or a computed's cache. */
 class Source<T = unknown> {
   ver = 0;
   subs = new Set<Reader>();
@@ -44,18 +44,8 @@ class Source<T = unknown> {
     }
     return this.v;
   }
-  peek(): T {
-    this.sync();
-    return this.v;
-  }
-}
-
-/** A writable signal. */
-class Signal<T> extends Source<T> {
-  override get value(): T {
-    return super.value;
-  }
-  override set value(next: T) {
+  /** Writes a signal (computeds are typed read-only, so only signals are written). */
+  set value(next: T) {
     if (next === this.v) return;
     this.v = next;
     this.ver++;
@@ -65,6 +55,10 @@ class Signal<T> extends Source<T> {
     } finally {
       endBatch();
     }
+  }
+  peek(): T {
+    this.sync();
+    return this.v;
   }
 }
 
@@ -99,22 +93,16 @@ function endBatch(): void {
     depth--;
     return;
   }
-  // Still inside the batch while draining, so effects woken by effects queue up behind.
-  let error: unknown;
-  let failed = false;
+  // Still inside the batch while draining, so effects woken by effects queue up behind. An
+  // effect that throws stops the drain; the rest stay queued for the next one.
   try {
     for (let n = 0; queue.length; n++) {
       if (n > 1e4) throw new Error('Cycle detected');
-      try {
-        queue.shift()!.run();
-      } catch (e) {
-        if (!failed) [failed, error] = [true, e];
-      }
+      queue.shift()!.run();
     }
   } finally {
     depth = 0;
   }
-  if (failed) throw error;
 }
 
 class ComputedNode<T> extends Source<T> implements Reader {
@@ -179,7 +167,7 @@ class EffectNode implements Reader {
 
 /** A writable value; reading `.value` inside a computed or an effect tracks it. */
 export function signal<T>(value: T): { value: T; peek(): T } {
-  return new Signal(value);
+  return new Source(value);
 }
 
 /** A value derived from others, recomputed lazily when one of them changes. */

@@ -5,16 +5,7 @@
  * answer is shape-checked, and each response's `Date` header reports the server's clock.
  * @module
  */
-import {
-  createLightRequester,
-  createReservation,
-  listAvailability,
-  listBlackouts,
-  listReservations,
-  listWidgets,
-  serverDate,
-  type ApiPromise,
-} from '../../client/index.ts';
+import { createLightRequester, serverDate, type ApiRequest } from '../../client/index.ts';
 import type { AvailabilityParams, BlackoutListParams, ReservationCreateParams } from '../../shared/params.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget } from '../../shared/records.ts';
 import { parseAvailability, parseBlackouts, parseReservation, parseReservations, parseWidgets } from './validate.ts';
@@ -63,17 +54,22 @@ export function createConnection(options: ConnectionOptions): Connection {
     // One quick retry of a flaky GET; beyond that the shopper sees the error and a Retry button.
     retry: { limit: 1, delayMs: 300 },
   });
-  async function call<T, R>(promise: ApiPromise<T>, parse: (data: unknown) => R): Promise<R> {
-    const { data, response } = await promise.withResponse();
+  /** Sends one request (the client's core: token, timeout, one retry), reports the server's clock, checks the answer. */
+  async function call<R>(method: 'GET' | 'POST', path: string, params: object, parse: (data: unknown) => R): Promise<R> {
+    const request: ApiRequest = method === 'GET' ? { method, path, query: params, signal } : { method, path, body: params, idempotent: true, signal };
+    const { data, response } = await requester.request<unknown>(request);
     const server = serverDate(response);
     if (server !== undefined) options.onServerTime(server, options.now());
     return parse(data);
   }
+  // The core's `request` rather than the resource functions (`listWidgets`, …): the answers are
+  // shape-checked here anyway, and the wrappers were bytes the widget's budget cannot spare.
   return {
-    widget: (product) => call(listWidgets(requester, { external_product_id: product }, { signal }), parseWidgets),
-    blackouts: (params) => call(listBlackouts(requester, params, { signal }), parseBlackouts),
-    availability: (params) => call(listAvailability(requester, params, { signal }), parseAvailability),
-    reservations: (cart_token) => call(listReservations(requester, { cart_token, active: true }, { signal }), parseReservations),
-    hold: (params) => call(createReservation(requester, params, { signal }), parseReservation),
+    widget: (product) => call('GET', '/v1/widgets', { external_product_id: product }, parseWidgets),
+    blackouts: (params) => call('GET', '/v1/blackouts', params, parseBlackouts),
+    availability: (params) => call('GET', '/v1/availability', params, parseAvailability),
+    reservations: (cart_token) => call('GET', '/v1/reservations', { cart_token, active: true }, parseReservations),
+    // Retried like a GET: a repeat with the same cart token changes nothing more (API.md §3).
+    hold: (params) => call('POST', '/v1/reservations', params, parseReservation),
   };
 }

@@ -1,6 +1,5 @@
 /** @jsxRuntime classic */
 /** @jsx h */
-/** @jsxFrag Fragment */
 /**
  * The widget's root: a failure with its Retry (never an all-unavailable calendar), or the
  * calendar and its controls and the hold; and the polite live region for the hold's status.
@@ -10,7 +9,7 @@
  * effect, so every `.value` they read is tracked.
  * @module
  */
-import { Fragment, h } from '../dom.ts';
+import { h } from '../dom.ts';
 import type { View } from '../models/view-model.ts';
 import { Calendar } from './Calendar.tsx';
 import { Controls } from './Controls.tsx';
@@ -24,11 +23,7 @@ export function App({ vm }: { vm: View }) {
       {failures.value.length ? (
         <Failed vm={vm} retry={vm.retry} />
       ) : (
-        <>
-          <Calendar vm={vm} />
-          <Controls vm={vm} />
-          <HoldPanel vm={vm} />
-        </>
+        [<Calendar vm={vm} />, <Controls vm={vm} />, <HoldPanel vm={vm} />]
       )}
       <p class="sr" aria-live="polite">{vm.clock.announcement.value}</p>
     </div>
