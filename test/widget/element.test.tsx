@@ -113,3 +113,29 @@ it('takes its language from the attribute, then the widget record, never from <h
   await waitFor(() => expect(inWidget(de).getByRole('button', { name: '予約する' })).toBeTruthy());
   expect(requestsTo(harness, '/v1/widgets')).toHaveLength(2);
 });
+
+it('on Shopify without a variant attribute, follows the variant chosen in the theme’s product form', async () => {
+  (globalThis as { Shopify?: unknown }).Shopify = { routes: { root: '/' } };
+  try {
+    const form = document.createElement('form');
+    form.action = '/cart/add';
+    form.innerHTML = '<input type="hidden" name="id" value="8001">';
+    document.body.append(form);
+    const el = mountWidget(harness, { product: '7001', 'cart-token': 'cart-a' });
+    await ready(el);
+    const w = inWidget(el);
+    expect(requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('external_variant_id'))).toEqual(['8001']);
+    // The theme's variant picker writes the field and fires change, as Shopify themes do.
+    const id = form.querySelector('input')!;
+    id.value = '8002';
+    id.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => expect(requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('external_variant_id'))).toContain('8002'));
+    await ready(el);
+    fireEvent.click(w.getByRole('button', { name: 'Tuesday, November 24, 2026' }));
+    fireEvent.click(w.getByRole('button', { name: 'Tuesday, November 24, 2026' }));
+    fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+    await w.findByText(/^Kayak hire – Double kayak:/);
+  } finally {
+    delete (globalThis as { Shopify?: unknown }).Shopify;
+  }
+});

@@ -189,3 +189,40 @@ it('without a cart token or Shopify, keeps a random token in localStorage for th
   await open('7002', '8003', {});
   expect(requestsTo(harness, '/v1/reservations')[0]!.url.searchParams.get('cart_token')).toBe(first);
 });
+
+it('on Shopify, tells the theme the dates are reserved only once the cart has the item', async () => {
+  (globalThis as { Shopify?: unknown }).Shopify = { routes: { root: '/' } };
+  const order: string[] = [];
+  let answerCart!: () => void;
+  harness.storefront['/cart.js'] = () => Response.json({ token: 'c1-order', items: [] });
+  harness.storefront['/cart/add.js'] = () => {
+    order.push('cart add sent');
+    return new Promise<Response>((resolve) => (answerCart = () => (order.push('cart add answered'), resolve(Response.json({ items: [] }))))) as unknown as Response;
+  };
+  const { el, w, day } = await open('7002', '8003', {});
+  el.addEventListener('booking-widget:reserved', () => order.push('reserved'));
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  await waitFor(() => expect(order).toEqual(['cart add sent']));
+  // The hold is shown already; the event waits for the cart.
+  await w.findByText(/^Sunset tour – Adult:/);
+  expect(order).toEqual(['cart add sent']);
+  answerCart();
+  await waitFor(() => expect(order).toEqual(['cart add sent', 'cart add answered', 'reserved']));
+});
+
+it('names the shopper’s own zone beside the time the hold lasts until, as it names the shop’s beside the days', async () => {
+  const { w, day, events } = await open('7002', '8003');
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  await w.findByText('14:59 left');
+  await waitFor(() => expect(events.reserved).toHaveLength(1));
+  const shopper = Intl.DateTimeFormat().resolvedOptions().timeZone.replace(/_/g, ' ');
+  const until = w.getByText('14:59 left').parentElement!.textContent!;
+  const [, time, zone] = /^Held until (.+) \((.+)\)\. 14:59 left$/.exec(until) ?? [];
+  expect(zone).toBe(shopper);
+  // The time is the shopper's clock reading at expiry (the widget errs a second early).
+  const expires = Date.parse((events.reserved[0] as Reservation).expires_at);
+  expect([expires, expires - 1000].map((t) => new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(t))).toContain(time);
+  expect(w.getByText(/^Sunset tour – Adult: Nov 24, 2026 \(Australia\/Melbourne\) × 1$/)).toBeTruthy();
+});
