@@ -276,4 +276,29 @@ describeInBrowser('a shopper on the product page', () => {
     expect(shopper!.pageErrors).toEqual([]);
     expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
   });
+
+  it('when the shopper changes the quantity of a held day and reserves again, the hold and the cart both have the new quantity, once', async () => {
+    const { page, widget } = await openProductPage();
+    const date = day(today, DAYS.requantity);
+    await pickDays(widget, date);
+    await reserveButton(widget).click();
+    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    await cartLine(page, SINGLE_KAYAK);
+    await closeCartDrawer(page);
+
+    const quantity = widget.getByRole('spinbutton', { name: EN.quantity });
+    await quantity.fill('2');
+    await quantity.blur();
+    await reserveButton(widget).click();
+    await expect.poll(async () => (await holdPanel(widget).innerText()), { timeout: 8000 }).toMatch(/×\s*2\b/);
+    const token = (await readCart(page)).token;
+    const reservation = await serviceReservation(token);
+    expect(reservation.items).toMatchObject([{ external_id: SINGLE_KAYAK, quantity: 2 }]);
+    // Let the widget's cart update finish, then count the kayaks in the cart for that day.
+    await page.waitForTimeout(1000);
+    const start = startOfDayInZone(date, SHOP_TZ).toISOString();
+    const lines = (await readCart(page)).items.filter((i) => i.variant_id === SINGLE_KAYAK && i.properties._start === start);
+    const inCart = lines.reduce((n, l) => n + l.quantity, 0);
+    expect(inCart, `cart lines for ${date}: ${JSON.stringify(lines.map((l) => ({ quantity: l.quantity, properties: l.properties })))}`).toBe(2);
+  });
 });

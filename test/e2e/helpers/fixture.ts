@@ -39,6 +39,8 @@ export const DAYS = {
   retryDay: 18,
   /** The expiry suite holds this day. */
   expiryDay: 20,
+  /** A hold whose quantity the shopper changes. */
+  requantity: 24,
   /** Hostile page: the tour (date widget) and the Arabic double kayak. */
   hostileTour: 5,
   hostileRange: 6,
