@@ -301,4 +301,22 @@ describeInBrowser('a shopper on the product page', () => {
     const inCart = lines.reduce((n, l) => n + l.quantity, 0);
     expect(inCart, `cart lines for ${date}: ${JSON.stringify(lines.map((l) => ({ quantity: l.quantity, properties: l.properties })))}`).toBe(2);
   });
+
+  it('after a reload the shopper still sees the hold, its dates and the time left', async () => {
+    const { page, widget } = await openProductPage();
+    const date = day(today, DAYS.reload);
+    await pickDays(widget, date);
+    await reserveButton(widget).click();
+    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    await cartLine(page, SINGLE_KAYAK);
+
+    await page.reload();
+    await waitForCalendar(widget);
+    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    const held = await holdPanel(widget).innerText();
+    expect(held).toMatch(mentionsDay(date));
+    expect(held).toMatch(/1[45]:\d\d left/);
+    expect(shopper!.pageErrors).toEqual([]);
+    expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
+  });
 });

@@ -41,6 +41,8 @@ export const DAYS = {
   expiryDay: 20,
   /** A hold whose quantity the shopper changes. */
   requantity: 24,
+  /** A hold that survives a reload. */
+  reload: 26,
   /** Hostile page: the tour (date widget) and the Arabic double kayak. */
   hostileTour: 5,
   hostileRange: 6,
