@@ -1,6 +1,7 @@
 /**
- * Issue 6.4: the shopper's whole flow on the product page, by mouse and by keyboard only, and
- * the variant changing under the widget. Real Chromium, real service, real pages.
+ * Issue 6.4: the shopper's whole flow on the product page, by mouse and by keyboard only; the
+ * variant changing under the widget; a shopper in another zone; a changed quantity; a reload.
+ * Real Chromium, real service, real pages.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
