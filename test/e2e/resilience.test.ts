@@ -113,6 +113,30 @@ describeInBrowser('the product page when things go wrong', () => {
     expect(unexpectedConsoleErrors(shopper!, [503])).toEqual([]);
   });
 
+  it('when only the availability fails, the shopper sees an error with Retry rather than days wrongly shown free or unavailable; Retry loads it', async () => {
+    shopper = await openShopper(browser, server.url);
+    const { page } = shopper;
+    let failing = true;
+    await page.route('**/v1/availability**', (route: Route) =>
+      failing
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'internal', message: 'Availability is down (test).' }) })
+        : route.continue(),
+    );
+    await page.goto('/');
+    const widget = widgetOn(page);
+    await widget.getByRole('alert').waitFor({ timeout: 10_000 });
+    expect(await widget.getByRole('button', { name: /unavailable/ }).count(), 'no day is called unavailable without data').toBe(0);
+
+    failing = false;
+    await widget.getByRole('button', { name: EN.retry }).click();
+    await waitForCalendar(widget);
+    const first = day(today, 1);
+    await showMonthOf(widget, first);
+    expect(await dayLabel(widget, first)).not.toContain(EN.unavailable);
+    expect(shopper.pageErrors).toEqual([]);
+    expect(unexpectedConsoleErrors(shopper, [503])).toEqual([]);
+  });
+
   it('when Reserve fails because the API is down, the shopper sees why and Retry holds the dates once it is back', async () => {
     const { page, widget } = await open();
     const target = day(today, DAYS.retryDay);
