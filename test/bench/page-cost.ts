@@ -207,7 +207,7 @@ export async function measurePage(): Promise<SectionResult> {
         `widget script on the main thread ${ms(median(list.map((s) => s.trace.fileScriptMs)), 0)} in all (4× CPU); page long tasks ${median(list.map((s) => s.trace.longTasks))} vs ${median(base.map((s) => s.trace.longTasks))} without`);
       const cls = median(list.map((s) => s.marks.cls));
       const shiftSources = [...new Set(list.flatMap((s) => s.marks.shifts.flatMap((x) => x.sources)))].slice(0, 5);
-      row(LABEL[v], 'CLS · JS heap', `${cls.toFixed(3)} · ${bytes(median(list.map((s) => s.heap)))}`,
+      row(LABEL[v], 'CLS · JS heap', `${cls.toFixed(4)} · ${bytes(median(list.map((s) => s.heap)))}`,
         `CLS target 0: ${pass(cls === 0)} (without widget ${median(base.map((s) => s.marks.cls)).toFixed(3)})${shiftSources.length ? `; shifted: ${shiftSources.join(', ')}` : ''}; heap +${bytes(median(list.map((s) => s.heap)) - baseHeap)} over the page without widget`);
       row(LABEL[v], 'API requests · CORS preflights', `${median(list.map((s) => s.apiRequests))} · ${median(list.map((s) => s.preflights))}`, v === 'same' ? 'API through the page origin (no CORS)' : 'preflights counted at the API origin; round trips in the +RTT row');
     }
@@ -215,7 +215,7 @@ export async function measurePage(): Promise<SectionResult> {
       const list = samples.reserved;
       const cls = median(list.map((s) => s.marks.cls));
       const sources = [...new Set(list.flatMap((s) => s.marks.shifts.flatMap((x) => x.sources)))].slice(0, 5);
-      row(LABEL.reserved, 'CLS', cls.toFixed(3), `the proposed fix, tried here: \`${RESERVE_CSS}\` in the page before the deferred script runs; target 0: ${pass(cls === 0)}${sources.length ? `; still shifted: ${sources.join(', ')}` : ''}`);
+      row(LABEL.reserved, 'CLS', cls.toFixed(4), `the proposed fix, tried here: \`${RESERVE_CSS}\` in the page before the deferred script runs; target 0: ${pass(cls === 0)}${sources.length ? `; still shifted: ${sources.join(', ')}` : ''}`);
     }
     const shifted = samples.same.find((x) => x.marks.shifts.length > 0);
     if (shifted) {
