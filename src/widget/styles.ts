@@ -2,7 +2,8 @@
  * The widget's styles, adopted into each shadow root as one shared constructable stylesheet:
  * no global CSS and nothing a strict `style-src` policy would block. `:host` resets what a
  * theme could leak in and reserves the widget's height (the calendar skeleton has its final
- * size from the first frame: fixed-height days, six weeks, a line kept for each message), so
+ * size from the first frame: six week rows of one fixed height, even a row with no day of the
+ * month, and a line kept for each message), so
  * loading never shifts the page. Weekday names are short, or narrow in a narrow widget.
  * Theme hooks: the `--booking-*` custom properties and the `part` names on the elements.
  * @module
@@ -19,7 +20,7 @@ button:focus-visible{outline:2px solid var(--a);outline-offset:1px}
 [dir=rtl] [part~=nav]{transform:scaleX(-1)}
 table{border-collapse:collapse;width:100%;table-layout:fixed;text-align:center}
 th{font-weight:400;color:var(--m);padding:.3em 0}
-td{padding:1px}
+td{padding:1px;height:calc(2.5em + 2px)}
 @container (width<26em){.ws{display:none}}
 @container (width>=26em){.wn{display:none}}
 [part~=day]{width:100%;height:2.5em;padding:0}

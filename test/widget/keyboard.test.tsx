@@ -106,7 +106,7 @@ it('mirrors the arrows right-to-left, in Arabic', async () => {
 it('heads each column with a short and a one-letter weekday name (the letter for narrow widgets) and the full name for screen readers, in Arabic', async () => {
   const { el } = await open({ locale: 'ar' });
   const first = el.shadowRoot!.querySelector('th')!;
-  const [short, narrow, full] = [...first.querySelectorAll('span')].map((s) => s.textContent!);
+  const [short = '', narrow = '', full = ''] = [...first.querySelectorAll('span')].map((s) => s.textContent!);
   // The 22nd of November 2026 was a Sunday; the week of an Arabic calendar starts on Saturday.
   const names = (weekday: 'short' | 'narrow' | 'long') =>
     [0, 1, 2, 3, 4, 5, 6].map((i) => new Intl.DateTimeFormat('ar', { timeZone: 'UTC', weekday }).format(Date.UTC(2026, 10, 21 + i)));

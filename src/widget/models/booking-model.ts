@@ -218,6 +218,8 @@ export const BookingModel = createModel((deps: ModelDeps) => {
           cart_token: await cartToken,
           items: items.map(({ variant, start, finish, quantity }) => ({ external_id: variant, start, finish, quantity })),
         });
+        // An answer that holds nothing is no hold, whatever its status says.
+        if (!held.items.length) throw Object.assign(new Error('The hold answer holds no items'), { code: 'invalid_response' });
         clock.value = deps.now();
         reservation.value = held;
         return held;

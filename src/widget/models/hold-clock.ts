@@ -23,10 +23,19 @@ export const HoldClock = createModel((booking: Booking, t: ReadonlySignal<Transl
     const r = booking.reservation.value;
     return r ? Date.parse(r.expires_at) : 0;
   });
-  /** Milliseconds left, on the server's clock. */
-  const remaining = computed(() => Math.max(0, expiresAt.value - booking.clock.value - booking.offset.value));
-  /** When the hold ends, on the shopper's clock. */
-  const endsAtLocal = computed(() => expiresAt.value - booking.offset.value);
+  /**
+   * Milliseconds left, on the server's clock, never more than the service holds for: a `Date`
+   * header that would make the hold longer (a proxy rewrote it) is not believed, and the
+   * shopper's own clock counts instead.
+   */
+  const remaining = computed(() => {
+    const left = expiresAt.value - booking.clock.value;
+    const most = booking.settings.value.hold_minutes * 60_000;
+    const served = left - booking.offset.value;
+    return Math.max(0, Math.min(most, served > most ? left : served));
+  });
+  /** When the hold ends, on the shopper's clock (as the countdown counts). */
+  const endsAtLocal = computed(() => booking.clock.value + remaining.value);
   /** "Held until 10:42 (Europe/Berlin).": the end in the shopper's zone, named as the days are. */
   const heldUntil = computed(() => {
     const r = booking.reservation.value;
