@@ -31,7 +31,7 @@ function formVariant(): string | null {
 }
 
 /** Attributes that name another shop, product or cart: a change starts the widget afresh. */
-const RESTART: (keyof WidgetConfig)[] = ['api', 'token', 'product', 'cartToken'];
+const RESTART = ['api', 'token', 'product', 'cartToken'] as const;
 
 /** The `<booking-widget>` element. */
 export class BookingWidgetElement extends HTMLElement {

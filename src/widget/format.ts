@@ -5,6 +5,8 @@
  * @module
  */
 import { type PlainDate, addDays, isPlainDate } from '../shared/plain-date.ts';
+import type { Reason } from './calendar/rules.ts';
+import type { Translate } from './i18n.ts';
 import { dayInZone } from './zone.ts';
 
 /** The formatters a widget needs for one locale. */
@@ -49,6 +51,11 @@ export function createFormats(locale: string): Formats {
     minutes: (n) => minutes.format(n),
     number: (n, digits = 1) => new Intl.NumberFormat(locale, { minimumIntegerDigits: digits }).format(n),
   };
+}
+
+/** "Friday, December 25, 2026, unavailable: closed": a day and why it cannot be chosen. */
+export function unavailableDay(f: Formats, t: Translate, date: PlainDate, reason: Reason): string {
+  return `${f.day(date)}, ${t('unavailable')}: ${t(reason)}`;
 }
 
 /** The shop-zone day of an API value: a `YYYY-MM-DD` as is, an instant as its day in `tz`. */

@@ -11,6 +11,7 @@
 import { h } from '../dom.ts';
 import { type PlainDate, addDays, addMonths } from '../../shared/plain-date.ts';
 import { dayForKey, monthWeeks, startOfWeek } from '../calendar/grid.ts';
+import { unavailableDay } from '../format.ts';
 import type { View } from '../models/view-model.ts';
 
 /** The calendar of the shown month. */
@@ -43,7 +44,7 @@ export function Calendar({ vm }: { vm: View }) {
   const why = (d: PlainDate) => (ready ? reasons[d] : 'loading');
   const label = (d: PlainDate) => {
     const r = why(d);
-    return f.day(d) + (r === 'loading' ? `, ${t(r)}` : r ? `, ${t('unavailable')}: ${t(r)}` : '');
+    return r === 'loading' ? `${f.day(d)}, ${t(r)}` : r ? unavailableDay(f, t, d, r) : f.day(d);
   };
 
   const day = (d: PlainDate) => {

@@ -10,7 +10,7 @@ import { type ItemLabel, addToShopifyCart, shopify } from '../api/cart.ts';
 import type { WidgetFetch } from '../api/connection.ts';
 import { type DayFacts, dayReason, rangeFinish, rangeProblem } from '../calendar/rules.ts';
 import type { Emit } from '../events.ts';
-import { type Formats, formatPeriod, shopDay } from '../format.ts';
+import { type Formats, formatPeriod, shopDay, unavailableDay } from '../format.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking, HoldRequest } from './booking-model.ts';
 import type { Clock } from './hold-clock.ts';
@@ -68,7 +68,7 @@ export const SelectionModel = createModel((deps: SelectionDeps) => {
     return misfits
       .map((i) => {
         const period = formatPeriod(formats.value, shopDay(i.start, tz), shopDay(i.finish, tz), nights.value);
-        return i.status === 'sold_out' ? t.value('onlyLeft', period, formats.value.number(i.quantity_available)) : t.value('notFit', period);
+        return i.status === 'sold_out' ? t.value('onlyLeft', period, formats.value.number(i.quantity_available)) : `${period}: ${t.value('unavailable')}`;
       })
       .join(' ');
   });
@@ -124,11 +124,12 @@ export const SelectionModel = createModel((deps: SelectionDeps) => {
       const opening = opens.value(date);
       const reason = opening && dayReason(date, f);
       if (reason) {
-        message.value = `${formats.value.day(date)}, ${tr('unavailable')}: ${tr(reason)}`;
+        message.value = unavailableDay(formats.value, tr, date, reason);
       } else if (opening) {
         start.value = date;
         end.value = isRange.value ? undefined : date;
-        message.value = isRange.value ? tr('pickEnd') : tr('selected', formats.value.day(date));
+        // The choice itself, said once (it is a polite live region).
+        message.value = isRange.value ? tr('pickEnd') : formats.value.day(date);
       } else {
         const problem = rangeProblem(start.value!, date, f);
         if (problem) {
@@ -137,7 +138,7 @@ export const SelectionModel = createModel((deps: SelectionDeps) => {
           start.value = undefined;
         } else {
           end.value = date;
-          message.value = tr('selected', formatPeriod(formats.value, start.value!, chosen.value!.finish, nights.value));
+          message.value = formatPeriod(formats.value, start.value!, chosen.value!.finish, nights.value);
         }
       }
     },
