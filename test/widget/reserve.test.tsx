@@ -226,3 +226,29 @@ it('names the shopper’s own zone beside the time the hold lasts until, as it n
   expect([expires, expires - 1000].map((t) => new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(t))).toContain(time);
   expect(w.getByText(/^Sunset tour – Adult: Nov 24, 2026 \(Australia\/Melbourne\) × 1$/)).toBeTruthy();
 });
+
+it('on Shopify, holding a day again with another quantity sets its cart line to that quantity instead of adding it twice', async () => {
+  (globalThis as { Shopify?: unknown }).Shopify = { routes: { root: '/' } };
+  // A storefront cart that merges an identical line on add, as Shopify's does.
+  const lines: { key: string; variant_id: number; quantity: number; properties: Record<string, string> }[] = [];
+  harness.storefront['/cart.js'] = () => Response.json({ token: 'c1-twice', items: lines });
+  harness.storefront['/cart/add.js'] = (init) => {
+    for (const item of (JSON.parse(String(init.body)) as { items: { id: number; quantity: number; properties: Record<string, string> }[] }).items) {
+      lines.push({ key: `${item.id}:${lines.length}`, variant_id: item.id, quantity: item.quantity, properties: item.properties });
+    }
+    return Response.json({ items: lines });
+  };
+  harness.storefront['/cart/change.js'] = (init) => {
+    const { id, quantity } = JSON.parse(String(init.body)) as { id: string; quantity: number };
+    lines.find((l) => l.key === id)!.quantity = quantity;
+    return Response.json({ items: lines });
+  };
+  const { w, day, events } = await open('7002', '8003', {});
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  await waitFor(() => expect(events.reserved).toHaveLength(1));
+  fireEvent.change(w.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '3' } });
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  await waitFor(() => expect(events.reserved).toHaveLength(2));
+  expect(lines.map((l) => [l.variant_id, l.properties._start, l.quantity])).toEqual([[8003, '2026-11-23T13:00:00.000Z', 3]]);
+});

@@ -1,132 +1,101 @@
+/**
+ * The request core: base URL, auth, deadline, retries, and the error of each failure built by
+ * `toError`. `createRequester` passes the full class map (`UnavailableError` for a 409,
+ * `TimeoutError`, …); `createLightRequester` (a storefront bundle) passes one that builds the
+ * base class only, so the subclasses are not bundled. Written as one function: it is in the
+ * widget's byte budget.
+ * @module
+ */
 import { BookingApiError } from '../errors/BookingApiError.ts';
 import { errorInit, type ErrorFactory } from '../errors/error-init.ts';
-import { NetworkError } from '../errors/NetworkError.ts';
-import { TimeoutError } from '../errors/TimeoutError.ts';
 import { queryString } from './query.ts';
-import { isRetryableRequest, retryWait, sleep } from './retry-policy.ts';
-import { resolveRetryOptions } from './retry-timing.ts';
+import { isRetryableRequest, sleep } from './retry-policy.ts';
+import { backoffDelay, resolveRetryOptions } from './retry-timing.ts';
 import type { ApiRequest, ApiResult, ClientOptions, Requester } from './types.ts';
 
 /** The deadline of each attempt when none is given, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-type Send = NonNullable<ClientOptions['fetch']>;
-
-/** What one attempt needs besides the request itself. */
-interface Attempt {
-  send: Send;
-  toError: ErrorFactory;
-  url: string;
-  /** `url` with the token hidden, for error messages and logs. */
-  shownUrl: string;
-  init: RequestInit;
-  timeoutMs: number;
-  signal: AbortSignal | undefined;
-}
-
-function ignore(): void {}
-
-/**
- * The request core with the error of each non-2xx answer built by `toError`: base URL, auth,
- * timeout and retries. `createRequester` passes the full class map; `createLightRequester`
- * (a storefront bundle) passes one that builds the base class only, so the subclasses and
- * their map are not bundled.
- */
+/** A requester whose failures `toError` builds (see `createRequester`, `createLightRequester`). */
 export function createBaseRequester(options: ClientOptions, toError: ErrorFactory): Requester {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const retry = resolveRetryOptions(options.retry);
+  const base = options.baseUrl.replace(/\/+$/, '');
   const token = options.token || undefined;
-  // A browser's `window.fetch` called without its `this` throws "Illegal invocation", so the
-  // default goes through globalThis at call time (which also sees a fetch patched later).
-  const send: Send = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const retry = resolveRetryOptions(options.retry);
 
   return {
     async request<T>(request: ApiRequest): Promise<ApiResult<T>> {
-      const { method, signal } = request;
-      // Only GETs move the token into the URL: they are the requests a browser could send
-      // without a preflight. Anything with a JSON body is preflighted whatever we do.
-      const tokenInUrl = token !== undefined && options.tokenInQuery === true && method === 'GET';
-      const url = baseUrl + request.path + queryString(tokenInUrl ? { ...request.query, token } : request.query);
+      const { method, signal, body } = request;
+      // Only GETs move the token into the URL (no CORS preflight); bodies are preflighted anyway.
+      const inUrl = token !== undefined && options.tokenInQuery === true && method === 'GET';
+      const url = base + request.path + queryString(inUrl ? { ...request.query, token } : request.query);
+      const shown = url.replace(/([?&]token=)[^&]*/, '$1[redacted]');
       const headers: Record<string, string> = { Accept: 'application/json' };
-      if (token !== undefined && !tokenInUrl) headers.Authorization = `Bearer ${token}`;
+      if (token !== undefined && !inUrl) headers.Authorization = `Bearer ${token}`;
       if (request.idempotencyKey !== undefined) headers['Idempotency-Key'] = request.idempotencyKey;
-      let body: string | undefined;
-      if (request.body !== undefined) {
-        headers['Content-Type'] = 'application/json';
-        body = JSON.stringify(request.body);
-      }
-      const attempt: Attempt = {
-        send,
-        toError,
-        url,
-        shownUrl: url.replace(/([?&]token=)[^&]*/, '$1[redacted]'),
-        init: { method, headers, ...(body === undefined ? {} : { body }) },
-        timeoutMs: request.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        signal,
-      };
-      const retryable = isRetryableRequest(request);
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+      const ms = request.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      /** A failure without an API envelope: no answer, the deadline, or a 2xx that is not JSON. */
+      const failure = (code: string, message: string, status = 0, cause?: unknown) =>
+        toError({ status, code, message, method, url: shown, cause, timeoutMs: ms });
+
       for (let retries = 0; ; retries++) {
         signal?.throwIfAborted();
+        const controller = new AbortController();
+        let timedOut = false;
+        const onAbort = () => controller.abort(signal?.reason);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const timer = setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, ms);
+        // Raced, so the deadline and an abort hold even with a fetch that ignores its signal,
+        // and while the body is still arriving.
+        const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason)));
+        aborted.catch(() => {});
+        let error: BookingApiError & { retryAfterMs?: number | undefined };
         try {
-          return await sendOnce<T>(attempt);
-        } catch (error) {
-          const wait = retryable && retries < retry.limit ? retryWait(error, retries, retry) : undefined;
-          if (wait === undefined) throw error;
-          await sleep(wait, signal);
+          const send = options.fetch ?? ((input, i) => globalThis.fetch(input, i));
+          const response = await Promise.race([send(url, { ...init, signal: controller.signal }), aborted]);
+          const text = await Promise.race([response.text(), aborted]);
+          if (response.ok) {
+            try {
+              return { data: (text === '' ? undefined : JSON.parse(text)) as T, response };
+            } catch (cause) {
+              // A 200 that is not JSON is a captive portal or a misrouted proxy, not our API.
+              throw failure('invalid_response', `answered ${response.status} with a body that is not JSON (${response.headers.get('Content-Type') ?? 'no content type'})`, response.status, cause);
+            }
+          }
+          error = toError(errorInit(response, text, method, shown));
+        } catch (e) {
+          if (timedOut) throw failure('timeout', `timed out after ${ms} ms`);
+          if (signal?.aborted) throw signal.reason;
+          if (e instanceof BookingApiError) throw e;
+          error = failure('network_error', `failed before a response arrived: ${e instanceof Error ? e.message : String(e)}`, 0, e);
+        } finally {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
         }
+        // Only no-response failures, 429 and 5xx are worth retrying (a `Retry-After` honoured
+        // exactly, unless it exceeds `maxRetryAfterMs`); a timeout is not, the caller's
+        // deadline has passed and a retry would double it. By status and code, not by class:
+        // a light requester's errors are all the base class.
+        const { status, retryAfterMs: asked } = error;
+        const wait =
+          !isRetryableRequest(request) || retries >= retry.limit
+            ? undefined
+            : status === 429 || status >= 500
+              ? asked === undefined
+                ? backoffDelay(retries, retry)
+                : asked <= retry.maxRetryAfterMs
+                  ? asked
+                  : undefined
+              : error.code === 'network_error'
+                ? backoffDelay(retries, retry)
+                : undefined;
+        if (wait === undefined) throw error;
+        await sleep(wait, signal);
       }
     },
   };
-}
-
-/** One attempt: fetch, read the whole body under the deadline, and turn failures into errors. */
-async function sendOnce<T>(attempt: Attempt): Promise<ApiResult<T>> {
-  const { signal, init, shownUrl, timeoutMs } = attempt;
-  const method = init.method ?? 'GET';
-  const controller = new AbortController();
-  let timedOut = false;
-  const onAbort = (): void => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  // Racing the abort means a deadline or a caller's abort holds even with a custom fetch that
-  // ignores its signal, and also while the body is still arriving.
-  const aborted = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-  });
-  aborted.catch(ignore);
-  try {
-    const response = await Promise.race([attempt.send(attempt.url, { ...init, signal: controller.signal }), aborted]);
-    const text = await Promise.race([response.text(), aborted]);
-    if (!response.ok) throw attempt.toError(errorInit(response, text, method, shownUrl));
-    return { data: parseSuccessBody<T>(text, response, method, shownUrl), response };
-  } catch (error) {
-    if (timedOut) throw new TimeoutError(method, shownUrl, timeoutMs);
-    if (signal?.aborted) throw signal.reason;
-    if (error instanceof BookingApiError) throw error;
-    throw new NetworkError(method, shownUrl, error);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-  }
-}
-
-/** The JSON of a 2xx; an empty body (a 204) is `undefined`. */
-function parseSuccessBody<T>(text: string, response: Response, method: string, url: string): T {
-  if (text === '') return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch (cause) {
-    // A 200 that is not JSON is a captive portal or a misrouted proxy, not our API.
-    throw new BookingApiError({
-      status: response.status,
-      code: 'invalid_response',
-      message: `answered ${response.status} with a body that is not JSON (${response.headers.get('Content-Type') ?? 'no content type'})`,
-      method,
-      url,
-      cause,
-    });
-  }
 }

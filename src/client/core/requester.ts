@@ -22,10 +22,11 @@ export function createRequester(options: ClientOptions): Requester {
 
 /**
  * A requester for a storefront bundle that counts its bytes (the widget): the same requests,
- * timeouts and retries as `createRequester`, but an API failure is a plain `BookingApiError`
- * (read `status`, `code`, `details`; a 429's or 5xx's `retryAfterMs` is on it too), so none of
- * the subclasses is bundled. `isBookingApiError` holds for these errors; the family guards
- * (`isUnavailableError`, …) do not: test `code` (`"unavailable"`) instead.
+ * deadlines and retries as `createRequester`, but every failure is a plain `BookingApiError`,
+ * so none of the subclasses is bundled. Read `status`, `code` (`"unavailable"`,
+ * `"network_error"`, `"timeout"`, `"invalid_response"`, …) and `details`; a 429's or 5xx's
+ * `retryAfterMs` is on it too. `isBookingApiError` holds for these errors; the family guards
+ * (`isUnavailableError`, …) do not: test `code` instead.
  *
  * @example
  * ```ts

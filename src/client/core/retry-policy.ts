@@ -1,6 +1,4 @@
-import { BookingApiError } from '../errors/BookingApiError.ts';
-import { backoffDelay } from './retry-timing.ts';
-import type { ApiRequest, RetryOptions } from './types.ts';
+import type { ApiRequest } from './types.ts';
 
 /**
  * Whether sending `request` twice is harmless, so a failure may be retried: GET and DELETE
@@ -15,24 +13,6 @@ export function isRetryableRequest(request: ApiRequest): boolean {
     request.idempotent === true ||
     request.idempotencyKey !== undefined
   );
-}
-
-/**
- * The wait before retrying after `error` on retry number `retry` (0 for the first), or
- * undefined when the error is not worth retrying: only no-response failures, 429 and 5xx are.
- * A `Retry-After` is honoured exactly, unless it exceeds `maxRetryAfterMs`. Timeouts are not
- * retried: the caller's deadline has passed, and a retry would double it.
- */
-export function retryWait(error: unknown, retry: number, options: RetryOptions): number | undefined {
-  // By status and code, not by subclass: a light requester's errors are all the base class.
-  if (!(error instanceof BookingApiError)) return undefined;
-  const { status } = error;
-  if (status === 429 || (status >= 500 && status <= 599)) {
-    const asked = (error as { retryAfterMs?: number | undefined }).retryAfterMs;
-    if (asked !== undefined) return asked <= options.maxRetryAfterMs ? asked : undefined;
-    return backoffDelay(retry, options);
-  }
-  return error.code === 'network_error' ? backoffDelay(retry, options) : undefined;
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */

@@ -1,6 +1,8 @@
 import { AuthenticationError } from './AuthenticationError.ts';
 import { BookingApiError, type BookingApiErrorInit } from './BookingApiError.ts';
 import { errorInit, type ErrorInit } from './error-init.ts';
+import { NetworkError } from './NetworkError.ts';
+import { TimeoutError } from './TimeoutError.ts';
 import { NotFoundError } from './NotFoundError.ts';
 import { PermissionError } from './PermissionError.ts';
 import { RateLimitError } from './RateLimitError.ts';
@@ -34,8 +36,14 @@ export function errorClassForStatus(status: number): ErrorClass {
   }
 }
 
-/** The error of its status family for `init` (a 409 is an `UnavailableError`, …). */
+/**
+ * The error of its family for `init`: no answer is a `NetworkError` or, when the deadline
+ * passed, a `TimeoutError`; an answer is its status family's (a 409 an `UnavailableError`, …).
+ */
 export function errorFromInit(init: ErrorInit): BookingApiError {
+  if (init.status === 0) {
+    return init.code === 'timeout' ? new TimeoutError(init.method, init.url, init.timeoutMs ?? 0) : new NetworkError(init.method, init.url, init.cause);
+  }
   return new (errorClassForStatus(init.status))(init);
 }
 

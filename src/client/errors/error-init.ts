@@ -2,8 +2,11 @@ import { ERROR_STATUS, isErrorBody, type ErrorCode } from '../../shared/errors.t
 import { parseRetryAfter } from '../core/retry-timing.ts';
 import type { BookingApiError, BookingApiErrorInit } from './BookingApiError.ts';
 
-/** What an error is built from: the envelope's facts and the `Retry-After` wait, if any. */
-export type ErrorInit = BookingApiErrorInit & { retryAfterMs?: number | undefined };
+/**
+ * What an error is built from: the envelope's facts, the `Retry-After` wait if any, and for a
+ * deadline that passed (`code` "timeout", `status` 0) the deadline.
+ */
+export type ErrorInit = BookingApiErrorInit & { retryAfterMs?: number | undefined; timeoutMs?: number | undefined };
 
 /** Builds the error a requester throws for a non-2xx answer. */
 export type ErrorFactory = (init: ErrorInit) => BookingApiError;
