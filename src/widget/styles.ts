@@ -9,7 +9,7 @@
  * @module
  */
 const CSS = `
-:host{all:initial;display:block;contain:content;container-type:inline-size;min-height:var(--booking-min-height,27em);font:inherit;font-family:var(--booking-font,inherit);line-height:1.3;color:var(--booking-text,inherit);--a:var(--booking-accent,#1a56db);--t:var(--booking-accent-text,#fff);--r:var(--booking-radius,.4em);--m:var(--booking-muted,#6b7280)}
+:host{all:initial;display:block;contain:content;container-type:inline-size;min-height:var(--booking-min-height,25em);font:inherit;font-family:var(--booking-font,inherit);line-height:1.3;color:var(--booking-text,inherit);--a:var(--booking-accent,#1a56db);--t:var(--booking-accent-text,#fff);--r:var(--booking-radius,.4em);--m:var(--booking-muted,#6b7280)}
 *{box-sizing:border-box;font:inherit;line-height:inherit;color:inherit}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .head,.row{display:flex;align-items:center;gap:.6em}
@@ -19,11 +19,11 @@ button{cursor:pointer;border:1px solid #0000;border-radius:var(--r);background:n
 button:focus-visible{outline:2px solid var(--a);outline-offset:1px}
 [dir=rtl] [part~=nav]{transform:scaleX(-1)}
 table{border-collapse:collapse;width:100%;table-layout:fixed;text-align:center}
-th{font-weight:400;color:var(--m);padding:.3em 0}
-td{padding:1px;height:calc(2.5em + 2px)}
+th{font-weight:400;color:var(--m);padding:.2em 0}
+td{padding:1px;height:calc(2.2em + 2px)}
 @container (width<26em){.ws{display:none}}
 @container (width>=26em){.wn{display:none}}
-[part~=day]{width:100%;height:2.5em;padding:0}
+[part~=day]{width:100%;height:2.2em;padding:0}
 [part~=day]:hover{border-color:var(--a)}
 [part~=day-today]{font-weight:700;text-decoration:underline}
 [part~=day-selected],[part~=reserve-button],[part~=retry-button]{background:var(--a);color:var(--t)}
