@@ -27,6 +27,15 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { only: { type: 'string' }, 'no-write': { type: 'boolean', default: false } } });
   const only = values.only?.split(',').map((s) => s.trim());
   const startedAt = new Date();
+  // The commit the bench starts from (the build just before it used the same working tree).
+  let commit = '?';
+  try {
+    commit = execFileSync('git', ['log', '-1', '--format=%h %s'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'public', 'vite.config.ts'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    if (dirty) commit += ' (plus uncommitted changes under src/ or public/)';
+  } catch {
+    // not a git checkout
+  }
   const rows: Row[] = [];
   const notes = new Map<string, string[]>();
   for (const section of SECTIONS) {
@@ -48,14 +57,6 @@ async function main(): Promise<void> {
   console.log(table(rows));
   console.log(`\n(${Math.round(seconds)} s after the build)`);
   if (!values['no-write']) {
-    let commit = '?';
-    try {
-      commit = execFileSync('git', ['log', '-1', '--format=%h %s'], { cwd: ROOT, encoding: 'utf8' }).trim();
-      const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'public', 'vite.config.ts'], { cwd: ROOT, encoding: 'utf8' }).trim();
-      if (dirty) commit += ' (plus uncommitted changes under src/ or public/)';
-    } catch {
-      // not a git checkout
-    }
     const command = only ? `npm run bench -- --only ${only.join(',')}` : 'npm run bench';
     await writeReport({ rows, notes, startedAt, seconds, command, commit });
     log('wrote BENCHMARKS.md');
