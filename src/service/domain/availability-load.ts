@@ -2,7 +2,8 @@
  * What the availability engine judges, read from the database in three queries per write:
  * the variants with their rules (locked, for writes), the units in use, and the blackouts.
  *
- * Writes call `loadVariantRules` with `lock: true` first in their transaction. The row locks are
+ * Bookings call `loadVariantRules` with `lock: true` first in their transaction (holds have
+ * their own, shorter sequence in `hold-load.ts`: the reads first, the lock later). The row locks are
  * taken in variant id order, so two writes never wait on each other in a cycle; every later
  * statement of the transaction sees what the previous lock holder committed (PostgreSQL's READ
  * COMMITTED takes a new snapshot per statement), so a day's use is never read stale.

@@ -1,7 +1,26 @@
 /**
- * POST /v1/reservations as one transaction (API.md §3): lock the posted variants, judge every
- * item, and only if all fit, upsert the cart's reservation, replace its items for those
- * variants and renew `expires_at`. All or nothing: a 409 leaves the database as it was.
+ * POST /v1/reservations (API.md §3): judge every posted item and, only if all fit, upsert the
+ * cart's reservation, replace its items for those variants and renew `expires_at`. All or
+ * nothing: a 409 leaves the database as it was.
+ *
+ * Same-variant posts serialise on the variants' row locks, so the time a lock is held bounds
+ * their throughput. Everything that does not depend on the lock is done before taking it:
+ *
+ *   before   the variants' rules and blackouts (1 statement) and the units in use with the
+ *            cart's own reservation (1 statement), side by side on the pool; judged at once. An
+ *            item that does not fit here is answered 409 without any lock or write: the answer
+ *            is true of the database as one snapshot saw it, which is a moment between the
+ *            request's arrival and its answer (the request is ordered there). A post that fits
+ *            is judged again under the lock, so nothing is ever written on the snapshot's word.
+ *   locked   BEGIN; (i) the variants' row locks in id order (their capacity as committed);
+ *            (ii) the units in use and the cart's reservation again, in a NEW statement: under
+ *            READ COMMITTED it takes a fresh snapshot, which includes every earlier holder of
+ *            these locks; judged again; (iii) one statement upserts the reservation, deletes
+ *            the replaced items and inserts the new ones; COMMIT.
+ *
+ * (i) and (ii) must stay two statements: a statement's snapshot is taken before it waits for a
+ * lock, so a usage read merged into the locking statement would miss the rows of the
+ * transaction it waited for, and oversell (test/service/reservations/lock-snapshot.test.ts).
  * @module
  */
 import type { Database } from '../db/types.ts';
@@ -11,12 +30,12 @@ import type { UnavailableItem } from '../../shared/errors.ts';
 import type { Reservation } from '../../shared/records.ts';
 import { ITEM_STATUS, itemStatus } from '../../shared/status.ts';
 import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
-import { type Demand, type Judgement, judgeDemands } from './availability.ts';
-import { loadBlackouts, loadUsage, loadVariantRules } from './availability-load.ts';
+import { type Demand, type Judgement, type VariantRules, judgeDemands } from './availability.ts';
 import { dayPeriod, spanOf } from './availability-period.ts';
-import { UsageIndex } from './availability-usage.ts';
+import { UsageIndex, type UsageRow } from './availability-usage.ts';
 import type { HoldInput } from './hold-input.ts';
-import { RESERVATION_COLUMNS, type ReservationRow, reservationRecords } from '../records/reservation.ts';
+import { loadCartUsage, loadHoldRules, lockVariants, writeHold } from './hold-load.ts';
+import { type ReservationRow, reservationRecords } from '../records/reservation.ts';
 
 /** The reservation after the post, and whether the post created it (201) or updated it (200). */
 export interface HoldResult {
@@ -25,81 +44,60 @@ export interface HoldResult {
 }
 
 /** Holds `input`'s items for its cart at the clock's `now`, or throws 409 `unavailable`. */
-export function holdItems(db: Database, auth: AuthContext, input: HoldInput, now: number): Promise<HoldResult> {
-  return db.transaction(async (tx) => {
-    const rules = await loadVariantRules(tx, auth.shopId, input.items.map((i) => i.externalId), { lock: true });
-    const demands: Demand[] = input.items.map((i) => ({
-      variant: rules.get(i.externalId),
-      period: dayPeriod(i.start, i.finish, auth.tz),
-      quantity: i.quantity,
-    }));
-    // Read (and lock) the cart only after the variants: every write takes its locks in that order.
-    const { rows: existing } = await tx.query<{ id: number; expires_at: Date | string; variant_ids: number[] }>(
-      `SELECT r.id, r.expires_at, ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri WHERE ri.reservation_id = r.id) AS variant_ids
-         FROM reservations r WHERE r.shop_id = $1 AND r.cart_token = $2 FOR UPDATE`,
-      [auth.shopId, input.cartToken],
-    );
-    const own = existing[0];
-    const variantIds = [...rules.values()].map((v) => v.variantId);
-    const span = spanOf(demands.map((d) => d.period))!;
-    const usageRows = await loadUsage(tx, variantIds, span, now);
-    const blackouts = await loadBlackouts(tx, auth.shopId, variantIds, span);
-    const judgements = judgeDemands(demands, {
-      today: plainDateInZone(now, auth.tz),
-      usage: new UsageIndex(usageRows),
-      blackouts,
-      except: own?.id,
-      storefrontRules: true,
-    });
-    if (judgements.some((j) => j.status !== 'ok')) throw unavailable(demands, judgements, input);
+export async function holdItems(db: Database, auth: AuthContext, input: HoldInput, now: number): Promise<HoldResult> {
+  const externalIds = input.items.map((i) => i.externalId);
+  const periods = input.items.map((i) => dayPeriod(i.start, i.finish, auth.tz));
+  const span = spanOf(periods)!;
+  const today = plainDateInZone(now, auth.tz);
+  const [{ rules, blackouts }, before] = await Promise.all([
+    loadHoldRules(db, auth.shopId, externalIds, span),
+    loadCartUsage(db, auth.shopId, input.cartToken, externalIds, span, now),
+  ]);
+  const demandsOf = (variants: Map<number, VariantRules>): Demand[] =>
+    input.items.map((i, n) => ({ variant: variants.get(i.externalId), period: periods[n]!, quantity: i.quantity }));
+  const judge = (demands: readonly Demand[], usage: readonly UsageRow[], ownId: number | undefined) =>
+    judgeDemands(demands, { today, usage: new UsageIndex(usage), blackouts, except: ownId, storefrontRules: true });
 
-    const holdMinutes = Math.min(...[...rules.values()].map((v) => v.settings.hold_minutes));
-    const expiresAt = toIsoUtc(now + holdMinutes * 60_000);
-    const { rows: upserted } = await tx.query<ReservationRow & { created: boolean }>(
-      `INSERT INTO reservations AS r (shop_id, cart_token, guests, created_at, updated_at, expires_at)
-       VALUES ($1, $2, $3::jsonb, $4::timestamptz, $4::timestamptz, $5::timestamptz)
-       ON CONFLICT (shop_id, cart_token) DO UPDATE
-          SET updated_at = EXCLUDED.updated_at, expires_at = EXCLUDED.expires_at,
-              guests = CASE WHEN $6::boolean THEN EXCLUDED.guests ELSE r.guests END
-       RETURNING ${RESERVATION_COLUMNS}, (r.xmax = 0) AS created`,
-      [auth.shopId, input.cartToken, JSON.stringify(input.guests ?? []), toIsoUtc(now), expiresAt, input.guests !== undefined],
-    );
-    const reservation = upserted[0]!;
-    // A lapsed hold is gone: renewing it must not revive items that were never judged again.
-    const lapsed = own !== undefined && new Date(own.expires_at).getTime() <= now;
-    if (own) {
-      await tx.query(
-        `DELETE FROM reservation_items WHERE reservation_id = $1 AND ($2::boolean OR variant_id = ANY($3::bigint[]))`,
-        [reservation.id, lapsed, variantIds],
-      );
+  // The snapshot's verdict: a post that does not fit is answered without a lock (see above).
+  const guess = demandsOf(rules);
+  const guessed = judge(guess, before.usage, before.own?.id);
+  if (guessed.some((j) => j.status !== 'ok')) throw unavailable(guess, guessed, input);
+
+  const variantIds = [...rules.values()].map((v) => v.variantId);
+  const holdMinutes = Math.min(...[...rules.values()].map((v) => v.settings.hold_minutes));
+  const { row, demands, usage, own } = await db.transaction(async (tx) => {
+    const capacities = await lockVariants(tx, variantIds);
+    // Only now, in a statement of its own: what every earlier holder of the locks committed.
+    const { usage, own } = await loadCartUsage(tx, auth.shopId, input.cartToken, externalIds, span, now);
+    const locked = new Map<number, VariantRules>();
+    for (const [externalId, v] of rules) {
+      const capacity = capacities.get(v.variantId);
+      if (capacity !== undefined) locked.set(externalId, { ...v, capacity });
     }
-    const kept = demands.map((d, position) => ({ d, position })).filter(({ d }) => d.quantity > 0);
-    if (kept.length > 0) {
-      await tx.query(
-        `INSERT INTO reservation_items (reservation_id, variant_id, start_at, finish_at, start_day, finish_day, quantity, all_day, position)
-         SELECT $1, t.variant_id, t.start_at, t.finish_at, t.start_day, t.finish_day, t.quantity, 1, t.position
-           FROM unnest($2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::date[], $6::date[], $7::int[], $8::int[])
-             AS t (variant_id, start_at, finish_at, start_day, finish_day, quantity, position)`,
-        [
-          reservation.id,
-          kept.map(({ d }) => d.variant!.variantId),
-          kept.map(({ d }) => toIsoUtc(d.period.startAt)),
-          kept.map(({ d }) => toIsoUtc(d.period.finishAt)),
-          kept.map(({ d }) => d.period.startDay),
-          kept.map(({ d }) => d.period.finishDay),
-          kept.map(({ d }) => d.quantity),
-          kept.map(({ position }) => position),
-        ],
-      );
-    }
-    // Usually the cart holds only what was just posted: the record is then known without reading
-    // it back (other carts' use of these variants cannot change while their rows are locked).
-    const onlyPosted = !own || lapsed || own.variant_ids.every((id) => variantIds.includes(id));
-    const record = onlyPosted
-      ? postedRecord(reservation, kept.map(({ d }) => d), new UsageIndex(usageRows), auth.tz)
-      : (await reservationRecords(tx, [reservation], auth.tz, now))[0]!;
-    return { reservation: record, created: reservation.created };
+    const demands = demandsOf(locked);
+    const judgements = judge(demands, usage, own?.id);
+    if (judgements.some((j) => j.status !== 'ok')) throw unavailable(demands, judgements, input);
+    const row = await writeHold(tx, {
+      shopId: auth.shopId,
+      cartToken: input.cartToken,
+      guests: input.guests,
+      now,
+      expiresAt: now + holdMinutes * 60_000,
+      variantIds,
+      items: demands.map((demand, position) => ({ demand, position })).filter(({ demand }) => demand.quantity > 0),
+    });
+    return { row, demands, usage, own };
   });
+
+  // Usually the cart holds only what was just posted: the record is then known without reading
+  // it back (other carts' use of these variants could not change while the locks were held).
+  // Otherwise it is read after COMMIT, outside the locks.
+  const lapsed = own !== undefined && own.expiresAt <= now;
+  const onlyPosted = !own || lapsed || own.variantIds.every((id) => variantIds.includes(id));
+  const record = onlyPosted
+    ? postedRecord(row, demands.filter((d) => d.quantity > 0), new UsageIndex(usage), auth.tz)
+    : (await reservationRecords(db, [row], auth.tz, now))[0]!;
+  return { reservation: record, created: row.created };
 }
 
 /** The record of a cart holding exactly `held`, with units left from the pre-write `usage`. */
