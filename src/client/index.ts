@@ -21,6 +21,7 @@ export type {
   QueryValue,
   RequestOptions,
   Requester,
+  RetryInfo,
   RetryOptions,
 } from './core/types.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient, NetworkError, RateLimitError, ServerError, type ClientOptions } from '../../src/client/index.ts';
+import { createClient, createLightRequester, NetworkError, RateLimitError, ServerError, type ClientOptions, type RetryInfo } from '../../src/client/index.ts';
 import { envelope, json, networkFailure, scriptedFetch, type Answer } from './fake-fetch.ts';
 
 const BASE = 'https://bookings.test';
@@ -205,5 +205,54 @@ describe('retries: which requests and which failures', () => {
     await client.bookings.create(booking);
     await client.bookings.create(booking);
     expect(sent[0]?.headers['idempotency-key']).not.toBe(sent[1]?.headers['idempotency-key']);
+  });
+});
+
+describe('retries: onRetry', () => {
+  it('is told each retry before its wait: the attempt, the wait and the status (none after a network failure)', async () => {
+    const calls: Array<RetryInfo & { sentBefore: number }> = [];
+    const { client, sent } = clientAnswering(
+      [envelope(429, 'rate_limited', 'Slow down.', undefined, { 'Retry-After': '2' }), networkFailure(), json(200, [{ id: 1 }])],
+      { retry: { limit: 2, delayMs: 500, jitter: false }, onRetry: (info) => calls.push({ ...info, sentBefore: sent.length }) },
+    );
+    const result = settle(client.widgets.list());
+    await vi.advanceTimersByTimeAsync(0);
+    // Called before the wait, not after it: the second attempt has not left yet.
+    expect(calls).toEqual([{ attempt: 1, waitMs: 2_000, status: 429, sentBefore: 1 }]);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls).toEqual([
+      { attempt: 1, waitMs: 2_000, status: 429, sentBefore: 1 },
+      { attempt: 2, waitMs: 1_000, status: undefined, sentBefore: 2 },
+    ]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await result).toEqual({ value: [{ id: 1 }] });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('is told of a reservation post waiting out a 503, through the light requester as well', async () => {
+    const calls: RetryInfo[] = [];
+    const { fetch } = scriptedFetch(busy({ 'Retry-After': '1' }), json(201, { id: 5 }));
+    const requester = createLightRequester({ baseUrl: BASE, fetch, onRetry: (info) => calls.push(info) });
+    const result = settle(requester.request({ method: 'POST', path: '/v1/reservations', body: reservation, idempotent: true }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect((await result).value?.data).toEqual({ id: 5 });
+    expect(calls).toEqual([{ attempt: 1, waitMs: 1_000, status: 503 }]);
+  });
+
+  it('is not called when the call fails at once or gives up', async () => {
+    const onRetry = vi.fn();
+    const { client } = clientAnswering([busy()], { retry: { limit: 1, jitter: false }, onRetry });
+    const gaveUp = settle(client.widgets.list());
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await gaveUp).error).toBeInstanceOf(ServerError);
+    // One wait between the two attempts, none after the last.
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    onRetry.mockClear();
+    const { client: strict } = clientAnswering([busy()], { retry: false, onRetry });
+    expect((await settle(strict.widgets.list())).error).toBeInstanceOf(ServerError);
+    const { client: refused } = clientAnswering([envelope(409, 'unavailable', 'Taken.')], { onRetry });
+    expect((await settle(refused.widgets.list())).error).toBeDefined();
+    expect(onRetry).not.toHaveBeenCalled();
   });
 });

@@ -94,6 +94,7 @@ export function createBaseRequester(options: ClientOptions, toError: ErrorFactor
                 ? backoffDelay(retries, retry)
                 : undefined;
         if (wait === undefined) throw error;
+        options.onRetry?.({ attempt: retries + 1, waitMs: wait, status: status || undefined });
         await sleep(wait, signal);
       }
     },

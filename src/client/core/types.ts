@@ -30,6 +30,16 @@ export interface RetryOptions {
   jitter: boolean;
 }
 
+/** What `ClientOptions.onRetry` is told before each wait between attempts. */
+export interface RetryInfo {
+  /** The retry about to be made: 1 for the first retry (the second attempt), 2 for the next. */
+  attempt: number;
+  /** How long the client now waits before it: the `Retry-After` asked for, or the backoff. */
+  waitMs: number;
+  /** The HTTP status of the failed attempt (429, 503, …); absent when no response arrived. */
+  status?: number | undefined;
+}
+
 /** Options of a client (or of a bare requester, for callers that import resources alone). */
 export interface ClientOptions {
   /** Where the API lives, without `/v1`, e.g. `"https://bookings.example"`; `""` for the page's own origin. */
@@ -55,6 +65,17 @@ export interface ClientOptions {
   timeoutMs?: number | undefined;
   /** Retry behaviour: a `RetryOptions` subset, a retry limit, or `false` for none. @default { limit: 2 } */
   retry?: Partial<RetryOptions> | number | false | undefined;
+  /**
+   * Called before each wait between attempts (a 429 or 503 with its `Retry-After`, a 5xx or a
+   * network failure with its backoff), e.g. to show "busy, retrying" while a call waits. Not
+   * called when the call fails for good. An exception it throws fails the call.
+   *
+   * @example
+   * ```ts
+   * createClient({ baseUrl, token, onRetry: ({ attempt, waitMs, status }) => console.warn(`retry ${attempt} in ${waitMs} ms after ${status ?? 'no response'}`) });
+   * ```
+   */
+  onRetry?: ((info: RetryInfo) => void) | undefined;
 }
 
 /** Options every resource method takes as its last argument. */
