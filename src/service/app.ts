@@ -9,6 +9,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Database } from './db/types.ts';
 import { HttpError } from './http/http-error.ts';
 import { authenticate } from './middleware/auth.ts';
+import { cachedTokens, TOKEN_CACHE_MS } from './domain/tokens.ts';
 import { preflight } from './middleware/cors.ts';
 import { RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
 import { jsonBody } from './middleware/json-body.ts';
@@ -30,6 +31,12 @@ export interface AppOptions {
   logError?: (error: unknown) => void;
   /** Per-token limits, or `false` for none (benchmarks). @default 20/s, burst 100 */
   rateLimit?: Partial<RateLimitOptions> | false;
+  /**
+   * How long (ms, real time) a verified token is trusted without the token query; 0 asks the
+   * database on every request. A revoked token keeps working for up to this long on an app that
+   * verified it just before (domain/tokens.ts `cachedTokens`). @default 10000
+   */
+  tokenCacheMs?: number;
 }
 
 /** The service's handler. */
@@ -69,7 +76,8 @@ export function createApp(options: AppOptions): BookingApp {
     }
     await next();
   });
-  app.use('/v1/*', authenticate(deps.db));
+  // The cache lives in this app: each app (each test service) has its own.
+  app.use('/v1/*', authenticate(deps.db, cachedTokens(options.tokenCacheMs ?? TOKEN_CACHE_MS)));
   if (options.rateLimit !== false) app.use('/v1/*', rateLimit({ ...RATE_LIMIT_DEFAULTS, ...options.rateLimit }));
   app.use('/v1/*', jsonBody());
 

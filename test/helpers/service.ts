@@ -35,6 +35,8 @@ export interface TestServiceOptions {
   logError?: (error: unknown) => void;
   /** Per-token rate limits. @default false: suites send bursts; rate-limit tests opt in */
   rateLimit?: AppOptions['rateLimit'];
+  /** The app's token cache TTL; 0 asks the database on every request. @default the app's (10 s) */
+  tokenCacheMs?: number;
 }
 
 /**
@@ -87,7 +89,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   await loadFixture(db, options.fixture ?? testFixture);
   const clock = manualClock(options.now ?? TEST_NOW);
   const unexpected: unknown[] = [];
-  const app = createApp({ db, clock, rateLimit: options.rateLimit ?? false, logError: options.logError ?? ((error) => unexpected.push(error)) });
+  const app = createApp({ db, clock, rateLimit: options.rateLimit ?? false, tokenCacheMs: options.tokenCacheMs, logError: options.logError ?? ((error) => unexpected.push(error)) });
   return {
     fetch: (request) => app.fetch(request),
     baseUrl: 'http://booking.test',

@@ -64,3 +64,52 @@ export async function isKnownOrigin(db: Queryable, origin: string): Promise<bool
   const { rows } = await db.query(`SELECT 1 FROM tokens WHERE kind = 'publishable' AND $1 = ANY(origins) LIMIT 1`, [origin]);
   return rows.length > 0;
 }
+
+/** How long a verified token is trusted without asking the database again, by default. */
+export const TOKEN_CACHE_MS = 10_000;
+
+/** `verifyToken` with a memory of recent answers; see `cachedTokens`. */
+export type TokenVerifier = (db: Queryable, token: string) => Promise<AuthContext | undefined>;
+
+/**
+ * A per-app cache of verified tokens (SHA-256 hash → AuthContext) for `ttlMs` of real time, so
+ * most requests skip the token query. Only tokens that verified are kept (a token that did not
+ * is asked again every time, so a new one works at once); concurrent requests with one token
+ * share one query. At most `maxEntries` are kept, the oldest dropped first.
+ *
+ * The price: a token deleted, or whose shop's zone or origins change, in the database is still
+ * honoured as it was for up to `ttlMs` by an app that verified it just before. `ttlMs` 0 turns
+ * the cache off. `now` is a monotonic clock in ms (tests may pass their own).
+ */
+export function cachedTokens(ttlMs: number, options: { maxEntries?: number; now?: () => number } = {}): TokenVerifier {
+  if (ttlMs <= 0) return verifyToken;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? (() => performance.now());
+  const entries = new Map<string, { at: number; answer: Promise<AuthContext | undefined> }>();
+  return (db, token) => {
+    const { hash } = hashToken(token);
+    const t = now();
+    const hit = entries.get(hash);
+    if (hit && t - hit.at < ttlMs) return hit.answer;
+    if (hit) entries.delete(hash);
+    const answer = verifyToken(db, token).then((found) => (found ? freeze(found) : undefined));
+    entries.set(hash, { at: t, answer });
+    // A token that did not verify (or a failed query) is not remembered.
+    answer.then(
+      (found) => {
+        if (!found && entries.get(hash)?.answer === answer) entries.delete(hash);
+      },
+      () => {
+        if (entries.get(hash)?.answer === answer) entries.delete(hash);
+      },
+    );
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    return answer;
+  };
+}
+
+/** One context is shared by the requests that hit the cache: none may change it. */
+function freeze(auth: AuthContext): AuthContext {
+  Object.freeze(auth.origins);
+  return Object.freeze(auth);
+}

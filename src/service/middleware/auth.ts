@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Database } from '../db/types.ts';
-import { verifyToken } from '../domain/tokens.ts';
+import { type TokenVerifier, verifyToken } from '../domain/tokens.ts';
 import { forbidden, HttpError } from '../http/http-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { corsHeadersFor } from './cors.ts';
@@ -18,8 +18,11 @@ function unauthorized(message: string, error?: string): HttpError {
   return new HttpError('unauthorized', message, { headers: { 'www-authenticate': challenge } });
 }
 
-/** Authenticates every `/v1` request; see API.md §6 for the rules enforced here. */
-export function authenticate(db: Database): MiddlewareHandler<AppEnv> {
+/**
+ * Authenticates every `/v1` request; see API.md §6 for the rules enforced here. `verify` finds
+ * the token's context (the app passes a cached one: `cachedTokens` in domain/tokens.ts).
+ */
+export function authenticate(db: Database, verify: TokenVerifier = verifyToken): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization');
     const url = new URL(c.req.url);
@@ -35,7 +38,7 @@ export function authenticate(db: Database): MiddlewareHandler<AppEnv> {
     }
     if (!token) throw unauthorized('A token is required: send "Authorization: Bearer <token>".');
     if (!TOKEN_SHAPE.test(token)) throw unauthorized('The token is not valid.', 'invalid_token');
-    const auth = await verifyToken(db, token);
+    const auth = await verify(db, token);
     if (!auth) throw unauthorized('The token is not valid.', 'invalid_token');
 
     const origin = c.req.header('origin');

@@ -29,7 +29,8 @@ describeEachDatabase('tenants and tokens', (database) => {
   let alpine: AlpineIds;
   let harbourReservation: number;
   beforeAll(async () => {
-    service = await createTestService({ database });
+    // The token checks below watch every request's token query: no token cache.
+    service = await createTestService({ database, tokenCacheMs: 0 });
     const shop = `(SELECT id FROM shops WHERE name = 'Alpine Rentals')`;
     const one = async (sql: string) => (await service.db.query<{ id: number }>(sql)).rows[0]?.id;
     // Each shop holds a cart, so there are reservations of both to find (or not).
@@ -277,7 +278,8 @@ describe('token values in logs', () => {
 
   it('never writes a token to the console or the error log, even when requests fail and the database breaks mid-request', async () => {
     const logged: unknown[] = [];
-    service = await createTestService({ logError: (e) => logged.push(e) });
+    // No token cache: every request's lookup must reach the (breaking) database.
+    service = await createTestService({ logError: (e) => logged.push(e), tokenCacheMs: 0 });
     for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) {
       vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args));
     }
