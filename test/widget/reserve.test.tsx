@@ -120,6 +120,18 @@ it('explains a 409 item by item with what is left, and refreshes availability', 
   await waitFor(() => expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toContain('fully booked'));
 });
 
+it('says a day another cart took the last place of is fully booked, not that only 0 are left', async () => {
+  const { w, day } = await open('7002', '8003');
+  // Between loading and reserving, another cart takes all ten places on 24 November.
+  await holdForAnotherCart([{ external_id: 8003, start: '2026-11-24', quantity: 10 }]);
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  const alert = await w.findByRole('alert');
+  expect(alert.textContent).toContain('Nov 24, 2026: fully booked.');
+  expect(alert.textContent).not.toContain('only');
+  await waitFor(() => expect(day('Tuesday, November 24, 2026').getAttribute('aria-label')).toContain('fully booked'));
+});
+
 it('shows the days of a range across the end of daylight saving in the shop zone', async () => {
   // Melbourne leaves DST on Sunday 4 April 2027: that day is 25 hours long.
   const { w, day } = await open('7001', '8002');

@@ -68,7 +68,9 @@ export const SelectionModel = createModel((deps: SelectionDeps) => {
     return misfits
       .map((i) => {
         const period = formatPeriod(formats.value, shopDay(i.start, tz), shopDay(i.finish, tz), nights.value);
-        return i.status === 'sold_out' ? t.value('onlyLeft', period, formats.value.number(i.quantity_available)) : `${period}: ${t.value('unavailable')}`;
+        const sold = i.status === 'sold_out';
+        // Nothing left is a fully booked day, not "only 0 left".
+        return sold && i.quantity_available ? t.value('onlyLeft', period, formats.value.number(i.quantity_available)) : `${period}: ${t.value(sold ? 'sold' : 'unavailable')}.`;
       })
       .join(' ');
   });
