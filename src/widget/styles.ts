@@ -10,7 +10,7 @@
  */
 const CSS = `
 :host{all:initial;display:block;contain:content;container-type:inline-size;min-height:var(--booking-min-height,25em);font:inherit;font-family:var(--booking-font,inherit);line-height:1.3;color:var(--booking-text,inherit);--a:var(--booking-accent,#1a56db);--t:var(--booking-accent-text,#fff);--r:var(--booking-radius,.4em);--m:var(--booking-muted,#6b7280)}
-*{box-sizing:border-box;font:inherit;line-height:inherit;color:inherit}
+*{box-sizing:border-box;font:inherit;color:inherit}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .head,.row{display:flex;align-items:center;gap:.6em}
 .head{justify-content:space-between}

@@ -169,23 +169,48 @@ it('shows a failed calendar load when every answer is truncated, never an all-un
   expect(w.queryAllByRole('button', { name: /unavailable/ })).toHaveLength(0);
 });
 
-it('stays calm on a 429: keeps "Reserving…" without an error, waits Retry-After, then shows the hold', async () => {
+it('says "Busy, retrying…" on Reserve while the service asks to wait a second (429), then shows the hold, without an error', async () => {
   const { w, events } = await open();
-  let limited = 0;
+  /** Hold requests that reached the network: the first is answered 429, Retry-After: 1. */
+  let attempts = 0;
   corrupt = (request) => {
-    if (!isHold(request) || limited++ > 0) return undefined;
+    if (!isHold(request) || attempts++ > 0) return undefined;
     return new Response(JSON.stringify({ error: 'rate_limited', message: 'Too many requests with this token; retry after 1 s.' }), {
       status: 429,
       headers: { 'content-type': 'application/json', 'retry-after': '1' },
     });
   };
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const button = reserve(w);
-  await new Promise((r) => setTimeout(r, 500));
   expect(button.textContent).toBe('Reserving…');
+  await vi.waitFor(() => expect(button.textContent).toBe('Busy, retrying…'));
+  expect(button.getAttribute('aria-disabled')).toBe('true');
   expect(w.queryByRole('alert')).toBeNull();
+  expect(attempts).toBe(1);
+  await vi.advanceTimersByTimeAsync(1000);
+  vi.useRealTimers();
   await w.findByText('Held for you', {}, { timeout: 5000 });
+  expect(attempts).toBe(2);
+  expect(button.textContent).toBe('Reserve');
   expect(events.map((e) => e.type)).toEqual(['reserved']);
   expect(await heldByService()).toBe(1);
+});
+
+it('says "Busy, retrying…" while the calendar waits out a 503 with Retry-After, then shows the calendar and Reserve', async () => {
+  let refused = 0;
+  corrupt = (request) =>
+    request.path === '/v1/widgets' && !refused++
+      ? new Response(JSON.stringify({ error: 'internal', message: 'Busy.' }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' } })
+      : undefined;
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const w = inWidget(mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' }));
+  await vi.waitFor(() => expect(w.getByRole('button', { name: 'Busy, retrying…' })).toBeTruthy());
+  expect(w.queryByRole('alert')).toBeNull();
+  await vi.advanceTimersByTimeAsync(1000);
+  vi.useRealTimers();
+  await w.findByRole('button', { name: DAY }, { timeout: 5000 });
+  expect(w.getByRole('button', { name: 'Reserve' })).toBeTruthy();
+  expect(w.queryByRole('alert')).toBeNull();
 });
 
 // BUG (src/widget/models/hold-clock.ts remaining): the offset from a Date header a year behind

@@ -20,7 +20,7 @@ export function shopify(): ShopifyGlobal | undefined {
 /** A storefront URL, under the market's root (`/fr-ca/`) when Shopify gives one. */
 function storefrontUrl(path: string): string {
   const root = shopify()?.routes?.root ?? '/';
-  return (root.endsWith('/') ? root : `${root}/`) + path;
+  return root.replace(/\/?$/, '/') + path;
 }
 
 async function storefrontJson(fetcher: WidgetFetch, path: string, init: RequestInit): Promise<unknown> {

@@ -20,10 +20,10 @@ export interface Failure {
 export function toFailure(thrown: unknown): Failure {
   const e = (thrown ?? {}) as { code?: unknown; message?: unknown; details?: { items?: unknown } };
   // The light requester's errors are the base class: a 409 is known by its code, not its class.
-  const items = e.code === 'unavailable' ? e.details?.items : undefined;
+  const items = e.details?.items;
   return {
     error: typeof e.code === 'string' ? e.code : 'internal',
     message: typeof e.message === 'string' ? e.message : String(thrown),
-    ...(e.code === 'unavailable' ? { items: Array.isArray(items) ? (items as UnavailableItem[]) : [] } : {}),
+    ...(e.code === 'unavailable' && { items: Array.isArray(items) ? (items as UnavailableItem[]) : [] }),
   };
 }

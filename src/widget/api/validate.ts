@@ -71,6 +71,12 @@ export function parseReservation(data: unknown): Reservation {
   return ok ? (data as Reservation) : malformed('reservation');
 }
 
+/** The answer to a hold: a reservation, holding something (an answer that holds nothing is no hold, whatever its status says). */
+export function parseHold(data: unknown): Reservation {
+  const r = parseReservation(data);
+  return r.items.length ? r : malformed('hold');
+}
+
 /** A reservations list. */
 export function parseReservations(data: unknown): Reservation[] {
   return Array.isArray(data) ? data.map(parseReservation) : malformed('reservations');

@@ -9,7 +9,7 @@
  * @module
  */
 import { h } from '../dom.ts';
-import { type PlainDate, addDays, addMonths } from '../../shared/plain-date.ts';
+import { type PlainDate, addDays, addMonths, eachDay } from '../../shared/plain-date.ts';
 import { dayForKey, monthWeeks, startOfWeek } from '../calendar/grid.ts';
 import { unavailableDay } from '../format.ts';
 import type { View } from '../models/view-model.ts';
@@ -23,7 +23,8 @@ export function Calendar({ vm }: { vm: View }) {
   const ready = vm.monthReady.value;
   const reasons = vm.reasons.value;
   const today = vm.booking.today.value;
-  const [start, end] = [vm.selection.start.value, vm.selection.end.value];
+  const start = vm.selection.start.value;
+  const end = vm.selection.end.value;
   const firstDay = vm.firstDay.value;
   const bounds = vm.bounds.value;
   const heading = f.month(month);
@@ -86,8 +87,7 @@ export function Calendar({ vm }: { vm: View }) {
       <table part="table" aria-label={heading} aria-busy={ready ? undefined : 'true'} onKeyDown={onKeyDown}>
         <thead>
           <tr>
-            {[0, 1, 2, 3, 4, 5, 6].map((i) => {
-              const d = addDays(weekStart, i);
+            {eachDay(weekStart, addDays(weekStart, 7)).map((d) => {
               // Short names where there is room, narrow ones (one letter) in a narrow widget:
               // short Arabic names run into each other at 390 px. The full name is for screen readers.
               return (

@@ -1,7 +1,7 @@
 /** @jsxRuntime classic */
 /** @jsx h */
 /**
- * Quantity, the Reserve button (it says what is happening) and the feedback on the choice.
+ * Quantity, the Reserve button (it says what is happening: reserving, or busy and retrying) and the feedback on the choice.
  * @module
  */
 import { h } from '../dom.ts';
@@ -36,7 +36,7 @@ export function Controls({ vm }: { vm: View }) {
           aria-disabled={holding ? 'true' : undefined}
           onClick={selection.reserve}
         >
-          {t(holding ? 'reserving' : 'reserve')}
+          {t(vm.booking.busy.value ? 'busy' : holding ? 'reserving' : 'reserve')}
         </button>
       </div>
       <p part="message" aria-live="polite">{selection.message.value}</p>

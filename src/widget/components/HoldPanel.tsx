@@ -21,7 +21,7 @@ export function HoldPanel({ vm }: { vm: View }) {
       <div part="hold hold-expired">
         <p>{t('expired')}</p>
         <button type="button" part="reserve-button" aria-disabled={holding ? 'true' : undefined} onClick={vm.selection.holdAgain}>
-          {t(holding ? 'reserving' : 'again')}
+          {t(vm.booking.busy.value ? 'busy' : holding ? 'reserving' : 'again')}
         </button>
       </div>
     ) : null;

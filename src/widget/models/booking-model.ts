@@ -154,6 +154,8 @@ export const BookingModel = createModel((deps: ModelDeps) => {
 
   return {
     widget, settings, blackouts, days, loaded, failures, availabilityOffered, offset, clock, today, reservation, holding, holdFailure,
+    /** Requests waiting out a 429 or 503 to be sent again (the shopper sees "Busy, retrying…"). */
+    busy: connection.busy,
 
     /**
      * Loads the blackouts and availability of `months` for `variant`: one request of each kind
@@ -216,10 +218,8 @@ export const BookingModel = createModel((deps: ModelDeps) => {
       try {
         const held = await connection.hold({
           cart_token: await cartToken,
-          items: items.map(({ variant, start, finish, quantity }) => ({ external_id: variant, start, finish, quantity })),
+          items: items.map(({ variant, ...i }) => ({ external_id: variant, ...i })),
         });
-        // An answer that holds nothing is no hold, whatever its status says.
-        if (!held.items.length) throw Object.assign(new Error('The hold answer holds no items'), { code: 'invalid_response' });
         clock.value = deps.now();
         reservation.value = held;
         return held;

@@ -42,18 +42,18 @@ export const SelectionModel = createModel((deps: SelectionDeps) => {
 
   /** Whether choosing a day opens a new choice (a day, or a range's start) rather than ending one. */
   const opens = computed(() => {
-    const [s, e, range] = [start.value, end.value, isRange.value];
+    const s = start.value, e = end.value, range = isRange.value;
     return (date: PlainDate) => !range || !s || !!e || date < s;
   });
   /** The complete choice, `finish` exclusive as the API counts it. */
   const chosen = computed(() => {
-    const [s, e] = [start.value, end.value];
+    const s = start.value, e = end.value;
     if (!s || !e) return undefined;
     return { start: s, finish: isRange.value ? rangeFinish(e, settings.value) : addDays(s, 1), quantity: quantity.value };
   });
   /** True when the choice no longer fits (the quantity grew past what is left). */
   const stale = computed(() => {
-    const [c, f] = [chosen.value, facts.value];
+    const c = chosen.value, f = facts.value;
     if (!c || !f) return false;
     return isRange.value ? !!rangeProblem(c.start, end.value!, f) : !!dayReason(c.start, f);
   });
@@ -102,7 +102,7 @@ export const SelectionModel = createModel((deps: SelectionDeps) => {
     if (shopify()) {
       const label: ItemLabel = (i) => {
         const tz = held.tz;
-        const [first, finish] = [shopDay(i.start, tz), shopDay(i.finish, tz)];
+        const first = shopDay(i.start, tz), finish = shopDay(i.finish, tz);
         const f = formats.peek();
         return { Start: f.short(first), Finish: f.short(nights.peek() ? finish : addDays(finish, -1)) };
       };

@@ -102,8 +102,7 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   });
 
   return {
-    booking, clock, selection, variant, locale, t, formats, rtl, firstDay, focus, guess, month, quantity, bounds,
-    monthReady, facts, reasons,
+    booking, clock, selection, locale, t, formats, rtl, firstDay, focus, guess, month, quantity, bounds, monthReady, reasons,
 
     /**
      * Moves the calendar's focus (and the shown month with it), kept within the bookable
@@ -127,9 +126,7 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     },
 
     /** Sends the failed requests again. */
-    retry() {
-      booking.retry();
-    },
+    retry: booking.retry,
   };
 });
 
