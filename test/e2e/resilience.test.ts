@@ -78,7 +78,7 @@ describeInBrowser('the product page when things go wrong', () => {
     await alert.waitFor({ timeout: 10_000 });
     const said = (await alert.innerText()).trim();
     expect(said, 'the 409 names the dates that did not fit').toMatch(mentionsDay(target));
-    expect(said, 'the 409 says how many are left (none)').toMatch(/(^|[^\d])0([^\d]|$)|\bnone\b|\bno more\b|sold out/i);
+    expect(said, 'the 409 says how many are left (none)').toMatch(/(^|[^\d])0([^\d]|$)|\bnone\b|\bno more\b|sold out|fully booked/i);
     await screenshotBoth(page, '09-conflict-409', widget);
 
     // Nothing is held, the cart gets nothing, and the calendar learns the day is gone.
