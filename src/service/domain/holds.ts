@@ -17,6 +17,8 @@
  *            READ COMMITTED it takes a fresh snapshot, which includes every earlier holder of
  *            these locks; judged again; (iii) one statement upserts the reservation, deletes
  *            the replaced items and inserts the new ones; COMMIT.
+ *   removals A post whose every quantity is 0 frees units and adds none: it cannot oversell, so
+ *            it runs (iii) alone in its transaction, without the variants' locks.
  *
  * (i) and (ii) must stay two statements: a statement's snapshot is taken before it waits for a
  * lock, so a usage read merged into the locking statement would miss the rows of the
@@ -65,33 +67,38 @@ export async function holdItems(db: Database, auth: AuthContext, input: HoldInpu
 
   const variantIds = [...rules.values()].map((v) => v.variantId);
   const holdMinutes = Math.min(...[...rules.values()].map((v) => v.settings.hold_minutes));
-  const { row, demands, usage, own } = await db.transaction(async (tx) => {
-    const capacities = await lockVariants(tx, variantIds);
-    // Only now, in a statement of its own: what every earlier holder of the locks committed.
-    const { usage, own } = await loadCartUsage(tx, auth.shopId, input.cartToken, externalIds, span, now);
-    const locked = new Map<number, VariantRules>();
-    for (const [externalId, v] of rules) {
-      const capacity = capacities.get(v.variantId);
-      if (capacity !== undefined) locked.set(externalId, { ...v, capacity });
-    }
-    const demands = demandsOf(locked);
-    const judgements = judge(demands, usage, own?.id);
-    if (judgements.some((j) => j.status !== 'ok')) throw unavailable(demands, judgements, input);
-    const row = await writeHold(tx, {
-      shopId: auth.shopId,
-      cartToken: input.cartToken,
-      guests: input.guests,
-      now,
-      expiresAt: now + holdMinutes * 60_000,
-      variantIds,
-      items: demands.map((demand, position) => ({ demand, position })).filter(({ demand }) => demand.quantity > 0),
-    });
-    return { row, demands, usage, own };
+  const write = (demands: readonly Demand[]) => ({
+    shopId: auth.shopId,
+    cartToken: input.cartToken,
+    guests: input.guests,
+    now,
+    expiresAt: now + holdMinutes * 60_000,
+    variantIds,
+    items: demands.map((demand, position) => ({ demand, position })).filter(({ demand }) => demand.quantity > 0),
   });
+  // Only removals free units and never add any: they cannot oversell and need no variant lock
+  // (the reservation's row lock, taken by the upsert, orders them with the cart's other posts).
+  const removalsOnly = input.items.every((i) => i.quantity === 0);
+  const { row, demands, usage, own } = removalsOnly
+    ? { row: await db.transaction((tx) => writeHold(tx, write(guess))), demands: guess, ...before }
+    : await db.transaction(async (tx) => {
+        const capacities = await lockVariants(tx, variantIds);
+        // Only now, in a statement of its own: what every earlier holder of the locks committed.
+        const { usage, own } = await loadCartUsage(tx, auth.shopId, input.cartToken, externalIds, span, now);
+        const locked = new Map<number, VariantRules>();
+        for (const [externalId, v] of rules) {
+          const capacity = capacities.get(v.variantId);
+          if (capacity !== undefined) locked.set(externalId, { ...v, capacity });
+        }
+        const demands = demandsOf(locked);
+        const judgements = judge(demands, usage, own?.id);
+        if (judgements.some((j) => j.status !== 'ok')) throw unavailable(demands, judgements, input);
+        return { row: await writeHold(tx, write(demands)), demands, usage, own };
+      });
 
   // Usually the cart holds only what was just posted: the record is then known without reading
-  // it back (other carts' use of these variants could not change while the locks were held).
-  // Otherwise it is read after COMMIT, outside the locks.
+  // it back (other carts' use of these variants could not change while the locks were held; a
+  // removal holds nothing of them). Otherwise it is read after COMMIT, outside the locks.
   const lapsed = own !== undefined && own.expiresAt <= now;
   const onlyPosted = !own || lapsed || own.variantIds.every((id) => variantIds.includes(id));
   const record = onlyPosted

@@ -59,4 +59,19 @@ describeEachDatabase('the hold judges usage read after the lock', (database) => 
     for (const a of answers) expect(a.body.details.items[0]).toMatchObject({ status: 'sold_out', quantity_available: 0 });
     expect(await unitsPerDay(service, 8001, clock.now())).toEqual(new Map([[DAY, 3]]));
   });
+
+  it.runIf(database === 'postgres')('a post of removals only does not wait for the variant lock', async () => {
+    service = await createTestService({ database });
+    const { db } = service;
+    expect((await hold(service, { cart_token: 'leaving', items: [{ external_id: 8001, start: DAY, quantity: 2 }] })).status).toBe(201);
+    const [variant] = (await db.query<{ id: number }>('SELECT id FROM variants WHERE external_id = 8001')).rows;
+    const answer = await db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM variants WHERE id = $1 FOR NO KEY UPDATE', [variant!.id]);
+      // Answered while the lock is still held here (a lock wait would time the test out).
+      return hold(service, { cart_token: 'leaving', items: [{ external_id: 8001, start: DAY, quantity: 0 }] });
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.items).toEqual([]);
+    expect(await unitsPerDay(service, 8001, service.clock.now())).toEqual(new Map());
+  });
 });
