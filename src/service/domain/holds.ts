@@ -18,7 +18,15 @@
  *            these locks; judged again; (iii) one statement upserts the reservation, deletes
  *            the replaced items and inserts the new ones; COMMIT.
  *   removals A post whose every quantity is 0 frees units and adds none: it cannot oversell, so
- *            it runs (iii) alone in its transaction, without the variants' locks.
+ *            it runs (iii) alone in its transaction, without the variants' locks, unless the
+ *            cart holds other variants (see renewals).
+ *   renewals Every post renews the whole reservation, so the cart's live items of variants it
+ *            does not post are locked too, and whether the hold has lapsed is decided with the
+ *            clock read once all locks are granted. Otherwise a post that read the clock just
+ *            before `expires_at` but committed late would revive items that a competitor, reading
+ *            the clock just after, judged expired and took the units of: an oversold day. With
+ *            the locks, whichever of the two comes second sees the first's outcome at a time no
+ *            earlier than the first's (test/service/reservations/renewal-race.test.ts).
  *
  * (i) and (ii) must stay two statements: a statement's snapshot is taken before it waits for a
  * lock, so a usage read merged into the locking statement would miss the rows of the
@@ -45,8 +53,9 @@ export interface HoldResult {
   created: boolean;
 }
 
-/** Holds `input`'s items for its cart at the clock's `now`, or throws 409 `unavailable`. */
-export async function holdItems(db: Database, auth: AuthContext, input: HoldInput, now: number): Promise<HoldResult> {
+/** Holds `input`'s items for its cart, reading `clock` (epoch ms), or throws 409 `unavailable`. */
+export async function holdItems(db: Database, auth: AuthContext, input: HoldInput, clock: () => number): Promise<HoldResult> {
+  const now = clock();
   const externalIds = input.items.map((i) => i.externalId);
   const periods = input.items.map((i) => dayPeriod(i.start, i.finish, auth.tz));
   const span = spanOf(periods)!;
@@ -67,24 +76,29 @@ export async function holdItems(db: Database, auth: AuthContext, input: HoldInpu
 
   const variantIds = [...rules.values()].map((v) => v.variantId);
   const holdMinutes = Math.min(...[...rules.values()].map((v) => v.settings.hold_minutes));
-  const write = (demands: readonly Demand[]) => ({
+  const write = (demands: readonly Demand[], at: number) => ({
     shopId: auth.shopId,
     cartToken: input.cartToken,
     guests: input.guests,
-    now,
-    expiresAt: now + holdMinutes * 60_000,
+    now: at,
+    expiresAt: at + holdMinutes * 60_000,
     variantIds,
     items: demands.map((demand, position) => ({ demand, position })).filter(({ demand }) => demand.quantity > 0),
   });
   // Only removals free units and never add any: they cannot oversell and need no variant lock
   // (the reservation's row lock, taken by the upsert, orders them with the cart's other posts).
   const removalsOnly = input.items.every((i) => i.quantity === 0);
-  const { row, demands, usage, own } = removalsOnly
-    ? { row: await db.transaction((tx) => writeHold(tx, write(guess))), demands: guess, ...before }
+  // The cart's live items of other variants are renewed by this post: their variants are locked too.
+  const others = before.own && before.own.expiresAt > now ? before.own.variantIds.filter((id) => !variantIds.includes(id)) : [];
+  const { row, demands, usage, own, at } = removalsOnly && others.length === 0
+    ? { row: await db.transaction((tx) => writeHold(tx, write(guess, now))), demands: guess, ...before, at: now }
     : await db.transaction(async (tx) => {
-        const capacities = await lockVariants(tx, variantIds);
+        const capacities = await lockVariants(tx, [...variantIds, ...others]);
+        // The clock after the locks: "lapsed" and "expired" are judged no earlier than the
+        // decisions of every transaction that held these locks before.
+        const at = clock();
         // Only now, in a statement of its own: what every earlier holder of the locks committed.
-        const { usage, own } = await loadCartUsage(tx, auth.shopId, input.cartToken, externalIds, span, now);
+        const { usage, own } = await loadCartUsage(tx, auth.shopId, input.cartToken, externalIds, span, at);
         const locked = new Map<number, VariantRules>();
         for (const [externalId, v] of rules) {
           const capacity = capacities.get(v.variantId);
@@ -93,17 +107,17 @@ export async function holdItems(db: Database, auth: AuthContext, input: HoldInpu
         const demands = demandsOf(locked);
         const judgements = judge(demands, usage, own?.id);
         if (judgements.some((j) => j.status !== 'ok')) throw unavailable(demands, judgements, input);
-        return { row: await writeHold(tx, write(demands)), demands, usage, own };
+        return { row: await writeHold(tx, write(demands, at)), demands, usage, own, at };
       });
 
   // Usually the cart holds only what was just posted: the record is then known without reading
   // it back (other carts' use of these variants could not change while the locks were held; a
   // removal holds nothing of them). Otherwise it is read after COMMIT, outside the locks.
-  const lapsed = own !== undefined && own.expiresAt <= now;
+  const lapsed = own !== undefined && own.expiresAt <= at;
   const onlyPosted = !own || lapsed || own.variantIds.every((id) => variantIds.includes(id));
   const record = onlyPosted
     ? postedRecord(row, demands.filter((d) => d.quantity > 0), new UsageIndex(usage), auth.tz)
-    : (await reservationRecords(db, [row], auth.tz, now))[0]!;
+    : (await reservationRecords(db, [row], auth.tz, at))[0]!;
   return { reservation: record, created: row.created };
 }
 

@@ -13,7 +13,7 @@ export function reservationWriteRoutes(app: App): void {
   app.post('/v1/reservations', async (c) => {
     const input = readHoldInput(c.var.body);
     const { deps, auth } = c.var;
-    const { reservation, created } = await holdItems(deps.db, auth, input, deps.clock.now());
+    const { reservation, created } = await holdItems(deps.db, auth, input, () => deps.clock.now());
     return jsonResponse(reservation, created ? 201 : 200);
   });
 }
