@@ -279,7 +279,7 @@ export async function measureService(): Promise<SectionResult> {
         log('service: PostgreSQL lock-shape probe');
         const [a, b] = await probeLockShapes(database.url, { ms: Math.min(RUN_MS, 4000), concurrency: CONCURRENCY });
         for (const p of [a!, b!]) {
-          rows.push({ section: 'Service', subject: `probe without the service: ${p.name}`, measure: `throughput · p50 · p99 at ${CONCURRENCY} concurrent`, value: `${Math.round(p.throughput)}/s · p50 ${ms(p.p50)} · p99 ${ms(p.p99)}`, reference: p === a ? "PostgreSQL's ceiling for the service's transaction shape" : `${ratio(b!.throughput, a!.throughput)} shape A: what restructuring the hold transaction can buy` });
+          rows.push({ section: 'Service', subject: `probe without the service: ${p.name}`, measure: `throughput · p50 · p99 at ${CONCURRENCY} concurrent`, value: `${Math.round(p.throughput)}/s · p50 ${ms(p.p50)} · p99 ${ms(p.p99)}`, reference: p === a ? "PostgreSQL's ceiling for the original transaction shape" : `${ratio(b!.throughput, a!.throughput)} shape A; NOT a valid design: a statement's snapshot predates its lock wait, so this shape oversells (a speed bound only)` });
         }
       } catch (error) {
         rows.push({ section: 'Service', subject: 'PostgreSQL', measure: '', value: 'not measured', reference: why(error) });
@@ -293,7 +293,7 @@ export async function measureService(): Promise<SectionResult> {
   notes.push(
     `The service runs in a child process (forked, no rate limits) on 127.0.0.1; this process sends the load over keep-alive sockets (node:http): ${CONCURRENCY} workers in a closed loop for up to ${RUN_MS / 1000} s or 50,000 requests after 200 warm-up requests, then an open loop at ${TARGET_RATE} requests/s for ${RUN_MS / 1000} s (latency counted from when each request was due; at most 256 in flight).`,
     `Contention: ${CARTS} carts post holds on ${DATES.length} dates (${DATES.join(', ')}) of one variant with capacity ${CAPACITY}; a quarter of posts set quantity 0 (release), half 1, a quarter 2. 409 answers are the expected "does not fit". Ratios are to the bare Hono endpoint measured in the same process right before.`,
-    'The lock-shape probe runs plain SQL through pg (pool of 10) on scratch tables in the same database: shape A is the hold transaction as the service runs it (BEGIN, the variant row FOR UPDATE, six more statements, COMMIT), shape B does its reads before and takes the lock, checks the capacity and writes in one statement.',
+    'The lock-shape probe runs plain SQL through pg (pool of 10) on scratch tables in the same database: shape A is the hold transaction as the service runs it (BEGIN, the variant row FOR UPDATE, six more statements, COMMIT), shape B does its reads before and takes the lock, checks the capacity and writes in one statement. Shape B is unsafe under READ COMMITTED (the statement's snapshot is taken before it waits for the lock, so it misses the rows of the transaction it waited for and oversells; test/service/reservations/lock-snapshot.test.ts shows it): it bounds speed, it is not a design. The service now runs lock, a fresh usage read, one write statement and COMMIT.',
     `GET requests carry the publishable token as \`?token=\` (API.md §6), as the widget sends them; POSTs carry it as a Bearer header. PostgreSQL: a fresh database on ${POSTGRES_URL.replace(/:[^:@/]*@/, ':***@')}, pool of 10, dropped afterwards. Both processes share the machine's 2 cores.`,
   );
   return { rows, notes };
