@@ -1,62 +1,13 @@
 // The service as users start it (API.md §8): the built CLI as a child process, on a real socket.
 // This is the suite's one real-socket test; everything else runs in-process.
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli } from '../helpers/cli-process.ts';
 import { testFixture } from '../helpers/fixture.ts';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const CACHE = join(ROOT, 'node_modules/.cache/booking-service-cli');
-
-/** A key that changes whenever a source file of the build changes. */
-function sourceKey(): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else {
-        const { mtimeMs, size } = statSync(path);
-        hash.update(`${path}:${mtimeMs}:${size}\n`);
-      }
-    }
-  };
-  for (const dir of ['src/shared', 'src/client', 'src/service']) walk(join(ROOT, dir));
-  for (const file of ['tsconfig.json', 'src/tsconfig.build.json']) hash.update(`${file}:${statSync(join(ROOT, file)).mtimeMs}\n`);
-  return hash.digest('hex').slice(0, 16);
-}
-
-/**
- * Builds the service with tsc (Node 20 cannot run .ts) into a cache keyed by the sources, so
- * the three zone projects and later runs reuse one build. Resolves to the CLI's path.
- */
-function buildCli(): string {
-  const out = join(CACHE, sourceKey());
-  const cli = join(out, 'service/cli.js');
-  if (existsSync(cli)) return cli;
-  const staging = `${out}.${process.pid}.tmp`;
-  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'src/tsconfig.build.json'), '--outDir', staging, '--declaration', 'false'], {
-    encoding: 'utf8',
-  });
-  // tsc emits despite type errors elsewhere in the tree (another module in progress); the
-  // behaviour below is what this test judges, so only a missing CLI stops it.
-  if (!existsSync(join(staging, 'service/cli.js'))) throw new Error(`tsc built no CLI:\n${tsc.stdout}${tsc.stderr}`);
-  try {
-    renameSync(staging, out);
-  } catch {
-    rmSync(staging, { recursive: true, force: true }); // another process finished the same build first
-  }
-  // Builds of older sources are dead weight once they are a while old.
-  for (const entry of readdirSync(CACHE)) {
-    const path = join(CACHE, entry);
-    if (path !== out && Date.now() - statSync(path).mtimeMs > 10 * 60_000) rmSync(path, { recursive: true, force: true });
-  }
-  return cli;
-}
 
 const fixtureDirs: string[] = [];
 afterAll(() => {

@@ -12,7 +12,7 @@ import { plainDateInZone } from '../../../src/shared/zones.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { testFixture } from '../../helpers/fixture.ts';
 import { createPostgresDatabase } from '../../helpers/postgres.ts';
-import { buildCli, type RunningCli, startCli, tempDir, writeFixture } from './cli-process.ts';
+import { buildCli, type RunningCli, startCli, tempDir, writeFixture } from '../../helpers/cli-process.ts';
 
 const ONLY_ONCE = process.env.TZ !== undefined && process.env.TZ !== 'UTC';
 

@@ -1,7 +1,7 @@
 /**
- * The service as users start it (API.md §8), for the crash suites: the CLI built once with tsc
- * into the same source-keyed cache test/service/cli.test.ts uses (so the zone projects and the
- * two suites share one build), started as a child process on a real socket.
+ * The service as users start it (API.md §8), for the CLI and crash suites: the CLI built once
+ * with tsc into a source-keyed cache (so the zone projects and both suites share one build),
+ * started as a child process on a real socket.
  */
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const ROOT = resolve(import.meta.dirname, '../..');
 const CACHE = join(ROOT, 'node_modules/.cache/booking-service-cli');
 
 function sourceKey(): string {
