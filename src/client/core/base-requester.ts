@@ -2,14 +2,13 @@
  * The request core: base URL, auth, deadline, retries, and the error of each failure built by
  * `toError`. `createRequester` passes the full class map (`UnavailableError` for a 409,
  * `TimeoutError`, …); `createLightRequester` (a storefront bundle) passes one that builds the
- * base class only, so the subclasses are not bundled. Written as one function: it is in the
- * widget's byte budget.
+ * base class only, so the subclasses are not bundled. Written as one function, with the retry
+ * rules inline: it is in the widget's byte budget.
  * @module
  */
-import { BookingApiError } from '../errors/BookingApiError.ts';
 import { errorInit, type ErrorFactory } from '../errors/error-init.ts';
 import { queryString } from './query.ts';
-import { isRetryableRequest, sleep } from './retry-policy.ts';
+import { sleep } from './retry-policy.ts';
 import { backoffDelay, resolveRetryOptions } from './retry-timing.ts';
 import type { ApiRequest, ApiResult, ClientOptions, Requester } from './types.ts';
 
@@ -24,17 +23,19 @@ export function createBaseRequester(options: ClientOptions, toError: ErrorFactor
 
   return {
     async request<T>(request: ApiRequest): Promise<ApiResult<T>> {
-      const { method, signal, body } = request;
+      const { method, signal, body, idempotencyKey } = request;
       // Only GETs move the token into the URL (no CORS preflight); bodies are preflighted anyway.
-      const inUrl = token !== undefined && options.tokenInQuery === true && method === 'GET';
+      const inUrl = token && options.tokenInQuery && method === 'GET';
       const url = base + request.path + queryString(inUrl ? { ...request.query, token } : request.query);
       const shown = url.replace(/([?&]token=)[^&]*/, '$1[redacted]');
       const headers: Record<string, string> = { Accept: 'application/json' };
-      if (token !== undefined && !inUrl) headers.Authorization = `Bearer ${token}`;
-      if (request.idempotencyKey !== undefined) headers['Idempotency-Key'] = request.idempotencyKey;
+      if (token && !inUrl) headers.Authorization = `Bearer ${token}`;
+      if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
       if (body !== undefined) headers['Content-Type'] = 'application/json';
-      const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
       const ms = request.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      // Sending twice is harmless for GET and DELETE, and for a POST the service dedupes (by
+      // its cart token, `idempotent`, or by its `Idempotency-Key`); nothing else is retried.
+      const retryable = method === 'GET' || method === 'DELETE' || request.idempotent || idempotencyKey !== undefined;
       /** A failure without an API envelope: no answer, the deadline, or a 2xx that is not JSON. */
       const failure = (code: string, message: string, status = 0, cause?: unknown) =>
         toError({ status, code, message, method, url: shown, cause, timeoutMs: ms });
@@ -44,55 +45,55 @@ export function createBaseRequester(options: ClientOptions, toError: ErrorFactor
         const controller = new AbortController();
         let timedOut = false;
         const onAbort = () => controller.abort(signal?.reason);
-        signal?.addEventListener('abort', onAbort, { once: true });
+        signal?.addEventListener('abort', onAbort);
         const timer = setTimeout(() => {
           timedOut = true;
           controller.abort();
         }, ms);
         // Raced, so the deadline and an abort hold even with a fetch that ignores its signal,
-        // and while the body is still arriving.
-        const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason)));
+        // and while the body is still arriving. What it rejects with is never seen: the catch
+        // below tells a deadline from an abort by `timedOut` and `signal`.
+        const aborted = new Promise<never>((_, reject) => (controller.signal.onabort = reject));
         aborted.catch(() => {});
-        let error: BookingApiError & { retryAfterMs?: number | undefined };
+        let response: Response | undefined;
+        let text = '';
+        let error: ReturnType<ErrorFactory> & { retryAfterMs?: number | undefined } | undefined;
         try {
-          const send = options.fetch ?? ((input, i) => globalThis.fetch(input, i));
-          const response = await Promise.race([send(url, { ...init, signal: controller.signal }), aborted]);
-          const text = await Promise.race([response.text(), aborted]);
-          if (response.ok) {
-            try {
-              return { data: (text === '' ? undefined : JSON.parse(text)) as T, response };
-            } catch (cause) {
-              // A 200 that is not JSON is a captive portal or a misrouted proxy, not our API.
-              throw failure('invalid_response', `answered ${response.status} with a body that is not JSON (${response.headers.get('Content-Type') ?? 'no content type'})`, response.status, cause);
-            }
-          }
-          error = toError(errorInit(response, text, method, shown));
+          response = await Promise.race([(options.fetch ?? globalThis.fetch)(url, { method, headers, body: body === undefined ? body : JSON.stringify(body), signal: controller.signal }), aborted]);
+          text = await Promise.race([response.text(), aborted]);
         } catch (e) {
           if (timedOut) throw failure('timeout', `timed out after ${ms} ms`);
           if (signal?.aborted) throw signal.reason;
-          if (e instanceof BookingApiError) throw e;
           error = failure('network_error', `failed before a response arrived: ${e instanceof Error ? e.message : String(e)}`, 0, e);
         } finally {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
         }
+        if (!error) {
+          const res = response!;
+          if (res.ok) {
+            try {
+              return { data: (text === '' ? undefined : JSON.parse(text)) as T, response: res };
+            } catch (cause) {
+              // A 200 that is not JSON is a captive portal or a misrouted proxy, not our API.
+              throw failure('invalid_response', `answered ${res.status} with a body that is not JSON (${res.headers.get('Content-Type') ?? 'no content type'})`, res.status, cause);
+            }
+          }
+          error = toError(errorInit(res, text, method, shown));
+        }
         // Only no-response failures, 429 and 5xx are worth retrying (a `Retry-After` honoured
         // exactly, unless it exceeds `maxRetryAfterMs`); a timeout is not, the caller's
-        // deadline has passed and a retry would double it. By status and code, not by class:
-        // a light requester's errors are all the base class.
+        // deadline has passed and a retry would double it. By status, not by class: a light
+        // requester's errors are all the base class.
         const { status, retryAfterMs: asked } = error;
         const wait =
-          !isRetryableRequest(request) || retries >= retry.limit
-            ? undefined
-            : status === 429 || status >= 500
-              ? asked === undefined
-                ? backoffDelay(retries, retry)
-                : asked <= retry.maxRetryAfterMs
-                  ? asked
-                  : undefined
-              : error.code === 'network_error'
-                ? backoffDelay(retries, retry)
-                : undefined;
+          retryable && retries < retry.limit && (!status || status === 429 || status >= 500)
+            ? asked === undefined
+              ? backoffDelay(retries, retry)
+              : asked <= retry.maxRetryAfterMs
+                ? asked
+                : undefined
+            : undefined;
         if (wait === undefined) throw error;
         options.onRetry?.({ attempt: retries + 1, waitMs: wait, status: status || undefined });
         await sleep(wait, signal);
