@@ -74,7 +74,21 @@ function profiled(db: Database, profile: () => Profile): Database {
   const timed = async <Row>(target: Queryable, sql: string, params: readonly unknown[] | undefined, onDone?: (ms: number) => void) => {
     const t0 = performance.now();
     try {
-      return await target.query<Row>(sql, params);
+      const result = await target.query<Row>(sql, params);
+      // A server-side call that takes row locks reports how long it waited for them
+      // (`hold_items`): one autocommitted transaction whose locks are held from the grant until
+      // its answer is back (that includes the COMMIT and the answer's trip to this process).
+      const wait = (result.rows[0] as { lock_wait_ms?: unknown } | undefined)?.lock_wait_ms;
+      if (typeof wait === 'number') {
+        const elapsed = performance.now() - t0;
+        const p = profile();
+        p.transactions++;
+        p.transactionMs += elapsed;
+        p.transactionStatements++;
+        p.lockWaitMs += wait;
+        p.lockHeldMs += Math.max(0, elapsed - wait);
+      }
+      return result;
     } finally {
       const elapsed = performance.now() - t0;
       const p = profile();

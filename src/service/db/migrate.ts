@@ -31,10 +31,27 @@ export async function migrate(db: Database, migrations: readonly Migration[] = M
   }, { retries: 0 });
 }
 
-/** Splits a migration on semicolons that end a line (our migrations have no functions). */
+/**
+ * Splits a migration on semicolons that end a line, except inside a `$$`-quoted body (a
+ * function's), which stays part of its statement.
+ */
 function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+  const statements: string[] = [];
+  let current = '';
+  sql.split('$$').forEach((part, i) => {
+    // Odd parts lie between a pair of $$: a body, copied as it is.
+    if (i % 2 === 1) {
+      current += `$$${part}$$`;
+      return;
+    }
+    // Comment lines go (outside bodies only), as they did before bodies existed.
+    const [first, ...rest] = part.replace(/^\s*--.*$/gm, '').split(/;\s*$/m);
+    current += first;
+    for (const next of rest) {
+      statements.push(current);
+      current = next;
+    }
+  });
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter(Boolean);
 }

@@ -7,6 +7,7 @@
  * day is computed without zone arithmetic in SQL.
  * @module
  */
+import { HOLD_FUNCTION_SQL } from './hold-function.ts';
 
 /** One step of the schema. */
 export interface Migration {
@@ -166,5 +167,10 @@ CREATE TABLE booking_items (
 CREATE INDEX booking_items_variant ON booking_items (variant_id);
 CREATE INDEX booking_items_booking ON booking_items (booking_id);
 `,
+  },
+  {
+    version: 2,
+    name: 'hold_items: the locked part of a hold as one server-side call',
+    sql: HOLD_FUNCTION_SQL,
   },
 ];

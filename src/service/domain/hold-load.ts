@@ -3,9 +3,11 @@
  *
  * Outside the variants' row locks: `loadHoldRules` (variants, their widget rules and the
  * blackouts, one statement) and `loadCartUsage` (the units in use and the cart's own
- * reservation, one statement). Under the locks: `lockVariants`, `loadCartUsage` again (a NEW
- * statement, so it sees what the previous lock holder committed), and `writeHold` (one
- * statement), then COMMIT.
+ * reservation, one statement). Under the locks, on the transaction path (a cart renewing
+ * variants it does not post): `lockVariants`, `loadCartUsage` again (a NEW statement, so it
+ * sees what the previous lock holder committed), and `writeHold` (one statement), then COMMIT.
+ * The usual path runs the same steps inside the server (`hold-call.ts`), with `writeHold`'s
+ * parameters.
  * @module
  */
 import type { Queryable } from '../db/types.ts';
@@ -193,22 +195,27 @@ export async function writeHold(q: Queryable, w: HoldWrite): Promise<Reservation
                    AS t (variant_id, start_at, finish_at, start_day, finish_day, quantity, position)
      )
      SELECT id, cart_token, created_at, expires_at, created FROM r`,
-    [
-      w.shopId,
-      w.cartToken,
-      JSON.stringify(w.guests ?? []),
-      toIsoUtc(w.now),
-      toIsoUtc(w.expiresAt),
-      w.guests !== undefined,
-      [...w.variantIds],
-      w.items.map(({ demand }) => demand.variant!.variantId),
-      w.items.map(({ demand }) => toIsoUtc(demand.period.startAt)),
-      w.items.map(({ demand }) => toIsoUtc(demand.period.finishAt)),
-      w.items.map(({ demand }) => demand.period.startDay),
-      w.items.map(({ demand }) => demand.period.finishDay),
-      w.items.map(({ demand }) => demand.quantity),
-      w.items.map(({ position }) => position),
-    ],
+    holdWriteParams(w),
   );
   return rows[0]!;
+}
+
+/** `writeHold`'s parameters $1-$14 (`hold_items` takes the same, in the same order). */
+export function holdWriteParams(w: HoldWrite): unknown[] {
+  return [
+    w.shopId,
+    w.cartToken,
+    JSON.stringify(w.guests ?? []),
+    toIsoUtc(w.now),
+    toIsoUtc(w.expiresAt),
+    w.guests !== undefined,
+    [...w.variantIds],
+    w.items.map(({ demand }) => demand.variant!.variantId),
+    w.items.map(({ demand }) => toIsoUtc(demand.period.startAt)),
+    w.items.map(({ demand }) => toIsoUtc(demand.period.finishAt)),
+    w.items.map(({ demand }) => demand.period.startDay),
+    w.items.map(({ demand }) => demand.period.finishDay),
+    w.items.map(({ demand }) => demand.quantity),
+    w.items.map(({ position }) => position),
+  ];
 }

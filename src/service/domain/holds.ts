@@ -4,7 +4,8 @@
  * nothing: a 409 leaves the database as it was.
  *
  * Same-variant posts serialise on the variants' row locks, so the time a lock is held bounds
- * their throughput. Everything that does not depend on the lock is done before taking it:
+ * their throughput. Everything that does not depend on the lock is done before taking it, and
+ * the locked part is one server-side call, so no client round trip happens under the locks:
  *
  *   before   the variants' rules and blackouts (1 statement) and the units in use with the
  *            cart's own reservation (1 statement), side by side on the pool; judged at once. An
@@ -12,24 +13,35 @@
  *            is true of the database as one snapshot saw it, which is a moment between the
  *            request's arrival and its answer (the request is ordered there). A post that fits
  *            is judged again under the lock, so nothing is ever written on the snapshot's word.
- *   locked   BEGIN; (i) the variants' row locks in id order (their capacity as committed);
- *            (ii) the units in use and the cart's reservation again, in a NEW statement: under
- *            READ COMMITTED it takes a fresh snapshot, which includes every earlier holder of
- *            these locks; judged again; (iii) one statement upserts the reservation, deletes
- *            the replaced items and inserts the new ones; COMMIT.
+ *   locked   `hold_items` (db/hold-function.ts), one autocommitted statement: (i) the variants'
+ *            row locks in id order; (ii) the cart's reservation and the units in use, in NEW
+ *            statements, each on a fresh snapshot that includes every earlier holder of these
+ *            locks; judged on the day totals; (iii) if all fit, one statement upserts the
+ *            reservation, deletes the replaced items and inserts the new ones; COMMIT. A misfit
+ *            comes back with the units it was judged on, and the 409 is built from them here
+ *            by the same judge as everywhere else.
  *   removals A post whose every quantity is 0 frees units and adds none: it cannot oversell, so
- *            it runs (iii) alone in its transaction, without the variants' locks, unless the
- *            cart holds other variants (see renewals).
- *   renewals Every post renews the whole reservation, so the cart's live items of variants it
- *            does not post are locked too, and whether the hold has lapsed is decided with the
- *            clock read once all locks are granted. Otherwise a post that read the clock just
- *            before `expires_at` but committed late would revive items that a competitor, reading
- *            the clock just after, judged expired and took the units of: an oversold day. With
- *            the locks, whichever of the two comes second sees the first's outcome at a time no
- *            earlier than the first's (test/service/reservations/renewal-race.test.ts).
+ *            it runs (iii) alone as one statement, without the variants' locks, unless the cart
+ *            holds other variants (see renewals).
+ *   renewals Every post renews the whole reservation, so when the cart holds live items of
+ *            variants it does not post, their variants are locked too and whether the hold has
+ *            lapsed is decided with the clock read once all locks are granted. Otherwise a post
+ *            that read the clock just before `expires_at` but committed late would revive items
+ *            that a competitor, reading the clock just after, judged expired and took the units
+ *            of: an oversold day. With the locks, whichever of the two comes second sees the
+ *            first's outcome at a time no earlier than the first's
+ *            (test/service/reservations/renewal-race.test.ts). SQL cannot read the service's
+ *            (injected) clock, so such a post runs as a transaction from here: BEGIN, the locks,
+ *            the clock, the usage read, the write statement, COMMIT. So does one that
+ *            `hold_items` finds holding such items under its locks (`relock`: it wrote nothing).
  *
- * (i) and (ii) must stay two statements: a statement's snapshot is taken before it waits for a
- * lock, so a usage read merged into the locking statement would miss the rows of the
+ * `hold_items` judges with the clock read before it: an earlier clock only counts more of
+ * other carts' holds as live (it may refuse, never oversell), and the cart's own "lapsed"
+ * changes nothing when the cart holds only posted variants (lapsed or not, all its items are
+ * replaced); only `expires_at` is stamped from that reading, earlier by the lock wait.
+ *
+ * (i) and (ii) must stay separate statements: a statement's snapshot is taken before it waits
+ * for a lock, so a usage read merged into the locking statement would miss the rows of the
  * transaction it waited for, and oversell (test/service/reservations/lock-snapshot.test.ts).
  * @module
  */
@@ -44,6 +56,7 @@ import { type Demand, type Judgement, type VariantRules, judgeDemands } from './
 import { dayPeriod, spanOf } from './availability-period.ts';
 import { UsageIndex, type UsageRow } from './availability-usage.ts';
 import type { HoldInput } from './hold-input.ts';
+import { holdLocked } from './hold-call.ts';
 import { loadCartUsage, loadHoldRules, lockVariants, writeHold } from './hold-load.ts';
 import { type ReservationRow, reservationRecords } from '../records/reservation.ts';
 
@@ -85,58 +98,81 @@ export async function holdItems(db: Database, auth: AuthContext, input: HoldInpu
     variantIds,
     items: demands.map((demand, position) => ({ demand, position })).filter(({ demand }) => demand.quantity > 0),
   });
-  // Only removals free units and never add any: they cannot oversell and need no variant lock
-  // (the reservation's row lock, taken by the upsert, orders them with the cart's other posts).
-  const removalsOnly = input.items.every((i) => i.quantity === 0);
+  const held = (demands: readonly Demand[]) => demands.filter((d) => d.quantity > 0);
+  const answer = (row: ReservationRow & { created: boolean }, demands: readonly Demand[], available: readonly number[]): HoldResult => ({
+    reservation: postedRecord(row, held(demands), available, auth.tz),
+    created: row.created,
+  });
+
   // The cart's live items of other variants are renewed by this post: their variants are locked too.
-  const others = before.own && before.own.expiresAt > now ? before.own.variantIds.filter((id) => !variantIds.includes(id)) : [];
-  const { row, demands, usage, own, at } = removalsOnly && others.length === 0
-    ? { row: await db.transaction((tx) => writeHold(tx, write(guess, now))), demands: guess, ...before, at: now }
-    : await db.transaction(async (tx) => {
-        const capacities = await lockVariants(tx, [...variantIds, ...others]);
-        // The clock after the locks: "lapsed" and "expired" are judged no earlier than the
-        // decisions of every transaction that held these locks before.
-        const at = clock();
-        // Only now, in a statement of its own: what every earlier holder of the locks committed.
-        const { usage, own } = await loadCartUsage(tx, auth.shopId, input.cartToken, externalIds, span, at);
-        const locked = new Map<number, VariantRules>();
-        for (const [externalId, v] of rules) {
-          const capacity = capacities.get(v.variantId);
-          if (capacity !== undefined) locked.set(externalId, { ...v, capacity });
-        }
-        const demands = demandsOf(locked);
-        const judgements = judge(demands, usage, own?.id);
-        if (judgements.some((j) => j.status !== 'ok')) throw unavailable(demands, judgements, input);
-        return { row: await writeHold(tx, write(demands, at)), demands, usage, own, at };
-      });
+  let others = before.own && before.own.expiresAt > now ? before.own.variantIds.filter((id) => !variantIds.includes(id)) : [];
+  if (others.length === 0) {
+    // Only removals free units and never add any: they cannot oversell and need no variant lock
+    // (the reservation's row lock, taken by the upsert, orders them with the cart's other posts).
+    if (input.items.every((i) => i.quantity === 0)) return answer(await writeHold(db, write(guess, now)), guess, []);
+    const locked = await holdLocked(db, write(guess, now));
+    if (locked.outcome === 'held') return answer(locked.row, guess, locked.available);
+    if (locked.outcome === 'misfit') {
+      const demands = demandsOf(withCapacities(rules, locked.capacities));
+      const judgements = judge(demands, locked.usage, undefined);
+      if (judgements.some((j) => j.status !== 'ok')) throw unavailable(demands, judgements, input);
+      // The call and the judge disagree (never expected): the transaction path decides.
+    } else {
+      others = locked.others;
+    }
+  }
+
+  // The transaction path: the cart holds live items of variants not posted.
+  const { row, demands, usage, own, at } = await db.transaction(async (tx) => {
+    const capacities = await lockVariants(tx, [...variantIds, ...others]);
+    // The clock after the locks: "lapsed" and "expired" are judged no earlier than the
+    // decisions of every transaction that held these locks before.
+    const at = clock();
+    // Only now, in a statement of its own: what every earlier holder of the locks committed.
+    const { usage, own } = await loadCartUsage(tx, auth.shopId, input.cartToken, externalIds, span, at);
+    const demands = demandsOf(withCapacities(rules, capacities));
+    const judgements = judge(demands, usage, own?.id);
+    if (judgements.some((j) => j.status !== 'ok')) throw unavailable(demands, judgements, input);
+    return { row: await writeHold(tx, write(demands, at)), demands, usage, own, at };
+  });
 
   // Usually the cart holds only what was just posted: the record is then known without reading
-  // it back (other carts' use of these variants could not change while the locks were held; a
-  // removal holds nothing of them). Otherwise it is read after COMMIT, outside the locks.
+  // it back (other carts' use of these variants could not change while the locks were held).
+  // Otherwise it is read after COMMIT, outside the locks.
   const lapsed = own !== undefined && own.expiresAt <= at;
   const onlyPosted = !own || lapsed || own.variantIds.every((id) => variantIds.includes(id));
-  const record = onlyPosted
-    ? postedRecord(row, demands.filter((d) => d.quantity > 0), new UsageIndex(usage), auth.tz)
-    : (await reservationRecords(db, [row], auth.tz, at))[0]!;
-  return { reservation: record, created: row.created };
+  if (!onlyPosted) return { reservation: (await reservationRecords(db, [row], auth.tz, at))[0]!, created: row.created };
+  const index = new UsageIndex(usage);
+  const available = held(demands).map(({ variant, period }) => index.free(variant!.variantId, variant!.capacity, period.startDay, period.finishDay, row.id));
+  return answer(row, demands, available);
 }
 
-/** The record of a cart holding exactly `held`, with units left from the pre-write `usage`. */
-function postedRecord(row: ReservationRow, held: readonly Demand[], usage: UsageIndex, tz: string): Reservation {
+/** The rules of the variants still present under the locks, with their capacities as locked. */
+function withCapacities(rules: ReadonlyMap<number, VariantRules>, capacities: ReadonlyMap<number, number>): Map<number, VariantRules> {
+  const locked = new Map<number, VariantRules>();
+  for (const [externalId, v] of rules) {
+    const capacity = capacities.get(v.variantId);
+    if (capacity !== undefined) locked.set(externalId, { ...v, capacity });
+  }
+  return locked;
+}
+
+/** The record of a cart holding exactly `held`, with the units each item had left before the write. */
+function postedRecord(row: ReservationRow, held: readonly Demand[], available: readonly number[], tz: string): Reservation {
   return {
     id: row.id,
     cart_token: row.cart_token,
     created_at: toIsoUtc(new Date(row.created_at)),
     expires_at: toIsoUtc(new Date(row.expires_at)),
     tz,
-    items: held.map(({ variant, period, quantity }) => ({
+    items: held.map(({ variant, period, quantity }, i) => ({
       start: toIsoUtc(period.startAt),
       finish: toIsoUtc(period.finishAt),
       ...itemStatus('ok'),
       variant_id: variant!.variantId,
       external_id: variant!.externalId,
       quantity,
-      quantity_available: usage.free(variant!.variantId, variant!.capacity, period.startDay, period.finishDay, row.id),
+      quantity_available: available[i]!,
       variant_title: variant!.title,
       product_title: variant!.productTitle,
       all_day: 1,
