@@ -10,7 +10,7 @@
 /** A `YYYY-MM-DD` string that names a real calendar day. */
 export type PlainDate = string & { readonly __plainDate: unique symbol };
 
-const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const PLAIN_DATE = /^\d{4}-\d\d-\d\d$/;
 const DAY_MS = 86_400_000;
 
 /**
@@ -26,12 +26,10 @@ export const LAST_YEAR = 9998;
  * years `FIRST_YEAR` to `LAST_YEAR`.
  */
 export function isPlainDate(value: unknown): value is PlainDate {
-  if (typeof value !== 'string') return false;
-  const m = PLAIN_DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < FIRST_YEAR || y > LAST_YEAR || mo < 1 || mo > 12 || d < 1) return false;
-  return d <= daysInMonth(y, mo);
+  if (typeof value !== 'string' || !PLAIN_DATE.test(value) || value < `${FIRST_YEAR}` || value >= `${LAST_YEAR + 1}`) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  // An impossible day (31 April) is refused by the engine, or rolled over to another day.
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
 }
 
 /** Parses a `YYYY-MM-DD` string, or returns `undefined` when it is not a real day. */
@@ -85,12 +83,10 @@ export function startOfMonth(date: PlainDate): PlainDate {
  * (31 March + 1 month = 30 April).
  */
 export function addMonths(date: PlainDate, months: number): PlainDate {
-  const y = Number(date.slice(0, 4));
-  const m = Number(date.slice(5, 7)) - 1 + months;
-  const year = y + Math.floor(m / 12);
-  const month = (((m % 12) + 12) % 12) + 1;
-  const day = Math.min(Number(date.slice(8, 10)), daysInMonth(year, month));
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` as PlainDate;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  // The last day of the target month (day 0 of the month after it), then back to `d` if it has one.
+  const last = new Date(Date.UTC(y, m + months, 0));
+  return fromEpochDay(+last / DAY_MS - Math.max(0, last.getUTCDate() - d));
 }
 
 /** Every day from `start` up to but not including `finish`. */

@@ -59,16 +59,9 @@ export function parseAvailability(data: unknown): AvailabilityDay[] {
 
 /** One reservation: an expiry, a zone and items with their periods, quantities and titles. */
 export function parseReservation(data: unknown): Reservation {
-  const ok =
-    isObject(data) &&
-    isInstant(data.expires_at) &&
-    isZone(data.tz) &&
-    Array.isArray(data.items) &&
-    data.items.every(
-      (i: unknown) =>
-        isObject(i) && isInstant(i.start) && isInstant(i.finish) && isCount(i.quantity) && typeof i.product_title === 'string' && typeof i.variant_title === 'string',
-    );
-  return ok ? (data as Reservation) : malformed('reservation');
+  if (!isObject(data) || !isInstant(data.expires_at) || !isZone(data.tz)) malformed('reservation');
+  listOf(data.items, 'reservation', (i) => isInstant(i.start) && isInstant(i.finish) && isCount(i.quantity) && typeof i.product_title === 'string' && typeof i.variant_title === 'string');
+  return data as Reservation;
 }
 
 /** The answer to a hold: a reservation, holding something (an answer that holds nothing is no hold, whatever its status says). */

@@ -3,7 +3,7 @@
  * Pure functions on `YYYY-MM-DD` days: no zone can shift a cell.
  * @module
  */
-import { type PlainDate, addDays, addMonths, dayOfWeek, startOfMonth } from '../../shared/plain-date.ts';
+import { type PlainDate, addDays, addMonths, dayOfWeek, eachDay, startOfMonth } from '../../shared/plain-date.ts';
 
 /** A week row: seven days, `null` for cells outside the month. */
 export type Week = (PlainDate | null)[];
@@ -34,14 +34,9 @@ export function startOfWeek(date: PlainDate, firstDay: number): PlainDate {
  */
 export function monthWeeks(month: PlainDate, firstDay: number): Week[] {
   const first = startOfMonth(month);
-  let day = startOfWeek(first, firstDay);
-  const weeks: Week[] = [];
-  for (let w = 0; w < 6; w++) {
-    const week: Week = [];
-    for (let d = 0; d < 7; d++, day = addDays(day, 1)) week.push(startOfMonth(day) === first ? day : null);
-    weeks.push(week);
-  }
-  return weeks;
+  const start = startOfWeek(first, firstDay);
+  const days = eachDay(start, addDays(start, 42)).map((d) => (startOfMonth(d) === first ? d : null));
+  return [0, 7, 14, 21, 28, 35].map((i) => days.slice(i, i + 7));
 }
 
 /**

@@ -19,27 +19,25 @@ export const HoldClock = createModel((booking: Booking, t: ReadonlySignal<Transl
   const announcement = signal('');
   /** The hold that ran out, kept to say so and to hold it again. */
   const expired = signal<Reservation | undefined>(undefined);
-  const expiresAt = computed(() => {
-    const r = booking.reservation.value;
-    return r ? Date.parse(r.expires_at) : 0;
-  });
   /**
    * Milliseconds left, on the server's clock, never more than the service holds for: a `Date`
    * header that would make the hold longer (a proxy rewrote it) is not believed, and the
    * shopper's own clock counts instead.
    */
   const remaining = computed(() => {
-    const left = expiresAt.value - booking.clock.value;
+    const r = booking.reservation.value;
+    const left = (r ? Date.parse(r.expires_at) : 0) - booking.clock.value;
     const most = booking.settings.value.hold_minutes * 60_000;
     const served = left - booking.offset.value;
     return Math.max(0, Math.min(most, served > most ? left : served));
   });
-  /** When the hold ends, on the shopper's clock (as the countdown counts). */
-  const endsAtLocal = computed(() => booking.clock.value + remaining.value);
-  /** "Held until 10:42 (Europe/Berlin).": the end in the shopper's zone, named as the days are. */
+  /**
+   * "Held until 10:42 (Europe/Berlin).": when the hold ends on the shopper's clock (as the
+   * countdown counts), in the shopper's zone, named as the days are.
+   */
   const heldUntil = computed(() => {
     const r = booking.reservation.value;
-    return r ? t.value('heldUntil', named(formats.value.time(endsAtLocal.value), shopperZone(), r.tz)) : '';
+    return r ? t.value('heldUntil', named(formats.value.time(booking.clock.value + remaining.value), shopperZone(), r.tz)) : '';
   });
   /** The lowest threshold already announced, and for which hold (a new hold counts afresh). */
   let announced = Infinity;

@@ -7,31 +7,27 @@
 import { type ReadonlySignal, computed, createModel, effect, signal } from '../reactive.ts';
 import { type PlainDate, addDays } from '../../shared/plain-date.ts';
 import { type ItemLabel, addToShopifyCart, shopify } from '../api/cart.ts';
-import type { WidgetFetch } from '../api/connection.ts';
 import { type DayFacts, dayReason, rangeFinish, rangeProblem } from '../calendar/rules.ts';
-import type { Emit } from '../events.ts';
 import { type Formats, formatPeriod, shopDay, unavailableDay } from '../format.ts';
 import type { Translate } from '../i18n.ts';
-import type { Booking, HoldRequest } from './booking-model.ts';
+import type { Booking, HoldRequest, ModelDeps } from './booking-model.ts';
 import type { Clock } from './hold-clock.ts';
 
-/** What the selection reads from the other models. */
-export interface SelectionDeps {
-  booking: Booking;
-  clock: Clock;
-  facts: ReadonlySignal<DayFacts | undefined>;
-  quantity: ReadonlySignal<number>;
-  variant: ReadonlySignal<string>;
-  t: ReadonlySignal<Translate>;
-  formats: ReadonlySignal<Formats>;
-  emit: Emit;
-  fetch: WidgetFetch;
-  signal: AbortSignal;
-}
-
-/** The choice of days and the hold it leads to. */
-export const SelectionModel = createModel((deps: SelectionDeps) => {
-  const { booking, clock, facts, quantity, variant, t, formats, emit } = deps;
+/**
+ * The choice of days and the hold it leads to, over the element's `deps` (events, fetch, abort),
+ * the business model, the countdown, and the view's facts, quantity, variant, strings and formats.
+ */
+export const SelectionModel = createModel((
+  deps: ModelDeps,
+  booking: Booking,
+  clock: Clock,
+  facts: ReadonlySignal<DayFacts | undefined>,
+  quantity: ReadonlySignal<number>,
+  variant: ReadonlySignal<string>,
+  t: ReadonlySignal<Translate>,
+  formats: ReadonlySignal<Formats>,
+) => {
+  const { emit } = deps;
   const { settings } = booking;
   const isRange = computed(() => booking.widget.value?.type === 'range');
   const nights = computed(() => isRange.value && settings.value.count === 'nights');
@@ -57,20 +53,21 @@ export const SelectionModel = createModel((deps: SelectionDeps) => {
     if (!c || !f) return false;
     return isRange.value ? !!rangeProblem(c.start, end.value!, f) : !!dayReason(c.start, f);
   });
-  /** What went wrong with the last hold: each item that did not fit and how many are left. */
+  /**
+   * What went wrong with the last hold: each item that did not fit and how many are left. Only
+   * a 409's failure carries items (see `toFailure`); any other is "Could not hold these dates."
+   */
   const holdProblem = computed(() => {
     const e = booking.holdFailure.value;
-    if (!e) return '';
-    if (e.error !== 'unavailable') return t.value('holdError');
+    const tr = t.value, f = formats.value;
     const tz = booking.widget.value?.tz ?? 'UTC';
-    const misfits = (e.items ?? []).filter((i) => i.status !== 'ok');
-    if (!misfits.length) return t.value('holdError');
-    return misfits
+    const misfits = e?.items?.filter((i) => i.status !== 'ok') ?? [];
+    return !e ? '' : !misfits.length ? tr('holdError') : misfits
       .map((i) => {
-        const period = formatPeriod(formats.value, shopDay(i.start, tz), shopDay(i.finish, tz), nights.value);
+        const period = formatPeriod(f, shopDay(i.start, tz), shopDay(i.finish, tz), nights.value);
         const sold = i.status === 'sold_out';
         // Nothing left is a fully booked day, not "only 0 left".
-        return sold && i.quantity_available ? t.value('onlyLeft', period, formats.value.number(i.quantity_available)) : `${period}: ${t.value(sold ? 'sold' : 'unavailable')}.`;
+        return sold && i.quantity_available ? tr('onlyLeft', period, f.number(i.quantity_available)) : `${period}: ${tr(sold ? 'sold' : 'unavailable')}.`;
       })
       .join(' ');
   });

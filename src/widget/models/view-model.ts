@@ -63,7 +63,7 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     return !!bounds.value && (!needsData(m) || monthLoaded(booking, variant.value, m));
   });
   const clock = new HoldClock(booking, t, formats);
-  const selection = new SelectionModel({ booking, clock, facts, quantity, variant, t, formats, emit: deps.emit, fetch: deps.fetch, signal: deps.signal });
+  const selection = new SelectionModel(deps, booking, clock, facts, quantity, variant, t, formats);
   /** Why each day of the shown month cannot be chosen now. */
   const reasons = computed(() => {
     const f = facts.value;
