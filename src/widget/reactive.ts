@@ -192,7 +192,7 @@ export function effect(fn: () => unknown): () => void {
 }
 
 /** Runs `fn` untracked and batched (a model's methods run so). */
-function action<A extends unknown[], R>(fn: (...args: A) => R, args: A): R {
+function action<A extends unknown[], R>(fn: (...args: A) => R, args: A = [] as unknown as A): R {
   depth++;
   try {
     return track(undefined, () => fn(...args));
@@ -200,6 +200,12 @@ function action<A extends unknown[], R>(fn: (...args: A) => R, args: A): R {
     endBatch();
   }
 }
+
+/**
+ * Runs `fn` untracked, and the effects its writes wake once when it returns: an answer that
+ * writes several signals (data, clock, loaded) renders once, not once per write.
+ */
+export const batch = <R>(fn: () => R): R => action(fn);
 
 /**
  * A model class from a factory: `new Model(...args)` runs the factory untracked, turns the

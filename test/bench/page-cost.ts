@@ -179,13 +179,17 @@ export async function measurePage(): Promise<SectionResult> {
         }
       }
     }
-    log(`page: ${SAMPLES} samples per page done; now with ${RTT} ms RTT`);
-    const slow: Sample[] = [];
+    log(`page: ${SAMPLES} samples per page done; now with ${RTT} ms RTT at 4× and 1× CPU`);
+    // +RTT loads at 4× CPU (the page-cost setting) and unthrottled, interleaved: round trips are
+    // the network's share, the rest is the widget's own main-thread work.
+    const slow: Record<1 | 4, Sample[]> = { 1: [], 4: [] };
     for (let i = 0; i < Math.max(3, Math.ceil(SAMPLES / 2)); i++) {
-      try {
-        slow.push(await sample(browser, store, 'cross', { cpu: 4, rtt: RTT }));
-      } catch (error) {
-        failures.push(`cross +${RTT} ms: ${why(error)}`);
+      for (const cpu of [4, 1] as const) {
+        try {
+          slow[cpu].push(await sample(browser, store, 'cross', { cpu, rtt: RTT }));
+        } catch (error) {
+          failures.push(`cross +${RTT} ms ${cpu}× CPU: ${why(error)}`);
+        }
       }
     }
     if (failures.length) notes.push(`Samples that failed (not in the medians): ${failures.slice(0, 6).join('; ')}${failures.length > 6 ? ` and ${failures.length - 6} more` : ''}.`);
@@ -221,19 +225,28 @@ export async function measurePage(): Promise<SectionResult> {
     if (shifted) {
       notes.push(`Layout shifts in one same-origin load (ms since navigation: score, moved nodes), with the script at ${Math.round(shifted.marks.defineCalled)} ms and the calendar interactive at ${Math.round(shifted.marks.ready)} ms: ${shifted.marks.shifts.map((x) => `${Math.round(x.t)} ms: ${x.v.toFixed(4)} (${x.sources.join(', ')})`).join('; ')}.`);
     }
-    if (slow.length) {
-      const afterScript = median(slow.map((s) => s.marks.ready - s.marks.defineCalled));
+    for (const cpu of [1, 4] as const) {
+      const list = slow[cpu];
+      if (!list.length) continue;
+      const afterScript = median(list.map((s) => s.marks.ready - s.marks.defineCalled));
       const rtts = afterScript / RTT;
-      const w = median(slow.map((s) => criticalWaves(s, RTT)));
-      const pre = median(slow.map((s) => s.preflights));
-      const firstSent = median(slow.map((s) => (criticalRequests(s)[0]?.start ?? Number.NaN) - s.marks.defineCalled));
-      const afterLast = median(slow.map((s) => s.marks.ready - Math.max(...criticalRequests(s).map((r) => r.end))));
-      row(`${LABEL.cross}, +${RTT} ms per request`, 'script ran → interactive', `${ms(afterScript, 0)} (${rtts.toFixed(1)} RTT)`,
-        `target: within one round trip: ${pass(w <= 1 && pre === 0 && rtts < 2)}; ${w} round trip(s) of requests before interactive (API and /cart.js), ${pre} preflight(s), ${median(slow.map((s) => s.apiRequests))} API requests; first request sent ${ms(firstSent, 0)} after the script ran, interactive ${ms(afterLast, 0)} after the last answer it needed; navigation → interactive ${ms(median(slow.map((s) => s.marks.ready)), 0)}`);
-      const example = slow[0]!;
+      const w = median(list.map((s) => criticalWaves(s, RTT)));
+      const pre = median(list.map((s) => s.preflights));
+      const firstSent = median(list.map((s) => (criticalRequests(s)[0]?.start ?? Number.NaN) - s.marks.defineCalled));
+      const afterLast = median(list.map((s) => s.marks.ready - Math.max(...criticalRequests(s).map((r) => r.end))));
+      const work = median(list.map((s) => s.trace.fileScriptMs));
+      // The target is about round trips (API.md §6: all first requests in parallel, no
+      // preflight): judged unthrottled, where the widget's own work is small beside one RTT.
+      // At 4× CPU the same wave is reported, and the time is the widget's work on top of it.
+      const verdict = cpu === 1
+        ? `target: within one round trip (one wave, no preflight, interactive before a second RTT could end): ${pass(w <= 1 && pre === 0 && rtts < 2)}`
+        : `not a target: the same one wave, with the widget's main-thread work (${ms(work, 0)} in all) slowed 4×`;
+      row(`${LABEL.cross}, +${RTT} ms per request, ${cpu}× CPU`, 'script ran → interactive', `${ms(afterScript, 0)} (${rtts.toFixed(1)} RTT)`,
+        `${verdict}; ${w} round trip(s) of requests before interactive (API and /cart.js), ${pre} preflight(s), ${median(list.map((s) => s.apiRequests))} API requests; first request sent ${ms(firstSent, 0)} after the script ran, interactive ${ms(afterLast, 0)} after the last answer it needed; navigation → interactive ${ms(median(list.map((s) => s.marks.ready)), 0)}`);
+      const example = list[0]!;
       const t0 = example.marks.defineCalled;
       const readyAt = Math.round(example.marks.ready - t0);
-      notes.push(`One cross-origin load with +${RTT} ms per request, the widget's requests relative to its script calling customElements.define (start → end, ms): ${example.api.map((r) => `${new URL(r.url).pathname}${new URL(r.url).search.replace(/token=[^&]+/, 'token=…').slice(0, 60)} ${Math.round(r.start - t0)} → ${Math.round(r.end - t0)}`).join('; ')}; preflights at the API origin: ${example.preflights}; the calendar was interactive at ${readyAt}, its first render done at ${Math.round(example.marks.defined - t0)}.`);
+      notes.push(`One cross-origin load with +${RTT} ms per request at ${cpu}× CPU, the widget's requests relative to its script calling customElements.define (start → end, ms): ${example.api.map((r) => `${new URL(r.url).pathname}${new URL(r.url).search.replace(/token=[^&]+/, 'token=…').slice(0, 60)} ${Math.round(r.start - t0)} → ${Math.round(r.end - t0)}`).join('; ')}; preflights at the API origin: ${example.preflights}; the calendar was interactive at ${readyAt}, its first render done at ${Math.round(example.marks.defined - t0)}.`);
     }
     notes.push(
       `Pages: public/index.html served by the bench's proxy in four variants (without the widget's scripts and element; as shipped, API through the page's origin; API on another port = another origin; as shipped plus one line of page CSS reserving the element's box), the storefront itself (dist/service/start.js, PGlite) behind it. Chromium ${CHROMIUM}, viewport 1280×900, 4× CPU throttling, ${SAMPLES} samples per variant interleaved, fresh context each, after one warm-up load each.`,

@@ -4,8 +4,8 @@
  * never requested twice, unless the request failed or availability is refreshed.
  * @module
  */
-import { type ReadonlySignal, computed, createModel, signal } from '../reactive.ts';
-import { type PlainDate, addMonths } from '../../shared/plain-date.ts';
+import { type ReadonlySignal, batch, computed, createModel, signal } from '../reactive.ts';
+import { type PlainDate, addDays, addMonths, startOfMonth } from '../../shared/plain-date.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget, WidgetSettings } from '../../shared/records.ts';
 import { resolveSettings } from '../../shared/settings.ts';
 import { resolveCartToken } from '../api/cart.ts';
@@ -112,11 +112,12 @@ export const BookingModel = createModel((deps: ModelDeps) => {
     if (!todo.length) return;
     for (const k of todo) sent.add(k);
     load(todo)
-      .then((data) => {
+      // One batch: the answer's writes (clock, data, loaded) wake the render once.
+      .then((data) => batch(() => {
         clock.value = deps.now();
         use(data);
         loaded.value = { ...loaded.value, ...Object.fromEntries(todo.map((k) => [k, true])) };
-      })
+      }))
       .catch((e: unknown) => {
         for (const k of todo) sent.delete(k);
         onError(e);
@@ -149,47 +150,59 @@ export const BookingModel = createModel((deps: ModelDeps) => {
     loaded.value = { ...loaded.value };
   }
 
+  /**
+   * Loads the blackouts and availability of `months` for `variant`: one request of each kind
+   * for all the months not yet asked for (the first wave asks for two or three at once).
+   * Availability does not wait for a Shopify cart token: see `loadReservation`.
+   */
+  function loadMonths(variant: string, months: PlainDate[]) {
+    /** The first and last month of the keys of one request. */
+    const span = (todo: string[]) => [todo[0]!.slice(-10), todo.at(-1)!.slice(-10)] as PlainDate[];
+    const target = variant ? { external_variant_id: variant } : { external_product_id: product };
+    // The API's filters are "starts at or after" and "finishes at or before", so a window
+    // padded by a month each side finds every blackout of up to a month that touches these
+    // months; longer ones still show, through availability's per-day status.
+    once(months.map((m) => monthKey('b', variant, m)), (todo) => {
+      const [first, last] = span(todo);
+      return connection.blackouts({ ...target, start_min: addMonths(first!, -1), finish_max: addMonths(last!, 2) });
+    }, (list) => {
+      blackouts.value = { ...blackouts.value, [variant]: { ...blackouts.value[variant], ...Object.fromEntries(list.map((b) => [b.id, b])) } };
+    });
+    if (!variant || !availabilityOffered.value) return;
+    const asked = refreshes;
+    once(months.map((m) => monthKey('a', variant, m)), (todo) => {
+      const [start, last] = span(todo);
+      if (!cart) tokenless.add(variant);
+      return connection.availability({ external_variant_id: variant, start: start!, finish: addMonths(last!, 1), cart_token: cart });
+    }, (list) => {
+      if (asked !== refreshes) return;
+      days.value = { ...days.value, [variant]: { ...days.value[variant], ...Object.fromEntries(list.map((d) => [d.date, d])) } };
+    }, (e) => {
+      // A service without the availability extension: rules and blackouts still apply.
+      if ((e as { status?: unknown }).status === 404) availabilityOffered.value = false;
+      else fail(e);
+    });
+  }
+
+  // The first wave, all at once before anything renders: the widget record, the cart's
+  // reservation, and the blackouts and availability of the months the shop's today can be in
+  // (today by our clock in UTC is the shop's today or a day either side: every zone is within a
+  // day of UTC) and the month after each. The view model asks again once the shop's today is
+  // known; those requests are already sent, so nothing waits for a second round trip.
   loadWidget();
   loadReservation();
+  const guess = dayInZone(deps.now(), 'UTC');
+  loadMonths(config.peek().variant ?? '', [-1, 1].flatMap((n) => {
+    const m = startOfMonth(addDays(guess, n));
+    return [m, addMonths(m, 1)];
+  }));
 
   return {
     widget, settings, blackouts, days, loaded, failures, availabilityOffered, offset, clock, today, reservation, holding, holdFailure,
     /** Requests waiting out a 429 or 503 to be sent again (the shopper sees "Busy, retrying…"). */
     busy: connection.busy,
 
-    /**
-     * Loads the blackouts and availability of `months` for `variant`: one request of each kind
-     * for all the months not yet asked for (the first wave asks for two or three at once).
-     * Availability does not wait for a Shopify cart token: see `loadReservation`.
-     */
-    loadMonths(variant: string, months: PlainDate[]) {
-      /** The first and last month of the keys of one request. */
-      const span = (todo: string[]) => [todo[0]!.slice(-10), todo.at(-1)!.slice(-10)] as PlainDate[];
-      const target = variant ? { external_variant_id: variant } : { external_product_id: product };
-      // The API's filters are "starts at or after" and "finishes at or before", so a window
-      // padded by a month each side finds every blackout of up to a month that touches these
-      // months; longer ones still show, through availability's per-day status.
-      once(months.map((m) => monthKey('b', variant, m)), (todo) => {
-        const [first, last] = span(todo);
-        return connection.blackouts({ ...target, start_min: addMonths(first!, -1), finish_max: addMonths(last!, 2) });
-      }, (list) => {
-        blackouts.value = { ...blackouts.value, [variant]: { ...blackouts.value[variant], ...Object.fromEntries(list.map((b) => [b.id, b])) } };
-      });
-      if (!variant || !availabilityOffered.value) return;
-      const asked = refreshes;
-      once(months.map((m) => monthKey('a', variant, m)), (todo) => {
-        const [start, last] = span(todo);
-        if (!cart) tokenless.add(variant);
-        return connection.availability({ external_variant_id: variant, start: start!, finish: addMonths(last!, 1), cart_token: cart });
-      }, (list) => {
-        if (asked !== refreshes) return;
-        days.value = { ...days.value, [variant]: { ...days.value[variant], ...Object.fromEntries(list.map((d) => [d.date, d])) } };
-      }, (e) => {
-        // A service without the availability extension: rules and blackouts still apply.
-        if ((e as { status?: unknown }).status === 404) availabilityOffered.value = false;
-        else fail(e);
-      });
-    },
+    loadMonths,
 
     /** Forgets `variant`'s availability, so the shown months load again (after a 409). */
     refreshAvailability: refresh,
@@ -220,8 +233,10 @@ export const BookingModel = createModel((deps: ModelDeps) => {
           cart_token: await cartToken,
           items: items.map(({ variant, ...i }) => ({ external_id: variant, ...i })),
         });
-        clock.value = deps.now();
-        reservation.value = held;
+        batch(() => {
+          clock.value = deps.now();
+          reservation.value = held;
+        });
         return held;
       } catch (e) {
         if (abort.aborted) return;
