@@ -63,13 +63,25 @@ export function shopDay(value: string, tz: string): PlainDate {
   return isPlainDate(value) ? value : dayInZone(Date.parse(value), tz);
 }
 
+/** A period as the API writes it: days or instants, `finish` exclusive. */
+export interface Period {
+  start: string;
+  finish: string;
+}
+
 /**
- * "14 Nov 2026 – 16 Nov 2026": the days a period covers, `finish` exclusive. With `nights` the
- * end shown is the check-out day (the finish itself), else the last day held.
+ * The first and last day a period covers in the shop's zone `tz`. With `nights` the last is the
+ * check-out day (the finish itself), else the last day held.
  */
-export function formatPeriod(f: Formats, start: PlainDate, finish: PlainDate, nights: boolean): string {
-  const last = nights ? finish : addDays(finish, -1);
-  return last <= start ? f.short(start) : `${f.short(start)} – ${f.short(last)}`;
+export function periodDays(p: Period, tz: string, nights: boolean): [PlainDate, PlainDate] {
+  const finish = shopDay(p.finish, tz);
+  return [shopDay(p.start, tz), nights ? finish : addDays(finish, -1)];
+}
+
+/** "14 Nov 2026 – 16 Nov 2026" (see `periodDays`); one day is shown once. */
+export function formatPeriod(f: Formats, p: Period, tz: string, nights: boolean): string {
+  const [first, last] = periodDays(p, tz, nights);
+  return last <= first ? f.short(first) : `${f.short(first)} – ${f.short(last)}`;
 }
 
 /** The shopper's own zone, e.g. "Europe/Berlin". */
@@ -87,6 +99,6 @@ export function named(text: string, zone: string, tz: string): string {
 }
 
 /** A held item's period in the shop's zone, the zone named when it is not the shopper's. */
-export function heldPeriod(f: Formats, item: { start: string; finish: string }, tz: string, nights: boolean): string {
-  return named(formatPeriod(f, shopDay(item.start, tz), shopDay(item.finish, tz), nights), tz, tz);
+export function heldPeriod(f: Formats, item: Period, tz: string, nights: boolean): string {
+  return named(formatPeriod(f, item, tz, nights), tz, tz);
 }

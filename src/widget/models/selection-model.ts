@@ -8,7 +8,7 @@ import { type ReadonlySignal, computed, createModel, effect, signal } from '../r
 import { type PlainDate, addDays } from '../../shared/plain-date.ts';
 import { type ItemLabel, addToShopifyCart, shopify } from '../api/cart.ts';
 import { type DayFacts, dayReason, rangeFinish, rangeProblem } from '../calendar/rules.ts';
-import { type Formats, formatPeriod, shopDay, unavailableDay } from '../format.ts';
+import { type Formats, formatPeriod, periodDays, shopDay, unavailableDay } from '../format.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking, HoldRequest, ModelDeps } from './booking-model.ts';
 import type { Clock } from './hold-clock.ts';
@@ -64,7 +64,7 @@ export const SelectionModel = createModel((
     const misfits = e?.items?.filter((i) => i.status !== 'ok') ?? [];
     return !e ? '' : !misfits.length ? tr('holdError') : misfits
       .map((i) => {
-        const period = formatPeriod(f, shopDay(i.start, tz), shopDay(i.finish, tz), nights.value);
+        const period = formatPeriod(f, i, tz, nights.value);
         const sold = i.status === 'sold_out';
         // Nothing left is a fully booked day, not "only 0 left".
         return sold && i.quantity_available ? tr('onlyLeft', period, f.number(i.quantity_available)) : `${period}: ${tr(sold ? 'sold' : 'unavailable')}.`;
@@ -98,10 +98,9 @@ export const SelectionModel = createModel((
     clock.started();
     if (shopify()) {
       const label: ItemLabel = (i) => {
-        const tz = held.tz;
-        const first = shopDay(i.start, tz), finish = shopDay(i.finish, tz);
+        const [first, last] = periodDays(i, held.tz, nights.peek());
         const f = formats.peek();
-        return { Start: f.short(first), Finish: f.short(nights.peek() ? finish : addDays(finish, -1)) };
+        return { Start: f.short(first), Finish: f.short(last) };
       };
       for (const v of variants) {
         await addToShopifyCart(held, v, label, deps.fetch, deps.signal).catch((e: { message?: string }) => {
@@ -137,7 +136,7 @@ export const SelectionModel = createModel((
           start.value = undefined;
         } else {
           end.value = date;
-          message.value = formatPeriod(formats.value, start.value!, chosen.value!.finish, nights.value);
+          message.value = formatPeriod(formats.value, chosen.value!, '', nights.value);
         }
       }
     },
