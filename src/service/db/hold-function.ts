@@ -48,7 +48,13 @@ CREATE FUNCTION hold_items(
   OUT day_usage jsonb,
   OUT relock_ids bigint[],
   OUT lock_wait_ms double precision
-) LANGUAGE plpgsql VOLATILE AS $$
+) LANGUAGE plpgsql VOLATILE
+-- PL/pgSQL keeps a plan per statement per connection, but under the default "auto" it plans
+-- each call anew as long as the generic plan's estimate (it cannot see how short the arrays
+-- are) exceeds the custom plans': that planning cost more server CPU than the whole run. The
+-- generic plans are index lookups by variant, cart and day, right for any input.
+SET plan_cache_mode = force_generic_plan
+AS $$
 DECLARE
   started timestamptz := clock_timestamp();
   own_id bigint;

@@ -3,7 +3,7 @@
  * @module
  */
 import pg from 'pg';
-import { type Database, type Transaction, RETRYABLE_SQLSTATES, sqlState, withQueryContext } from './types.ts';
+import { type Database, type QueryOptions, type Transaction, RETRYABLE_SQLSTATES, sqlState, withQueryContext } from './types.ts';
 
 // int8 (bigint) and numeric as JS numbers, as PGlite returns them: ids and external ids stay
 // below 2^53 (checked on input), and one mapping keeps both drivers' rows identical.
@@ -21,9 +21,17 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // An idle client's error (the server restarting) must not crash the process.
   pool.on('error', () => {});
   await pool.query('SELECT 1');
-  const run = async <Row>(target: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
+  // One name per prepared text, so no two texts ever share a name on a connection (pg refuses that).
+  const names = new Map<string, string>();
+  const nameOf = (sql: string) => {
+    let name = names.get(sql);
+    if (name === undefined) names.set(sql, (name = `prepared_${names.size + 1}`));
+    return name;
+  };
+  const run = async <Row>(target: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[], options?: QueryOptions) => {
     try {
-      const result = await target.query(sql, params as unknown[] | undefined);
+      const values = params as unknown[] | undefined;
+      const result = await (options?.prepare ? target.query({ name: nameOf(sql), text: sql, values }) : target.query(sql, values));
       return { rows: result.rows as Row[] };
     } catch (error) {
       throw withQueryContext(error, sql, params);
@@ -31,14 +39,14 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
   return {
     kind: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
+    query: (sql, params, options) => run(pool, sql, params, options),
     async transaction(callback, options) {
       const retries = options?.retries ?? 5;
       for (let attempt = 0; ; attempt++) {
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          const handle: Transaction = { query: (sql, params) => run(client, sql, params) };
+          const handle: Transaction = { query: (sql, params, options) => run(client, sql, params, options) };
           const result = await callback(handle);
           await client.query('COMMIT');
           client.release();

@@ -63,6 +63,7 @@ export async function holdLocked(q: Queryable, w: HoldWrite): Promise<LockedHold
       const { rows } = await q.query<CallRow>(
         'SELECT * FROM hold_items($1, $2, $3::jsonb, $4::timestamptz, $5::timestamptz, $6::boolean, $7::bigint[], $8::bigint[], $9::timestamptz[], $10::timestamptz[], $11::date[], $12::date[], $13::int[], $14::int[])',
         params,
+        { prepare: true },
       );
       return lockedHold(rows[0]!, w.cartToken);
     } catch (error) {

@@ -1,76 +1,19 @@
 /**
  * The statements of POST /v1/reservations (see `holds.ts` for the order they run in and why).
  *
- * Outside the variants' row locks: `loadHoldRules` (variants, their widget rules and the
- * blackouts, one statement) and `loadCartUsage` (the units in use and the cart's own
- * reservation, one statement). Under the locks, on the transaction path (a cart renewing
- * variants it does not post): `lockVariants`, `loadCartUsage` again (a NEW statement, so it
- * sees what the previous lock holder committed), and `writeHold` (one statement), then COMMIT.
- * The usual path runs the same steps inside the server (`hold-call.ts`), with `writeHold`'s
- * parameters.
+ * Outside the variants' row locks: `loadHoldContext` (hold-context.ts, one statement). Under
+ * the locks, on the transaction path (a cart renewing variants it does not post):
+ * `lockVariants`, `loadCartUsage` (a NEW statement, so it sees what the previous lock holder
+ * committed) and `writeHold` (one statement), then COMMIT. The usual path runs the same steps
+ * inside the server (`hold-call.ts`), with `writeHold`'s parameters.
  * @module
  */
 import type { Queryable } from '../db/types.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
-import type { BlackoutScope, WidgetSettings, WidgetType } from '../../shared/records.ts';
-import { resolveSettings } from '../../shared/settings.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
-import type { BlackoutSpan, Demand, Period, VariantRules } from './availability.ts';
+import type { Demand } from './availability.ts';
 import type { UsageRow } from './availability-usage.ts';
-import { appliesToVariantSql } from './blackout-targets.ts';
 import type { ReservationRow } from '../records/reservation.ts';
-
-// As in `loadVariantRules`: a product on no widget follows a range widget's defaults.
-const NO_WIDGET: WidgetType = 'range';
-
-/** The shop's variants with these external ids (keyed by external id) and the blackouts that apply to them in `span`. */
-export async function loadHoldRules(
-  q: Queryable,
-  shopId: number,
-  externalIds: readonly number[],
-  span: Pick<Period, 'startAt' | 'finishAt'>,
-): Promise<{ rules: Map<number, VariantRules>; blackouts: BlackoutSpan[] }> {
-  const { rows } = await q.query<{
-    id: number;
-    external_id: number;
-    product_id: number;
-    title: string;
-    product_title: string;
-    capacity: number;
-    widget: { type: WidgetType; settings: Partial<WidgetSettings> } | null;
-    blackouts: Array<{ starts_at: string; finishes_at: string; scope: BlackoutScope }>;
-  }>(
-    `SELECT v.id, v.external_id, v.product_id, v.title, p.title AS product_title, v.capacity,
-            (SELECT jsonb_build_object('type', w.type, 'settings', w.settings)
-               FROM widget_products wp JOIN widgets w ON w.id = wp.widget_id
-              WHERE wp.product_id = p.id ORDER BY w.id LIMIT 1) AS widget,
-            (SELECT coalesce(jsonb_agg(jsonb_build_object('starts_at', b.starts_at, 'finishes_at', b.finishes_at, 'scope', b.scope)), '[]'::jsonb)
-               FROM blackouts b
-              WHERE b.shop_id = $1 AND b.starts_at < $4::timestamptz AND b.finishes_at > $3::timestamptz
-                AND ${appliesToVariantSql('b', 'v', 'p')}) AS blackouts
-       FROM variants v JOIN products p ON p.id = v.product_id
-      WHERE v.shop_id = $1 AND v.external_id = ANY($2::bigint[])
-      ORDER BY v.id`,
-    [shopId, [...new Set(externalIds)], toIsoUtc(span.startAt), toIsoUtc(span.finishAt)],
-  );
-  const rules = new Map<number, VariantRules>();
-  const blackouts: BlackoutSpan[] = [];
-  for (const r of rows) {
-    rules.set(r.external_id, {
-      variantId: r.id,
-      externalId: r.external_id,
-      productId: r.product_id,
-      title: r.title,
-      productTitle: r.product_title,
-      capacity: r.capacity,
-      settings: resolveSettings(r.widget?.type ?? NO_WIDGET, r.widget?.settings ?? {}),
-    });
-    for (const b of r.blackouts) {
-      blackouts.push({ variantId: r.id, startsAt: new Date(b.starts_at).getTime(), finishesAt: new Date(b.finishes_at).getTime(), scope: b.scope });
-    }
-  }
-  return { rules, blackouts };
-}
 
 /**
  * Takes the row locks of these variants (in id order, so two writes never wait on each other in

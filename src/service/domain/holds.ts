@@ -7,8 +7,8 @@
  * their throughput. Everything that does not depend on the lock is done before taking it, and
  * the locked part is one server-side call, so no client round trip happens under the locks:
  *
- *   before   the variants' rules and blackouts (1 statement) and the units in use with the
- *            cart's own reservation (1 statement), side by side on the pool; judged at once. An
+ *   before   the variants' rules, their blackouts, the units in use and the cart's own
+ *            reservation, in one statement (hold-context.ts); judged at once. An
  *            item that does not fit here is answered 409 without any lock or write: the answer
  *            is true of the database as one snapshot saw it, which is a moment between the
  *            request's arrival and its answer (the request is ordered there). A post that fits
@@ -57,7 +57,8 @@ import { dayPeriod, spanOf } from './availability-period.ts';
 import { UsageIndex, type UsageRow } from './availability-usage.ts';
 import type { HoldInput } from './hold-input.ts';
 import { holdLocked } from './hold-call.ts';
-import { loadCartUsage, loadHoldRules, lockVariants, writeHold } from './hold-load.ts';
+import { loadHoldContext } from './hold-context.ts';
+import { loadCartUsage, lockVariants, writeHold } from './hold-load.ts';
 import { type ReservationRow, reservationRecords } from '../records/reservation.ts';
 
 /** The reservation after the post, and whether the post created it (201) or updated it (200). */
@@ -73,10 +74,7 @@ export async function holdItems(db: Database, auth: AuthContext, input: HoldInpu
   const periods = input.items.map((i) => dayPeriod(i.start, i.finish, auth.tz));
   const span = spanOf(periods)!;
   const today = plainDateInZone(now, auth.tz);
-  const [{ rules, blackouts }, before] = await Promise.all([
-    loadHoldRules(db, auth.shopId, externalIds, span),
-    loadCartUsage(db, auth.shopId, input.cartToken, externalIds, span, now),
-  ]);
+  const { rules, blackouts, ...before } = await loadHoldContext(db, auth.shopId, input.cartToken, externalIds, span, now);
   const demandsOf = (variants: Map<number, VariantRules>): Demand[] =>
     input.items.map((i, n) => ({ variant: variants.get(i.externalId), period: periods[n]!, quantity: i.quantity }));
   const judge = (demands: readonly Demand[], usage: readonly UsageRow[], ownId: number | undefined) =>
