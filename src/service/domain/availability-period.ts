@@ -7,14 +7,27 @@ import { type PlainDate, addDays } from '../../shared/plain-date.ts';
 import { plainDateInZone, startOfDayInZone } from '../../shared/zones.ts';
 import type { Period } from './availability.ts';
 
+// When each day starts in each zone, as computed: a zone's rules do not change while the
+// process runs, and each computation formats several instants through Intl (the largest part of
+// a hold's own CPU). Bounded: emptied when full.
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_MAX = 20_000;
+
+/** `startOfDayInZone` in epoch ms, remembered. */
+function dayStart(day: PlainDate, tz: string): number {
+  const key = `${tz} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = startOfDayInZone(day, tz).getTime();
+    if (dayStarts.size >= DAY_STARTS_MAX) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return start;
+}
+
 /** The whole shop-local days `[startDay, finishDay)`: from one local midnight to another. */
 export function dayPeriod(startDay: PlainDate, finishDay: PlainDate, tz: string): Period {
-  return {
-    startAt: startOfDayInZone(startDay, tz).getTime(),
-    finishAt: startOfDayInZone(finishDay, tz).getTime(),
-    startDay,
-    finishDay,
-  };
+  return { startAt: dayStart(startDay, tz), finishAt: dayStart(finishDay, tz), startDay, finishDay };
 }
 
 /**

@@ -49,7 +49,14 @@ export function jsonBody(): MiddlewareHandler<AppEnv> {
     const length = c.req.header('content-length');
     if (length !== undefined && Number(length) > MAX_BODY_BYTES) throw tooLarge();
     const type = c.req.header('content-type');
-    const bytes = c.req.raw.body ? await readLimited(c.req.raw.body, MAX_BODY_BYTES) : new Uint8Array();
+    // A declared length within the limit bounds what can arrive, so the body is read whole:
+    // on Node that skips building a web stream per request. Without one (chunked), it is
+    // streamed and cut off at the limit.
+    const bytes = length !== undefined && /^\d+$/.test(length)
+      ? new Uint8Array(await c.req.raw.arrayBuffer())
+      : c.req.raw.body
+        ? await readLimited(c.req.raw.body, MAX_BODY_BYTES)
+        : new Uint8Array();
     if (bytes.byteLength === 0) throw new HttpError('bad_request', 'The request body must be a JSON object.');
     if (type === undefined || !JSON_TYPE.test(type)) {
       throw new HttpError('unsupported_media_type', 'The request body must be sent as Content-Type: application/json.');
