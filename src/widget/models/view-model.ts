@@ -74,14 +74,6 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     return out;
   });
 
-  // The first wave, sent with the widget record's request rather than after it: the month of
-  // each day the shop's today can be and the month after it (the calendar loads the shown
-  // month and the next), as one blackouts and one availability request for two or three months.
-  booking.loadMonths(variant.peek(), [-1, 1].flatMap((n) => {
-    const m = startOfMonth(addDays(guess, n));
-    return [m, addMonths(m, 1)];
-  }));
-
   // Once "today" in the shop's zone is known: the focus on the first day that could be
   // bookable (unless the shopper already moved through the skeleton), the least quantity.
   let started = false;
