@@ -59,14 +59,16 @@ export interface Profile {
   transactionStatements: number;
   /** Time in statements that take row locks (FOR UPDATE, FOR NO KEY UPDATE…): mostly waiting for another transaction's lock. */
   lockWaitMs: number;
-  /** From the lock being granted to the end of the transaction (COMMIT or ROLLBACK done). */
+  /** From the lock being granted to the end of the transaction (COMMIT or ROLLBACK done), or of a server-side call (then COMMIT). */
   lockHeldMs: number;
+  /** How many of the transactions were server-side calls timed by the server (their COMMIT not included). */
+  serverTimedLocks: number;
   /** Total time per statement kind (its first words). */
   byKind: Record<string, { n: number; ms: number }>;
 }
 
 function emptyProfile(): Profile {
-  return { statements: 0, statementMs: 0, transactions: 0, transactionMs: 0, transactionStatements: 0, lockWaitMs: 0, lockHeldMs: 0, byKind: {} };
+  return { statements: 0, statementMs: 0, transactions: 0, transactionMs: 0, transactionStatements: 0, lockWaitMs: 0, lockHeldMs: 0, serverTimedLocks: 0, byKind: {} };
 }
 
 /** The database with every statement and transaction timed into `profile()` (the service code is untouched). */
@@ -78,18 +80,18 @@ function profiled(db: Database, profile: () => Profile): Database {
     const t0 = performance.now();
     try {
       const result = await target.query<Row>(sql, params, options);
-      // A server-side call that takes row locks reports how long it waited for them
-      // (`hold_items`): one autocommitted transaction whose locks are held from the grant until
-      // its answer is back (that includes the COMMIT and the answer's trip to this process).
-      const wait = (result.rows[0] as { lock_wait_ms?: unknown } | undefined)?.lock_wait_ms;
-      if (typeof wait === 'number') {
-        const elapsed = performance.now() - t0;
+      // A server-side call that takes row locks (`hold_items`) is one autocommitted
+      // transaction and reports, as the server timed them, how long it waited for the locks and
+      // then held them until its end; its COMMIT follows at once, before the answer is sent.
+      const first = result.rows[0] as { lock_wait_ms?: unknown; lock_held_ms?: unknown } | undefined;
+      if (typeof first?.lock_wait_ms === 'number' && typeof first.lock_held_ms === 'number') {
         const p = profile();
         p.transactions++;
-        p.transactionMs += elapsed;
+        p.transactionMs += performance.now() - t0;
         p.transactionStatements++;
-        p.lockWaitMs += wait;
-        p.lockHeldMs += Math.max(0, elapsed - wait);
+        p.lockWaitMs += first.lock_wait_ms;
+        p.lockHeldMs += first.lock_held_ms;
+        p.serverTimedLocks++;
       }
       return result;
     } finally {

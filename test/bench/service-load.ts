@@ -164,6 +164,13 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
   };
 }
 
+/** What the lock figures cover: transactions timed here, or server-side calls timed by the server. */
+function lockScope(profile: Profile): string {
+  if (profile.serverTimedLocks === 0) return 'until COMMIT';
+  const calls = profile.serverTimedLocks === profile.transactions ? 'all' : `${profile.serverTimedLocks} of ${profile.transactions}`;
+  return `${calls} in one server-side call, timed by the server to its end; its COMMIT follows`;
+}
+
 /** Runs every endpoint on one engine and returns its rows. */
 async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fixture: string, notes: string[]): Promise<Row[]> {
   const rows: Row[] = [];
@@ -220,10 +227,10 @@ async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fix
         const n = result.answered;
         const per = (x: number) => (x / n).toFixed(1);
         const top = Object.entries(profile.byKind).sort((a, b) => b[1].ms - a[1].ms).slice(0, 3).map(([k, v]) => `"${k}…" ${per(v.n)}× ${(v.ms / v.n).toFixed(1)} ms`);
-        notes.push(`${label}, ${endpoint.name}, per request: ${per(profile.statements)} SQL statements taking ${ms(profile.statementMs / n)} in all${profile.transactions ? `; ${per(profile.transactions)} transactions of ${(profile.transactionStatements / Math.max(1, profile.transactions)).toFixed(1)} statements, ${ms(profile.transactionMs / profile.transactions)} each` : ''}${profile.lockHeldMs ? `; row lock: waited ${ms(profile.lockWaitMs / profile.transactions)}, then held ${ms(profile.lockHeldMs / profile.transactions)} (until COMMIT)` : ''}. Slowest statements: ${top.join('; ')}.`);
+        notes.push(`${label}, ${endpoint.name}, per request: ${per(profile.statements)} SQL statements taking ${ms(profile.statementMs / n)} in all${profile.transactions ? `; ${per(profile.transactions)} transactions of ${(profile.transactionStatements / Math.max(1, profile.transactions)).toFixed(1)} statements, ${ms(profile.transactionMs / profile.transactions)} each` : ''}${profile.lockHeldMs ? `; row lock: waited ${ms(profile.lockWaitMs / profile.transactions)}, then held ${ms(profile.lockHeldMs / profile.transactions)} (${lockScope(profile)})` : ''}. Slowest statements: ${top.join('; ')}.`);
         if (profile.lockHeldMs) {
           row(`${endpoint.name}: where the time goes`, 'statements · lock wait · lock held (mean)', `${per(profile.statements)} · ${ms(profile.lockWaitMs / profile.transactions)} · ${ms(profile.lockHeldMs / profile.transactions)}`,
-            `same-variant posts serialise on the variant's row lock: at most ${Math.round(1000 / (profile.lockHeldMs / profile.transactions))}/s while it is held this long`);
+            `same-variant posts serialise on the variant's row lock: at most ${Math.round(1000 / (profile.lockHeldMs / profile.transactions))}/s while it is held this long (${lockScope(profile)})`);
         }
       }
       if (!result.statuses[200] && !result.statuses[201]) notes.push(`${label}: ${endpoint.name} answered no 2xx (${statuses}): the endpoint is probably not implemented yet; its figures measure the error path.`);
@@ -277,10 +284,15 @@ export async function measureService(): Promise<SectionResult> {
       try {
         rows.push(...(await engine('PostgreSQL', { database: 'postgres', url: database.url, poolSize: 10 }, fixture, notes)));
         log('service: PostgreSQL lock-shape probe');
-        const [a, b] = await probeLockShapes(database.url, { ms: Math.min(RUN_MS, 4000), concurrency: CONCURRENCY });
-        for (const p of [a!, b!]) {
-          rows.push({ section: 'Service', subject: `probe without the service: ${p.name}`, measure: `throughput · p50 · p99 at ${CONCURRENCY} concurrent`, value: `${Math.round(p.throughput)}/s · p50 ${ms(p.p50)} · p99 ${ms(p.p99)}`, reference: p === a ? "PostgreSQL's ceiling for the original transaction shape" : `${ratio(b!.throughput, a!.throughput)} shape A; NOT a valid design: a statement's snapshot predates its lock wait, so this shape oversells (a speed bound only)` });
-        }
+        const [a, b, c] = await probeLockShapes(database.url, { ms: Math.min(RUN_MS, 4000), concurrency: CONCURRENCY });
+        const references = [
+          "PostgreSQL's ceiling for the original transaction shape",
+          `${ratio(b!.throughput, a!.throughput)} shape A; NOT a valid design: a statement's snapshot predates its lock wait, so this shape oversells (a speed bound only)`,
+          `${ratio(c!.throughput, a!.throughput)} shape A, ${ratio(c!.throughput, b!.throughput)} shape B; the service's shape now (safe: the usage is read in a statement after the lock)`,
+        ];
+        [a!, b!, c!].forEach((p, i) => {
+          rows.push({ section: 'Service', subject: `probe without the service: ${p.name}`, measure: `throughput · p50 · p99 at ${CONCURRENCY} concurrent`, value: `${Math.round(p.throughput)}/s · p50 ${ms(p.p50)} · p99 ${ms(p.p99)}`, reference: references[i]! });
+        });
       } catch (error) {
         rows.push({ section: 'Service', subject: 'PostgreSQL', measure: '', value: 'not measured', reference: why(error) });
       } finally {
@@ -293,7 +305,7 @@ export async function measureService(): Promise<SectionResult> {
   notes.push(
     `The service runs in a child process (forked, no rate limits) on 127.0.0.1; this process sends the load over keep-alive sockets (node:http): ${CONCURRENCY} workers in a closed loop for up to ${RUN_MS / 1000} s or 50,000 requests after 200 warm-up requests, then an open loop at ${TARGET_RATE} requests/s for ${RUN_MS / 1000} s (latency counted from when each request was due; at most 256 in flight).`,
     `Contention: ${CARTS} carts post holds on ${DATES.length} dates (${DATES.join(', ')}) of one variant with capacity ${CAPACITY}; a quarter of posts set quantity 0 (release), half 1, a quarter 2. 409 answers are the expected "does not fit". Ratios are to the bare Hono endpoint measured in the same process right before.`,
-    'The lock-shape probe runs plain SQL through pg (pool of 10) on scratch tables in the same database: shape A is the hold transaction as the service runs it (BEGIN, the variant row FOR UPDATE, six more statements, COMMIT), shape B does its reads before and takes the lock, checks the capacity and writes in one statement. Shape B is unsafe under READ COMMITTED (the statement’s snapshot is taken before it waits for the lock, so it misses the rows of the transaction it waited for and oversells; test/service/reservations/lock-snapshot.test.ts shows it): it bounds speed, it is not a design. The service now runs lock, a fresh usage read, one write statement and COMMIT.',
+    'The lock-shape probe runs plain SQL through pg (pool of 10) on scratch tables in the same database: shape A is the hold transaction as the service first ran it (BEGIN, the variant row FOR UPDATE, six more statements, COMMIT), shape B does its reads before and takes the lock, checks the capacity and writes in one statement, shape C does a read before and then calls a PL/pgSQL function that locks, reads the usage in a new statement, checks and writes (one autocommitted statement). Shape B is unsafe under READ COMMITTED (the statement’s snapshot is taken before it waits for the lock, so it misses the rows of the transaction it waited for and oversells; test/service/reservations/lock-snapshot.test.ts shows it): it bounds speed, it is not a design. The service now runs one read before the lock, then lock, a fresh usage read, the check and one write statement inside one server-side call (hold_items, one autocommitted statement), so no client round trip happens while the lock is held.',
     `GET requests carry the publishable token as \`?token=\` (API.md §6), as the widget sends them; POSTs carry it as a Bearer header. PostgreSQL: a fresh database on ${POSTGRES_URL.replace(/:[^:@/]*@/, ':***@')}, pool of 10, dropped afterwards. Both processes share the machine's 2 cores.`,
   );
   return { rows, notes };

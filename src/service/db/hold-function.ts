@@ -17,6 +17,9 @@
  * `relock`: the cart holds live items of variants not posted. Renewing them needs their locks
  * too and a "lapsed" decided by a clock read after the locks, which SQL cannot read (the service's
  * clock is injected), so the caller runs its transaction path instead. Nothing is written.
+ *
+ * `lock_wait_ms` and `lock_held_ms` say how long the call waited for the locks and then held
+ * them until its end (the COMMIT right after adds to the hold), for the bench and for logs.
  * @module
  */
 
@@ -47,7 +50,8 @@ CREATE FUNCTION hold_items(
   OUT locked_capacities integer[],
   OUT day_usage jsonb,
   OUT relock_ids bigint[],
-  OUT lock_wait_ms double precision
+  OUT lock_wait_ms double precision,
+  OUT lock_held_ms double precision
 ) LANGUAGE plpgsql VOLATILE
 -- PL/pgSQL keeps a plan per statement per connection, but under the default "auto" it plans
 -- each call anew as long as the generic plan's estimate (it cannot see how short the arrays
@@ -76,15 +80,16 @@ BEGIN
   lock_wait_ms := 1000 * extract(epoch FROM clock_timestamp() - started);
 
   -- (ii) From here on every statement sees what the previous lock holders committed.
-  SELECT r.id, r.expires_at INTO own_id, own_expires
+  SELECT r.id, r.expires_at,
+         CASE WHEN r.expires_at > p_now THEN
+           ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri
+                  WHERE ri.reservation_id = r.id AND ri.variant_id <> ALL (p_variant_ids) ORDER BY 1) END
+    INTO own_id, own_expires, relock_ids
     FROM reservations r WHERE r.shop_id = p_shop_id AND r.cart_token = p_cart_token;
-  IF own_id IS NOT NULL AND own_expires > p_now THEN
-    SELECT array_agg(DISTINCT ri.variant_id ORDER BY ri.variant_id) INTO relock_ids
-      FROM reservation_items ri WHERE ri.reservation_id = own_id AND ri.variant_id <> ALL (p_variant_ids);
-    IF relock_ids IS NOT NULL THEN
-      outcome := 'relock';
-      RETURN;
-    END IF;
+  IF relock_ids <> '{}' THEN
+    outcome := 'relock';
+    lock_held_ms := 1000 * extract(epoch FROM clock_timestamp() - started) - lock_wait_ms;
+    RETURN;
   END IF;
 
   WITH used_rows AS (
@@ -131,6 +136,7 @@ BEGIN
 
   IF NOT fits THEN
     outcome := 'misfit';
+    lock_held_ms := 1000 * extract(epoch FROM clock_timestamp() - started) - lock_wait_ms;
     RETURN;
   END IF;
 
@@ -157,5 +163,6 @@ BEGIN
        )
   SELECT r.id, r.created_at, r.expires_at, r.created INTO res_id, res_created_at, res_expires_at, res_created FROM r;
   outcome := 'held';
+  lock_held_ms := 1000 * extract(epoch FROM clock_timestamp() - started) - lock_wait_ms;
 END
 $$`;

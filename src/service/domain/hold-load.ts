@@ -28,6 +28,7 @@ export async function lockVariants(q: Queryable, variantIds: readonly number[]):
   const { rows } = await q.query<{ id: number; capacity: number }>(
     'SELECT id, capacity FROM variants WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE',
     [[...new Set(variantIds)].sort((a, b) => a - b)],
+    { prepare: true },
   );
   return new Map(rows.map((r) => [r.id, r.capacity]));
 }
@@ -78,6 +79,7 @@ export async function loadCartUsage(
             ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri WHERE ri.reservation_id = r.id)
        FROM reservations r WHERE r.shop_id = $1 AND r.cart_token = $2`,
     [shopId, cartToken, [...new Set(externalIds)], span.startDay, span.finishDay, toIsoUtc(now)],
+    { prepare: true },
   );
   const usage: UsageRow[] = [];
   let own: OwnReservation | undefined;
@@ -139,6 +141,7 @@ export async function writeHold(q: Queryable, w: HoldWrite): Promise<Reservation
      )
      SELECT id, cart_token, created_at, expires_at, created FROM r`,
     holdWriteParams(w),
+    { prepare: true },
   );
   return rows[0]!;
 }
