@@ -21,10 +21,5 @@ export function defaultSettings(type: WidgetType): WidgetSettings {
 
 /** `partial` over the defaults for `type`; a "date" widget always spans exactly one day. */
 export function resolveSettings(type: WidgetType, partial: Partial<WidgetSettings> = {}): WidgetSettings {
-  const s = { ...defaultSettings(type), ...partial };
-  if (type === 'date') {
-    s.min_days = 1;
-    s.max_days = 1;
-  }
-  return s;
+  return { ...defaultSettings(type), ...partial, ...(type === 'date' && { min_days: 1, max_days: 1 }) };
 }

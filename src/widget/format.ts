@@ -53,9 +53,13 @@ export function createFormats(locale: string): Formats {
   };
 }
 
-/** "Friday, December 25, 2026, unavailable: closed": a day and why it cannot be chosen. */
-export function unavailableDay(f: Formats, t: Translate, date: PlainDate, reason: Reason): string {
-  return `${f.day(date)}, ${t('unavailable')}: ${t(reason)}`;
+/**
+ * A day's accessible name with its state: "Friday, December 25, 2026", "…, unavailable: closed",
+ * or "…, Loading…" while its month's data is not in.
+ */
+export function dayLabel(f: Formats, t: Translate, date: PlainDate, reason?: Reason | 'loading'): string {
+  const day = f.day(date);
+  return !reason ? day : reason === 'loading' ? `${day}, ${t(reason)}` : `${day}, ${t('unavailable')}: ${t(reason)}`;
 }
 
 /** The shop-zone day of an API value: a `YYYY-MM-DD` as is, an instant as its day in `tz`. */

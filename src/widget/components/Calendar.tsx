@@ -11,7 +11,7 @@
 import { h } from '../dom.ts';
 import { type PlainDate, addDays, addMonths, eachDay } from '../../shared/plain-date.ts';
 import { dayForKey, monthWeeks, startOfWeek } from '../calendar/grid.ts';
-import { unavailableDay } from '../format.ts';
+import { dayLabel } from '../format.ts';
 import type { View } from '../models/view-model.ts';
 
 /** The calendar of the shown month. */
@@ -43,10 +43,7 @@ export function Calendar({ vm }: { vm: View }) {
 
   /** The day's reason, `"loading"` while its month is not in. */
   const why = (d: PlainDate) => (ready ? reasons[d] : 'loading');
-  const label = (d: PlainDate) => {
-    const r = why(d);
-    return r === 'loading' ? `${f.day(d)}, ${t(r)}` : r ? unavailableDay(f, t, d, r) : f.day(d);
-  };
+  const label = (d: PlainDate) => dayLabel(f, t, d, why(d));
 
   const day = (d: PlainDate) => {
     const r = why(d);

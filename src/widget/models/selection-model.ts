@@ -8,7 +8,7 @@ import { type ReadonlySignal, computed, createModel, effect, signal } from '../r
 import { type PlainDate, addDays } from '../../shared/plain-date.ts';
 import { type ItemLabel, addToShopifyCart, shopify } from '../api/cart.ts';
 import { type DayFacts, dayReason, rangeFinish, rangeProblem } from '../calendar/rules.ts';
-import { type Formats, formatPeriod, periodDays, shopDay, unavailableDay } from '../format.ts';
+import { type Formats, dayLabel, formatPeriod, periodDays, shopDay } from '../format.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking, HoldRequest, ModelDeps } from './booking-model.ts';
 import type { Clock } from './hold-clock.ts';
@@ -122,7 +122,7 @@ export const SelectionModel = createModel((
       const opening = opens.value(date);
       const reason = opening && dayReason(date, f);
       if (reason) {
-        message.value = unavailableDay(formats.value, tr, date, reason);
+        message.value = dayLabel(formats.value, tr, date, reason);
       } else if (opening) {
         start.value = date;
         end.value = isRange.value ? undefined : date;
