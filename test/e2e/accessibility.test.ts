@@ -2,38 +2,25 @@
  * Issue 6.4: axe-core on both demo pages, in each state a shopper meets: no serious or critical
  * violation, in the widgets or anywhere on the page.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { PlainDate } from '../../src/shared/plain-date.ts';
 import { axeCheckedInShadow, seriousAxeViolations } from './helpers/axe.ts';
-import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
+import { describeInBrowser } from './helpers/browser.ts';
+import { useStorefront } from './helpers/suite.ts';
 import { DAYS, day } from './helpers/fixture.ts';
-import { PHONE, openShopper, type ShopperPage } from './helpers/page.ts';
-import { type E2eServer, startStorefront } from './helpers/server.ts';
+import { PHONE, type ShopperPage } from './helpers/page.ts';
 import { EN, holdPanel, pickDays, reserveButton, waitForCalendar, widgetOn } from './helpers/widget.ts';
 
 describeInBrowser('accessibility (axe-core) of the demo pages', () => {
-  let browser: Browser;
-  let server: E2eServer;
+  const suite = useStorefront({
+    reset: (server) => {
+      server.apiDown = false;
+    },
+  });
   let shopper: ShopperPage | undefined;
-  let today: PlainDate;
-
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startStorefront()]);
-    today = server.today;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    server.apiDown = false;
-    await shopper?.close();
-    shopper = undefined;
-  });
 
   it('the product page has no serious or critical axe violation: calendar, chosen days, hold and cart drawer, error', async () => {
-    shopper = await openShopper(browser, server.url);
+    shopper = await suite.open();
     const { page } = shopper;
     await page.goto('/');
     const widget = widgetOn(page);
@@ -42,7 +29,7 @@ describeInBrowser('accessibility (axe-core) of the demo pages', () => {
     found.calendar = await seriousAxeViolations(page);
     expect(await axeCheckedInShadow(page), 'axe looked inside the widget\'s shadow root').toBeGreaterThan(20);
 
-    await pickDays(widget, day(today, DAYS.flowStart), day(today, DAYS.flowEnd));
+    await pickDays(widget, day(suite.today, DAYS.flowStart), day(suite.today, DAYS.flowEnd));
     found.chosen = await seriousAxeViolations(page);
 
     await reserveButton(widget).click();
@@ -55,7 +42,7 @@ describeInBrowser('accessibility (axe-core) of the demo pages', () => {
     found.held = await seriousAxeViolations(page);
 
     // The load error with its Retry, on a phone.
-    server.apiDown = true;
+    suite.server.apiDown = true;
     await page.setViewportSize(PHONE);
     await page.reload();
     await widget.getByRole('button', { name: EN.retry }).waitFor({ timeout: 10_000 });
@@ -65,7 +52,7 @@ describeInBrowser('accessibility (axe-core) of the demo pages', () => {
   });
 
   it('the widgets on the strict page, the Arabic one included, have no serious or critical axe violation', async () => {
-    shopper = await openShopper(browser, server.url, { bypassCSP: true }); // axe is injected inline
+    shopper = await suite.open({ bypassCSP: true }); // axe is injected inline
     const { page } = shopper;
     await page.goto('/hostile.html');
     await Promise.all(['widget-date', 'widget-range', 'widget-ar'].map((id) => waitForCalendar(widgetOn(page, id))));
@@ -74,7 +61,7 @@ describeInBrowser('accessibility (axe-core) of the demo pages', () => {
   });
 
   it('the strict page as a whole has no serious or critical axe violation', async () => {
-    shopper = await openShopper(browser, server.url, { bypassCSP: true });
+    shopper = await suite.open({ bypassCSP: true });
     const { page } = shopper;
     await page.goto('/hostile.html');
     await Promise.all(['widget-date', 'widget-range', 'widget-ar'].map((id) => waitForCalendar(widgetOn(page, id))));

@@ -3,39 +3,27 @@
  * not waited for: the page's clock with Playwright's `page.clock`, the service's with its
  * injected clock, always by the same amount so both agree.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { PlainDate } from '../../src/shared/plain-date.ts';
-import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
+import { describeInBrowser } from './helpers/browser.ts';
+import { useStorefront } from './helpers/suite.ts';
 import { DAYS, SINGLE_KAYAK, day } from './helpers/fixture.ts';
-import { openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
-import { type E2eServer, startStorefront } from './helpers/server.ts';
+import { screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
 import { closeCartDrawer, holdPanel, mentionsDay, pickDays, readCart, reserveButton, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
 
 describeInBrowser('a hold that runs out (1-minute holds)', () => {
-  let browser: Browser;
-  let server: E2eServer;
+  const suite = useStorefront({
+    holdMinutes: 1,
+    reset: (server) => {
+      server.clock.thaw();
+    },
+  });
   let shopper: ShopperPage | undefined;
-  let today: PlainDate;
-
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startStorefront({ holdMinutes: 1 })]);
-    today = server.today;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    server.clock.thaw();
-    await shopper?.close();
-    shopper = undefined;
-    expect(server.serviceErrors, 'the service hit unexpected errors (500s)').toEqual([]);
-  });
 
   /** Opens the product page with the page's clock under the test's control, and holds `date`. */
   async function holdOneDay(date: PlainDate, fixedTime?: number): Promise<{ page: Page; widget: Locator; cartToken: string }> {
-    shopper = await openShopper(browser, server.url);
+    shopper = await suite.open();
     const { page } = shopper;
     if (fixedTime === undefined) await page.clock.install();
     else await page.clock.setFixedTime(fixedTime);
@@ -55,19 +43,19 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
 
   /** The cart's active reservations on the service (its clock). */
   async function activeHolds(cartToken: string): Promise<any[]> {
-    const { status, body } = await server.api('GET', `/v1/reservations?cart_token=${encodeURIComponent(cartToken)}&active=true`);
+    const { status, body } = await suite.server.api('GET', `/v1/reservations?cart_token=${encodeURIComponent(cartToken)}&active=true`);
     expect(status).toBe(200);
     return body;
   }
 
   /** Moves the page's and the service's clocks forward by the same `ms`. */
   async function passTime(page: Page, ms: number): Promise<void> {
-    server.clock.advance(ms);
+    suite.server.clock.advance(ms);
     await page.clock.fastForward(ms);
   }
 
   it('when the hold runs out the shopper is told it expired and can hold the same dates again with one click', async () => {
-    const date = day(today, DAYS.expiryDay);
+    const date = day(suite.today, DAYS.expiryDay);
     const { page, widget, cartToken } = await holdOneDay(date);
     expect(await widgetText(widget)).toMatch(/[01]:\d\d left/);
     expect(await activeHolds(cartToken)).toHaveLength(1);
@@ -99,8 +87,8 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
     // Both clocks stand still half-way through a second, as they would at any real instant:
     // the service's `Date` header (whole seconds) is then half a second behind its clock.
     const start = Math.floor(Date.now() / 1000) * 1000 + 500;
-    server.clock.freeze(start);
-    const { page, widget, cartToken } = await holdOneDay(day(today, DAYS.expiryDay + 1), start);
+    suite.server.clock.freeze(start);
+    const { page, widget, cartToken } = await holdOneDay(day(suite.today, DAYS.expiryDay + 1), start);
     const [hold] = await activeHolds(cartToken);
     const expiresAt = Date.parse(hold.expires_at);
     expect(expiresAt - start, 'the service holds for 1 minute').toBe(60_000);
@@ -109,7 +97,7 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
     expect.soft(Number(left![1]) * 60 + Number(left![2]), `the countdown ("${left![0]}") promises more than the 1:00 held`).toBeLessThanOrEqual(60);
 
     // Both clocks to the instant the hold ends: the service has let it go (holds are [start, end)).
-    server.clock.freeze(expiresAt);
+    suite.server.clock.freeze(expiresAt);
     expect(await activeHolds(cartToken), 'the service has let the hold go').toEqual([]);
     await page.clock.setFixedTime(expiresAt);
     await page.waitForTimeout(1300); // the countdown re-reads the clock every second
@@ -119,7 +107,7 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
   });
 
   it('after an expired hold is held again, the cart has the dates once, with the quantity held', async () => {
-    const date = day(today, DAYS.expiryDay + 2);
+    const date = day(suite.today, DAYS.expiryDay + 2);
     const { page, widget, cartToken } = await holdOneDay(date);
     await passTime(page, 65_000);
     await widget.getByRole('button', { name: 'Hold again' }).click();

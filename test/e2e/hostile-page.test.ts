@@ -3,39 +3,23 @@
  * works with no CSP violation, the theme's `!important` rules stay out of it and its styles stay
  * out of the theme, the instances are independent, and the Arabic one is mirrored.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { PlainDate } from '../../src/shared/plain-date.ts';
-import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
+import { describeInBrowser } from './helpers/browser.ts';
+import { useStorefront } from './helpers/suite.ts';
 import { DAYS, KAYAK_PRODUCT, PUBLISHABLE, SINGLE_KAYAK, day } from './helpers/fixture.ts';
-import { deepFocus, openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
-import { type E2eServer, startStorefront } from './helpers/server.ts';
+import { deepFocus, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
 import { dayButton, dayName, holdPanel, mentionsDay, pickDays, reserveButton, showMonthOf, waitForCalendar, widgetOn } from './helpers/widget.ts';
 
 const AR = { next: 'الشهر التالي', previous: 'الشهر السابق' };
 
 describeInBrowser('the strict, hostile page', () => {
-  let browser: Browser;
-  let server: E2eServer;
+  const suite = useStorefront();
   let shopper: ShopperPage | undefined;
-  let today: PlainDate;
-
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startStorefront()]);
-    today = server.today;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    await shopper?.close();
-    shopper = undefined;
-    expect(server.serviceErrors, 'the service hit unexpected errors (500s)').toEqual([]);
-  });
 
   async function openHostile(): Promise<{ page: Page; date: Locator; range: Locator; arabic: Locator; csp: string | null }> {
-    shopper = await openShopper(browser, server.url);
+    shopper = await suite.open();
     const { page } = shopper;
     const response = await page.goto('/hostile.html');
     const [date, range, arabic] = [widgetOn(page, 'widget-date'), widgetOn(page, 'widget-range'), widgetOn(page, 'widget-ar')];
@@ -49,7 +33,7 @@ describeInBrowser('the strict, hostile page', () => {
     expect(csp).toMatch(/require-trusted-types-for 'script'/);
     await screenshotBoth(page, '14-hostile-page', date);
 
-    const tourDay = day(today, DAYS.hostileTour);
+    const tourDay = day(suite.today, DAYS.hostileTour);
     await pickDays(date, tourDay, tourDay);
     await reserveButton(date).click();
     await holdPanel(date).waitFor({ timeout: 10_000 });
@@ -90,7 +74,7 @@ describeInBrowser('the strict, hostile page', () => {
 
   it("the theme's hostile global styles do not reach into the widget: it looks as it does on a plain page", async () => {
     // A plain page with the same widget and no theme at all, on the same origin.
-    shopper = await openShopper(browser, server.url);
+    shopper = await suite.open();
     const plain = shopper.page;
     await plain.route('**/e2e-plain.html', (route) =>
       route.fulfill({
@@ -130,7 +114,7 @@ describeInBrowser('the strict, hostile page', () => {
   }
 
   it("the widget's styles do not reach the theme: the theme's own button and table look the same with and without the widget", async () => {
-    shopper = await openShopper(browser, server.url);
+    shopper = await suite.open();
     await shopper.page.route('**/booking-widget.js', (route) => route.abort());
     await shopper.page.goto('/hostile.html');
     await shopper.page.locator('.theme-own button').waitFor();
@@ -150,7 +134,7 @@ describeInBrowser('the strict, hostile page', () => {
     const [dateHeading, , arabicHeading] = await headings();
 
     // Choose a day in the tour widget: only it shows a choice.
-    const tourDay = day(today, DAYS.hostileTour);
+    const tourDay = day(suite.today, DAYS.hostileTour);
     await pickDays(date, tourDay, tourDay);
     expect(await selectedIn(date)).toBeGreaterThan(0);
     expect(await selectedIn(range)).toBe(0);
@@ -173,7 +157,7 @@ describeInBrowser('the strict, hostile page', () => {
 
   it('the Arabic widget is laid out right to left: the week runs from the right, the month arrows are swapped, and the left arrow key goes forward', async () => {
     const { page, arabic } = await openHostile();
-    const target = day(today, DAYS.hostileRange);
+    const target = day(suite.today, DAYS.hostileRange);
     await showMonthOf(arabic, target, 'ar', AR);
     const direction = await dayButton(arabic, target, 'ar').evaluate((b) => getComputedStyle(b).direction);
     expect(direction).toBe('rtl');
@@ -195,7 +179,7 @@ describeInBrowser('the strict, hostile page', () => {
     await dayButton(arabic, target, 'ar').click();
     await page.keyboard.press('ArrowLeft');
     const focus = await deepFocus(page);
-    expect(focus.name).toMatch(dayName(day(today, DAYS.hostileRange + 1), 'ar'));
+    expect(focus.name).toMatch(dayName(day(suite.today, DAYS.hostileRange + 1), 'ar'));
     await screenshotBoth(page, '16-hostile-arabic-rtl', arabic);
   });
 });

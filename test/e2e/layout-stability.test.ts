@@ -3,11 +3,10 @@
  * (layout shift 0), in the demo theme, which like Dawn makes every box border-box and pads the
  * element. Layout shifts are read from the browser's own `layout-shift` entries.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
-import { DESKTOP, PHONE, openShopper, type ShopperPage } from './helpers/page.ts';
-import { type E2eServer, startStorefront } from './helpers/server.ts';
+import { expect, it } from 'vitest';
+import { describeInBrowser } from './helpers/browser.ts';
+import { useStorefront } from './helpers/suite.ts';
+import { DESKTOP, PHONE } from './helpers/page.ts';
 import { waitForCalendar, widgetOn } from './helpers/widget.ts';
 
 /** Records every layout shift from the start of the page, with what moved. */
@@ -22,26 +21,11 @@ const WATCH_SHIFTS = `(() => {
 })();`;
 
 describeInBrowser('layout stability of the product page', () => {
-  let browser: Browser;
-  let server: E2eServer;
-  let shopper: ShopperPage | undefined;
-
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startStorefront()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    await shopper?.close();
-    shopper = undefined;
-  });
+  const suite = useStorefront();
 
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`nothing on the page moves while the widget loads its calendar (${name})`, async () => {
-      shopper = await openShopper(browser, server.url, { viewport });
-      const { page } = shopper;
+      const { page } = await suite.open({ viewport });
       await page.addInitScript(WATCH_SHIFTS);
       await page.goto('/');
       const widget = widgetOn(page);

@@ -3,14 +3,15 @@
  * the last unit (409), the API fails and recovers, and a single-page theme removes and
  * re-inserts the widget.
  */
-import type { Browser, Locator, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Locator, Page, Route } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { PlainDate } from '../../src/shared/plain-date.ts';
-import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
+import { describeInBrowser } from './helpers/browser.ts';
+import { holdForAnotherCart } from './helpers/server.ts';
+import { useStorefront } from './helpers/suite.ts';
 import { DAYS, DOUBLE_KAYAK, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { instrumentWidgetActivity, widgetActivity } from './helpers/instrument.ts';
-import { openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
-import { type E2eServer, holdForAnotherCart, startStorefront } from './helpers/server.ts';
+import { screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
 import {
   EN,
   closeCartDrawer,
@@ -28,28 +29,15 @@ import {
 } from './helpers/widget.ts';
 
 describeInBrowser('the product page when things go wrong', () => {
-  let browser: Browser;
-  let server: E2eServer;
+  const suite = useStorefront({
+    reset: (server) => {
+      server.apiDown = false;
+    },
+  });
   let shopper: ShopperPage | undefined;
-  let today: PlainDate;
-
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startStorefront()]);
-    today = server.today;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    server.apiDown = false;
-    await shopper?.close();
-    shopper = undefined;
-    expect(server.serviceErrors, 'the service hit unexpected errors (500s)').toEqual([]);
-  });
 
   async function open(options: { instrument?: boolean; waitForCalendar?: boolean } = {}): Promise<{ page: Page; widget: Locator }> {
-    shopper = await openShopper(browser, server.url);
+    shopper = await suite.open();
     const { page } = shopper;
     if (options.instrument) await instrumentWidgetActivity(page);
     await page.goto('/');
@@ -59,9 +47,9 @@ describeInBrowser('the product page when things go wrong', () => {
   }
 
   it('when another cart takes the last unit between page load and Reserve, the shopper is told which dates did not fit and how many are left, and nothing is held or added to the cart', async () => {
-    const target = day(today, DAYS.lastUnit);
+    const target = day(suite.today, DAYS.lastUnit);
     // One Double kayak of two is taken before the shopper arrives.
-    await holdForAnotherCart(server, 'e2e-409-first', [{ variant: DOUBLE_KAYAK, start: target, quantity: 1 }]);
+    await holdForAnotherCart(suite.server, 'e2e-409-first', [{ variant: DOUBLE_KAYAK, start: target, quantity: 1 }]);
     const { page, widget } = await open();
     await page.getByRole('radio', { name: 'Double kayak' }).click();
     await expect.poll(() => widget.getAttribute('variant')).toBe(String(DOUBLE_KAYAK));
@@ -71,7 +59,7 @@ describeInBrowser('the product page when things go wrong', () => {
     await expect.poll(() => reserveButton(widget).isEnabled()).toBe(true);
 
     // Meanwhile another cart takes the last one.
-    await holdForAnotherCart(server, 'e2e-409-second', [{ variant: DOUBLE_KAYAK, start: target, quantity: 1 }]);
+    await holdForAnotherCart(suite.server, 'e2e-409-second', [{ variant: DOUBLE_KAYAK, start: target, quantity: 1 }]);
     await reserveButton(widget).click();
 
     const alert = widget.getByRole('alert');
@@ -85,14 +73,14 @@ describeInBrowser('the product page when things go wrong', () => {
     expect(await holdPanel(widget).count()).toBe(0);
     expect((await readCart(page)).items.filter((i) => i.variant_id === DOUBLE_KAYAK)).toEqual([]);
     await expect.poll(() => dayLabel(widget, target), { timeout: 8000, message: 'the day shows as fully booked after the 409' }).toContain(`${EN.unavailable}: ${EN.sold}`);
-    expect(server.apiLog.filter((r) => r.method === 'POST' && r.path === '/v1/reservations' && r.status === 409)).toHaveLength(1);
+    expect(suite.server.apiLog.filter((r) => r.method === 'POST' && r.path === '/v1/reservations' && r.status === 409)).toHaveLength(1);
 
     expect(shopper!.pageErrors).toEqual([]);
     expect(unexpectedConsoleErrors(shopper!, [409])).toEqual([]);
   });
 
   it('when the API is down the shopper sees an error with Retry, not a calendar of unavailable days; once it is back, Retry shows the calendar', async () => {
-    server.apiDown = true;
+    suite.server.apiDown = true;
     const { page, widget } = await open({ waitForCalendar: false });
     const alert = widget.getByRole('alert');
     await alert.waitFor({ timeout: 10_000 });
@@ -101,11 +89,11 @@ describeInBrowser('the product page when things go wrong', () => {
     expect(await widget.getByRole('button', { name: /unavailable/ }).count()).toBe(0);
     await screenshotBoth(page, '10-api-down', widget);
 
-    server.apiDown = false;
+    suite.server.apiDown = false;
     await widget.getByRole('button', { name: EN.retry }).click();
     await waitForCalendar(widget);
     expect(await alert.count()).toBe(0);
-    const first = day(today, 1);
+    const first = day(suite.today, 1);
     await showMonthOf(widget, first);
     expect(await dayLabel(widget, first), 'the first bookable day is available after Retry').not.toContain(EN.unavailable);
 
@@ -114,7 +102,7 @@ describeInBrowser('the product page when things go wrong', () => {
   });
 
   it('when only the availability fails, the shopper sees an error with Retry rather than days wrongly shown free or unavailable; Retry loads it', async () => {
-    shopper = await openShopper(browser, server.url);
+    shopper = await suite.open();
     const { page } = shopper;
     let failing = true;
     await page.route('**/v1/availability**', (route: Route) =>
@@ -130,7 +118,7 @@ describeInBrowser('the product page when things go wrong', () => {
     failing = false;
     await widget.getByRole('button', { name: EN.retry }).click();
     await waitForCalendar(widget);
-    const first = day(today, 1);
+    const first = day(suite.today, 1);
     await showMonthOf(widget, first);
     expect(await dayLabel(widget, first)).not.toContain(EN.unavailable);
     expect(shopper.pageErrors).toEqual([]);
@@ -139,18 +127,18 @@ describeInBrowser('the product page when things go wrong', () => {
 
   it('when Reserve fails because the API is down, the shopper sees why and Retry holds the dates once it is back', async () => {
     const { page, widget } = await open();
-    const target = day(today, DAYS.retryDay);
+    const target = day(suite.today, DAYS.retryDay);
     await pickDays(widget, target);
     await expect.poll(() => reserveButton(widget).isEnabled()).toBe(true);
 
-    server.apiDown = true;
+    suite.server.apiDown = true;
     await reserveButton(widget).click();
     const alert = widget.getByRole('alert');
     await alert.waitFor({ timeout: 10_000 });
     expect(await holdPanel(widget).count(), 'nothing is shown as held').toBe(0);
     await screenshotBoth(page, '11-reserve-failed', widget);
 
-    server.apiDown = false;
+    suite.server.apiDown = false;
     await widget.getByRole('button', { name: EN.retry }).click();
     await holdPanel(widget).waitFor({ timeout: 10_000 });
     expect(await holdPanel(widget).innerText()).toMatch(mentionsDay(target));
@@ -165,7 +153,7 @@ describeInBrowser('the product page when things go wrong', () => {
 
   it('when a single-page theme removes the widget, its countdown and requests stop; put back, it works again with one countdown', async () => {
     const { page, widget } = await open({ instrument: true });
-    await pickDays(widget, day(today, DAYS.flowStart));
+    await pickDays(widget, day(suite.today, DAYS.flowStart));
     await reserveButton(widget).click();
     await holdPanel(widget).waitFor({ timeout: 10_000 });
     await closeCartDrawer(page);

@@ -3,46 +3,31 @@
  * variant changing under the widget; a shopper in another zone; a changed quantity; a reload.
  * Real Chromium, real service, real pages.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { type PlainDate, addDays, startOfMonth } from '../../src/shared/plain-date.ts';
 import { startOfDayInZone } from '../../src/shared/zones.ts';
-import { describeInBrowser, launchBrowser } from './helpers/browser.ts';
+import { describeInBrowser } from './helpers/browser.ts';
+import { holdForAnotherCart } from './helpers/server.ts';
+import { useStorefront } from './helpers/suite.ts';
 import { DAYS, DOUBLE_KAYAK, SHOP_TZ, SINGLE_KAYAK, day } from './helpers/fixture.ts';
-import { SCREENSHOT_DIR, deepFocus, openShopper, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
-import { type E2eServer, holdForAnotherCart, startStorefront } from './helpers/server.ts';
+import { SCREENSHOT_DIR, deepFocus, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
 import { EN, closeCartDrawer, dayButton, dayLabel, dayName, holdPanel, mentionsDay, pickDays, readCart, reserveButton, showMonthOf, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
 
 describeInBrowser('a shopper on the product page', () => {
-  let browser: Browser;
-  let server: E2eServer;
+  const suite = useStorefront();
   let shopper: ShopperPage | undefined;
-  let today: PlainDate;
-
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startStorefront()]);
-    today = server.today;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    await shopper?.close();
-    shopper = undefined;
-    expect(server.serviceErrors, 'the service hit unexpected errors (500s)').toEqual([]);
-  });
 
   /** Other carts take every Single kayak on one day and every Double kayak on another; once. */
   let soldOut: Promise<void> | undefined;
   const sellOut = () =>
     (soldOut ??= (async () => {
-      await holdForAnotherCart(server, 'e2e-other-cart-single', [{ variant: SINGLE_KAYAK, start: day(today, DAYS.soldOutSingle), quantity: 4 }]);
-      await holdForAnotherCart(server, 'e2e-other-cart-double', [{ variant: DOUBLE_KAYAK, start: day(today, DAYS.soldOutDouble), quantity: 2 }]);
+      await holdForAnotherCart(suite.server, 'e2e-other-cart-single', [{ variant: SINGLE_KAYAK, start: day(suite.today, DAYS.soldOutSingle), quantity: 4 }]);
+      await holdForAnotherCart(suite.server, 'e2e-other-cart-double', [{ variant: DOUBLE_KAYAK, start: day(suite.today, DAYS.soldOutDouble), quantity: 2 }]);
     })());
 
   async function openProductPage(timezoneId?: string): Promise<{ page: Page; widget: Locator }> {
-    shopper = await openShopper(browser, server.url, timezoneId ? { timezoneId } : {});
+    shopper = await suite.open(timezoneId ? { timezoneId } : {});
     const { page } = shopper;
     await page.goto('/');
     const widget = widgetOn(page);
@@ -61,7 +46,7 @@ describeInBrowser('a shopper on the product page', () => {
 
   /** What the service holds for this cart (secret token, as the merchant's server would ask). */
   async function serviceReservation(cartToken: string) {
-    const { status, body } = await server.api('GET', `/v1/reservations?cart_token=${encodeURIComponent(cartToken)}&active=true`);
+    const { status, body } = await suite.server.api('GET', `/v1/reservations?cart_token=${encodeURIComponent(cartToken)}&active=true`);
     expect(status).toBe(200);
     expect(body).toHaveLength(1);
     return body[0];
@@ -73,13 +58,13 @@ describeInBrowser('a shopper on the product page', () => {
     await screenshotBoth(page, '01-product-calendar', widget);
 
     // Unavailable days say why, in their accessible names and (for the one clicked) visibly.
-    await showMonthOf(widget, today);
-    if (today !== startOfMonth(today)) expect(await dayLabel(widget, addDays(today, -1))).toContain(`${EN.unavailable}: ${EN.past}`);
-    expect(await dayLabel(widget, today)).toContain(`${EN.unavailable}: ${EN.lead}`);
-    const blackout = day(today, DAYS.blackout[0]);
+    await showMonthOf(widget, suite.today);
+    if (suite.today !== startOfMonth(suite.today)) expect(await dayLabel(widget, addDays(suite.today, -1))).toContain(`${EN.unavailable}: ${EN.past}`);
+    expect(await dayLabel(widget, suite.today)).toContain(`${EN.unavailable}: ${EN.lead}`);
+    const blackout = day(suite.today, DAYS.blackout[0]);
     await showMonthOf(widget, blackout);
     expect(await dayLabel(widget, blackout)).toContain(`${EN.unavailable}: ${EN.closed}`);
-    const soldOutDay = day(today, DAYS.soldOutSingle);
+    const soldOutDay = day(suite.today, DAYS.soldOutSingle);
     await showMonthOf(widget, soldOutDay);
     expect(await dayLabel(widget, soldOutDay)).toContain(`${EN.unavailable}: ${EN.sold}`);
     // A mouse can press an aria-disabled day: nothing is chosen, and the widget says why.
@@ -89,7 +74,7 @@ describeInBrowser('a shopper on the product page', () => {
     await screenshotBoth(page, '02-product-unavailable-day', widget);
 
     // Pick a range: start, then end; both shown as chosen.
-    const [start, end] = [day(today, DAYS.flowStart), day(today, DAYS.flowEnd)];
+    const [start, end] = [day(suite.today, DAYS.flowStart), day(suite.today, DAYS.flowEnd)];
     await showMonthOf(widget, start);
     await dayButton(widget, start).click();
     await showMonthOf(widget, end);
@@ -158,38 +143,38 @@ describeInBrowser('a shopper on the product page', () => {
     }
     expect(focus.inWidget, 'Tab reaches a day of the calendar').toBe(true);
     // The day in the tab order is the first one that can be booked (lead time 1 day).
-    expect(focus.name).toMatch(dayName(day(today, 1)));
+    expect(focus.name).toMatch(dayName(day(suite.today, 1)));
 
     // Today is inside the lead time: its name says why, and Enter does not choose it.
     await page.keyboard.press('ArrowLeft');
     focus = await deepFocus(page);
-    expect(focus.name).toMatch(dayName(today));
+    expect(focus.name).toMatch(dayName(suite.today));
     expect(focus.name).toContain(`${EN.unavailable}: ${EN.lead}`);
     await page.keyboard.press('Enter');
-    expect(await dayButton(widget, today).getAttribute('aria-pressed')).not.toBe('true');
+    expect(await dayButton(widget, suite.today).getAttribute('aria-pressed')).not.toBe('true');
 
-    // A week down and a day right: the regatta blackout (today + 8) says "closed".
+    // A week down and a day right: the regatta blackout (suite.today + 8) says "closed".
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
     focus = await deepFocus(page);
-    expect(focus.name).toMatch(dayName(day(today, 8)));
+    expect(focus.name).toMatch(dayName(day(suite.today, 8)));
     expect(focus.name).toContain(`${EN.unavailable}: ${EN.closed}`);
     await screenshotBoth(page, '06-keyboard-unavailable-day', widget);
 
-    // Back to today + 3 (a week up, two days right), Enter; two days on, Enter.
+    // Back to suite.today + 3 (a week up, two days right), Enter; two days on, Enter.
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     focus = await deepFocus(page);
-    expect(focus.name).toMatch(dayName(day(today, DAYS.flowStart)));
+    expect(focus.name).toMatch(dayName(day(suite.today, DAYS.flowStart)));
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     focus = await deepFocus(page);
-    expect(focus.name).toMatch(dayName(day(today, DAYS.flowEnd)));
+    expect(focus.name).toMatch(dayName(day(suite.today, DAYS.flowEnd)));
     await page.keyboard.press('Enter');
-    await expect.poll(() => dayButton(widget, day(today, DAYS.flowEnd)).getAttribute('aria-pressed')).toBe('true');
-    expect(await dayButton(widget, day(today, DAYS.flowStart)).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => dayButton(widget, day(suite.today, DAYS.flowEnd)).getAttribute('aria-pressed')).toBe('true');
+    expect(await dayButton(widget, day(suite.today, DAYS.flowStart)).getAttribute('aria-pressed')).toBe('true');
 
     // Tab on to the Reserve button and press Enter.
     for (let i = 0; i < 5 && !(focus.inWidget && focus.text === EN.reserve); i++) {
@@ -203,7 +188,7 @@ describeInBrowser('a shopper on the product page', () => {
     await panel.waitFor({ timeout: 10_000 });
     const held = await panel.innerText();
     expect(held).toContain('Single kayak');
-    expect(held).toMatch(mentionsDay(day(today, DAYS.flowStart)));
+    expect(held).toMatch(mentionsDay(day(suite.today, DAYS.flowStart)));
     expect(held).toMatch(/\d+:\d\d left/);
 
     const { line } = await cartLine(page, SINGLE_KAYAK);
@@ -214,8 +199,8 @@ describeInBrowser('a shopper on the product page', () => {
     await drawer.waitFor({ state: 'hidden' });
     await screenshotBoth(page, '07-keyboard-held', widget);
     expect(line.quantity).toBe(1);
-    expect(line.properties._start).toBe(startOfDayInZone(day(today, DAYS.flowStart), SHOP_TZ).toISOString());
-    expect(line.properties._finish).toBe(startOfDayInZone(day(today, DAYS.flowEnd + 1), SHOP_TZ).toISOString());
+    expect(line.properties._start).toBe(startOfDayInZone(day(suite.today, DAYS.flowStart), SHOP_TZ).toISOString());
+    expect(line.properties._finish).toBe(startOfDayInZone(day(suite.today, DAYS.flowEnd + 1), SHOP_TZ).toISOString());
 
     expect(shopper!.pageErrors).toEqual([]);
     expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
@@ -224,8 +209,8 @@ describeInBrowser('a shopper on the product page', () => {
   it('when the shopper picks the Double kayak, the calendar shows the Double kayak\'s availability and the hold is for the Double kayak', async () => {
     await sellOut();
     const { page, widget } = await openProductPage();
-    const doubleGone = day(today, DAYS.soldOutDouble);
-    const singleGone = day(today, DAYS.soldOutSingle);
+    const doubleGone = day(suite.today, DAYS.soldOutDouble);
+    const singleGone = day(suite.today, DAYS.soldOutSingle);
     await showMonthOf(widget, doubleGone);
     expect(await dayLabel(widget, doubleGone)).not.toContain(EN.unavailable);
 
@@ -255,12 +240,12 @@ describeInBrowser('a shopper on the product page', () => {
 
   it("a shopper in another time zone (Pago Pago, 22 hours behind the shop) sees the shop's days, and the hold names the shop's zone", async () => {
     const { page, widget } = await openProductPage('Pacific/Pago_Pago');
-    await showMonthOf(widget, today);
+    await showMonthOf(widget, suite.today);
     const todayButton = widget.locator('button[aria-current="date"]');
-    expect(await todayButton.getAttribute('aria-label'), "today is the shop's today").toMatch(dayName(today));
-    expect(await dayLabel(widget, today)).toContain(`${EN.unavailable}: ${EN.lead}`);
+    expect(await todayButton.getAttribute('aria-label'), "today is the shop's suite.today").toMatch(dayName(suite.today));
+    expect(await dayLabel(widget, suite.today)).toContain(`${EN.unavailable}: ${EN.lead}`);
 
-    const pick = day(today, 2);
+    const pick = day(suite.today, 2);
     await pickDays(widget, pick);
     await reserveButton(widget).click();
     const panel = holdPanel(widget);
@@ -280,7 +265,7 @@ describeInBrowser('a shopper on the product page', () => {
 
   it('when the shopper changes the quantity of a held day and reserves again, the hold and the cart both have the new quantity, once', async () => {
     const { page, widget } = await openProductPage();
-    const date = day(today, DAYS.requantity);
+    const date = day(suite.today, DAYS.requantity);
     await pickDays(widget, date);
     await reserveButton(widget).click();
     await holdPanel(widget).waitFor({ timeout: 10_000 });
@@ -305,7 +290,7 @@ describeInBrowser('a shopper on the product page', () => {
 
   it('after a reload the shopper still sees the hold, its dates and the time left', async () => {
     const { page, widget } = await openProductPage();
-    const date = day(today, DAYS.reload);
+    const date = day(suite.today, DAYS.reload);
     await pickDays(widget, date);
     await reserveButton(widget).click();
     await holdPanel(widget).waitFor({ timeout: 10_000 });
