@@ -40,6 +40,8 @@ CREATE FUNCTION hold_items(
   p_finish_day date[],
   p_quantity integer[],
   p_position integer[],
+  p_span_start date,
+  p_span_finish date,
   OUT outcome text,
   OUT res_id bigint,
   OUT res_created_at timestamptz,
@@ -63,8 +65,6 @@ DECLARE
   started timestamptz := clock_timestamp();
   own_id bigint;
   own_expires timestamptz;
-  span_start date := (SELECT min(d) FROM unnest(p_start_day) AS d);
-  span_finish date := (SELECT max(d) FROM unnest(p_finish_day) AS d);
   fits boolean;
 BEGIN
   -- The fresh snapshot per statement below is READ COMMITTED's: under a stricter level the
@@ -95,18 +95,18 @@ BEGIN
   WITH used_rows AS (
          SELECT ri.variant_id, ri.start_day, ri.finish_day, ri.quantity
            FROM reservation_items ri JOIN reservations r ON r.id = ri.reservation_id
-          WHERE ri.variant_id = ANY (p_variant_ids) AND ri.start_day < span_finish AND ri.finish_day > span_start
+          WHERE ri.variant_id = ANY (p_variant_ids) AND ri.start_day < p_span_finish AND ri.finish_day > p_span_start
             AND r.expires_at > p_now AND r.id IS DISTINCT FROM own_id
          UNION ALL
          SELECT bi.variant_id, b.start_day, b.finish_day, bi.quantity
            FROM booking_items bi JOIN bookings b ON b.id = bi.booking_id
-          WHERE bi.variant_id = ANY (p_variant_ids) AND b.start_day < span_finish AND b.finish_day > span_start
+          WHERE bi.variant_id = ANY (p_variant_ids) AND b.start_day < p_span_finish AND b.finish_day > p_span_start
             AND b.status IN ('pending', 'confirmed')
        ),
        used AS (
          SELECT u.variant_id, d::date AS day, sum(u.quantity) AS units
            FROM used_rows u,
-                generate_series(greatest(u.start_day, span_start)::timestamp, (least(u.finish_day, span_finish) - 1)::timestamp, interval '1 day') AS d
+                generate_series(greatest(u.start_day, p_span_start)::timestamp, (least(u.finish_day, p_span_finish) - 1)::timestamp, interval '1 day') AS d
           GROUP BY 1, 2
        ),
        posted AS (
@@ -125,11 +125,11 @@ BEGIN
                    (SELECT max(u.units) FROM used u WHERE u.variant_id = p.variant_id AND u.day >= p.start_day AND u.day < p.finish_day), 0))
                  ORDER BY p.n)
             FROM posted p),
-         -- Only for a misfit (evaluated lazily): the units in use on the posted days, from this
-         -- same snapshot, so the caller's 409 judges exactly what was judged here.
+         -- Only for a misfit (evaluated lazily): the units in use on every day of the span, from
+         -- this same snapshot, so the caller's 409 judges exactly what was judged here (and
+         -- shows the units left for items of quantity 0 too, which are not written).
          CASE WHEN f.fits THEN NULL
-              ELSE (SELECT coalesce(jsonb_agg(jsonb_build_array(u.variant_id, u.day, u.units)), '[]')
-                      FROM used u JOIN wanted w ON w.variant_id = u.variant_id AND w.day = u.day) END
+              ELSE (SELECT coalesce(jsonb_agg(jsonb_build_array(u.variant_id, u.day, u.units)), '[]') FROM used u) END
     INTO fits, available, day_usage
     FROM (SELECT NOT EXISTS (SELECT 1 FROM wanted w LEFT JOIN used u ON u.variant_id = w.variant_id AND u.day = w.day
                               WHERE w.capacity IS NULL OR coalesce(u.units, 0) + w.units > w.capacity) AS fits) AS f;

@@ -23,7 +23,7 @@ export type LockedHold =
       outcome: 'misfit';
       /** The locked variants' capacities (a variant deleted meanwhile is missing). */
       capacities: Map<number, number>;
-      /** Other carts' and bookings' units per variant and day, on the posted days, as judged. */
+      /** Other carts' and bookings' units per variant and day, on every day of the span, as judged. */
       usage: UsageRow[];
     }
   | {
@@ -51,17 +51,18 @@ const RETRIES = 5;
 
 /**
  * Locks `w.variantIds`, judges `w.items` on what the lock holders before it committed and, if
- * they fit, writes them, all in one statement. `w.now` is the clock read before the call: it
+ * they fit, writes them, all in one statement; `span` covers every posted item (quantity 0
+ * included), for the usage a misfit returns. `w.now` is the clock read before the call: it
  * decides which holds have expired and whether the cart's hold has lapsed (see `holds.ts` for
  * why that is safe when the cart holds nothing but the posted variants, the only case where
  * the call writes).
  */
-export async function holdLocked(q: Queryable, w: HoldWrite): Promise<LockedHold> {
-  const params = holdWriteParams(w);
+export async function holdLocked(q: Queryable, w: HoldWrite, span: { startDay: PlainDate; finishDay: PlainDate }): Promise<LockedHold> {
+  const params = [...holdWriteParams(w), span.startDay, span.finishDay];
   for (let attempt = 0; ; attempt++) {
     try {
       const { rows } = await q.query<CallRow>(
-        'SELECT * FROM hold_items($1, $2, $3::jsonb, $4::timestamptz, $5::timestamptz, $6::boolean, $7::bigint[], $8::bigint[], $9::timestamptz[], $10::timestamptz[], $11::date[], $12::date[], $13::int[], $14::int[])',
+        'SELECT * FROM hold_items($1, $2, $3::jsonb, $4::timestamptz, $5::timestamptz, $6::boolean, $7::bigint[], $8::bigint[], $9::timestamptz[], $10::timestamptz[], $11::date[], $12::date[], $13::int[], $14::int[], $15::date, $16::date)',
         params,
         { prepare: true },
       );

@@ -108,7 +108,7 @@ export async function holdItems(db: Database, auth: AuthContext, input: HoldInpu
     // Only removals free units and never add any: they cannot oversell and need no variant lock
     // (the reservation's row lock, taken by the upsert, orders them with the cart's other posts).
     if (input.items.every((i) => i.quantity === 0)) return answer(await writeHold(db, write(guess, now)), guess, []);
-    const locked = await holdLocked(db, write(guess, now));
+    const locked = await holdLocked(db, write(guess, now), span);
     if (locked.outcome === 'held') return answer(locked.row, guess, locked.available);
     if (locked.outcome === 'misfit') {
       const demands = demandsOf(withCapacities(rules, locked.capacities));

@@ -10,6 +10,7 @@ import { hold, unitsPerDay } from './api.ts';
 
 const DAY = '2026-12-10';
 const NEXT_DAY = '2026-12-11';
+const LATER_DAY = '2026-12-12';
 
 /** Resolves once `n` sessions of this database wait for a lock. */
 async function queued(db: Database, n: number): Promise<void> {
@@ -52,7 +53,16 @@ describeEachDatabase('posts that waited for a variant lock', (database) => {
 
   it.runIf(database === 'postgres')('answer a post that no longer fits with the same 409 as one that never waited', async () => {
     service = await createTestService({ database });
-    const post = { cart_token: 'queued', items: [{ external_id: 8001, start: NEXT_DAY, quantity: 1 }, { external_id: 8001, start: DAY, quantity: 1 }] };
+    // A neighbour holds 1 of the 3 units on the day this post removes (quantity 0).
+    expect((await hold(service, { cart_token: 'neighbour', items: [{ external_id: 8001, start: LATER_DAY, quantity: 1 }] })).status).toBe(201);
+    const post = {
+      cart_token: 'queued',
+      items: [
+        { external_id: 8001, start: NEXT_DAY, quantity: 1 },
+        { external_id: 8001, start: DAY, quantity: 1 },
+        { external_id: 8001, start: LATER_DAY, quantity: 0 },
+      ],
+    };
     let answer: ReturnType<typeof hold> | undefined;
     await service.db.transaction(async (tx) => {
       await lockVariant(tx, 8001);
@@ -68,8 +78,9 @@ describeEachDatabase('posts that waited for a variant lock', (database) => {
     expect(waited.body.details.items.map((i: { status: string; quantity_available: number }) => [i.status, i.quantity_available])).toEqual([
       ['ok', 3],
       ['sold_out', 0],
+      ['ok', 2],
     ]);
-    expect(await unitsPerDay(service, 8001, service.clock.now())).toEqual(new Map([[DAY, 3]]));
+    expect(await unitsPerDay(service, 8001, service.clock.now())).toEqual(new Map([[DAY, 3], [LATER_DAY, 1]]));
   });
 
   it.runIf(database === 'postgres')("keep the cart's items of a variant it gained while the post waited, and list them", async () => {
