@@ -5,10 +5,11 @@
  * COMMIT that follows it, with no client round trip in between.
  *
  *   (i)   the posted variants' row locks, in id order (their capacity as committed);
- *   (ii)  the cart's reservation, then the units other carts and bookings use on the posted days:
- *         each a NEW statement, which a VOLATILE function runs on a fresh snapshot under READ
- *         COMMITTED, so it includes every earlier holder of these locks. Never merge (ii) into
- *         (i): a statement's snapshot predates its lock wait, and that oversells;
+ *   (ii)  the cart's reservation, then the units other carts and bookings use on each day of
+ *         the post's span (the caller's, quantity 0 items included): each a NEW statement, which
+ *         a VOLATILE function runs on a fresh snapshot under READ COMMITTED, so it includes
+ *         every earlier holder of these locks. Never merge (ii) into (i): a statement's
+ *         snapshot predates its lock wait, and that oversells;
  *   (iii) if every posted day has room: upsert the reservation, delete the replaced items and
  *         insert the new ones (one statement), and answer `held` with the units each item had
  *         left before the write; else `misfit` with the units in use per variant and day, from
