@@ -35,20 +35,20 @@ const utc = (date: PlainDate) => Date.parse(`${date}T00:00:00Z`);
 export function createFormats(locale: string): Formats {
   const dtf = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...o });
   const day = dtf({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  const short = dtf({ dateStyle: 'medium' });
   const month = dtf({ month: 'long', year: 'numeric' });
-  const weekdays: Record<string, Intl.DateTimeFormat> = {};
   const num = dtf({ day: 'numeric' });
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
-  const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' });
+  // Built on first use: the first render needs only the ones above, and each constructor costs
+  // main-thread time while the page loads (about 1 ms each unthrottled, more on a slow phone).
+  const later: Record<string, Intl.DateTimeFormat | Intl.NumberFormat> = {};
+  const lazy = <F>(key: string, make: () => F): F => (later[key] ??= make() as never) as F;
   return {
     day: (d) => day.format(utc(d)),
-    short: (d) => short.format(utc(d)),
+    short: (d) => lazy('s', () => dtf({ dateStyle: 'medium' })).format(utc(d)),
     month: (d) => month.format(utc(d)),
-    weekday: (d, style) => (weekdays[style] ??= dtf({ weekday: style })).format(utc(d)),
+    weekday: (d, style) => lazy(style, () => dtf({ weekday: style })).format(utc(d)),
     dayNumber: (d) => num.format(utc(d)),
-    time: (instant) => time.format(instant),
-    minutes: (n) => minutes.format(n),
+    time: (instant) => lazy('t', () => new Intl.DateTimeFormat(locale, { timeStyle: 'short' })).format(instant),
+    minutes: (n) => lazy('m', () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' })).format(n),
     number: (n, digits = 1) => new Intl.NumberFormat(locale, { minimumIntegerDigits: digits }).format(n),
   };
 }

@@ -191,7 +191,9 @@ export const BookingModel = createModel((deps: ModelDeps) => {
   // known; those requests are already sent, so nothing waits for a second round trip.
   loadWidget();
   loadReservation();
-  const guess = dayInZone(deps.now(), 'UTC');
+  // From the ISO string, not Intl: the first zone formatter costs milliseconds of ICU set-up,
+  // which would hold these two requests back behind the widget record's.
+  const guess = new Date(deps.now()).toISOString().slice(0, 10) as PlainDate;
   loadMonths(config.peek().variant ?? '', [-1, 1].flatMap((n) => {
     const m = startOfMonth(addDays(guess, n));
     return [m, addMonths(m, 1)];
