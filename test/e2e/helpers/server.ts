@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from '../../../src/service/app.ts';
 import type { Clock } from '../../../src/service/clock.ts';
 import { migrate } from '../../../src/service/db/migrate.ts';
+import { MIGRATIONS } from '../../../src/service/db/migrations.ts';
 import { openPglite } from '../../../src/service/db/pglite.ts';
 import type { Database } from '../../../src/service/db/types.ts';
 import { DEMO_PRICES, DEMO_SHOP } from '../../../src/service/demo/catalog.ts';
@@ -61,11 +62,13 @@ export function ensureWidgetBuilt(): void {
 /**
  * A fresh, migrated in-memory PGlite. Creating one runs initdb (seconds on a busy 2-core
  * machine), so the first suite of a run dumps one to the temp folder, keyed by the PGlite
- * version and the migrations, and later suites start from that copy.
+ * version and the migrations' SQL, and later suites (and runs) start from that copy.
  */
 async function freshDatabase(): Promise<Database> {
   const pgliteVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
-  const key = createHash('sha256').update(pgliteVersion).update(readFileSync(join(ROOT, 'src/service/db/migrations.ts'))).digest('hex').slice(0, 16);
+  // Keyed by the migrations' SQL itself, not by one source file: a migration's SQL may live in
+  // a module of its own (hold_items), and a copy migrated by other SQL must never be reused.
+  const key = createHash('sha256').update(pgliteVersion).update(JSON.stringify(MIGRATIONS)).digest('hex').slice(0, 16);
   const dir = join(tmpdir(), 'booking-widget-e2e');
   const file = join(dir, `pglite-${key}.tar`);
   if (existsSync(file)) {
