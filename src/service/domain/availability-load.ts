@@ -34,15 +34,7 @@ export async function loadVariantRules(
   externalIds: readonly number[],
   options: { lock: boolean },
 ): Promise<Map<number, VariantRules>> {
-  const { rows } = await q.query<{
-    id: number;
-    external_id: number;
-    product_id: number;
-    title: string;
-    product_title: string;
-    capacity: number;
-    widget: { type: WidgetType; settings: Partial<WidgetSettings> } | null;
-  }>(
+  const { rows } = await q.query<VariantRow>(
     `SELECT v.id, v.external_id, v.product_id, v.title, p.title AS product_title, v.capacity,
             (SELECT jsonb_build_object('type', w.type, 'settings', w.settings)
                FROM widget_products wp JOIN widgets w ON w.id = wp.widget_id
@@ -54,18 +46,32 @@ export async function loadVariantRules(
     [shopId, [...new Set(externalIds)]],
   );
   const found = new Map<number, VariantRules>();
-  for (const r of rows) {
-    found.set(r.external_id, {
-      variantId: r.id,
-      externalId: r.external_id,
-      productId: r.product_id,
-      title: r.title,
-      productTitle: r.product_title,
-      capacity: r.capacity,
-      settings: resolveSettings(r.widget?.type ?? NO_WIDGET, r.widget?.settings ?? {}),
-    });
-  }
+  for (const r of rows) found.set(r.external_id, variantRulesOf(r));
   return found;
+}
+
+/** A variant as the rule-loading queries select it (with its product's oldest widget). */
+export interface VariantRow {
+  id: number;
+  external_id: number;
+  product_id: number;
+  title: string;
+  product_title: string;
+  capacity: number;
+  widget: { type: WidgetType; settings: Partial<WidgetSettings> } | null;
+}
+
+/** The rules of one selected variant: its ids, titles, capacity and its widget's settings. */
+export function variantRulesOf(r: VariantRow): VariantRules {
+  return {
+    variantId: r.id,
+    externalId: r.external_id,
+    productId: r.product_id,
+    title: r.title,
+    productTitle: r.product_title,
+    capacity: r.capacity,
+    settings: resolveSettings(r.widget?.type ?? NO_WIDGET, r.widget?.settings ?? {}),
+  };
 }
 
 /**

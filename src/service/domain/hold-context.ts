@@ -7,16 +7,13 @@
  */
 import type { Queryable } from '../db/types.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
-import type { BlackoutScope, WidgetSettings, WidgetType } from '../../shared/records.ts';
-import { resolveSettings } from '../../shared/settings.ts';
+import type { BlackoutScope } from '../../shared/records.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
 import type { BlackoutSpan, Period, VariantRules } from './availability.ts';
 import type { UsageRow } from './availability-usage.ts';
 import { appliesToVariantSql } from './blackout-targets.ts';
+import { type VariantRow, variantRulesOf } from './availability-load.ts';
 import type { OwnReservation } from './hold-load.ts';
-
-// As in `loadVariantRules`: a product on no widget follows a range widget's defaults.
-const NO_WIDGET: WidgetType = 'range';
 
 /** Everything `loadHoldContext` reads. */
 export interface HoldContext {
@@ -58,14 +55,9 @@ SELECT v.id, v.external_id, v.product_id, v.title, p.title AS product_title, v.c
   LEFT JOIN (variants v JOIN products p ON p.id = v.product_id) ON v.shop_id = $1 AND v.external_id = ANY ($3::bigint[])
  ORDER BY v.id`;
 
-interface Row {
+/** One posted variant (`id` null when none matched: the row still carries the cart's own). */
+interface Row extends Omit<VariantRow, 'id'> {
   id: number | null;
-  external_id: number;
-  product_id: number;
-  title: string;
-  product_title: string;
-  capacity: number;
-  widget: { type: WidgetType; settings: Partial<WidgetSettings> } | null;
   blackouts: Array<[string, string, BlackoutScope]>;
   usage: Array<[PlainDate, PlainDate, number, number | null]>;
   own_id: number | null;
@@ -99,15 +91,7 @@ export async function loadHoldContext(
   }
   for (const r of rows) {
     if (r.id === null) continue;
-    context.rules.set(r.external_id, {
-      variantId: r.id,
-      externalId: r.external_id,
-      productId: r.product_id,
-      title: r.title,
-      productTitle: r.product_title,
-      capacity: r.capacity,
-      settings: resolveSettings(r.widget?.type ?? NO_WIDGET, r.widget?.settings ?? {}),
-    });
+    context.rules.set(r.external_id, variantRulesOf({ ...r, id: r.id }));
     for (const [startsAt, finishesAt, scope] of r.blackouts) {
       context.blackouts.push({ variantId: r.id, startsAt: Date.parse(startsAt), finishesAt: Date.parse(finishesAt), scope });
     }
