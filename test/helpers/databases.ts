@@ -20,3 +20,12 @@ export function describeEachDatabase(name: string, body: (database: DatabaseName
   describe(`${name} (pglite)`, () => body('pglite'));
   describe.skipIf(!withPostgres)(`${name} (postgres)`, () => body('postgres'));
 }
+
+/**
+ * `describe` on PostgreSQL only, for what PGlite cannot show: concurrent transactions waiting
+ * on row locks (PGlite runs one connection). Skipped, with the reason in its title, where no
+ * PostgreSQL answers; on CI that cannot happen.
+ */
+export function describePostgres(name: string, body: (database: 'postgres') => void): void {
+  describe.skipIf(!withPostgres)(`${name} (postgres${withPostgres ? '' : ': no server answered'})`, () => body('postgres'));
+}

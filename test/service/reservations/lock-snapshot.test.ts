@@ -5,20 +5,20 @@
 // the locking statement (whose snapshot predates the wait), or judged on a read taken before the
 // lock, or took no lock at all, holds them and oversells the day.
 import { afterEach, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../helpers/databases.ts';
+import { describePostgres } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
 import { hold, unitsPerDay } from './api.ts';
 
 const DAY = '2026-12-10';
 const WAITERS = 4;
 
-describeEachDatabase('the hold judges usage read after the lock', (database) => {
+describePostgres('the hold judges usage read after the lock', (database) => {
   let service: TestService;
   afterEach(async () => {
     await service?.close();
   });
 
-  it.runIf(database === 'postgres')('posts queued on the variant lock see what its holder committed', async () => {
+  it('posts queued on the variant lock see what its holder committed', async () => {
     service = await createTestService({ database });
     const { db, clock } = service;
     const [variant] = (await db.query<{ id: number; shop_id: number; capacity: number }>('SELECT id, shop_id, capacity FROM variants WHERE external_id = 8001')).rows;
@@ -60,7 +60,7 @@ describeEachDatabase('the hold judges usage read after the lock', (database) => 
     expect(await unitsPerDay(service, 8001, clock.now())).toEqual(new Map([[DAY, 3]]));
   });
 
-  it.runIf(database === 'postgres')('a post of removals only does not wait for the variant lock', async () => {
+  it('a post of removals only does not wait for the variant lock', async () => {
     service = await createTestService({ database });
     const { db } = service;
     expect((await hold(service, { cart_token: 'leaving', items: [{ external_id: 8001, start: DAY, quantity: 2 }] })).status).toBe(201);

@@ -3,7 +3,7 @@
 // post queue behind it, changes the data, and releases the lock. The post's locked step runs in
 // the server; these check that its answers are the ones the API gives anywhere else.
 import { afterEach, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../helpers/databases.ts';
+import { describePostgres } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
 import type { Database, Transaction } from '../../../src/service/db/types.ts';
 import { hold, unitsPerDay } from './api.ts';
@@ -45,13 +45,13 @@ async function heldByAnother(service: TestService, tx: Transaction, units: numbe
   );
 }
 
-describeEachDatabase('posts that waited for a variant lock', (database) => {
+describePostgres('posts that waited for a variant lock', (database) => {
   let service: TestService;
   afterEach(async () => {
     await service?.close();
   });
 
-  it.runIf(database === 'postgres')('answer a post that no longer fits with the same 409 as one that never waited', async () => {
+  it('answer a post that no longer fits with the same 409 as one that never waited', async () => {
     service = await createTestService({ database });
     // A neighbour holds 1 of the 3 units on the day this post removes (quantity 0).
     expect((await hold(service, { cart_token: 'neighbour', items: [{ external_id: 8001, start: LATER_DAY, quantity: 1 }] })).status).toBe(201);
@@ -83,7 +83,7 @@ describeEachDatabase('posts that waited for a variant lock', (database) => {
     expect(await unitsPerDay(service, 8001, service.clock.now())).toEqual(new Map([[DAY, 3], [LATER_DAY, 1]]));
   });
 
-  it.runIf(database === 'postgres')("keep the cart's items of a variant it gained while the post waited, and list them", async () => {
+  it("keep the cart's items of a variant it gained while the post waited, and list them", async () => {
     service = await createTestService({ database });
     let answer: ReturnType<typeof hold> | undefined;
     await service.db.transaction(async (tx) => {
@@ -105,7 +105,7 @@ describeEachDatabase('posts that waited for a variant lock', (database) => {
     expect(await unitsPerDay(service, 8002, service.clock.now())).toEqual(new Map([[DAY, 2]]));
   });
 
-  it.runIf(database === 'postgres')('show as left the units after what the lock holder committed', async () => {
+  it('show as left the units after what the lock holder committed', async () => {
     service = await createTestService({ database });
     let answer: ReturnType<typeof hold> | undefined;
     await service.db.transaction(async (tx) => {
