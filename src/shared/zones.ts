@@ -1,74 +1,36 @@
 /**
- * Conversions between instants and a shop's local days and times, in any IANA zone.
+ * Conversions between instants and a shop's local days and times, in any IANA zone, through
+ * date-fns-tz (its zone data is the runtime's own `Intl`, so nothing ships a zone database).
+ * DST-correct: a day may be 23 or 25 hours long, and a local time that a DST change skips is
+ * reported as not existing.
  *
- * Built on `Intl.DateTimeFormat` only, so the widget pays no bytes for a zone database and the
- * result never depends on the zone of the process that runs it. DST-correct: a day may be 23 or
- * 25 hours long, and a local time that a DST change skips is reported as not existing.
+ * Two date-fns-tz calls are avoided on purpose, each shown wrong by a test in
+ * `test/shared/zones.test.ts`: `getTimezoneOffset(tz, date)` reads the date's fields in the
+ * process's zone, so near a DST change it gives the offset of another instant; and
+ * `toZonedTime` returns the wall time as a `Date` of the process's zone, which shifts an hour
+ * where that zone skips it. Only its calendar day is read here, which that shift cannot move.
  * @module
  */
-import { type PlainDate, isPlainDate } from './plain-date.ts';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
+import { formatInTimeZone, fromZonedTime, toZonedTime } from 'date-fns-tz';
+import { type PlainDate, fromDate, isPlainDate } from './plain-date.ts';
 
 /** True when `tz` is an IANA zone name this runtime knows (`Australia/Melbourne`, `UTC`). */
 export function isTimeZone(tz: unknown): tz is string {
-  if (typeof tz !== 'string' || tz === '' || tz.length > 64) return false;
-  try {
-    formatterFor(tz);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The wall-clock fields of `instant` as seen in `tz`. */
-export function wallClock(instant: Date | number, tz: string) {
-  const parts: Record<string, number> = {};
-  for (const p of formatterFor(tz).formatToParts(instant)) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const year = parts.year ?? 0;
-  return {
-    year,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** Offset of `tz` from UTC at `instant`, in milliseconds (Melbourne in summer: +11 h). */
-export function zoneOffsetMs(instant: number, tz: string): number {
-  const w = wallClock(instant, tz);
-  const at = new Date(0);
-  at.setUTCFullYear(w.year, w.month - 1, w.day);
-  const asUtc = at.getTime() + ((w.hour * 60 + w.minute) * 60 + w.second) * 1000;
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  // date-fns-tz also takes offsets such as "+02:00" for zones; a shop's zone must be a name.
+  if (typeof tz !== 'string' || tz.length > 64 || !/^[A-Za-z]/.test(tz)) return false;
+  return !Number.isNaN(+toZonedTime(0, tz));
 }
 
 /** The day that `instant` falls on in `tz`. */
 export function plainDateInZone(instant: Date | number, tz: string): PlainDate {
-  const w = wallClock(instant, tz);
-  return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}` as PlainDate;
+  const day = fromDate(toZonedTime(instant, tz));
+  if (!isPlainDate(day)) throw new RangeError(`Unknown time zone: ${tz}`);
+  return day;
+}
+
+/** The wall-clock time of `instant` in `tz`, `YYYY-MM-DDTHH:MM:SS`. */
+function wallClock(instant: Date | number, tz: string): string {
+  return formatInTimeZone(instant, tz, "yyyy-MM-dd'T'HH:mm:ss");
 }
 
 /**
@@ -76,30 +38,13 @@ export function plainDateInZone(instant: Date | number, tz: string): PlainDate {
  * not exist (skipped by a DST change). A time that occurs twice (clocks go back) resolves to the
  * earlier instant, as a shopper reading the first "02:30" would expect.
  */
-export function localTimeToInstant(
-  date: PlainDate,
-  hour: number,
-  minute: number,
-  tz: string,
-): Date | undefined {
-  const y = Number(date.slice(0, 4));
-  const mo = Number(date.slice(5, 7));
-  const d = Number(date.slice(8, 10));
-  // Not Date.UTC(y, …): it reads the years 0-99 as 1900-1999.
-  const day = new Date(0);
-  day.setUTCFullYear(y, mo - 1, d);
-  const wall = day.getTime() + (hour * 60 + minute) * 60_000;
-  // Two candidate offsets: the zone's offset a day before and a day after cover both sides of
-  // any DST change on this day. Try the earlier instant first.
-  const offsets = [...new Set([zoneOffsetMs(wall - 86_400_000, tz), zoneOffsetMs(wall + 86_400_000, tz)])];
-  const candidates = offsets.map((o) => wall - o).sort((a, b) => a - b);
-  for (const instant of candidates) {
-    const w = wallClock(instant, tz);
-    if (w.year === y && w.month === mo && w.day === d && w.hour === hour && w.minute === minute) {
-      return new Date(instant);
-    }
-  }
-  return undefined;
+export function localTimeToInstant(date: PlainDate, hour: number, minute: number, tz: string): Date | undefined {
+  const wall = `${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00`;
+  const found = +fromZonedTime(wall, tz);
+  // date-fns-tz moves a skipped time to an instant with another wall time, and may pick either
+  // side of a repeated hour: check the wall time, and prefer the earlier of two that match.
+  const instant = [found - 3_600_000, found].find((t) => wallClock(t, tz) === wall);
+  return instant === undefined ? undefined : new Date(instant);
 }
 
 /**

@@ -60,3 +60,23 @@ describe('zone conversions', () => {
     expect(isTimeZone('')).toBe(false);
   });
 });
+
+describe('date-fns-tz calls this project does not use, and why', () => {
+  // Kept so that a date-fns-tz upgrade that fixes them shows up here (README: Time).
+  it('getTimezoneOffset reads an instant an hour after a DST change as the old offset', async () => {
+    const { getTimezoneOffset } = await import('date-fns-tz');
+    // 16:00Z on 3 October 2026 is 03:00 in Melbourne, already daylight time (+11).
+    const offset = getTimezoneOffset('Australia/Melbourne', new Date('2026-10-03T16:00:00Z'));
+    expect(offset / 3_600_000).toBe(10);
+    expect(parseLocalDateTime('2026-10-04 03:00', 'Australia/Melbourne')).toEqual({ instant: new Date('2026-10-03T16:00:00Z') });
+  });
+});
+
+it('toZonedTime shows a wall time an hour late where the process zone skips it (only its day is read here)', async () => {
+  const { toZonedTime } = await import('date-fns-tz');
+  // 00:30 on 6 September 2026 in Melbourne; Santiago's clocks skip 00:00-01:00 that night.
+  const wall = toZonedTime(new Date('2026-09-05T14:30:00Z'), 'Australia/Melbourne');
+  const processSkips = Intl.DateTimeFormat().resolvedOptions().timeZone === 'America/Santiago';
+  expect(wall.getHours()).toBe(processSkips ? 1 : 0);
+  expect(plainDateInZone(new Date('2026-09-05T14:30:00Z'), 'Australia/Melbourne')).toBe('2026-09-06');
+});
