@@ -8,7 +8,7 @@
  * + 1 month to 30 April) apply unchanged.
  * @module
  */
-import { addDays as addDaysFns, addMonths as addMonthsFns, differenceInCalendarDays, eachDayOfInterval, getDay, lightFormat, subDays } from 'date-fns';
+import { addDays as addDaysFns, addMonths as addMonthsFns, differenceInCalendarDays, eachDayOfInterval, getDay, subDays } from 'date-fns';
 
 /** A `YYYY-MM-DD` string that names a real calendar day. */
 export type PlainDate = string & { readonly __plainDate: unique symbol };
@@ -30,7 +30,9 @@ export function toDate(date: PlainDate): Date {
 
 /** The day a `Date` falls on in the process's zone (the inverse of `toDate`). */
 export function fromDate(date: Date): PlainDate {
-  return lightFormat(date, 'yyyy-MM-dd') as PlainDate;
+  // Not date-fns's lightFormat: its token formatter is the largest part of the widget's date code.
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` as PlainDate;
 }
 
 /**
@@ -85,4 +87,9 @@ export function addMonths(date: PlainDate, months: number): PlainDate {
 export function eachDay(start: PlainDate, finish: PlainDate): PlainDate[] {
   if (finish <= start) return [];
   return eachDayOfInterval({ start: toDate(start), end: subDays(toDate(finish), 1) }).map(fromDate);
+}
+
+/** The UTC day of an epoch-ms instant, read off its ISO string (no zone arithmetic needed). */
+export function plainDateOfInstant(instant: number): PlainDate {
+  return new Date(instant).toISOString().slice(0, 10) as PlainDate;
 }

@@ -1,13 +1,12 @@
 /**
- * Dates, times and numbers in the shopper's language, all through `Intl` (no date library:
- * the widget's byte budget). Calendar days are formatted at UTC midnight with `timeZone: "UTC"`
- * so the shopper's own zone can never move them.
+ * Dates, times and numbers in the shopper's language, all through `Intl`. Calendar days are
+ * formatted at UTC midnight with `timeZone: "UTC"` so the shopper's own zone can never move them.
  * @module
  */
 import { type PlainDate, addDays, isPlainDate } from '../shared/plain-date.ts';
 import type { Reason } from './calendar/rules.ts';
 import type { Translate } from './i18n.ts';
-import { dayInZone } from './zone.ts';
+import { plainDateInZone as dayInZone } from '../shared/zones.ts';
 
 /** The formatters a widget needs for one locale. */
 export interface Formats {

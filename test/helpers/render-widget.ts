@@ -4,7 +4,7 @@
  * clock is the service's clock so a test moves both at once.
  */
 import { within } from '@testing-library/preact';
-import { BookingWidgetElement, defineBookingWidget } from '../../src/widget/element.tsx';
+import { BookingWidgetElement, defineBookingWidget } from '../../src/widget/element.ts';
 import { createTestService, type TestService } from './service.ts';
 
 /** One request the widget sent. */
@@ -68,8 +68,11 @@ export async function startHarness(options: { now?: string | number } = {}): Pro
 /** The attributes of a widget, as WIDGET.md names them. */
 export type WidgetAttributes = Partial<Record<'api' | 'token' | 'product' | 'variant' | 'locale' | 'cart-token', string>>;
 
-/** Creates a `<booking-widget>` wired to `harness`, with `attributes`, and inserts it into the page. */
-export function mountWidget(harness: WidgetHarness, attributes: WidgetAttributes): BookingWidgetElement {
+/**
+ * Creates a `<booking-widget>` wired to `harness`, with `attributes`, inserts it into the page
+ * and waits for the app's first frame (the entry loads Preact and the calendar on demand).
+ */
+export async function mountWidget(harness: WidgetHarness, attributes: WidgetAttributes): Promise<BookingWidgetElement> {
   defineBookingWidget();
   const el = document.createElement('booking-widget');
   el.fetch = harness.fetch;
@@ -77,6 +80,7 @@ export function mountWidget(harness: WidgetHarness, attributes: WidgetAttributes
   const all = { api: harness.service.baseUrl, token: 'pk_test_harbour', ...attributes };
   for (const [name, value] of Object.entries(all)) el.setAttribute(name, value);
   document.body.append(el);
+  await el.rendered;
   return el;
 }
 

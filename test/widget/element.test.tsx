@@ -4,7 +4,7 @@
  */
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { BookingWidgetElement, defineBookingWidget } from '../../src/widget/element.tsx';
+import { BookingWidgetElement, defineBookingWidget } from '../../src/widget/element.ts';
 import { inWidget, mountWidget, requestsTo, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
 
 let harness: WidgetHarness;
@@ -20,7 +20,7 @@ afterEach(() => {
 const ready = (el: BookingWidgetElement) => waitFor(() => expect(el.shadowRoot!.querySelector('table:not([aria-busy])')).toBeTruthy());
 
 it('follows a variant change in place: the new variant’s availability, the same widget record', async () => {
-  const el = mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' });
+  const el = await mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' });
   await ready(el);
   const w = inWidget(el);
   fireEvent.click(w.getByRole('button', { name: 'Tuesday, November 24, 2026' }));
@@ -33,7 +33,7 @@ it('follows a variant change in place: the new variant’s availability, the sam
 });
 
 it('starts afresh for another product', async () => {
-  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
   await ready(el);
   el.setAttribute('product', '7001');
   el.setAttribute('variant', '8001');
@@ -44,7 +44,7 @@ it('starts afresh for another product', async () => {
 it('when removed, aborts its requests, stops its timers and dispatches nothing more', async () => {
   let open!: () => void;
   harness.gate = new Promise((resolve) => (open = resolve));
-  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
   const events = vi.fn();
   el.addEventListener('booking-widget:ready', events);
   el.addEventListener('booking-widget:error', events);
@@ -58,7 +58,7 @@ it('when removed, aborts its requests, stops its timers and dispatches nothing m
 });
 
 it('stops the countdown timer and the visibility listener of a hold when removed', async () => {
-  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
   await ready(el);
   const w = inWidget(el);
   const cleared = vi.spyOn(globalThis, 'clearInterval');
@@ -77,8 +77,8 @@ it('stops the countdown timer and the visibility listener of a hold when removed
 });
 
 it('runs two widgets on one page independently', async () => {
-  const date = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
-  const range = mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' });
+  const date = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  const range = await mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' });
   await ready(date);
   await ready(range);
   const [d, r] = [inWidget(date), inWidget(range)];
@@ -93,14 +93,14 @@ it('runs two widgets on one page independently', async () => {
 it('defines the element once however often the script runs', async () => {
   defineBookingWidget();
   defineBookingWidget();
-  await import('../../src/widget/main.tsx');
+  await import('../../src/widget/main.ts');
   expect(customElements.get('booking-widget')).toBe(BookingWidgetElement);
 });
 
 it('takes its language from the attribute, then the widget record, never from <html lang> when both exist', async () => {
   document.documentElement.lang = 'fr';
-  const de = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a', locale: 'de' });
-  const en = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  const de = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a', locale: 'de' });
+  const en = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
   await ready(de);
   await ready(en);
   expect(inWidget(de).getByRole('heading').textContent).toBe('November 2026');
@@ -121,7 +121,7 @@ it('on Shopify without a variant attribute, follows the variant chosen in the th
     form.action = '/cart/add';
     form.innerHTML = '<input type="hidden" name="id" value="8001">';
     document.body.append(form);
-    const el = mountWidget(harness, { product: '7001', 'cart-token': 'cart-a' });
+    const el = await mountWidget(harness, { product: '7001', 'cart-token': 'cart-a' });
     await ready(el);
     const w = inWidget(el);
     expect(requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('external_variant_id'))).toEqual(['8001']);

@@ -26,7 +26,7 @@ const apiRequests = () => harness.sent.filter((r) => r.url.pathname.startsWith('
 it('shows a busy calendar of six weeks and the Reserve button before any answer has arrived', async () => {
   harness = await startHarness();
   const release = holdAnswers();
-  const el = mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' });
+  const el = await mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' });
   const w = inWidget(el);
   const table = w.getByRole('table');
   expect(table.getAttribute('aria-busy')).toBe('true');
@@ -47,7 +47,7 @@ it('asks for everything the first month needs in one wave, even when the shop is
   // loads January with it.
   harness = await startHarness({ now: '2026-11-30T14:00:00.000Z' });
   const release = holdAnswers();
-  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
   await waitFor(() => expect(apiRequests()).toHaveLength(4));
   expect(apiRequests().sort()).toEqual(['GET /v1/availability', 'GET /v1/blackouts', 'GET /v1/reservations', 'GET /v1/widgets']);
   const availability = requestsTo(harness, '/v1/availability')[0]!.url.searchParams;
@@ -67,7 +67,7 @@ it('on Shopify, asks for availability without waiting for /cart.js and never aga
   let cartAnswer!: () => void;
   const cart = new Promise<void>((resolve) => (cartAnswer = resolve));
   harness.storefront['/cart.js'] = () => cart.then(() => Response.json({ token: 'c1-empty', items: [] })) as unknown as Response;
-  const el = mountWidget(harness, { product: '7001', variant: '8001' });
+  const el = await mountWidget(harness, { product: '7001', variant: '8001' });
   await waitFor(() => expect(requestsTo(harness, '/v1/availability')).toHaveLength(1));
   expect(requestsTo(harness, '/v1/availability')[0]!.url.searchParams.has('cart_token')).toBe(false);
   expect(requestsTo(harness, '/v1/reservations')).toHaveLength(0);
@@ -90,7 +90,7 @@ it('on Shopify, asks for availability again with the cart token when the cart al
   expect(held.status).toBe(201);
   (globalThis as { Shopify?: unknown }).Shopify = { routes: { root: '/' } };
   harness.storefront['/cart.js'] = () => Response.json({ token: 'c1-held', items: [] });
-  const el = mountWidget(harness, { product: '7001', variant: '8001' });
+  const el = await mountWidget(harness, { product: '7001', variant: '8001' });
   const w = inWidget(el);
   await waitFor(() => expect(requestsTo(harness, '/v1/availability')).toHaveLength(2));
   expect(requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('cart_token'))).toEqual([null, 'c1-held']);

@@ -52,7 +52,7 @@ async function open() {
   const theme = document.createElement('p');
   theme.textContent = 'Theme content';
   document.body.append(theme);
-  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' });
+  const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' });
   const events: { type: string; detail: unknown }[] = [];
   for (const type of ['reserved', 'error', 'expired']) el.addEventListener(`booking-widget:${type}`, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
   const w = inWidget(el);
@@ -111,7 +111,7 @@ it('shows a hold whose answer takes 30 s as failed after the deadline, never as 
 
 it("treats a proxy's HTML error page as a failure to load, with a Retry that recovers", async () => {
   corrupt = () => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502, headers: { 'content-type': 'text/html' } });
-  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' });
+  const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' });
   const w = inWidget(el);
   const alert = await w.findByRole('alert', {}, { timeout: 5000 });
   expect(alert.textContent).toContain('Could not load the calendar.');
@@ -162,7 +162,7 @@ it('does not show a reservation without items as a hold', async () => {
 
 it('shows a failed calendar load when every answer is truncated, never an all-unavailable calendar', async () => {
   corrupt = (_, real) => real().then(async (response) => new Response((await response.text()).slice(0, 7), { status: response.status, headers: response.headers }));
-  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' });
+  const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' });
   const w = inWidget(el);
   const alert = await w.findByRole('alert', {}, { timeout: 5000 });
   expect(alert.textContent).toContain('Could not load the calendar.');
@@ -203,7 +203,7 @@ it('says "Busy, retrying…" while the calendar waits out a 503 with Retry-After
       ? new Response(JSON.stringify({ error: 'internal', message: 'Busy.' }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' } })
       : undefined;
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  const w = inWidget(mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' }));
+  const w = inWidget(await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' }));
   await vi.waitFor(() => expect(w.getByRole('button', { name: 'Busy, retrying…' })).toBeTruthy());
   expect(w.queryByRole('alert')).toBeNull();
   await vi.advanceTimersByTimeAsync(1000);

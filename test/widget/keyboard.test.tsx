@@ -4,7 +4,7 @@
  */
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BookingWidgetElement } from '../../src/widget/element.tsx';
+import type { BookingWidgetElement } from '../../src/widget/element.ts';
 import { inWidget, mountWidget, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
 
 let harness: WidgetHarness;
@@ -15,7 +15,7 @@ afterAll(() => harness.close());
 
 async function open(attributes: Record<string, string> = {}) {
   document.body.replaceChildren();
-  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-k', ...attributes });
+  const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-k', ...attributes });
   const w = inWidget(el);
   await waitFor(() => expect(el.shadowRoot!.querySelector('table:not([aria-busy])')).toBeTruthy());
   return { el, w };

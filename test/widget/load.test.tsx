@@ -3,7 +3,7 @@
  * unavailable, and failures that the shopper can retry.
  */
 import { fireEvent, waitFor } from '@testing-library/preact';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, onTestFinished, vi } from 'vitest';
 import { inWidget, mountWidget, requestsTo, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
 
 let harness: WidgetHarness;
@@ -28,7 +28,7 @@ it('asks for the widget, the month data and the cart reservation at once, before
 
 it('shows the shop month with past days and the lead time unavailable, each saying why', async () => {
   // The range widget of product 7001 has lead_days 1; it is Sunday 22 November in Melbourne.
-  const w = inWidget(mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' }));
+  const w = inWidget(await mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' }));
   expect((await w.findByRole('heading')).textContent).toBe('November 2026');
   const past = await w.findByRole('button', { name: 'Saturday, November 21, 2026, unavailable: in the past' });
   expect(past.getAttribute('aria-disabled')).toBe('true');
@@ -52,7 +52,7 @@ it('shows a blacked-out day and a sold-out day as unavailable, visibly and by na
     }),
   );
   expect(other.status).toBe(201);
-  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
   const w = inWidget(el);
   const sold = await w.findByRole('button', { name: 'Friday, November 27, 2026, unavailable: fully booked' });
   expect(sold.getAttribute('aria-disabled')).toBe('true');
@@ -76,7 +76,7 @@ it('a "start" blackout blocks starting on its days but not a range passing throu
     }),
   );
   expect(made.status).toBe(201);
-  const w = inWidget(mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' }));
+  const w = inWidget(await mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' }));
   fireEvent.click(await w.findByRole('button', { name: 'Next month' }));
   const regatta = await w.findByRole('button', { name: 'Tuesday, December 8, 2026, unavailable: closed' });
   fireEvent.click(w.getByRole('button', { name: 'Monday, December 7, 2026' }));
@@ -87,7 +87,7 @@ it('a "start" blackout blocks starting on its days but not a range passing throu
 });
 
 it('sends each request once, whatever is shown again', async () => {
-  const w = inWidget(mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' }));
+  const w = inWidget(await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' }));
   await w.findByRole('button', { name: 'Monday, November 23, 2026' });
   const next = w.getByRole('button', { name: 'Next month' });
   const previous = w.getByRole('button', { name: 'Previous month' });
@@ -107,7 +107,7 @@ it('sends each request once, whatever is shown again', async () => {
 
 it('says the calendar could not load and loads it on Retry, never showing every day unavailable', async () => {
   harness.failWith = () => new Response(JSON.stringify({ error: 'internal', message: 'down' }), { status: 503 });
-  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
   const errors = vi.fn();
   el.addEventListener('booking-widget:error', (e) => errors(e.detail));
   const w = inWidget(el);
@@ -123,9 +123,12 @@ it('says the calendar could not load and loads it on Retry, never showing every 
 
 it('treats a malformed answer as an error the shopper can retry, not a crash', async () => {
   harness.failWith = () => new Response(JSON.stringify([{ id: 1, type: 'date', tz: 'Nowhere/Atlantis' }]), { status: 200 });
-  const el = mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
   const errors: { error: string }[] = [];
-  el.addEventListener('booking-widget:error', (e) => errors.push(e.detail));
+  // On the document (events are composed and bubble): the answers may fail before the app's first frame.
+  const listen = (e: Event) => errors.push((e as CustomEvent<{ error: string }>).detail);
+  document.addEventListener('booking-widget:error', listen);
+  onTestFinished(() => document.removeEventListener('booking-widget:error', listen));
+  const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
   const w = inWidget(el);
   await w.findByRole('alert');
   expect(errors.map((e) => e.error)).toContain('invalid_response');

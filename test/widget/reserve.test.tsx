@@ -29,7 +29,7 @@ async function holdForAnotherCart(items: object[]) {
 }
 
 async function open(product: string, variant: string, attributes: Record<string, string> = { 'cart-token': 'cart-a' }) {
-  const el = mountWidget(harness, { product, variant, ...attributes });
+  const el = await mountWidget(harness, { product, variant, ...attributes });
   const events = { reserved: [] as unknown[], expired: [] as unknown[], error: [] as unknown[] };
   for (const name of ['reserved', 'expired', 'error'] as const) el.addEventListener(`booking-widget:${name}`, (e) => events[name].push((e as CustomEvent).detail));
   const w = inWidget(el);

@@ -13,7 +13,7 @@ beforeEach(async () => {
 afterEach(() => harness.close());
 
 async function open(product: string, variant: string) {
-  const el = mountWidget(harness, { product, variant, 'cart-token': 'cart-a' });
+  const el = await mountWidget(harness, { product, variant, 'cart-token': 'cart-a' });
   const selects: SelectDetail[] = [];
   el.addEventListener('booking-widget:select', (e) => selects.push(e.detail));
   const w = inWidget(el);

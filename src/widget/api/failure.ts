@@ -1,10 +1,22 @@
 /**
- * A failure as the widget keeps and reports it: the API's error code and message (API.md §4),
- * whatever was thrown (a client error, a malformed response, a bug), so the widget can show
- * it and dispatch `booking-widget:error` without ever throwing into the page.
+ * The widget's one error type and the failure it keeps and reports. Every error the widget
+ * raises itself (no widget on the product, a response of the wrong shape, a cart request that
+ * failed) is a `WidgetError`, a `BookingApiError` of the typed client like those the client
+ * throws, so one check reads them all; anything else thrown is a bug, reported as `internal`.
  * @module
  */
+import { BookingApiError } from '../../client/errors/BookingApiError.ts';
 import type { UnavailableItem } from '../../shared/errors.ts';
+
+/** An error the widget itself raises, with the API's or the client's code. */
+export class WidgetError extends BookingApiError {
+  constructor(code: string, message: string) {
+    super({ status: 0, code, message, method: '', url: '' });
+    this.name = 'WidgetError';
+    // No request to name: the sentence alone (BookingApiError prefixes method and URL).
+    this.message = message;
+  }
+}
 
 /** What went wrong with one request. */
 export interface Failure {
@@ -18,12 +30,11 @@ export interface Failure {
 
 /** The failure that `thrown` stands for. */
 export function toFailure(thrown: unknown): Failure {
-  const e = (thrown ?? {}) as { code?: unknown; message?: unknown; details?: { items?: unknown } };
-  // The light requester's errors are the base class: a 409 is known by its code, not its class.
-  const items = e.details?.items;
+  if (!(thrown instanceof BookingApiError)) return { error: 'internal', message: String((thrown as Error)?.message ?? thrown) };
+  const items = thrown.details?.items;
   return {
-    error: typeof e.code === 'string' ? e.code : 'internal',
-    message: typeof e.message === 'string' ? e.message : String(thrown),
-    ...(e.code === 'unavailable' && { items: Array.isArray(items) ? (items as UnavailableItem[]) : [] }),
+    error: thrown.code,
+    message: thrown.message,
+    ...(thrown.code === 'unavailable' && { items: Array.isArray(items) ? (items as UnavailableItem[]) : [] }),
   };
 }

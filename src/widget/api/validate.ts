@@ -6,17 +6,25 @@
 import { isPlainDate } from '../../shared/plain-date.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget, WidgetSettings } from '../../shared/records.ts';
 import { resolveSettings } from '../../shared/settings.ts';
-import { isZone } from '../zone.ts';
+import { WidgetError } from './failure.ts';
 
 type Loose = Record<string, any>;
 
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInstant = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+/** True for an IANA zone this browser knows (a check, not a conversion: no date library needed). */
+function isZone(tz: unknown): tz is string {
+  try {
+    return typeof tz === 'string' && tz.length < 65 && !!new Intl.DateTimeFormat('en', { timeZone: tz });
+  } catch {
+    return false;
+  }
+}
 const isCount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 /** Throws the failure of a response whose body does not have the documented shape. */
 function malformed(what: string): never {
-  throw Object.assign(new Error(`The ${what} response does not have the documented shape`), { code: 'invalid_response' });
+  throw new WidgetError('invalid_response', `The ${what} response does not have the documented shape`);
 }
 
 /** Every element of `data` passes `ok`, or the whole response is malformed. */

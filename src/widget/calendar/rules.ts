@@ -5,7 +5,7 @@
  */
 import { type PlainDate, addDays, diffDays, eachDay } from '../../shared/plain-date.ts';
 import type { AvailabilityDay, Blackout, WidgetSettings } from '../../shared/records.ts';
-import { dayInZone } from '../zone.ts';
+import { plainDateInZone as dayInZone } from '../../shared/zones.ts';
 
 /** Why a day cannot be chosen. */
 export type Reason = 'past' | 'lead' | 'horizon' | 'closed' | 'sold';

@@ -1,33 +1,47 @@
-/** @jsxRuntime classic */
-/** @jsx h */
 /**
  * The widget's root: a failure with its Retry (never an all-unavailable calendar), or the
  * calendar and its controls and the hold; and the polite live region for the hold's status.
  * The calendar is there from the first frame, at its final size (six weeks, the controls
- * below), busy until its data is in: the page around the widget never shifts.
- * Components are plain functions of the view model: the element renders them from a signals
- * effect, so every `.value` they read is tracked.
+ * below), busy until its data is in: the page around the widget never shifts. Each component
+ * re-renders when a signal it read changes (@preact/signals), and only then.
  * @module
  */
-import { h } from '../dom.ts';
+import { useLayoutEffect } from 'preact/hooks';
 import type { View } from '../models/view-model.ts';
 import { Calendar } from './Calendar.tsx';
 import { Controls } from './Controls.tsx';
-import { HoldPanel } from './HoldPanel.tsx';
 
-/** One widget. */
-export function App({ vm }: { vm: View }) {
-  const { failures } = vm.booking;
+/** One widget; `onRendered` is called once its first frame with content is in the DOM. */
+export function App({ vm, onRendered }: { vm: View; onRendered?: () => void }) {
+  const ready = vm.strings.ready.value;
+  useLayoutEffect(() => {
+    if (ready) onRendered?.();
+  }, [ready]);
+  if (!ready) return null;
   return (
     <div part="widget" dir={vm.rtl.value ? 'rtl' : 'ltr'} lang={vm.locale.value}>
-      {failures.value.length ? (
-        <Failed vm={vm} retry={vm.retry} />
-      ) : (
-        [<Calendar vm={vm} />, <Controls vm={vm} />, <HoldPanel vm={vm} />]
-      )}
-      <p class="sr" aria-live="polite">{vm.clock.announcement.value}</p>
+      <Body vm={vm} />
+      <Announcement vm={vm} />
     </div>
   );
+}
+
+/** The calendar, controls and hold; or the failure that stopped them. */
+function Body({ vm }: { vm: View }) {
+  if (vm.booking.failures.value.length) return <Failed vm={vm} retry={vm.retry} />;
+  const hold = vm.hold.value;
+  return (
+    <>
+      <Calendar vm={vm} />
+      <Controls vm={vm} />
+      {hold && <hold.HoldPanel vm={vm} hold={hold.model} />}
+    </>
+  );
+}
+
+/** The polite live region: the hold's status, set at thresholds, never each second. */
+function Announcement({ vm }: { vm: View }) {
+  return <p class="sr" aria-live="polite">{vm.hold.value?.model.announcement.value ?? ''}</p>;
 }
 
 /** A failure the shopper can retry. */

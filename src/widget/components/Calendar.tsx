@@ -1,5 +1,3 @@
-/** @jsxRuntime classic */
-/** @jsx h */
 /**
  * The month calendar: a plain `<table>` of day buttons (Cally's model), one of them in the tab
  * order (roving tabindex), arrow, Page and Home/End keys per the WAI-ARIA date picker.
@@ -8,7 +6,7 @@
  * day disabled: a skeleton at the final size.
  * @module
  */
-import { h } from '../dom.ts';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { type PlainDate, addDays, addMonths, eachDay } from '../../shared/plain-date.ts';
 import { dayForKey, monthWeeks, startOfWeek } from '../calendar/grid.ts';
 import { dayLabel } from '../format.ts';
@@ -16,7 +14,7 @@ import type { View } from '../models/view-model.ts';
 
 /** The calendar of the shown month. */
 export function Calendar({ vm }: { vm: View }) {
-  const focus = vm.focus.value ?? vm.guess;
+  const focus = vm.focus.value ?? vm.guess.value;
   const month = vm.month.value;
   const f = vm.formats.value;
   const t = vm.t.value;
@@ -36,10 +34,17 @@ export function Calendar({ vm }: { vm: View }) {
     e.preventDefault();
     if (to) vm.moveFocus(to);
     else vm.choose(focus);
-    // The action re-rendered synchronously (effects run when it ends): the focused day's
-    // button may be another element now, so hand it the DOM focus.
-    (e.currentTarget as HTMLElement).querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+    // Once rendered, the focused day's button (another element when the month changed) gets
+    // the DOM focus: see the layout effect below.
+    keyed.current = true;
   };
+  const table = useRef<HTMLTableElement>(null);
+  const keyed = useRef(false);
+  useLayoutEffect(() => {
+    if (!keyed.current) return;
+    keyed.current = false;
+    table.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+  });
 
   /** The day's reason, `"loading"` while its month is not in. */
   const why = (d: PlainDate) => (ready ? reasons[d] : 'loading');
@@ -61,6 +66,8 @@ export function Calendar({ vm }: { vm: View }) {
         title={ready && r ? t(r) : undefined}
         data-reason={ready ? r : undefined}
         onClick={() => vm.choose(d)}
+        // A day focused any other way (a script, a screen reader) is where the keys move from.
+        onFocus={() => d !== focus && vm.moveFocus(d)}
       >
         {f.dayNumber(d)}
       </button>
@@ -81,14 +88,14 @@ export function Calendar({ vm }: { vm: View }) {
         <h2 part="heading" aria-live="polite">{heading}</h2>
         {nav(1, 'next', !!bounds && addMonths(month, 1) > bounds.max)}
       </div>
-      <table part="table" aria-label={heading} aria-busy={ready ? undefined : 'true'} onKeyDown={onKeyDown}>
+      <table ref={table} part="table" aria-label={heading} aria-busy={ready ? undefined : 'true'} onKeyDown={onKeyDown}>
         <thead>
           <tr>
             {eachDay(weekStart, addDays(weekStart, 7)).map((d) => {
               // Short names where there is room, narrow ones (one letter) in a narrow widget:
               // short Arabic names run into each other at 390 px. The full name is for screen readers.
               return (
-                <th scope="col">
+                <th scope="col" key={d}>
                   <span aria-hidden="true" class="ws">{f.weekday(d, 'short')}</span>
                   <span aria-hidden="true" class="wn">{f.weekday(d, 'narrow')}</span>
                   <span class="sr">{f.weekday(d, 'long')}</span>
@@ -98,8 +105,8 @@ export function Calendar({ vm }: { vm: View }) {
           </tr>
         </thead>
         <tbody>
-          {monthWeeks(month, firstDay).map((week) => (
-            <tr>{week.map((d) => <td>{d && day(d)}</td>)}</tr>
+          {monthWeeks(month, firstDay).map((week, row) => (
+            <tr key={row}>{week.map((d, col) => <td key={col}>{d && day(d)}</td>)}</tr>
           ))}
         </tbody>
       </table>

@@ -1,10 +1,8 @@
-/** @jsxRuntime classic */
-/** @jsx h */
 /**
- * Quantity, the Reserve button (it says what is happening: reserving, or busy and retrying) and the feedback on the choice.
+ * Quantity, the Reserve button (it says what is happening: reserving, or busy and retrying),
+ * the feedback on the choice, and why the last hold failed.
  * @module
  */
-import { h } from '../dom.ts';
 import type { View } from '../models/view-model.ts';
 
 /** The controls under the calendar. */
@@ -13,7 +11,6 @@ export function Controls({ vm }: { vm: View }) {
   const s = vm.booking.settings.value;
   const { selection } = vm;
   const holding = vm.booking.holding.value;
-  const failure = vm.booking.holdFailure.value;
   return (
     <div part="controls">
       <div class="row">
@@ -40,14 +37,19 @@ export function Controls({ vm }: { vm: View }) {
         </button>
       </div>
       <p part="message" aria-live="polite">{selection.message.value}</p>
-      {failure && (
-        <p part="error" role="alert">
-          {selection.holdProblem.value}{' '}
-          {failure.error !== 'unavailable' && (
-            <button type="button" part="retry-button" onClick={selection.reserve}>{t('retry')}</button>
-          )}
-        </p>
-      )}
+      <HoldFailure vm={vm} />
     </div>
   );
+}
+
+/** The last hold's failure: explained item by item by the hold's code, or in one sentence when that code could not load. */
+function HoldFailure({ vm }: { vm: View }) {
+  const hold = vm.hold.value;
+  if (hold) return <hold.HoldProblem vm={vm} hold={hold.model} />;
+  return vm.booking.holdFailure.value ? (
+    <p part="error" role="alert">
+      {vm.t.value('holdError')}{' '}
+      <button type="button" part="retry-button" onClick={vm.selection.reserve}>{vm.t.value('retry')}</button>
+    </p>
+  ) : null;
 }

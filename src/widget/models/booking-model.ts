@@ -1,37 +1,24 @@
 /**
  * The business model: what the service says (widget record, blackouts, availability, the
  * cart's reservation) and the hold request. Every GET goes through `once`, so the same data is
- * never requested twice, unless the request failed or availability is refreshed.
+ * never requested twice, unless the request failed or availability is refreshed. Built on the
+ * entry's connection, whose first wave it takes rather than sending it again.
  * @module
  */
-import { type ReadonlySignal, batch, computed, createModel, signal } from '../reactive.ts';
-import { type PlainDate, addDays, addMonths, startOfMonth } from '../../shared/plain-date.ts';
+import { type ReadonlySignal, batch, computed, createModel, signal } from '@preact/signals';
+import { type PlainDate, addMonths } from '../../shared/plain-date.ts';
+import { plainDateInZone } from '../../shared/zones.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget, WidgetSettings } from '../../shared/records.ts';
 import { resolveSettings } from '../../shared/settings.ts';
-import { resolveCartToken } from '../api/cart.ts';
-import { type WidgetFetch, createConnection } from '../api/connection.ts';
-import { type Failure, toFailure } from '../api/failure.ts';
-import type { Emit } from '../events.ts';
-import { dayInZone } from '../zone.ts';
+import type { Failure } from '../api/failure.ts';
+import { firstWaveMonths, monthRequests } from '../boot/first-wave.ts';
+import type { Host, WidgetConfig } from '../boot/host.ts';
 
-/** The element's attributes, as the models read them. */
-export interface WidgetConfig {
-  api: string;
-  token: string | null;
-  product: string;
-  variant: string | null;
-  locale: string | null;
-  cartToken: string | null;
-}
+export type { WidgetConfig };
 
-/** What a model needs from its element; `fetch` and `now` are injectable for tests. */
-export interface ModelDeps {
+/** What a model needs from its element: the entry's `Host`, with the attributes as a signal. */
+export interface ModelDeps extends Omit<Host, 'config' | 'root'> {
   config: ReadonlySignal<WidgetConfig>;
-  fetch: WidgetFetch;
-  now: () => number;
-  emit: Emit;
-  /** Aborted when the element leaves the page: every request and timer of the widget stops. */
-  signal: AbortSignal;
 }
 
 /** One item to hold: plain days in the shop's zone, `finish` exclusive. */
@@ -57,23 +44,25 @@ export function monthLoaded(booking: Booking, variant: string, month: PlainDate)
 
 /** The business model of one widget. */
 export const BookingModel = createModel((deps: ModelDeps) => {
-  const { config, emit, signal: abort } = deps;
-  const { api, token, product, cartToken: cartAttribute } = config.peek();
+  const { config, emit, signal: abort, connection } = deps;
+  const { product } = config.peek();
   /** Server clock minus ours, from `Date` headers: holds expire on the server's clock. */
-  const offset = signal(0);
-  const clock = signal(deps.now());
-  const connection = createConnection({
-    api, token, fetch: deps.fetch, signal: abort, now: deps.now,
-    // A `Date` header is truncated to the second: the server's clock read anywhere in the
-    // second after it. Taking the end of that second errs early, so a countdown ends up to a
-    // second before the server's hold does, never after.
-    onServerTime: (server, at) => (offset.value = server + 1000 - at),
+  const offset = signal(connection.offset);
+  /** Requests waiting out a 429 or 503 to be sent again (the shopper sees "Busy, retrying…"). */
+  const busy = signal(connection.busy);
+  connection.onChange = () => batch(() => {
+    offset.value = connection.offset;
+    busy.value = connection.busy;
   });
+  const clock = signal(deps.now());
   /** Requests sent or done, by key; a failed one is forgotten so a retry sends it again. */
   const sent = new Set<string>();
 
   const widget = signal<Widget | undefined>(undefined);
   const settings = computed<WidgetSettings>(() => widget.value?.settings ?? resolveSettings('date'));
+  const isRange = computed(() => widget.value?.type === 'range');
+  /** A range whose picked end is the check-out day (API.md §2 `count`). */
+  const nights = computed(() => isRange.value && settings.value.count === 'nights');
   /** Blackouts by variant ("" = the product), by id: months overlap, ids do not repeat. */
   const blackouts = signal<Record<string, Record<number, Blackout>>>({});
   /** Availability by variant, by day. */
@@ -81,24 +70,29 @@ export const BookingModel = createModel((deps: ModelDeps) => {
   const loaded = signal<Record<string, true>>({});
   const failures = signal<Failure[]>([]);
   const availabilityOffered = signal(true);
-  const today = computed(() => widget.value && dayInZone(clock.value + offset.value, widget.value.tz));
+  const today = computed(() => widget.value && plainDateInZone(clock.value + offset.value, widget.value.tz));
   const reservation = signal<Reservation | undefined>(undefined);
   const holding = signal(false);
   const holdFailure = signal<Failure | undefined>(undefined);
   /** The cart token once known: at once from the attribute or storage, after `/cart.js` on Shopify. */
-  let cart: string | undefined;
-  const resolved = resolveCartToken(cartAttribute, deps.fetch, abort);
-  if (typeof resolved === 'string') cart = resolved;
-  const cartToken = Promise.resolve(resolved).then((t) => (cart = t));
+  let cart = typeof deps.cartToken === 'string' ? deps.cartToken : undefined;
+  const cartToken = Promise.resolve(deps.cartToken).then((t) => (cart = t));
   cartToken.catch(() => {});
   /** Variants whose availability was asked before the cart token was known (see loadReservation). */
   const tokenless = new Set<string>();
   /** Bumped by each refresh, so an answer to a request sent before it is not shown after it. */
   let refreshes = 0;
 
+  /** The hold request failed: kept for the controls to explain, and reported to the theme. */
+  const holdFailed = (e: unknown) => {
+    if (abort.aborted) return;
+    const failure = (holdFailure.value = deps.toFailure(e));
+    emit('booking-widget:error', { error: failure.error, message: failure.message });
+  };
+
   const fail = (e: unknown) => {
     if (abort.aborted) return;
-    const failure = toFailure(e);
+    const failure = deps.toFailure(e);
     failures.value = [...failures.value, failure];
     emit('booking-widget:error', { error: failure.error, message: failure.message });
   };
@@ -126,7 +120,6 @@ export const BookingModel = createModel((deps: ModelDeps) => {
 
   function loadWidget() {
     once(['widget'], () => connection.widget(product), (w) => {
-      if (!w) throw Object.assign(new Error(`No widget is placed on product ${product}`), { code: 'not_found' });
       widget.value = w;
       emit('booking-widget:ready', w);
     });
@@ -156,24 +149,16 @@ export const BookingModel = createModel((deps: ModelDeps) => {
    * Availability does not wait for a Shopify cart token: see `loadReservation`.
    */
   function loadMonths(variant: string, months: PlainDate[]) {
-    /** The first and last month of the keys of one request. */
-    const span = (todo: string[]) => [todo[0]!.slice(-10), todo.at(-1)!.slice(-10)] as PlainDate[];
-    const target = variant ? { external_variant_id: variant } : { external_product_id: product };
-    // The API's filters are "starts at or after" and "finishes at or before", so a window
-    // padded by a month each side finds every blackout of up to a month that touches these
-    // months; longer ones still show, through availability's per-day status.
-    once(months.map((m) => monthKey('b', variant, m)), (todo) => {
-      const [first, last] = span(todo);
-      return connection.blackouts({ ...target, start_min: addMonths(first!, -1), finish_max: addMonths(last!, 2) });
-    }, (list) => {
+    /** The requests for the first and last month of the keys of one request. */
+    const requests = (todo: string[]) => monthRequests(product, variant, todo[0]!.slice(-10) as PlainDate, todo.at(-1)!.slice(-10) as PlainDate, cart);
+    once(months.map((m) => monthKey('b', variant, m)), (todo) => connection.blackouts(requests(todo).blackouts), (list) => {
       blackouts.value = { ...blackouts.value, [variant]: { ...blackouts.value[variant], ...Object.fromEntries(list.map((b) => [b.id, b])) } };
     });
     if (!variant || !availabilityOffered.value) return;
     const asked = refreshes;
     once(months.map((m) => monthKey('a', variant, m)), (todo) => {
-      const [start, last] = span(todo);
       if (!cart) tokenless.add(variant);
-      return connection.availability({ external_variant_id: variant, start: start!, finish: addMonths(last!, 1), cart_token: cart });
+      return connection.availability(requests(todo).availability);
     }, (list) => {
       if (asked !== refreshes) return;
       days.value = { ...days.value, [variant]: { ...days.value[variant], ...Object.fromEntries(list.map((d) => [d.date, d])) } };
@@ -184,27 +169,16 @@ export const BookingModel = createModel((deps: ModelDeps) => {
     });
   }
 
-  // The first wave, all at once before anything renders: the widget record, the cart's
-  // reservation, and the blackouts and availability of the months the shop's today can be in
-  // (today by our clock in UTC is the shop's today or a day either side: every zone is within a
-  // day of UTC) and the month after each. The view model asks again once the shop's today is
-  // known; those requests are already sent, so nothing waits for a second round trip.
+  // The first wave: the requests the entry already sent (see boot/first-wave.ts), asked for
+  // again so the answers the entry kept are taken. The view model asks again once the shop's
+  // today is known; those requests are already sent, so nothing waits for a second round trip.
   loadWidget();
   loadReservation();
-  // From the ISO string, not Intl: the first zone formatter costs milliseconds of ICU set-up,
-  // which would hold these two requests back behind the widget record's.
-  const guess = new Date(deps.now()).toISOString().slice(0, 10) as PlainDate;
-  loadMonths(config.peek().variant ?? '', [-1, 1].flatMap((n) => {
-    const m = startOfMonth(addDays(guess, n));
-    return [m, addMonths(m, 1)];
-  }));
+  loadMonths(config.peek().variant ?? '', firstWaveMonths(deps.guess));
 
   return {
-    widget, settings, blackouts, days, loaded, failures, availabilityOffered, offset, clock, today, reservation, holding, holdFailure,
-    /** Requests waiting out a 429 or 503 to be sent again (the shopper sees "Busy, retrying…"). */
-    busy: connection.busy,
-
-    loadMonths,
+    widget, settings, isRange, nights, blackouts, days, loaded, failures, availabilityOffered, offset, clock, today, reservation, holding, holdFailure, busy,
+    loadMonths, holdFailed,
 
     /** Forgets `variant`'s availability, so the shown months load again (after a 409). */
     refreshAvailability: refresh,
@@ -241,9 +215,7 @@ export const BookingModel = createModel((deps: ModelDeps) => {
         });
         return held;
       } catch (e) {
-        if (abort.aborted) return;
-        const failure = (holdFailure.value = toFailure(e));
-        emit('booking-widget:error', { error: failure.error, message: failure.message });
+        holdFailed(e);
       } finally {
         holding.value = false;
       }

@@ -1,18 +1,21 @@
 /**
  * The view model: what the shopper sees and does (language, shown month, focused day, chosen
- * days, quantity, messages) over the business model. Components only read it and call its actions.
+ * days, quantity, messages) over the business model. Components only read it and call its
+ * actions. The hold's code (hold request, cart, hold panel, countdown) is a file of its own,
+ * loaded when the shopper first picks a day, when the cart already holds something, or ahead
+ * of time once the browser is idle.
  * @module
  */
-import { computed, createModel, effect, signal } from '../reactive.ts';
+import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
 import { type PlainDate, addDays, addMonths, eachDay, startOfMonth } from '../../shared/plain-date.ts';
 import { firstDayOfWeek } from '../calendar/grid.ts';
 import { type DayFacts, type Reason, blockedDays, dayReason } from '../calendar/rules.ts';
 import { createFormats } from '../format.ts';
-import { isRtl, resolveLocale, translator } from '../i18n.ts';
-import { dayInZone } from '../zone.ts';
+import { isRtl, resolveLocale } from '../i18n.ts';
+import type { HoldFeature } from '../hold/index.ts';
 import { BookingModel, type ModelDeps, monthLoaded } from './booking-model.ts';
-import { HoldClock } from './hold-clock.ts';
 import { SelectionModel } from './selection-model.ts';
+import { StringsModel } from './strings-model.ts';
 
 /** The view model of one widget. */
 export const ViewModel = createModel((deps: ModelDeps) => {
@@ -21,20 +24,20 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   const { widget, settings, today } = booking;
   const variant = computed(() => config.value.variant ?? '');
   const locale = computed(() => resolveLocale(config.value.locale, widget.value?.locale, document.documentElement.lang));
-  const t = computed(() => translator(locale.value));
+  const strings = new StringsModel(locale);
   const formats = computed(() => createFormats(locale.value));
   const rtl = computed(() => isRtl(locale.value));
   const firstDay = computed(() => settings.value.first_day_of_week ?? firstDayOfWeek(locale.value));
 
   /**
-   * Today by the shopper's clock, in UTC: the shop's today is this day or the one before or
-   * after (every zone is within a day of UTC). The calendar's skeleton shows its month, at its
-   * final size, until the widget record says which day it is in the shop's zone.
+   * The day the calendar's skeleton shows the month of (today by the shopper's clock, in UTC:
+   * the shop's today is this day or one either side) until the widget record says which day it
+   * is in the shop's zone.
    */
-  const guess = dayInZone(deps.now(), 'UTC');
+  const guess = signal(deps.guess);
   const focus = signal<PlainDate | undefined>(undefined);
   /** The shown month. */
-  const month = computed(() => startOfMonth(focus.value ?? guess));
+  const month = computed(() => startOfMonth(focus.value ?? guess.value));
   const quantity = signal(1);
   /** The days the calendar may show: from today's month to the horizon. */
   const bounds = computed(() => {
@@ -62,8 +65,22 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     const m = month.value;
     return !!bounds.value && (!needsData(m) || monthLoaded(booking, variant.value, m));
   });
-  const clock = new HoldClock(booking, t, formats);
-  const selection = new SelectionModel(deps, booking, clock, facts, quantity, variant, t, formats);
+
+  /** The hold's code once loaded, with its model for this widget. */
+  const hold = signal<HoldFeature | undefined>(undefined);
+  let holdLoading: Promise<HoldFeature> | undefined;
+  /** The hold's feature: at once when its code is in (so a click acts within the event), else once loaded. */
+  const loadHold = (): HoldFeature | Promise<HoldFeature> =>
+    hold.peek() ?? (holdLoading ??= import('../hold/index.ts').then(
+      (m) => (hold.value = m.createHoldFeature(deps, booking, strings.t, formats)),
+      (e: unknown) => {
+        // The file did not arrive: the next Reserve asks for it again.
+        holdLoading = undefined;
+        throw new Error(`The widget's hold code could not load: ${String((e as Error)?.message ?? e)}`);
+      },
+    ));
+  const selection = new SelectionModel(deps, booking, facts, quantity, variant, strings.t, formats, loadHold);
+
   /** Why each day of the shown month cannot be chosen now. */
   const reasons = computed(() => {
     const f = facts.value;
@@ -92,9 +109,22 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     void booking.loaded.value;
     if (bounds.value) booking.loadMonths(variant.value, [m, addMonths(m, 1)].filter(needsData));
   });
+  // The cart already holds something (a reload): the hold panel is needed now. Otherwise the
+  // hold's code is fetched once the browser is idle, so the first Reserve does not wait for it.
+  effect(() => {
+    if (booking.reservation.value) void Promise.resolve(loadHold()).catch(() => {});
+  });
+  effect(() => {
+    if (!widget.value) return;
+    const later = (globalThis.requestIdleCallback ?? setTimeout) as (run: () => void) => number;
+    later(() => !deps.signal.aborted && void Promise.resolve(loadHold()).catch(() => {}));
+  });
+  // The hold's model was built after this one: it goes when this one goes.
+  effect(() => () => hold.peek()?.model[Symbol.dispose]());
 
   return {
-    booking, clock, selection, locale, t, formats, rtl, firstDay, focus, guess, month, quantity, bounds, monthReady, reasons,
+    booking, selection, strings, locale, formats, rtl, firstDay, focus, guess, month, quantity, bounds, monthReady, reasons, hold,
+    t: strings.t as ReadonlySignal<typeof strings.t.value>,
 
     /**
      * Moves the calendar's focus (and the shown month with it), kept within the bookable

@@ -1,0 +1,59 @@
+/**
+ * What the entry file hands the lazily loaded app for one element, and what the app hands
+ * back. The entry defines the element and sends the first wave of requests before Preact,
+ * @preact/signals and the calendar have arrived; the app renders with them. Both sides are
+ * built apart, so what both need at run time (the connection, failures, storefront requests)
+ * travels in here instead of being bundled twice (two copies of the client's error class
+ * would fail each other's `instanceof`).
+ * @module
+ */
+import type { PlainDate } from '../../shared/plain-date.ts';
+import type { WidgetFetch, Connection } from '../api/connection.ts';
+import type { Failure } from '../api/failure.ts';
+import type { Emit } from '../events.ts';
+
+/** The element's attributes, as the models read them. */
+export interface WidgetConfig {
+  api: string;
+  token: string | null;
+  product: string;
+  variant: string | null;
+  locale: string | null;
+  cartToken: string | null;
+}
+
+/** One element's running widget, as the entry prepared it. */
+export interface Host {
+  /** The element's open shadow root, its stylesheet adopted. */
+  root: ShadowRoot;
+  config: WidgetConfig;
+  connection: Connection;
+  /** The cart token: known at once, or after Shopify's `/cart.js` answers. */
+  cartToken: string | Promise<string>;
+  /** The day (by our clock, in UTC) the first wave guessed its months from. */
+  guess: PlainDate;
+  fetch: WidgetFetch;
+  now: () => number;
+  /** Aborted when the element leaves the page: every request and timer of the widget stops. */
+  signal: AbortSignal;
+  emit: Emit;
+  /** The entry's `toFailure`: the app must judge the entry's errors with the entry's class. */
+  toFailure(thrown: unknown): Failure;
+  /** The entry's storefront request (`/cart.js` and friends). */
+  storefrontJson(fetcher: WidgetFetch, path: string, init: RequestInit): Promise<unknown>;
+}
+
+/** The app running in one element. */
+export interface AppHandle {
+  /** Settles once the first frame with content is in the shadow root. */
+  rendered: Promise<void>;
+  /** The attributes changed in a way the widget follows in place (`variant`, `locale`). */
+  update(config: WidgetConfig): void;
+  /** Stops rendering, disposes the models and empties the root. */
+  unmount(): void;
+}
+
+/** The app module: what `load-app.ts` resolves to. */
+export interface AppModule {
+  mount(host: Host): AppHandle;
+}

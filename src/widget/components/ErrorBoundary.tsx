@@ -1,0 +1,29 @@
+/**
+ * Keeps a rendering bug inside the widget: the tree below is replaced by a message with Retry
+ * (which renders it again), and the theme is told through `booking-widget:error`.
+ * @module
+ */
+import { Component, type ComponentChildren } from 'preact';
+import type { Emit } from '../events.ts';
+import type { View } from '../models/view-model.ts';
+import { Failed } from './App.tsx';
+
+interface Props {
+  vm: View;
+  emit: Emit;
+  children: ComponentChildren;
+}
+
+/** Preact's error boundary around the whole widget. */
+export class ErrorBoundary extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
+
+  override componentDidCatch(error: unknown): void {
+    this.props.emit('booking-widget:error', { error: 'internal', message: String((error as Error)?.message ?? error) });
+    this.setState({ failed: true });
+  }
+
+  override render() {
+    return this.state.failed ? <Failed vm={this.props.vm} retry={() => this.setState({ failed: false })} /> : this.props.children;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * The hold's code, a file of its own: loaded when the shopper first picks a day (or ahead of
+ * time once the browser is idle, or at once when the cart already holds something), so the
+ * calendar is interactive before these bytes have arrived.
+ * @module
+ */
+import type { ReadonlySignal } from '@preact/signals';
+import type { Formats } from '../format.ts';
+import type { Translate } from '../i18n.ts';
+import type { Booking, ModelDeps } from '../models/booking-model.ts';
+import { type Hold, HoldModel } from './hold-model.ts';
+import { HoldPanel, HoldProblem } from './HoldPanel.tsx';
+
+/** The hold's model for one widget, and the components that show it. */
+export interface HoldFeature {
+  model: Hold;
+  HoldPanel: typeof HoldPanel;
+  HoldProblem: typeof HoldProblem;
+}
+
+/** Builds the hold's model over the widget's business model. */
+export function createHoldFeature(deps: ModelDeps, booking: Booking, t: ReadonlySignal<Translate>, formats: ReadonlySignal<Formats>): HoldFeature {
+  return { model: new HoldModel(deps, booking, t, formats), HoldPanel, HoldProblem };
+}
