@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   const storefront = createStorefront({
     api: createApp({ db }),
     publicDir: path('public'),
-    widgetFile,
+    widgetDir: path('dist'),
     extensionAssetsDir: path('src/shopify/extension/assets'),
     catalog: catalogFromFixture(fixture, DEMO_PRICES),
     currency: DEMO_SHOP.currency,

@@ -4,7 +4,7 @@
  * @module
  */
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { type Catalog } from './catalog.ts';
 import { CartStore } from './cart.ts';
 import { cartRoutes } from './cart-routes.ts';
@@ -21,8 +21,8 @@ export interface StorefrontOptions {
   api: FetchHandler;
   /** Absolute path of the demo pages (`public/`). */
   publicDir: string;
-  /** Absolute path of the built widget (`dist/booking-widget.js`). */
-  widgetFile: string;
+  /** Absolute path of the built widget's folder (`dist/`: `booking-widget.js` and the files it loads). */
+  widgetDir: string;
   /** Absolute path of the theme app extension's assets, served under `/extension/assets/`. */
   extensionAssetsDir: string;
   /** The variants the emulated cart can hold. */
@@ -32,6 +32,14 @@ export interface StorefrontOptions {
 
 /** Pages served with the strict policy of `csp.ts`. */
 const STRICT_PAGES = new Set(['/hostile.html', '/hostile']);
+
+/** CORS and caching for the widget's files (see `createStorefront`). */
+const widgetHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status !== 200) return;
+  c.header('Access-Control-Allow-Origin', '*');
+  if (/\/booking-widget-[\w-]+\.js$/.test(c.req.path)) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+};
 
 /** Builds the storefront app; `fetch` it with any `Request`. */
 export function createStorefront(options: StorefrontOptions): Hono {
@@ -58,11 +66,16 @@ export function createStorefront(options: StorefrontOptions): Hono {
 
   app.route('/', cartRoutes(new CartStore(options.catalog, options.currency)));
 
-  app.get(
-    '/booking-widget.js',
-    serveStatic({ path: options.widgetFile }),
-    (c) => c.text('/booking-widget.js is not built yet: run `npm run build`.\n', 404),
-  );
+  // The widget's files, at the top (`/booking-widget.js`, as the README embeds it) and under
+  // `/widget/` (one folder a strict page's `script-src` can name). The entry loads the rest as
+  // modules from its own URL, which a page on another origin may do: hence CORS. Every file
+  // but the entry has its content's hash in its name, so it may be cached for good.
+  app.use('/booking-widget*', widgetHeaders);
+  app.use('/widget/*', widgetHeaders);
+  const widgetFiles = serveStatic({ root: options.widgetDir, rewriteRequestPath: (p) => p.replace(/^\/widget\//, '/') });
+  app.get('/booking-widget.js', widgetFiles, (c) => c.text('/booking-widget.js is not built yet: run `npm run build`.\n', 404));
+  app.get('/booking-widget-*', widgetFiles);
+  app.get('/widget/booking-widget*', widgetFiles);
   app.get(
     '/extension/assets/*',
     serveStatic({ root: options.extensionAssetsDir, rewriteRequestPath: (p) => p.replace(/^\/extension\/assets/, '') }),

@@ -2,8 +2,8 @@
  * The Content-Security-Policy of the strict demo page: what a locked-down merchant site sends.
  * No inline scripts or styles, no `eval`, scripts and stylesheets only from the site itself,
  * and `connect-src` limited to the booking API's path, so the widget proves it needs nothing
- * else (WIDGET.md: "a strict Content-Security-Policy needs only `script-src` for the file and
- * `connect-src` for the API").
+ * else (WIDGET.md: "a strict Content-Security-Policy needs only `script-src` for the widget's
+ * files and `connect-src` for the API"): the page loads the widget from `/widget/`.
  * @module
  */
 
@@ -14,7 +14,7 @@
 export function strictCsp(origin: string, apiBase = `${origin}/v1/`): string {
   return [
     "default-src 'none'",
-    `script-src ${origin}/booking-widget.js ${origin}/assets/`,
+    `script-src ${origin}/widget/ ${origin}/assets/`,
     `style-src ${origin}/assets/`,
     `img-src ${origin}/assets/`,
     `connect-src ${apiBase}`,

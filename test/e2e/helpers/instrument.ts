@@ -1,13 +1,14 @@
 /**
  * Counts the widget's timers and requests in the page: `setInterval`, `setTimeout` and `fetch`
  * are wrapped before any page script runs, and a call is the widget's when its stack passes
- * through `/booking-widget.js` (the theme's own timers are not counted).
+ * through one of the widget's files, `/booking-widget.js` or a file it loads,
+ * `/booking-widget-<part>-<hash>.js` (the theme's own timers are not counted).
  */
 import type { Page } from 'playwright-core';
 
 const SCRIPT = `(() => {
-  const FILE = '/booking-widget.js';
-  const fromWidget = () => (new Error().stack || '').includes(FILE);
+  const FILE = /\\/booking-widget(-[\\w-]+)?\\.js/;
+  const fromWidget = () => FILE.test(new Error().stack || '');
   const state = { intervals: new Map(), timeouts: new Map(), fetches: new Map(), fetchesStarted: 0, timerRuns: 0, next: 0 };
   Object.defineProperty(window, '__e2eWidgetActivity', { value: state });
   const native = { si: window.setInterval, ci: window.clearInterval, st: window.setTimeout, ct: window.clearTimeout, fetch: window.fetch };

@@ -51,9 +51,12 @@ export function ensureWidgetBuilt(): void {
   const sources = Math.max(...WIDGET_SOURCES.filter(existsSync).map(newestMtime));
   if (!existsSync(WIDGET_FILE) || statSync(WIDGET_FILE).mtimeMs < sources) {
     const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
-    const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-    if (result.status !== 0) {
-      throw new Error(`The widget does not build (vite build exited ${result.status}):\n${result.stdout}\n${result.stderr}`);
+    // The app's files first: the entry's build reads their names from the app build's manifest.
+    for (const args of [['build'], ['build', '--mode', 'entry']]) {
+      const result = spawnSync(process.execPath, [vite, ...args, '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+      if (result.status !== 0) {
+        throw new Error(`The widget does not build (vite ${args.join(' ')} exited ${result.status}):\n${result.stdout}\n${result.stderr}`);
+      }
     }
   }
   built = true;
@@ -164,7 +167,7 @@ export async function startStorefront(options: StartOptions = {}): Promise<E2eSe
   const storefront = createStorefront({
     api: app,
     publicDir: join(ROOT, 'public'),
-    widgetFile: WIDGET_FILE,
+    widgetDir: join(ROOT, 'dist'),
     extensionAssetsDir: join(ROOT, 'src/shopify/extension/assets'),
     catalog,
     currency: DEMO_SHOP.currency,

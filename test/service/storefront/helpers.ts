@@ -22,7 +22,7 @@ export const KAYAK = { product: 9012345678901, single: 49012345678901, double: 4
 export const TOUR = { product: 9012345678902, adult: 49012345678903 };
 
 /** A storefront over `api` (default: a stub answering 200 and recording requests). */
-export function storefront(options: { api?: FetchHandler; widgetFile?: string } = {}) {
+export function storefront(options: { api?: FetchHandler; widgetDir?: string } = {}) {
   const forwarded: Request[] = [];
   const stub: FetchHandler = {
     fetch: (request) => {
@@ -30,15 +30,16 @@ export function storefront(options: { api?: FetchHandler; widgetFile?: string } 
       return Response.json({ stub: true });
     },
   };
-  let widgetFile = options.widgetFile;
-  if (widgetFile === undefined) {
-    widgetFile = join(mkdtempSync(join(tmpdir(), 'storefront-')), 'booking-widget.js');
-    writeFileSync(widgetFile, 'customElements.get("booking-widget");\n');
+  let widgetDir = options.widgetDir;
+  if (widgetDir === undefined) {
+    widgetDir = mkdtempSync(join(tmpdir(), 'storefront-'));
+    writeFileSync(join(widgetDir, 'booking-widget.js'), 'customElements.get("booking-widget");\n');
+    writeFileSync(join(widgetDir, 'booking-widget-app-Ab12Cd34.js'), 'export const mount = () => {};\n');
   }
   const app = createStorefront({
     api: options.api ?? stub,
     publicDir: join(ROOT, 'public'),
-    widgetFile,
+    widgetDir,
     extensionAssetsDir: join(ROOT, 'src/shopify/extension/assets'),
     catalog: catalogFromFixture(demoFixture, DEMO_PRICES),
     currency: 'AUD',

@@ -44,8 +44,10 @@ describe('demo storefront pages', () => {
       expect(d.get(name)!.length).toBeGreaterThan(0);
       expect(d.get(name)!.join(' ')).not.toMatch(/unsafe|nonce-|sha\d+-|\*|data:/);
     }
-    expect(d.get('script-src')).toContain(`${ORIGIN}/booking-widget.js`);
+    // The widget's folder: the entry and every file it loads, nothing else of the site.
+    expect(d.get('script-src')).toContain(`${ORIGIN}/widget/`);
     const html = await res.text();
+    expect(html).toContain('src="/widget/booking-widget.js"');
     expect(html.match(/<booking-widget\b/g)).toHaveLength(3);
     expect(html).toMatch(/<booking-widget[^>]*locale="ar"/);
     expect(html).toMatch(/<section[^>]*dir="rtl"/);
@@ -81,8 +83,24 @@ describe('demo storefront pages', () => {
     expect(await res.text()).toContain('booking-widget');
   });
 
+  it('serves the files the widget loads at the top and under /widget/, importable from any origin, the hashed ones cached for good', async () => {
+    const app = storefront();
+    for (const path of ['/booking-widget-app-Ab12Cd34.js', '/widget/booking-widget-app-Ab12Cd34.js']) {
+      const res = await get(app, path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('cache-control')).toContain('immutable');
+    }
+    const entry = await get(app, '/widget/booking-widget.js');
+    expect(entry.headers.get('access-control-allow-origin')).toBe('*');
+    // The entry keeps its name across releases: revalidated, never cached for good.
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    expect((await get(app, '/widget/theme.js')).status).toBe(404);
+  });
+
   it('says how to build the widget when it has not been built', async () => {
-    const res = await get(storefront({ widgetFile: join(ROOT, 'no-such-dir/booking-widget.js') }), '/booking-widget.js');
+    const res = await get(storefront({ widgetDir: join(ROOT, 'no-such-dir') }), '/booking-widget.js');
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('npm run build');
   });
