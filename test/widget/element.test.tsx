@@ -90,6 +90,53 @@ it('runs two widgets on one page independently', async () => {
   expect(d.getByRole('button', { name: 'Sunday, November 22, 2026' })).toBeTruthy();
 });
 
+it('removed before its app has arrived, it sends nothing more, renders nothing and reports no error', async () => {
+  defineBookingWidget();
+  const el = document.createElement('booking-widget');
+  el.fetch = harness.fetch;
+  el.now = () => harness.service.clock.now();
+  for (const [name, value] of Object.entries({ api: harness.service.baseUrl, token: 'pk_test_harbour', product: '7002', variant: '8003', 'cart-token': 'cart-gone' })) el.setAttribute(name, value);
+  const errors: unknown[] = [];
+  el.addEventListener('booking-widget:error', (e) => errors.push(e.detail));
+  document.body.append(el);
+  // The first wave left at once, with the element's signal.
+  const wave = harness.sent.length;
+  expect(wave).toBeGreaterThan(0);
+  el.remove();
+  expect(harness.sent.every((r) => r.signal?.aborted)).toBe(true);
+  await el.rendered;
+  await new Promise((r) => setTimeout(r, 50));
+  expect(el.shadowRoot!.childElementCount).toBe(0);
+  expect(harness.sent).toHaveLength(wave);
+  expect(errors).toEqual([]);
+});
+
+it('catches a rendering error inside the widget: a message with Retry, the theme told, and Retry renders again', async () => {
+  const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
+  await ready(el);
+  const errors: { error: string }[] = [];
+  el.addEventListener('booking-widget:error', (e) => errors.push(e.detail));
+  // A bug in a render: building the month heading's formatter throws, once, when the
+  // language changes (the formatters are built while the calendar renders).
+  const Real = Intl.DateTimeFormat;
+  let broken = true;
+  const format = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (locale?: string | string[], o?: Intl.DateTimeFormatOptions) {
+    if (broken && o?.month === 'long' && !o.weekday) {
+      broken = false;
+      throw new Error('formatter broke');
+    }
+    return new Real(locale, o);
+  } as never);
+  const w = inWidget(el);
+  el.setAttribute('locale', 'en-GB');
+  const alert = await w.findByRole('alert');
+  expect(alert.textContent).toContain('Could not load the calendar.');
+  expect(errors).toEqual([{ error: 'internal', message: 'formatter broke' }]);
+  format.mockRestore();
+  fireEvent.click(w.getByRole('button', { name: 'Retry' }));
+  expect((await w.findByRole('heading')).textContent).toBe('November 2026');
+});
+
 it('defines the element once however often the script runs', async () => {
   defineBookingWidget();
   defineBookingWidget();

@@ -57,6 +57,24 @@ it('moves by day and week with the arrows, to the week ends with Home and End', 
   expect(inWidget(el).getByRole('heading').textContent).toBe('December 2026');
 });
 
+it('moves from the day that has focus however it got there (a script, a screen reader), not from the last roving day', async () => {
+  const { el } = await open();
+  const w = inWidget(el);
+  const dayButton = (name: string) => w.getByRole('button', { name: new RegExp(`^${name}`) });
+  // Focused directly, as a screen reader's virtual cursor or a script would, then a key at once.
+  dayButton('Thursday, November 26, 2026').focus();
+  fireEvent.keyDown(dayButton('Thursday, November 26, 2026'), { key: 'ArrowRight' });
+  await waitFor(() => expect(roving(el).getAttribute('aria-label')).toMatch(/^Friday, November 27, 2026/));
+  expect(el.shadowRoot!.activeElement).toBe(roving(el));
+  dayButton('Wednesday, November 25, 2026').focus();
+  fireEvent.keyDown(dayButton('Wednesday, November 25, 2026'), { key: 'Home' });
+  await waitFor(() => expect(roving(el).getAttribute('aria-label')).toMatch(/^Sunday, November 22, 2026/));
+  // Focus alone moves the tab order too.
+  dayButton('Tuesday, November 24, 2026').focus();
+  await waitFor(() => expect(roving(el).getAttribute('aria-label')).toMatch(/^Tuesday, November 24, 2026/));
+  expect(press(el, 'PageDown')).toBe('Thursday, December 24, 2026');
+});
+
 it('moves by month with PageUp/PageDown and by year with Shift, never before this month', async () => {
   const { el } = await open();
   roving(el).focus();

@@ -3,6 +3,7 @@
  * with its countdown, a 409, expiry on a moved clock, and the Shopify cart.
  */
 import { fireEvent, waitFor } from '@testing-library/preact';
+import { options } from 'preact';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Reservation } from '../../src/shared/records.ts';
 import { inWidget, mountWidget, requestsTo, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
@@ -263,4 +264,30 @@ it('on Shopify, holding a day again with another quantity sets its cart line to 
   fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
   await waitFor(() => expect(events.reserved).toHaveLength(2));
   expect(lines.map((l) => [l.variant_id, l.properties._start, l.quantity])).toEqual([[8003, '2026-11-23T13:00:00.000Z', 3]]);
+});
+
+it('each second of the countdown re-renders the countdown alone, not the calendar, its days or the controls', async () => {
+  const { w, day } = await open('7001', '8001');
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(day('Thursday, November 26, 2026'));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  await w.findByText(/^Kayak hire – Single kayak:/);
+  const renders: Record<string, number> = {};
+  const previous = options.diffed;
+  options.diffed = (vnode) => {
+    const name = typeof vnode.type === 'function' ? vnode.type.name : '';
+    if (name) renders[name] = (renders[name] ?? 0) + 1;
+    previous?.(vnode);
+  };
+  try {
+    for (let s = 0; s < 3; s++) {
+      harness.service.clock.advance(1000);
+      document.dispatchEvent(new Event('visibilitychange'));
+      await waitFor(() => expect(renders.Countdown).toBe(s + 1));
+    }
+  } finally {
+    options.diffed = previous;
+  }
+  expect(w.getByText(/^14:5\d left$/)).toBeTruthy();
+  expect(renders).toEqual({ Countdown: 3 });
 });

@@ -7,12 +7,20 @@
  * @module
  */
 import { useLayoutEffect } from 'preact/hooks';
+import type { Emit } from '../events.ts';
 import type { View } from '../models/view-model.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Calendar } from './Calendar.tsx';
 import { Controls } from './Controls.tsx';
+import { Failed } from './Failed.tsx';
 
-/** One widget; `onRendered` is called once its first frame with content is in the DOM. */
-export function App({ vm, onRendered }: { vm: View; onRendered?: () => void }) {
+/**
+ * One widget; `onRendered` is called once its first frame with content is in the DOM. A
+ * rendering error below the root is caught there (see ErrorBoundary), so the widget keeps its
+ * language, direction and live region.
+ */
+export function App(props: { vm: View; emit: Emit; retry: () => void; attempt: number; onRendered?: () => void }) {
+  const { vm, emit, retry, attempt, onRendered } = props;
   const ready = vm.strings.ready.value;
   useLayoutEffect(() => {
     if (ready) onRendered?.();
@@ -20,7 +28,10 @@ export function App({ vm, onRendered }: { vm: View; onRendered?: () => void }) {
   if (!ready) return null;
   return (
     <div part="widget" dir={vm.rtl.value ? 'rtl' : 'ltr'} lang={vm.locale.value}>
-      <Body vm={vm} />
+      {/* A retry renders afresh: a new boundary, no longer failed. */}
+      <ErrorBoundary key={attempt} vm={vm} emit={emit} retry={retry}>
+        <Body vm={vm} />
+      </ErrorBoundary>
       <Announcement vm={vm} />
     </div>
   );
@@ -42,15 +53,4 @@ function Body({ vm }: { vm: View }) {
 /** The polite live region: the hold's status, set at thresholds, never each second. */
 function Announcement({ vm }: { vm: View }) {
   return <p class="sr" aria-live="polite">{vm.hold.value?.model.announcement.value ?? ''}</p>;
-}
-
-/** A failure the shopper can retry. */
-export function Failed({ vm, retry }: { vm: View; retry: () => void }) {
-  const t = vm.t.value;
-  return (
-    <p part="error" role="alert">
-      {t('loadError')}{' '}
-      <button type="button" part="retry-button" onClick={retry}>{t('retry')}</button>
-    </p>
-  );
 }

@@ -28,12 +28,15 @@ export function Calendar({ vm }: { vm: View }) {
   const heading = f.month(month);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const to = dayForKey(e.key, e.shiftKey, focus, vm.rtl.value, firstDay);
+    // From the day that has the DOM focus, however it got there (a script's focus(), a screen
+    // reader): its tabindex may not have caught up yet.
+    const from = ((e.target as HTMLElement).dataset?.day as PlainDate | undefined) ?? focus;
+    const to = dayForKey(e.key, e.shiftKey, from, vm.rtl.value, firstDay);
     const choose = e.key === 'Enter' || e.key === ' ';
     if (!to && !choose) return;
     e.preventDefault();
     if (to) vm.moveFocus(to);
-    else vm.choose(focus);
+    else vm.choose(from);
     // Once rendered, the focused day's button (another element when the month changed) gets
     // the DOM focus: see the layout effect below.
     keyed.current = true;
@@ -65,6 +68,7 @@ export function Calendar({ vm }: { vm: View }) {
         aria-label={label(d)}
         title={ready && r ? t(r) : undefined}
         data-reason={ready ? r : undefined}
+        data-day={d}
         onClick={() => vm.choose(d)}
         // A day focused any other way (a script, a screen reader) is where the keys move from.
         onFocus={() => d !== focus && vm.moveFocus(d)}

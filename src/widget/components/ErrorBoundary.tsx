@@ -1,16 +1,18 @@
 /**
  * Keeps a rendering bug inside the widget: the tree below is replaced by a message with Retry
- * (which renders it again), and the theme is told through `booking-widget:error`.
+ * (which builds the models afresh and renders again), and the theme is told through
+ * `booking-widget:error`.
  * @module
  */
 import { Component, type ComponentChildren } from 'preact';
 import type { Emit } from '../events.ts';
 import type { View } from '../models/view-model.ts';
-import { Failed } from './App.tsx';
+import { Failed } from './Failed.tsx';
 
 interface Props {
   vm: View;
   emit: Emit;
+  retry: () => void;
   children: ComponentChildren;
 }
 
@@ -24,6 +26,6 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override render() {
-    return this.state.failed ? <Failed vm={this.props.vm} retry={() => this.setState({ failed: false })} /> : this.props.children;
+    return this.state.failed ? <Failed vm={this.props.vm} retry={this.props.retry} /> : this.props.children;
   }
 }
