@@ -20,6 +20,10 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // A page a test fulfils through page.route has no address, so Chromium's Local Network
+  // Access takes it for a public site and refuses its loads from 127.0.0.1 (the test's CDN).
+  // Real pages and CDNs are both public or both local; the check has nothing to say here.
+  '--disable-features=LocalNetworkAccessChecks',
 ];
 
 const onCi = ['true', '1'].includes((process.env.CI ?? '').toLowerCase());
