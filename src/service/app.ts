@@ -4,23 +4,23 @@
  * @module
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from './app-env.ts';
-import { type Clock, systemClock } from './clock.ts';
+import type { AppDeps, AppEnv } from './http/env.ts';
+import { type Clock, systemClock } from './shared/clock.ts';
 import type { Database } from './db/types.ts';
-import { HttpError } from './http/http-error.ts';
-import { authenticate } from './middleware/auth.ts';
-import { cachedTokens, TOKEN_CACHE_MS } from './domain/tokens.ts';
-import { preflight } from './middleware/cors.ts';
+import { HttpError } from './http/errors.ts';
+import { authenticate } from './tokens/auth-middleware.ts';
+import { cachedTokens, TOKEN_CACHE_MS } from './tokens/tokens.ts';
+import { preflight } from './tokens/cors-middleware.ts';
 import { RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
 import { jsonBody } from './middleware/json-body.ts';
-import { availabilityRoutes } from './routes/availability.ts';
-import { blackoutRoutes } from './routes/blackouts.ts';
-import { blackoutWriteRoutes } from './routes/blackout-writes.ts';
-import { bookingRoutes } from './routes/bookings.ts';
-import { reservationRoutes } from './routes/reservations.ts';
-import { reservationWriteRoutes } from './routes/reservation-writes.ts';
-import { allowedMethods } from './routes/route-table.ts';
-import { widgetRoutes } from './routes/widgets.ts';
+import { availabilityRoutes } from './availability/routes.ts';
+import { blackoutRoutes } from './blackouts/routes.ts';
+import { blackoutWriteRoutes } from './blackouts/write-routes.ts';
+import { bookingRoutes } from './bookings/routes.ts';
+import { reservationRoutes } from './reservations/routes.ts';
+import { reservationWriteRoutes } from './reservations/write-routes.ts';
+import { allowedMethods } from './http/route-table.ts';
+import { widgetRoutes } from './widgets/routes.ts';
 
 /** What the service runs on. */
 export interface AppOptions {

@@ -3,7 +3,7 @@
 // verified it just before.
 import { afterEach, expect, it } from 'vitest';
 import { createApp } from '../../src/service/app.ts';
-import { cachedTokens, hashToken } from '../../src/service/domain/tokens.ts';
+import { cachedTokens, hashToken } from '../../src/service/tokens/tokens.ts';
 import type { Database } from '../../src/service/db/types.ts';
 import { describeEachDatabase } from '../helpers/databases.ts';
 import { createTestService, type TestService } from '../helpers/service.ts';

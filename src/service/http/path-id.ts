@@ -4,7 +4,7 @@
  * not 422, since the path is the resource's address, not a parameter to check.
  * @module
  */
-import { HttpError } from './http-error.ts';
+import { HttpError } from './errors.ts';
 
 const DIGITS = /^[0-9]{1,16}$/;
 
