@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './http/env.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
 import type { Database } from './db/types.ts';
-import { HttpError } from './http/errors.ts';
+import { HttpError, toHttpError } from './http/errors.ts';
 import { authenticate } from './tokens/auth-middleware.ts';
 import { cachedTokens, TOKEN_CACHE_MS } from './tokens/tokens.ts';
 import { preflight } from './tokens/cors-middleware.ts';
@@ -92,7 +92,8 @@ export function createApp(options: AppOptions): BookingApp {
   app.notFound((c) => new HttpError('not_found', `No endpoint at ${new URL(c.req.url).pathname}.`).toResponse(withDate(deps)));
   app.onError((error, c) => {
     const extra = { ...withDate(deps), ...(c.get('cors') ?? {}) };
-    if (error instanceof HttpError) return error.toResponse(extra);
+    const known = toHttpError(error);
+    if (known) return known.toResponse(extra);
     logError(error);
     return new Response(JSON.stringify(INTERNAL_BODY), { status: 500, headers: { 'content-type': 'application/json; charset=utf-8', ...extra } });
   });

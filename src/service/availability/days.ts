@@ -12,7 +12,7 @@ import { judgeDay } from './engine.ts';
 import { loadBlackouts, loadUsage, loadVariantRules } from './queries.ts';
 import { dayPeriod } from './period.ts';
 import { UsageIndex } from './usage.ts';
-import type { AuthContext } from '../tokens/tokens.ts';
+import type { AuthContext } from '../tokens/types.ts';
 
 /** What to list. */
 export interface DaysRequest {

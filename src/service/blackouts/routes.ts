@@ -5,11 +5,12 @@
  * @module
  */
 import type { App } from '../app.ts';
-import { jsonResponse, notFound } from '../http/errors.ts';
+import { jsonResponse } from '../http/errors.ts';
+import { NotFoundError } from '../shared/errors.ts';
 import { pageHeaders, readPage } from '../http/pagination.ts';
 import { pathIdOr404 } from '../http/path-id.ts';
 import { QueryReader } from '../http/query.ts';
-import { requireSecret } from '../tokens/auth-middleware.ts';
+import { requireSecret } from '../tokens/scopes.ts';
 import { type BlackoutFilters, deleteBlackout, findBlackout, listBlackouts } from './queries.ts';
 
 /** Reads the list filters; every bad one is named in one 422. */
@@ -42,7 +43,7 @@ export function blackoutRoutes(app: App): void {
   app.get('/v1/blackouts/:id', async (c) => {
     const id = pathIdOr404(c.req.param('id'), 'blackout');
     const blackout = await findBlackout(c.get('deps').db, c.get('auth').shopId, id);
-    if (!blackout) throw notFound('blackout', id);
+    if (!blackout) throw new NotFoundError('blackout', id);
     return jsonResponse(blackout);
   });
 
@@ -51,7 +52,7 @@ export function blackoutRoutes(app: App): void {
     // The scope is checked first: a publishable token learns nothing about which ids exist.
     requireSecret(auth, 'delete blackouts');
     const id = pathIdOr404(c.req.param('id'), 'blackout');
-    if (!(await deleteBlackout(c.get('deps').db, auth.shopId, id))) throw notFound('blackout', id);
+    if (!(await deleteBlackout(c.get('deps').db, auth.shopId, id))) throw new NotFoundError('blackout', id);
     return c.body(null, 204);
   });
 }

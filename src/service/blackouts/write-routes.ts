@@ -19,9 +19,10 @@ import type { Queryable } from '../db/types.ts';
 import { type BlackoutInput, type BoundaryInput, readBlackoutInput, type TargetField } from './input.ts';
 import { plainDateInZone, startOfDayInZone } from '../../shared/zones.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
-import { jsonResponse, notFound } from '../http/errors.ts';
+import { jsonResponse } from '../http/errors.ts';
+import { NotFoundError } from '../shared/errors.ts';
 import { pathIdOr404 } from '../http/path-id.ts';
-import { requireSecret } from '../tokens/auth-middleware.ts';
+import { requireSecret } from '../tokens/scopes.ts';
 import { type BlackoutColumns, findBlackout, insertBlackout, lockBlackoutColumns, updateBlackoutColumns } from './queries.ts';
 
 type Kind = 'product' | 'variant' | 'location';
@@ -150,7 +151,7 @@ export function blackoutWriteRoutes(app: App): void {
     const { db, clock } = c.get('deps');
     const record = await db.transaction(async (tx) => {
       const stored = await lockBlackoutColumns(tx, auth.shopId, id);
-      if (!stored) throw notFound('blackout', id);
+      if (!stored) throw new NotFoundError('blackout', id);
       const columns = await checkedColumns(tx, auth, c.get('body'), stored);
       if (!sameColumns(columns, stored)) await updateBlackoutColumns(tx, auth.shopId, id, columns, new Date(clock.now()));
       return (await findBlackout(tx, auth.shopId, id))!;

@@ -9,8 +9,8 @@
  * @module
  */
 import type { Database } from '../db/types.ts';
-import { HttpError, validationFailed } from '../http/errors.ts';
 import type { UnavailableItem } from '../../shared/errors.ts';
+import { ConflictError, InvalidError } from '../shared/errors.ts';
 import type { Booking, BookingItem } from '../../shared/records.ts';
 import { ITEM_STATUS } from '../../shared/status.ts';
 import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
@@ -20,7 +20,7 @@ import { loadBlackouts, loadUsage, loadVariantRules } from '../availability/quer
 import { timedPeriod } from '../availability/period.ts';
 import { UsageIndex } from '../availability/usage.ts';
 import type { BookingInput } from './input.ts';
-import type { AuthContext } from '../tokens/tokens.ts';
+import type { AuthContext } from '../tokens/types.ts';
 
 /** The booking, and whether it is a replay of an earlier request with the same key. */
 export interface BookingResult {
@@ -36,7 +36,7 @@ export interface Idempotency {
 
 class KeyTaken extends Error {}
 
-/** Books `input` at the clock's `now`, or throws 409 `unavailable` (or 422 for a reused key). */
+/** Books `input` at the clock's `now`, or throws `ConflictError` (409), or `InvalidError` (422) for a key reused with another body. */
 export async function createBooking(db: Database, auth: AuthContext, input: BookingInput, idempotency: Idempotency | undefined, now: number): Promise<BookingResult> {
   if (idempotency) {
     const earlier = await replay(db, auth, idempotency);
@@ -57,7 +57,7 @@ async function replay(db: Database, auth: AuthContext, idempotency: Idempotency)
   const found = await bookingByKey(db, auth.shopId, idempotency.key, auth.tz);
   if (!found) return undefined;
   if (found.requestHash !== idempotency.requestHash) {
-    throw validationFailed({ 'Idempotency-Key': ['was already used with a different request body; use a new key for a new booking'] });
+    throw new InvalidError({ 'Idempotency-Key': ['was already used with a different request body; use a new key for a new booking'] });
   }
   return { booking: found.booking, replayed: true };
 }
@@ -93,7 +93,7 @@ async function book(tx: Tx, auth: AuthContext, input: BookingInput, idempotency:
       status_code: ITEM_STATUS[judgements[i]!.status],
     }));
     const named = items.flatMap((item, i) => (item.status === 'ok' ? [] : [`items[${i}] (${item.status})`])).join(', ');
-    throw new HttpError('unavailable', `Nothing was booked: ${named} cannot be booked for this period.`, { details: { items } });
+    throw new ConflictError(`Nothing was booked: ${named} cannot be booked for this period.`, items);
   }
 
   // A draft order still has to be paid: the booking waits for it (BookThatApp: authorised = pending).

@@ -6,8 +6,9 @@
 import type { App } from '../app.ts';
 import { readBookingInput, requestHash } from './input.ts';
 import { createBooking } from './bookings.ts';
-import { jsonResponse, validationFailed } from '../http/errors.ts';
-import { requireSecret } from '../tokens/auth-middleware.ts';
+import { jsonResponse } from '../http/errors.ts';
+import { InvalidError } from '../shared/errors.ts';
+import { requireSecret } from '../tokens/scopes.ts';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -17,7 +18,7 @@ export function bookingRoutes(app: App): void {
     const { auth, deps, body } = c.var;
     requireSecret(auth, 'create bookings');
     const key = c.req.header('idempotency-key');
-    if (key !== undefined && !KEY.test(key)) throw validationFailed({ 'Idempotency-Key': ['must be 1 to 255 printable ASCII characters'] });
+    if (key !== undefined && !KEY.test(key)) throw new InvalidError({ 'Idempotency-Key': ['must be 1 to 255 printable ASCII characters'] });
     const input = readBookingInput(body, auth.tz);
     const idempotency = key === undefined ? undefined : { key, requestHash: requestHash(input) };
     const { booking, replayed } = await createBooking(deps.db, auth, input, idempotency, deps.clock.now());

@@ -4,7 +4,7 @@
  */
 import type { Clock } from '../shared/clock.ts';
 import type { Database } from '../db/types.ts';
-import type { AuthContext } from '../tokens/tokens.ts';
+import type { AuthContext } from '../tokens/types.ts';
 
 /** Per-request values set by middleware. */
 export interface AppVariables {

@@ -1,10 +1,13 @@
 /**
- * The one error the service raises on purpose: it knows its status, its envelope (API.md §4)
- * and its extra headers, and turns itself into the response. Anything else thrown is a bug and
- * becomes a bare 500 (see `app.ts`).
+ * Errors as HTTP: `HttpError` knows its status, its envelope (API.md §4) and its extra headers,
+ * and turns itself into the response (as hono's `HTTPException.getResponse`). The HTTP layer
+ * raises it for what only HTTP knows (a bad header, a body too large, a wrong method, a rate
+ * limit); the rules raise domain errors, which `toHttpError` maps. Anything else thrown is a bug
+ * and becomes a bare 500 (see `app.ts`).
  * @module
  */
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetails } from '../../shared/errors.ts';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../shared/errors.ts';
 
 /** An error with a ready response: status, `{error, message, details}` and headers. */
 export class HttpError extends Error {
@@ -41,21 +44,16 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   });
 }
 
-/** 404 for an id this shop does not have (another shop's id looks exactly the same). */
-export function notFound(what: string, id: unknown): HttpError {
-  return new HttpError('not_found', `No ${what} with id ${String(id)}.`);
-}
-
-/** 422 naming each bad field: `{ "items[0].quantity": ["must be a whole number from 1"] }`. */
-export function validationFailed(fields: Record<string, string[]>): HttpError {
-  const names = Object.keys(fields);
-  const first = names[0] ?? 'request';
-  const message =
-    names.length === 1 ? `${first} ${fields[first]?.[0] ?? 'is invalid'}.` : `${names.length} fields are invalid: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}.`;
-  return new HttpError('validation_failed', message, { details: { fields } });
-}
-
-/** 403 with a reason. */
-export function forbidden(message: string): HttpError {
-  return new HttpError('forbidden', message);
+/**
+ * The one place an error becomes HTTP: a domain error (shared/errors.ts) is given its status
+ * and envelope here, an `HttpError` is already one; anything else is undefined (a bug: the app
+ * logs it and answers a bare 500).
+ */
+export function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof NotFoundError) return new HttpError('not_found', error.message);
+  if (error instanceof ConflictError) return new HttpError('unavailable', error.message, { details: { items: error.items } });
+  if (error instanceof InvalidError) return new HttpError('validation_failed', error.message, { details: { fields: error.fields } });
+  if (error instanceof ForbiddenError) return new HttpError('forbidden', error.message);
+  return undefined;
 }

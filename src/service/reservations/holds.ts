@@ -46,9 +46,9 @@
  * @module
  */
 import type { Database } from '../db/types.ts';
-import type { AuthContext } from '../tokens/tokens.ts';
-import { HttpError } from '../http/errors.ts';
+import type { AuthContext } from '../tokens/types.ts';
 import type { UnavailableItem } from '../../shared/errors.ts';
+import { ConflictError } from '../shared/errors.ts';
 import type { Reservation } from '../../shared/records.ts';
 import { ITEM_STATUS, itemStatus } from '../../shared/status.ts';
 import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
@@ -67,7 +67,7 @@ export interface HoldResult {
   created: boolean;
 }
 
-/** Holds `input`'s items for its cart, reading `clock` (epoch ms), or throws 409 `unavailable`. */
+/** Holds `input`'s items for its cart, reading `clock` (epoch ms), or throws `ConflictError` (409 `unavailable`). */
 export async function holdItems(db: Database, auth: AuthContext, input: HoldInput, clock: () => number): Promise<HoldResult> {
   const now = clock();
   const externalIds = input.items.map((i) => i.externalId);
@@ -179,7 +179,7 @@ function postedRecord(row: ReservationRow, held: readonly Demand[], available: r
 }
 
 /** The 409 listing every posted item with its status and the units left for it. */
-function unavailable(demands: readonly Demand[], judgements: readonly Judgement[], input: HoldInput): HttpError {
+function unavailable(demands: readonly Demand[], judgements: readonly Judgement[], input: HoldInput): ConflictError {
   const items: UnavailableItem[] = demands.map((d, i) => ({
     external_id: input.items[i]!.externalId,
     start: toIsoUtc(d.period.startAt),
@@ -191,5 +191,5 @@ function unavailable(demands: readonly Demand[], judgements: readonly Judgement[
   }));
   const misfits = items.map((item, i) => ({ item, i })).filter(({ item }) => item.status !== 'ok');
   const named = misfits.map(({ item, i }) => `items[${i}] (${item.status})`).join(', ');
-  return new HttpError('unavailable', `Nothing was held: ${named} cannot be held as posted.`, { details: { items } });
+  return new ConflictError(`Nothing was held: ${named} cannot be held as posted.`, items);
 }

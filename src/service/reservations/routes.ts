@@ -5,7 +5,8 @@
  * @module
  */
 import type { App } from '../app.ts';
-import { forbidden, jsonResponse, notFound } from '../http/errors.ts';
+import { jsonResponse } from '../http/errors.ts';
+import { ForbiddenError, NotFoundError } from '../shared/errors.ts';
 import { pageHeaders, readPage } from '../http/pagination.ts';
 import { QueryReader } from '../http/query.ts';
 import { RESERVATION_COLUMNS, type ReservationRow, reservationRecords } from './records.ts';
@@ -26,7 +27,7 @@ export function reservationRoutes(app: App): void {
     const externalVariantId = query.id('external_variant_id');
     query.done();
     if (auth.kind !== 'secret' && cartToken === undefined) {
-      throw forbidden('A publishable token may list reservations only with a cart_token filter.');
+      throw new ForbiddenError('A publishable token may list reservations only with a cart_token filter.');
     }
     const now = deps.clock.now();
     const where = ['r.shop_id = $1'];
@@ -62,16 +63,16 @@ export function reservationRoutes(app: App): void {
     const query = new QueryReader(c.req.url);
     const cartToken = query.string('cart_token', 255);
     query.done();
-    if (!ID.test(id) || Number(id) < 1) throw notFound('reservation', id);
+    if (!ID.test(id) || Number(id) < 1) throw new NotFoundError('reservation', id);
     // Without the cart token a publishable token cannot tell one cart's reservation from none.
-    if (auth.kind !== 'secret' && cartToken === undefined) throw notFound('reservation', id);
+    if (auth.kind !== 'secret' && cartToken === undefined) throw new NotFoundError('reservation', id);
     const params: unknown[] = [auth.shopId, Number(id)];
     const { rows } = await deps.db.query<ReservationRow>(
       `SELECT ${RESERVATION_COLUMNS} FROM reservations r WHERE r.shop_id = $1 AND r.id = $2
         ${cartToken !== undefined ? 'AND r.cart_token = $3' : ''}`,
       cartToken !== undefined ? [...params, cartToken] : params,
     );
-    if (rows.length === 0) throw notFound('reservation', id);
+    if (rows.length === 0) throw new NotFoundError('reservation', id);
     const [record] = await reservationRecords(deps.db, rows, auth.tz, deps.clock.now());
     return jsonResponse(record);
   });

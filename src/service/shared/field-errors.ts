@@ -3,7 +3,7 @@
  * every bad field at once instead of the first only.
  * @module
  */
-import { validationFailed } from '../http/errors.ts';
+import { InvalidError } from './errors.ts';
 
 /** Field messages gathered during validation. */
 export class FieldErrors {
@@ -21,8 +21,8 @@ export class FieldErrors {
     return Object.keys(this.fields).length === 0;
   }
 
-  /** Throws the 422 when anything was recorded. */
+  /** Throws `InvalidError` (a 422) when anything was recorded. */
   throwIfAny(): void {
-    if (!this.empty) throw validationFailed(this.fields);
+    if (!this.empty) throw new InvalidError(this.fields);
   }
 }

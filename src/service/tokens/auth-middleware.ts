@@ -6,7 +6,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Database } from '../db/types.ts';
 import { type TokenVerifier, verifyToken } from './tokens.ts';
-import { forbidden, HttpError } from '../http/errors.ts';
+import { HttpError } from '../http/errors.ts';
+import { ForbiddenError } from '../shared/errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { corsHeadersFor } from './cors-middleware.ts';
 
@@ -43,20 +44,13 @@ export function authenticate(db: Database, verify: TokenVerifier = verifyToken):
 
     const origin = c.req.header('origin');
     if (auth.kind === 'secret') {
-      if (header === undefined) throw forbidden('A secret token must never be sent in a URL; rotate it and send it in the Authorization header.');
-      if (origin !== undefined) throw forbidden('A secret token was sent from a browser page; rotate it and use a publishable token there.');
+      if (header === undefined) throw new ForbiddenError('A secret token must never be sent in a URL; rotate it and send it in the Authorization header.');
+      if (origin !== undefined) throw new ForbiddenError('A secret token was sent from a browser page; rotate it and use a publishable token there.');
     } else if (origin !== undefined) {
-      if (!auth.origins.includes(origin)) throw forbidden(`This publishable token may not be used from the origin ${origin}.`);
+      if (!auth.origins.includes(origin)) throw new ForbiddenError(`This publishable token may not be used from the origin ${origin}.`);
       c.set('cors', corsHeadersFor(origin));
     }
     c.set('auth', auth);
     await next();
   };
 }
-
-/** Throws 403 unless the request was made with a secret token. */
-export function requireSecret(auth: AuthContextLike, action: string): void {
-  if (auth.kind !== 'secret') throw forbidden(`A publishable token cannot ${action}; use a secret token from your server.`);
-}
-
-type AuthContextLike = { kind: string };

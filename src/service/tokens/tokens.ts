@@ -5,21 +5,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
+import type { AuthContext, TokenKind } from './types.ts';
 
-/** What a token may do. */
-export type TokenKind = 'secret' | 'publishable';
-
-/** A verified token and its shop. */
-export interface AuthContext {
-  tokenId: number;
-  kind: TokenKind;
-  shopId: number;
-  /** The shop's IANA zone: every day and "today" is computed in it. */
-  tz: string;
-  locale: string;
-  /** Browser origins a publishable token may be used from. */
-  origins: string[];
-}
 
 /** The stored form of a token: its hash and lookup prefix. */
 export function hashToken(token: string): { hash: string; lookup: string } {
