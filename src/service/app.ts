@@ -4,23 +4,24 @@
  * @module
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from './http/env.ts';
-import { type Clock, systemClock } from './shared/clock.ts';
-import type { Database } from './db/types.ts';
-import { HttpError, toHttpError } from './http/errors.ts';
-import { authenticate } from './tokens/auth-middleware.ts';
-import { cachedTokens, TOKEN_CACHE_MS } from './tokens/tokens.ts';
-import { preflight } from './tokens/cors-middleware.ts';
-import { RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
-import { jsonBody } from './middleware/json-body.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { blackoutRoutes } from './blackouts/routes.ts';
-import { blackoutWriteRoutes } from './blackouts/write-routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
+import type { Database } from './db/types.ts';
+import { allowedMethodsOf, checkEndpoint, noEndpoint } from './http/endpoints.ts';
+import type { AppDeps, AppEnv } from './http/env.ts';
+import { toHttpError } from './http/errors.ts';
+import { jsonBody } from './middleware/json-body.ts';
+import { RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
 import { reservationRoutes } from './reservations/routes.ts';
-import { reservationWriteRoutes } from './reservations/write-routes.ts';
-import { allowedMethods } from './http/route-table.ts';
+import { type Clock, systemClock } from './shared/clock.ts';
+import { authenticate } from './tokens/auth-middleware.ts';
+import { preflight } from './tokens/cors-middleware.ts';
+import { cachedTokens, TOKEN_CACHE_MS } from './tokens/tokens.ts';
 import { widgetRoutes } from './widgets/routes.ts';
+
+/** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */
+const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes] as const;
 
 /** What the service runs on. */
 export interface AppOptions {
@@ -63,33 +64,19 @@ export function createApp(options: AppOptions): BookingApp {
     const cors = c.get('cors');
     if (cors) for (const [name, value] of Object.entries(cors)) c.res.headers.set(name, value);
   });
-  app.use('/v1/*', preflight(deps.db));
-  app.use('/v1/*', async (c, next) => {
-    // An unknown path or a wrong method is answered before authentication: it reveals nothing.
-    const allow = allowedMethods(new URL(c.req.url).pathname);
-    if (!allow) throw new HttpError('not_found', `No endpoint at ${new URL(c.req.url).pathname}.`);
-    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
-    if (!allow.includes(method)) {
-      throw new HttpError('method_not_allowed', `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`, {
-        headers: { allow: [...allow, 'OPTIONS'].join(', ') },
-      });
-    }
-    await next();
-  });
+  // The methods of each path come from the routes the features define (405 with Allow, 404).
+  const allowed = allowedMethodsOf(FEATURES.flatMap((feature) => feature.routes));
+  app.use('/v1/*', preflight(deps.db, allowed));
+  // An unknown path or a wrong method is answered before authentication: it reveals nothing.
+  app.use('/v1/*', checkEndpoint(allowed));
   // The cache lives in this app: each app (each test service) has its own.
   app.use('/v1/*', authenticate(deps.db, cachedTokens(options.tokenCacheMs ?? TOKEN_CACHE_MS)));
   if (options.rateLimit !== false) app.use('/v1/*', rateLimit({ ...RATE_LIMIT_DEFAULTS, ...options.rateLimit }));
   app.use('/v1/*', jsonBody());
 
-  widgetRoutes(app);
-  blackoutRoutes(app);
-  blackoutWriteRoutes(app);
-  reservationRoutes(app);
-  reservationWriteRoutes(app);
-  bookingRoutes(app);
-  availabilityRoutes(app);
+  for (const feature of FEATURES) app.route('/', feature);
 
-  app.notFound((c) => new HttpError('not_found', `No endpoint at ${new URL(c.req.url).pathname}.`).toResponse(withDate(deps)));
+  app.notFound((c) => noEndpoint(new URL(c.req.url).pathname).toResponse(withDate(deps)));
   app.onError((error, c) => {
     const extra = { ...withDate(deps), ...(c.get('cors') ?? {}) };
     const known = toHttpError(error);
@@ -104,6 +91,3 @@ export function createApp(options: AppOptions): BookingApp {
 function withDate(deps: AppDeps): Record<string, string> {
   return { date: new Date(deps.clock.now()).toUTCString(), 'cache-control': 'no-store' };
 }
-
-/** The Hono app type the route modules register on. */
-export type App = Hono<AppEnv>;

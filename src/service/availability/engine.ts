@@ -1,7 +1,7 @@
 /**
  * The availability engine (issue 3): whether items fit, and how many units are left, for every
  * write (holds, bookings) and for GET /v1/availability. Pure: the rows it judges are loaded by
- * `availability-load.ts` inside the caller's transaction, after the variants are locked.
+ * `queries.ts` inside the caller's transaction, after the variants are locked.
  *
  * Rules, in the order they are reported (the first that applies wins):
  * 6 unknown_variant, 5 invalid_duration, 4 outside_window, 3 blacked_out, 2 sold_out, else 1 ok.
@@ -9,48 +9,11 @@
  * fits when every day of its period has room for it.
  * @module
  */
-import type { BlackoutScope, WidgetSettings } from '../../shared/records.ts';
+import type { WidgetSettings } from '../../shared/records.ts';
 import { type PlainDate, addDays, diffDays } from '../../shared/plain-date.ts';
 import type { ItemStatus } from '../../shared/status.ts';
+import type { BlackoutSpan, Demand, Period, VariantRules } from './types.ts';
 import type { UsageIndex } from './usage.ts';
-
-/** What the engine knows of a variant: its capacity and its product's widget rules. */
-export interface VariantRules {
-  variantId: number;
-  externalId: number;
-  productId: number;
-  title: string;
-  productTitle: string;
-  /** Units per shop-local day. */
-  capacity: number;
-  settings: WidgetSettings;
-}
-
-/** A blackout as it applies to one variant (see `appliesToVariantSql`). */
-export interface BlackoutSpan {
-  variantId: number;
-  /** Epoch ms, `finishesAt` exclusive. */
-  startsAt: number;
-  finishesAt: number;
-  scope: BlackoutScope;
-}
-
-/** An item's period: the instants (epoch ms) and the shop-local days it touches. */
-export interface Period {
-  startAt: number;
-  finishAt: number;
-  startDay: PlainDate;
-  /** The first day not touched. */
-  finishDay: PlainDate;
-}
-
-/** One item a write wants: `variant` undefined when the shop has no such variant. */
-export interface Demand {
-  variant: VariantRules | undefined;
-  period: Period;
-  /** 0 removes (a hold only): always fits. */
-  quantity: number;
-}
 
 /** The engine's answer for one item. */
 export interface Judgement {

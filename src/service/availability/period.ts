@@ -5,7 +5,7 @@
  */
 import { type PlainDate, addDays } from '../../shared/plain-date.ts';
 import { plainDateInZone, startOfDayInZone } from '../../shared/zones.ts';
-import type { Period } from './engine.ts';
+import type { Period } from './types.ts';
 
 // When each day starts in each zone, as computed: a zone's rules do not change while the
 // process runs, and each computation formats several instants through Intl (the largest part of

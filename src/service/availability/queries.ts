@@ -15,8 +15,7 @@ import type { WidgetSettings, WidgetType } from '../../shared/records.ts';
 import { resolveSettings } from '../../shared/settings.ts';
 import type { BlackoutScope } from '../../shared/records.ts';
 import { appliesToVariantSql } from '../blackouts/target-queries.ts';
-import type { BlackoutSpan, Period, VariantRules } from './engine.ts';
-import type { UsageRow } from './usage.ts';
+import type { BlackoutSpan, Period, UsageRow, VariantRules } from './types.ts';
 
 // A product on no widget is bookable by the API with a range widget's defaults; one on several
 // widgets follows its oldest widget.

@@ -4,16 +4,7 @@
  * @module
  */
 import { type PlainDate, toEpochDay } from '../../shared/plain-date.ts';
-
-/** One hold item or booking item, as the days it covers (`finishDay` exclusive). */
-export interface UsageRow {
-  variantId: number;
-  startDay: PlainDate;
-  finishDay: PlainDate;
-  quantity: number;
-  /** The reservation holding it, or null for a booking. */
-  reservationId: number | null;
-}
+import type { UsageRow } from './types.ts';
 
 type DayCounts = Map<number, number>;
 

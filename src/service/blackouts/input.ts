@@ -1,7 +1,7 @@
 /**
  * The body of POST and PUT /v1/blackouts (API.md §3, an extension), checked field by field
  * without the database: every bad field is recorded, so one 422 names them all. Whether the
- * ids name things of the shop is checked afterwards, against the database (blackout-writes.ts).
+ * ids name things of the shop is checked afterwards, against the database (writes.ts).
  *
  * Decisions where the spec is silent:
  * - A field the record does not have is 422 ("is not a blackout field"), so a typo in a PUT is
@@ -16,6 +16,7 @@
 import type { BlackoutScope } from '../../shared/records.ts';
 import type { FieldErrors } from '../shared/field-errors.ts';
 import { parseBlackoutTime } from './times.ts';
+import type { TargetField } from './types.ts';
 
 /** A checked boundary: the instant, and whether it was written as a day `YYYY-MM-DD`. */
 export interface BoundaryInput {
@@ -24,10 +25,7 @@ export interface BoundaryInput {
 }
 
 /** The target fields a body may carry; each names a thing of the shop, or `null` for none. */
-export const TARGET_FIELDS = ['product_id', 'external_product_id', 'variant_id', 'external_variant_id', 'location_id'] as const;
-
-/** A target field's name. */
-export type TargetField = (typeof TARGET_FIELDS)[number];
+export const TARGET_FIELDS = ['product_id', 'external_product_id', 'variant_id', 'external_variant_id', 'location_id'] as const satisfies readonly TargetField[];
 
 /** The fields a body gave, checked; absent ones are undefined (PUT keeps their stored value). */
 export interface BlackoutInput {

@@ -7,7 +7,7 @@ import type { Blackout, BlackoutScope } from '../../shared/records.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
 import type { Queryable } from '../db/types.ts';
 import { appliesToProductSql, appliesToVariantSql } from './target-queries.ts';
-import type { Page } from '../http/pagination.ts';
+import type { Page } from '../shared/page.ts';
 import { pagedQuery } from '../db/paged-query.ts';
 
 /** A blackout row joined with its targets' external ids and vendor. */
@@ -130,48 +130,4 @@ export async function findBlackout(db: Queryable, shopId: number, id: number): P
 export async function deleteBlackout(db: Queryable, shopId: number, id: number): Promise<boolean> {
   const { rows } = await db.query('DELETE FROM blackouts WHERE shop_id = $1 AND id = $2 RETURNING id', [shopId, id]);
   return rows.length > 0;
-}
-
-/** The stored columns of a blackout, as POST and PUT write them. */
-export interface BlackoutColumns {
-  title: string | null;
-  starts_at: Date;
-  finishes_at: Date;
-  all_day: 0 | 1;
-  scope: BlackoutScope;
-  product_id: number | null;
-  variant_id: number | null;
-  location_id: number | null;
-}
-
-/** The stored columns of the shop's blackout `id`, locked for an update, or undefined. */
-export async function lockBlackoutColumns(tx: Queryable, shopId: number, id: number): Promise<BlackoutColumns | undefined> {
-  const { rows } = await tx.query<BlackoutColumns>(
-    `SELECT title, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id
-       FROM blackouts WHERE shop_id = $1 AND id = $2 FOR UPDATE`,
-    [shopId, id],
-  );
-  return rows[0];
-}
-
-const COLUMN_VALUES = (c: BlackoutColumns) => [c.title, c.starts_at, c.finishes_at, c.all_day, c.scope, c.product_id, c.variant_id, c.location_id];
-
-/** Inserts a blackout made at `now` and resolves to its id. */
-export async function insertBlackout(tx: Queryable, shopId: number, columns: BlackoutColumns, now: Date): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO blackouts (shop_id, title, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id`,
-    [shopId, ...COLUMN_VALUES(columns), now],
-  );
-  return rows[0]!.id;
-}
-
-/** Writes `columns` over the shop's blackout `id`, changed at `now`. */
-export async function updateBlackoutColumns(tx: Queryable, shopId: number, id: number, columns: BlackoutColumns, now: Date): Promise<void> {
-  await tx.query(
-    `UPDATE blackouts SET title = $3, starts_at = $4, finishes_at = $5, all_day = $6, scope = $7,
-       product_id = $8, variant_id = $9, location_id = $10, updated_at = $11
-     WHERE shop_id = $1 AND id = $2`,
-    [shopId, id, ...COLUMN_VALUES(columns), now],
-  );
 }

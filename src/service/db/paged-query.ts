@@ -4,7 +4,7 @@
  * @module
  */
 import type { Queryable } from './types.ts';
-import type { Page } from '../http/pagination.ts';
+import type { Page } from '../shared/page.ts';
 
 /** What a list query needs: the matching rows, and how to turn them into page rows. */
 export interface PagedQuery {

@@ -7,9 +7,9 @@
  */
 import { type Queryable, RETRYABLE_SQLSTATES, sqlState } from '../db/types.ts';
 import { type PlainDate, addDays } from '../../shared/plain-date.ts';
-import type { UsageRow } from '../availability/usage.ts';
+import type { UsageRow } from '../availability/types.ts';
 import { type HoldWrite, holdWriteParams } from './hold-queries.ts';
-import type { ReservationRow } from './records.ts';
+import type { ReservationRow } from './queries.ts';
 
 /** What the locked call did. */
 export type LockedHold =

@@ -11,9 +11,8 @@
 import type { Queryable } from '../db/types.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
-import type { Demand } from '../availability/engine.ts';
-import type { UsageRow } from '../availability/usage.ts';
-import type { ReservationRow } from './records.ts';
+import type { Demand, UsageRow } from '../availability/types.ts';
+import type { ReservationRow } from './queries.ts';
 
 /**
  * Takes the row locks of these variants (in id order, so two writes never wait on each other in

@@ -52,14 +52,16 @@ import { ConflictError } from '../shared/errors.ts';
 import type { Reservation } from '../../shared/records.ts';
 import { ITEM_STATUS, itemStatus } from '../../shared/status.ts';
 import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
-import { type Demand, type Judgement, type VariantRules, judgeDemands } from '../availability/engine.ts';
+import { type Judgement, judgeDemands } from '../availability/engine.ts';
 import { dayPeriod, spanOf } from '../availability/period.ts';
-import { UsageIndex, type UsageRow } from '../availability/usage.ts';
+import type { Demand, UsageRow, VariantRules } from '../availability/types.ts';
+import { UsageIndex } from '../availability/usage.ts';
 import type { HoldInput } from './input.ts';
 import { holdLocked } from './hold-call-queries.ts';
 import { loadHoldContext } from './hold-context-queries.ts';
 import { loadCartUsage, lockVariants, writeHold } from './hold-queries.ts';
-import { type ReservationRow, reservationRecords } from './records.ts';
+import type { ReservationRow } from './queries.ts';
+import { reservationRecords } from './records.ts';
 
 /** The reservation after the post, and whether the post created it (201) or updated it (200). */
 export interface HoldResult {

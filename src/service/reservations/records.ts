@@ -1,5 +1,5 @@
 /**
- * The reservation record of seed §2.1 / API.md §2, built from the database. Each item's
+ * The reservation record of seed §2.1 / API.md §2, built from the rows of `queries.ts`. Each item's
  * `quantity_available` is recomputed at read time: the units this cart could hold for the
  * item's period, i.e. capacity minus other carts' unexpired holds and bookings, the least over
  * its days. A lapsed reservation's items read `expired` (7).
@@ -12,45 +12,12 @@ import { itemStatus } from '../../shared/status.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
 import { loadUsage } from '../availability/queries.ts';
 import { UsageIndex } from '../availability/usage.ts';
-
-/** A reservations row as the record needs it. */
-export interface ReservationRow {
-  id: number;
-  cart_token: string;
-  created_at: Date | string;
-  expires_at: Date | string;
-}
-
-/** The columns to select (alias `r`) for `ReservationRow`. */
-export const RESERVATION_COLUMNS = 'r.id, r.cart_token, r.created_at, r.expires_at';
-
-interface ItemRow {
-  reservation_id: number;
-  variant_id: number;
-  external_id: number;
-  capacity: number;
-  start_at: Date | string;
-  finish_at: Date | string;
-  start_day: PlainDate;
-  finish_day: PlainDate;
-  quantity: number;
-  all_day: 0 | 1;
-  variant_title: string;
-  product_title: string;
-}
+import { type ItemRow, type ReservationRow, reservationItemRows } from './queries.ts';
 
 /** The records of `rows`, in the same order, read at the clock's `now` in the shop's zone `tz`. */
 export async function reservationRecords(q: Queryable, rows: readonly ReservationRow[], tz: string, now: number): Promise<Reservation[]> {
   if (rows.length === 0) return [];
-  const { rows: items } = await q.query<ItemRow>(
-    `SELECT ri.reservation_id, ri.variant_id, v.external_id, v.capacity, ri.start_at, ri.finish_at,
-            ri.start_day::text AS start_day, ri.finish_day::text AS finish_day, ri.quantity, ri.all_day,
-            v.title AS variant_title, p.title AS product_title
-       FROM reservation_items ri JOIN variants v ON v.id = ri.variant_id JOIN products p ON p.id = v.product_id
-      WHERE ri.reservation_id = ANY($1::bigint[])
-      ORDER BY ri.id`,
-    [rows.map((r) => r.id)],
-  );
+  const items = await reservationItemRows(q, rows.map((r) => r.id));
   const usage = new UsageIndex(items.length ? await loadUsage(q, items.map((i) => i.variant_id), daySpan(items), now) : []);
   const byReservation = new Map<number, ReservationItem[]>();
   const expired = new Map<number, boolean>();

@@ -7,8 +7,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import type { Database } from '../db/types.ts';
 import { isKnownOrigin } from './tokens.ts';
+import { type AllowedMethods, noEndpoint } from '../http/endpoints.ts';
 import { HttpError } from '../http/errors.ts';
-import { allowedMethods } from '../http/route-table.ts';
 
 /** The headers a response to an allowed `origin` carries. */
 export function corsHeadersFor(origin: string): Record<string, string> {
@@ -19,12 +19,16 @@ export function corsHeadersFor(origin: string): Record<string, string> {
   };
 }
 
-/** Answers OPTIONS: a CORS preflight from a known origin, or a plain OPTIONS with `Allow`. */
-export function preflight(db: Database): MiddlewareHandler<AppEnv> {
+/**
+ * Answers OPTIONS: a CORS preflight from a known origin, or a plain OPTIONS with `Allow`, the
+ * methods coming from `allowed` (the registered routes).
+ */
+export function preflight(db: Database, allowed: AllowedMethods): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'OPTIONS') return next();
-    const allow = allowedMethods(new URL(c.req.url).pathname);
-    if (!allow) throw new HttpError('not_found', `No endpoint at ${new URL(c.req.url).pathname}.`);
+    const pathname = new URL(c.req.url).pathname;
+    const allow = allowed(pathname);
+    if (!allow) throw noEndpoint(pathname);
     const origin = c.req.header('origin');
     const headers: Record<string, string> = { allow: [...allow, 'OPTIONS'].join(', ') };
     if (origin !== undefined && c.req.header('access-control-request-method')) {

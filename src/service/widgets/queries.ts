@@ -8,7 +8,7 @@ import type { Widget, WidgetSettings, WidgetType } from '../../shared/records.ts
 import { defaultSettings, resolveSettings } from '../../shared/settings.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
 import type { Queryable } from '../db/types.ts';
-import type { Page } from '../http/pagination.ts';
+import type { Page } from '../shared/page.ts';
 import { pagedQuery } from '../db/paged-query.ts';
 
 interface WidgetRow {

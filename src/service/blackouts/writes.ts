@@ -1,7 +1,7 @@
 /**
- * POST /v1/blackouts (201) and PUT /v1/blackouts/{id} (200, partial) — an extension (API.md §3).
- * Secret tokens only. The body is checked field by field, then its targets against the shop's
- * catalogue, all in one transaction with the write; one 422 names every bad field.
+ * Creating and changing blackouts (POST and PUT /v1/blackouts, an extension of API.md §3), as
+ * rules without HTTP: the body is checked field by field, then its targets against the shop's
+ * catalogue, all in one transaction with the write; one `InvalidError` names every bad field.
  *
  * Decisions where the spec is silent:
  * - `product_id` and `external_product_id` (and the variant pair) name one column; giving both
@@ -14,24 +14,32 @@
  * - `updated_at` moves (to the service clock) only when a PUT changes something.
  * @module
  */
-import type { App } from '../app.ts';
-import type { Queryable } from '../db/types.ts';
-import { type BlackoutInput, type BoundaryInput, readBlackoutInput, type TargetField } from './input.ts';
+import type { Database, Queryable } from '../db/types.ts';
+import type { Blackout } from '../../shared/records.ts';
 import { plainDateInZone, startOfDayInZone } from '../../shared/zones.ts';
-import { FieldErrors } from '../shared/field-errors.ts';
-import { jsonResponse } from '../http/errors.ts';
 import { NotFoundError } from '../shared/errors.ts';
-import { pathIdOr404 } from '../http/path-id.ts';
-import { requireSecret } from '../tokens/scopes.ts';
-import { type BlackoutColumns, findBlackout, insertBlackout, lockBlackoutColumns, updateBlackoutColumns } from './queries.ts';
+import { FieldErrors } from '../shared/field-errors.ts';
+import type { AuthContext } from '../tokens/types.ts';
+import { type BlackoutInput, type BoundaryInput, readBlackoutInput } from './input.ts';
+import { findBlackout } from './queries.ts';
+import type { TargetField } from './types.ts';
+import {
+  type BlackoutColumns,
+  findTargetId,
+  insertBlackout,
+  locationOfProduct,
+  lockBlackoutColumns,
+  productOfVariant,
+  updateBlackoutColumns,
+} from './write-queries.ts';
 
 type Kind = 'product' | 'variant' | 'location';
 
-// Each stored target column, the body fields that name it, and how to find it in the shop.
-const TARGETS: ReadonlyArray<{ kind: Kind; column: 'product_id' | 'variant_id' | 'location_id'; fields: Array<[TargetField, string]> }> = [
-  { kind: 'product', column: 'product_id', fields: [['product_id', 'SELECT id FROM products WHERE shop_id = $1 AND id = $2'], ['external_product_id', 'SELECT id FROM products WHERE shop_id = $1 AND external_id = $2']] },
-  { kind: 'variant', column: 'variant_id', fields: [['variant_id', 'SELECT id FROM variants WHERE shop_id = $1 AND id = $2'], ['external_variant_id', 'SELECT id FROM variants WHERE shop_id = $1 AND external_id = $2']] },
-  { kind: 'location', column: 'location_id', fields: [['location_id', 'SELECT id FROM locations WHERE shop_id = $1 AND id = $2']] },
+// Each stored target column and the body fields that name it.
+const TARGETS: ReadonlyArray<{ kind: Kind; column: 'product_id' | 'variant_id' | 'location_id'; fields: TargetField[] }> = [
+  { kind: 'product', column: 'product_id', fields: ['product_id', 'external_product_id'] },
+  { kind: 'variant', column: 'variant_id', fields: ['variant_id', 'external_variant_id'] },
+  { kind: 'location', column: 'location_id', fields: ['location_id'] },
 ];
 
 /** The stored ids the body's target fields name (undefined: not given); unknown ones are errors. */
@@ -39,17 +47,17 @@ async function resolveTargets(tx: Queryable, shopId: number, input: BlackoutInpu
   const resolved: Partial<Record<Kind, number | null>> = {};
   for (const target of TARGETS) {
     let named: { field: TargetField; id: number | null } | undefined;
-    for (const [field, sql] of target.fields) {
+    for (const field of target.fields) {
       const value = input.targets[field];
       if (value === undefined) continue;
       let id: number | null = null;
       if (value !== null) {
-        const { rows } = await tx.query<{ id: number }>(sql, [shopId, value]);
-        if (!rows[0]) {
+        const found = await findTargetId(tx, shopId, field, value);
+        if (found === undefined) {
           errors.add(field, `names no ${target.kind} of this shop`);
           continue;
         }
-        id = rows[0].id;
+        id = found;
       }
       if (named && named.id !== id) errors.add(field, `names another ${target.kind} than ${named.field}`);
       named = { field, id };
@@ -61,8 +69,8 @@ async function resolveTargets(tx: Queryable, shopId: number, input: BlackoutInpu
 
 /** The body field to blame for a conflict about `kind`: the one sent, else its own-id name. */
 function fieldFor(input: BlackoutInput, kind: Kind): string {
-  const sent = TARGETS.find((t) => t.kind === kind)!.fields.find(([field]) => input.targets[field] !== undefined);
-  return sent?.[0] ?? `${kind}_id`;
+  const sent = TARGETS.find((t) => t.kind === kind)!.fields.find((field) => input.targets[field] !== undefined);
+  return sent ?? `${kind}_id`;
 }
 
 /** Records a 422 when the targets could never all match one variant. */
@@ -71,14 +79,12 @@ async function checkTargetsAgree(tx: Queryable, columns: BlackoutColumns, input:
     const sentA = fieldFor(input, a);
     return input.targets[sentA as TargetField] !== undefined ? sentA : fieldFor(input, b);
   };
-  const productOf = async (variantId: number) => (await tx.query<{ product_id: number }>('SELECT product_id FROM variants WHERE id = $1', [variantId])).rows[0]?.product_id;
-  const locationOf = async (productId: number) => (await tx.query<{ location_id: number | null }>('SELECT location_id FROM products WHERE id = $1', [productId])).rows[0]?.location_id;
-  const variantProduct = columns.variant_id === null ? null : await productOf(columns.variant_id);
+  const variantProduct = columns.variant_id === null ? null : await productOfVariant(tx, columns.variant_id);
   if (columns.variant_id !== null && columns.product_id !== null && variantProduct !== columns.product_id) {
     errors.add(blame('variant', 'product'), 'names a variant of another product than the blackout names');
   }
   const product = columns.product_id ?? variantProduct ?? null;
-  if (columns.location_id !== null && product !== null && (await locationOf(product)) !== columns.location_id) {
+  if (columns.location_id !== null && product !== null && (await locationOfProduct(tx, product)) !== columns.location_id) {
     errors.add(blame(columns.variant_id !== null ? 'variant' : 'product', 'location'), 'names a product at another location than the blackout names');
   }
 }
@@ -130,32 +136,25 @@ function sameColumns(a: BlackoutColumns, b: BlackoutColumns): boolean {
   });
 }
 
-/** Registers POST /v1/blackouts and PUT /v1/blackouts/{id}. */
-export function blackoutWriteRoutes(app: App): void {
-  app.post('/v1/blackouts', async (c) => {
-    const auth = c.get('auth');
-    requireSecret(auth, 'create blackouts');
-    const { db, clock } = c.get('deps');
-    const record = await db.transaction(async (tx) => {
-      const columns = await checkedColumns(tx, auth, c.get('body'), undefined);
-      const id = await insertBlackout(tx, auth.shopId, columns, new Date(clock.now()));
-      return (await findBlackout(tx, auth.shopId, id))!;
-    });
-    return jsonResponse(record, 201, { location: `/v1/blackouts/${record.id}` });
+/** Creates a blackout from `body`, made at `now()` (epoch ms), and resolves to its record. */
+export async function createBlackout(db: Database, auth: Pick<AuthContext, 'shopId' | 'tz'>, body: unknown, now: () => number): Promise<Blackout> {
+  return db.transaction(async (tx) => {
+    const columns = await checkedColumns(tx, auth, body, undefined);
+    const id = await insertBlackout(tx, auth.shopId, columns, new Date(now()));
+    return (await findBlackout(tx, auth.shopId, id))!;
   });
+}
 
-  app.put('/v1/blackouts/:id', async (c) => {
-    const auth = c.get('auth');
-    requireSecret(auth, 'change blackouts');
-    const id = pathIdOr404(c.req.param('id'), 'blackout');
-    const { db, clock } = c.get('deps');
-    const record = await db.transaction(async (tx) => {
-      const stored = await lockBlackoutColumns(tx, auth.shopId, id);
-      if (!stored) throw new NotFoundError('blackout', id);
-      const columns = await checkedColumns(tx, auth, c.get('body'), stored);
-      if (!sameColumns(columns, stored)) await updateBlackoutColumns(tx, auth.shopId, id, columns, new Date(clock.now()));
-      return (await findBlackout(tx, auth.shopId, id))!;
-    });
-    return jsonResponse(record);
+/**
+ * Changes blackout `id` by `body` (partial) and resolves to its record; `updated_at` moves (to
+ * `now()`) only when something changed. Throws `NotFoundError` when the shop has no such blackout.
+ */
+export async function updateBlackout(db: Database, auth: Pick<AuthContext, 'shopId' | 'tz'>, id: number, body: unknown, now: () => number): Promise<Blackout> {
+  return db.transaction(async (tx) => {
+    const stored = await lockBlackoutColumns(tx, auth.shopId, id);
+    if (!stored) throw new NotFoundError('blackout', id);
+    const columns = await checkedColumns(tx, auth, body, stored);
+    if (!sameColumns(columns, stored)) await updateBlackoutColumns(tx, auth.shopId, id, columns, new Date(now()));
+    return (await findBlackout(tx, auth.shopId, id))!;
   });
 }
