@@ -125,6 +125,15 @@ describe('the service architecture', () => {
     expect(outside).toEqual([]);
   });
 
+  it('keeps SQL in query modules and the database seam', () => {
+    const sql = /\b(SELECT|INSERT INTO|DELETE FROM|UPDATE [a-z_]+ SET)\b|\.query\s*(<|\()/;
+    const elsewhere = [...graph.keys()].filter((path) => {
+      const layer = layerOf(path);
+      return layer !== 'queries' && layer !== 'db' && sql.test(readFileSync(join(ROOT, path), 'utf8'));
+    });
+    expect(elsewhere).toEqual([]);
+  });
+
   it('gives every module an opening comment saying why it exists', () => {
     const bare = [...graph.keys()].filter((path) => !readFileSync(join(ROOT, path), 'utf8').trimStart().startsWith('/**'));
     expect(bare).toEqual([]);

@@ -9,7 +9,7 @@ import type { AvailabilityDay } from '../../shared/records.ts';
 import { ITEM_STATUS } from '../../shared/status.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import { judgeDay } from './engine.ts';
-import { loadBlackouts, loadUsage, loadVariantRules } from './queries.ts';
+import { cartReservationId, loadBlackouts, loadUsage, loadVariantRules } from './queries.ts';
 import { dayPeriod } from './period.ts';
 import { UsageIndex } from './usage.ts';
 import type { AuthContext } from '../tokens/types.ts';
@@ -33,11 +33,7 @@ export async function readDays(q: Queryable, auth: Pick<AuthContext, 'shopId' | 
   const span = dayPeriod(request.start, request.finish, auth.tz);
   const usage = new UsageIndex(await loadUsage(q, [variant.variantId], span, request.now));
   const blackouts = await loadBlackouts(q, auth.shopId, [variant.variantId], span);
-  let except: number | undefined;
-  if (request.cartToken !== undefined) {
-    const { rows } = await q.query<{ id: number }>('SELECT id FROM reservations WHERE shop_id = $1 AND cart_token = $2', [auth.shopId, request.cartToken]);
-    except = rows[0]?.id;
-  }
+  const except = request.cartToken === undefined ? undefined : await cartReservationId(q, auth.shopId, request.cartToken);
   const ctx = { today: plainDateInZone(request.now, auth.tz), usage, blackouts, except, storefrontRules: true };
   return days.map((date) => {
     const judged = judgeDay(variant, dayPeriod(date, addDays(date, 1), auth.tz), ctx);

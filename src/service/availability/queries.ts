@@ -1,9 +1,10 @@
 /**
  * What the availability engine judges, read from the database in three queries per write:
- * the variants with their rules (locked, for writes), the units in use, and the blackouts.
+ * the variants with their rules (locked, for writes), the units in use, and the blackouts
+ * (and, for the calendar, which reservation is the asking cart's own).
  *
  * Bookings call `loadVariantRules` with `lock: true` first in their transaction (holds have
- * their own, shorter sequence in `hold-load.ts`: the reads first, the lock later). The row locks are
+ * their own, shorter sequence in `reservations/hold-queries.ts`: the reads first, the lock later). The row locks are
  * taken in variant id order, so two writes never wait on each other in a cycle; every later
  * statement of the transaction sees what the previous lock holder committed (PostgreSQL's READ
  * COMMITTED takes a new snapshot per statement), so a day's use is never read stale.
@@ -118,4 +119,10 @@ export async function loadBlackouts(q: Queryable, shopId: number, variantIds: re
     finishesAt: new Date(r.finishes_at).getTime(),
     scope: r.scope,
   }));
+}
+
+/** The id of the cart's reservation in the shop, if it has one (its own holds do not count against it). */
+export async function cartReservationId(q: Queryable, shopId: number, cartToken: string): Promise<number | undefined> {
+  const { rows } = await q.query<{ id: number }>('SELECT id FROM reservations WHERE shop_id = $1 AND cart_token = $2', [shopId, cartToken]);
+  return rows[0]?.id;
 }

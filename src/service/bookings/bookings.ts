@@ -14,7 +14,7 @@ import { ConflictError, InvalidError } from '../shared/errors.ts';
 import type { Booking, BookingItem } from '../../shared/records.ts';
 import { ITEM_STATUS } from '../../shared/status.ts';
 import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
-import { BOOKING_COLUMNS, type BookingRow, bookingByKey, bookingRecord } from './queries.ts';
+import { bookingByKey, bookingRecord, insertBooking, insertBookingItems, releaseCartHold } from './queries.ts';
 import { judgeDemands } from '../availability/engine.ts';
 import { loadBlackouts, loadUsage, loadVariantRules } from '../availability/queries.ts';
 import { timedPeriod } from '../availability/period.ts';
@@ -73,12 +73,7 @@ async function book(tx: Tx, auth: AuthContext, input: BookingInput, idempotency:
   if (input.cartToken !== undefined && variantIds.length > 0) {
     // The cart's hold on these variants for these days becomes the booking: release it first,
     // so its units are not counted twice. A 409 below rolls this back.
-    await tx.query(
-      `DELETE FROM reservation_items ri USING reservations r
-        WHERE r.id = ri.reservation_id AND r.shop_id = $1 AND r.cart_token = $2
-          AND ri.variant_id = ANY($3::bigint[]) AND ri.start_day = $4::date AND ri.finish_day = $5::date`,
-      [auth.shopId, input.cartToken, variantIds, period.startDay, period.finishDay],
-    );
+    await releaseCartHold(tx, auth.shopId, input.cartToken, variantIds, period);
   }
   const usage = new UsageIndex(await loadUsage(tx, variantIds, period, now));
   const blackouts = await loadBlackouts(tx, auth.shopId, variantIds, period);
@@ -99,31 +94,25 @@ async function book(tx: Tx, auth: AuthContext, input: BookingInput, idempotency:
 
   // A draft order still has to be paid: the booking waits for it (BookThatApp: authorised = pending).
   const status = input.createDraftOrder ? 'pending' : 'confirmed';
-  const { rows } = await tx.query<BookingRow>(
-    `INSERT INTO bookings AS b (shop_id, status, starts_at, finishes_at, start_day, finish_day, customers, fields, tags,
-                                create_draft_order, idempotency_key, request_hash, created_at)
-     VALUES ($1, $2, $3::timestamptz, $4::timestamptz, $5::date, $6::date, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12, $13::timestamptz)
-     ON CONFLICT (shop_id, idempotency_key) DO NOTHING
-     RETURNING ${BOOKING_COLUMNS}`,
-    [
-      auth.shopId, status, toIsoUtc(input.startAt), toIsoUtc(input.finishAt), period.startDay, period.finishDay,
-      JSON.stringify(input.customers), JSON.stringify(input.fields), JSON.stringify(input.tags), input.createDraftOrder,
-      idempotency?.key ?? null, idempotency?.requestHash ?? null, toIsoUtc(now),
-    ],
-  );
-  const row = rows[0];
+  const row = await insertBooking(tx, {
+    shopId: auth.shopId,
+    status,
+    startAt: input.startAt,
+    finishAt: input.finishAt,
+    period,
+    customers: input.customers,
+    fields: input.fields,
+    tags: input.tags,
+    createDraftOrder: input.createDraftOrder,
+    idempotencyKey: idempotency?.key ?? null,
+    requestHash: idempotency?.requestHash ?? null,
+    now,
+  });
   if (!row) throw new KeyTaken();
-  await tx.query(
-    `INSERT INTO booking_items (booking_id, variant_id, resource_id, quantity, position)
-     SELECT $1, t.variant_id, t.resource_id, t.quantity, t.position
-       FROM unnest($2::bigint[], $3::text[], $4::int[], $5::int[]) AS t (variant_id, resource_id, quantity, position)`,
-    [
-      row.id,
-      demands.map((d) => d.variant!.variantId),
-      input.items.map((i) => i.resourceId),
-      input.items.map((i) => i.quantity),
-      input.items.map((_, i) => i),
-    ],
+  await insertBookingItems(
+    tx,
+    row.id,
+    input.items.map((item, i) => ({ variantId: demands[i]!.variant!.variantId, resourceId: item.resourceId, quantity: item.quantity })),
   );
   const items: BookingItem[] = input.items.map((item, i) => {
     const v = demands[i]!.variant!;

@@ -1,8 +1,11 @@
 /**
- * The booking record of API.md §2 (the response of POST /v1/bookings).
+ * The statements of POST /v1/bookings, and the booking record of API.md §2 (its response) built
+ * from a row: release a cart's hold, insert the booking and its items, find one by its
+ * `Idempotency-Key`.
  * @module
  */
 import type { Queryable } from '../db/types.ts';
+import type { PlainDate } from '../../shared/plain-date.ts';
 import type { Booking, BookingField, BookingItem, BookingStatus, Customer } from '../../shared/records.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
 
@@ -56,4 +59,70 @@ export async function bookingByKey(q: Queryable, shopId: number, idempotencyKey:
     [row.id],
   );
   return { booking: bookingRecord(row, items, tz), requestHash: row.request_hash };
+}
+
+/**
+ * Deletes the cart's hold items of these variants for exactly these local days (the hold that
+ * becomes the booking), so their units are not counted twice. Part of the booking's transaction.
+ */
+export async function releaseCartHold(
+  tx: Queryable,
+  shopId: number,
+  cartToken: string,
+  variantIds: readonly number[],
+  days: { startDay: PlainDate; finishDay: PlainDate },
+): Promise<void> {
+  await tx.query(
+    `DELETE FROM reservation_items ri USING reservations r
+      WHERE r.id = ri.reservation_id AND r.shop_id = $1 AND r.cart_token = $2
+        AND ri.variant_id = ANY($3::bigint[]) AND ri.start_day = $4::date AND ri.finish_day = $5::date`,
+    [shopId, cartToken, variantIds, days.startDay, days.finishDay],
+  );
+}
+
+/** What `insertBooking` stores (times in epoch ms). */
+export interface BookingInsert {
+  shopId: number;
+  status: BookingStatus;
+  startAt: number;
+  finishAt: number;
+  period: { startDay: PlainDate; finishDay: PlainDate };
+  customers: Customer[];
+  fields: BookingField[];
+  tags: string[];
+  createDraftOrder: boolean;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  now: number;
+}
+
+/** Inserts the booking; undefined when its idempotency key was taken meanwhile (nothing inserted). */
+export async function insertBooking(tx: Queryable, b: BookingInsert): Promise<BookingRow | undefined> {
+  const { rows } = await tx.query<BookingRow>(
+    `INSERT INTO bookings AS b (shop_id, status, starts_at, finishes_at, start_day, finish_day, customers, fields, tags,
+                                create_draft_order, idempotency_key, request_hash, created_at)
+     VALUES ($1, $2, $3::timestamptz, $4::timestamptz, $5::date, $6::date, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12, $13::timestamptz)
+     ON CONFLICT (shop_id, idempotency_key) DO NOTHING
+     RETURNING ${BOOKING_COLUMNS}`,
+    [
+      b.shopId, b.status, toIsoUtc(b.startAt), toIsoUtc(b.finishAt), b.period.startDay, b.period.finishDay,
+      JSON.stringify(b.customers), JSON.stringify(b.fields), JSON.stringify(b.tags), b.createDraftOrder,
+      b.idempotencyKey, b.requestHash, toIsoUtc(b.now),
+    ],
+  );
+  return rows[0];
+}
+
+/** Inserts the booking's items, in the order given (their `position`). */
+export async function insertBookingItems(
+  tx: Queryable,
+  bookingId: number,
+  items: ReadonlyArray<{ variantId: number; resourceId: string | null; quantity: number }>,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO booking_items (booking_id, variant_id, resource_id, quantity, position)
+     SELECT $1, t.variant_id, t.resource_id, t.quantity, t.position
+       FROM unnest($2::bigint[], $3::text[], $4::int[], $5::int[]) AS t (variant_id, resource_id, quantity, position)`,
+    [bookingId, items.map((i) => i.variantId), items.map((i) => i.resourceId), items.map((i) => i.quantity), items.map((_, i) => i)],
+  );
 }

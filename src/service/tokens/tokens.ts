@@ -5,6 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
+import { tokenCandidates } from './queries.ts';
 import type { AuthContext, TokenKind } from './types.ts';
 
 
@@ -22,19 +23,7 @@ export function kindOfToken(token: string): TokenKind | undefined {
 /** Finds the token, or undefined when no shop has it. */
 export async function verifyToken(db: Queryable, token: string): Promise<AuthContext | undefined> {
   const { hash, lookup } = hashToken(token);
-  const { rows } = await db.query<{
-    id: number;
-    kind: TokenKind;
-    token_hash: string;
-    origins: string[];
-    shop_id: number;
-    tz: string;
-    locale: string;
-  }>(
-    `SELECT t.id, t.kind, t.token_hash, t.origins, t.shop_id, s.tz, s.locale
-       FROM tokens t JOIN shops s ON s.id = t.shop_id WHERE t.lookup = $1`,
-    [lookup],
-  );
+  const rows = await tokenCandidates(db, lookup);
   const wanted = Buffer.from(hash, 'hex');
   let found: AuthContext | undefined;
   // Compare against every candidate (normally one) without stopping early.
@@ -44,12 +33,6 @@ export async function verifyToken(db: Queryable, token: string): Promise<AuthCon
     }
   }
   return found;
-}
-
-/** True when some publishable token of any shop allows `origin` (answers CORS preflights). */
-export async function isKnownOrigin(db: Queryable, origin: string): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM tokens WHERE kind = 'publishable' AND $1 = ANY(origins) LIMIT 1`, [origin]);
-  return rows.length > 0;
 }
 
 /** How long a verified token is trusted without asking the database again, by default. */
