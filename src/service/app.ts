@@ -35,7 +35,7 @@ export interface AppOptions {
   /**
    * How long (ms, real time) a verified token is trusted without the token query; 0 asks the
    * database on every request. A revoked token keeps working for up to this long on an app that
-   * verified it just before (domain/tokens.ts `cachedTokens`). @default 10000
+   * verified it just before (tokens/tokens.ts `cachedTokens`). @default 10000
    */
   tokenCacheMs?: number;
 }

@@ -1,11 +1,11 @@
 /**
  * The statements of POST /v1/reservations (see `holds.ts` for the order they run in and why).
  *
- * Outside the variants' row locks: `loadHoldContext` (hold-context.ts, one statement). Under
+ * Outside the variants' row locks: `loadHoldContext` (hold-context-queries.ts, one statement). Under
  * the locks, on the transaction path (a cart renewing variants it does not post):
  * `lockVariants`, `loadCartUsage` (a NEW statement, so it sees what the previous lock holder
  * committed) and `writeHold` (one statement), then COMMIT. The usual path runs the same steps
- * inside the server (`hold-call.ts`), with `writeHold`'s parameters.
+ * inside the server (`hold-call-queries.ts`), with `writeHold`'s parameters.
  * @module
  */
 import type { Queryable } from '../db/types.ts';

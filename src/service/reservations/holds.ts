@@ -8,7 +8,7 @@
  * the locked part is one server-side call, so no client round trip happens under the locks:
  *
  *   before   the variants' rules, their blackouts, the units in use and the cart's own
- *            reservation, in one statement (hold-context.ts); judged at once. An
+ *            reservation, in one statement (hold-context-queries.ts); judged at once. An
  *            item that does not fit here is answered 409 without any lock or write: the answer
  *            is true of the database as one snapshot saw it, which is a moment between the
  *            request's arrival and its answer (the request is ordered there). A post that fits

@@ -21,7 +21,7 @@ function unauthorized(message: string, error?: string): HttpError {
 
 /**
  * Authenticates every `/v1` request; see API.md §6 for the rules enforced here. `verify` finds
- * the token's context (the app passes a cached one: `cachedTokens` in domain/tokens.ts).
+ * the token's context (the app passes a cached one: `cachedTokens` in tokens.ts).
  */
 export function authenticate(db: Database, verify: TokenVerifier = verifyToken): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
