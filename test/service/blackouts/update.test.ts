@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../helpers/databases.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
-import { api, storedBlackouts, TOKENS, withService } from './api.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import { createTestService, type TestService } from '../../helpers/service.ts';
+import { api, storedBlackouts, TOKENS, withService } from '../api.ts';
 
 describeEachDatabase('PUT /v1/blackouts/{id}', (database) => {
   const created = async (service: TestService, body: object = {}) =>

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixture } from '../../src/service/fixture.ts';
-import { describeEachDatabase } from '../helpers/databases.ts';
-import { testFixture } from '../helpers/fixture.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
-import { api, catalogIds, TOKENS } from './api.ts';
+import type { Fixture } from '../../../src/service/fixture.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import { testFixture } from '../../helpers/fixture.ts';
+import { createTestService, type TestService } from '../../helpers/service.ts';
+import { api, catalogIds, TOKENS } from '../api.ts';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

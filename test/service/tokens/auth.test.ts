@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../helpers/databases.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
-import { api, TOKENS } from './api.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import { createTestService, type TestService } from '../../helpers/service.ts';
+import { api, TOKENS } from '../api.ts';
 
 const SHOP_ORIGIN = 'https://harbour.example';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../helpers/databases.ts';
-import { testFixture } from '../helpers/fixture.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
-import { api, catalogIds, TOKENS } from './api.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import { testFixture } from '../../helpers/fixture.ts';
+import { createTestService, type TestService } from '../../helpers/service.ts';
+import { api, catalogIds, TOKENS } from '../api.ts';
 
 // The test fixture's four blackouts plus one for a product and one for the other location, so
 // every target kind appears. In start order (Melbourne is UTC+11 in summer):

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/service/app.ts';
-import { manualClock } from '../../src/service/clock.ts';
-import type { Database } from '../../src/service/db/types.ts';
-import { describeEachDatabase } from '../helpers/databases.ts';
-import { TEST_NOW } from '../helpers/fixture.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
-import { api, type Answer } from './api.ts';
+import { createApp } from '../../../src/service/app.ts';
+import { manualClock } from '../../../src/service/clock.ts';
+import type { Database } from '../../../src/service/db/types.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import { TEST_NOW } from '../../helpers/fixture.ts';
+import { createTestService, type TestService } from '../../helpers/service.ts';
+import { api, type Answer } from '../api.ts';
 
 /** The one error envelope of API.md §4, with our content type and the service's Date. */
 function expectEnvelope(answer: Answer, status: number, error: string): void {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../helpers/databases.ts';
-import { TEST_NOW } from '../helpers/fixture.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
-import { api, catalogIds, storedBlackouts, TOKENS, withService } from './api.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import { TEST_NOW } from '../../helpers/fixture.ts';
+import { createTestService, type TestService } from '../../helpers/service.ts';
+import { api, catalogIds, storedBlackouts, TOKENS, withService } from '../api.ts';
 
 describeEachDatabase('POST /v1/blackouts', (database) => {
   it('creates a blackout from shop-local days: 201, Location, the record with all_day 1 and the product found by platform id', async () => {

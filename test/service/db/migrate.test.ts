@@ -2,16 +2,16 @@
 // earlier release (schema version 1, before `hold_items`) must come up to date with its data and
 // then take holds through the new path.
 import { expect, it } from 'vitest';
-import { createApp } from '../../src/service/app.ts';
-import { manualClock } from '../../src/service/clock.ts';
-import { migrate } from '../../src/service/db/migrate.ts';
-import { MIGRATIONS } from '../../src/service/db/migrations.ts';
-import { openPglite } from '../../src/service/db/pglite.ts';
-import type { Database } from '../../src/service/db/types.ts';
-import { loadFixture } from '../../src/service/fixture.ts';
-import { describeEachDatabase } from '../helpers/databases.ts';
-import { testFixture, TEST_NOW } from '../helpers/fixture.ts';
-import { createPostgresDatabase } from '../helpers/postgres.ts';
+import { createApp } from '../../../src/service/app.ts';
+import { manualClock } from '../../../src/service/clock.ts';
+import { migrate } from '../../../src/service/db/migrate.ts';
+import { MIGRATIONS } from '../../../src/service/db/migrations.ts';
+import { openPglite } from '../../../src/service/db/pglite.ts';
+import type { Database } from '../../../src/service/db/types.ts';
+import { loadFixture } from '../../../src/service/fixture.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import { testFixture, TEST_NOW } from '../../helpers/fixture.ts';
+import { createPostgresDatabase } from '../../helpers/postgres.ts';
 
 async function emptyDatabase(database: 'pglite' | 'postgres'): Promise<{ db: Database; drop(): Promise<void> }> {
   if (database === 'postgres') return createPostgresDatabase(2);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../helpers/databases.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
-import { api, catalogIds, TOKENS } from './api.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import { createTestService, type TestService } from '../../helpers/service.ts';
+import { api, catalogIds, TOKENS } from '../api.ts';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

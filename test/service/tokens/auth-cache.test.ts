@@ -2,12 +2,12 @@
 // revoked token keeps working for up to the cache's TTL (10 s by default) on an app that
 // verified it just before.
 import { afterEach, expect, it } from 'vitest';
-import { createApp } from '../../src/service/app.ts';
-import { cachedTokens, hashToken } from '../../src/service/tokens/tokens.ts';
-import type { Database } from '../../src/service/db/types.ts';
-import { describeEachDatabase } from '../helpers/databases.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
-import { api } from './api.ts';
+import { createApp } from '../../../src/service/app.ts';
+import { cachedTokens, hashToken } from '../../../src/service/tokens/tokens.ts';
+import type { Database } from '../../../src/service/db/types.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import { createTestService, type TestService } from '../../helpers/service.ts';
+import { api } from '../api.ts';
 
 const SECRET = 'sk_test_harbour';
 

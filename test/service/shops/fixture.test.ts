@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { type Fixture, FixtureError, loadFixture } from '../../src/service/fixture.ts';
-import { describeEachDatabase } from '../helpers/databases.ts';
-import { testFixture } from '../helpers/fixture.ts';
-import { createTestService, type TestService } from '../helpers/service.ts';
+import { type Fixture, FixtureError, loadFixture } from '../../../src/service/fixture.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import { testFixture } from '../../helpers/fixture.ts';
+import { createTestService, type TestService } from '../../helpers/service.ts';
 
 const TABLES = ['shops', 'tokens', 'locations', 'products', 'variants', 'widgets', 'widget_products', 'blackouts'];
 
