@@ -1,6 +1,8 @@
 /**
  * The booking service v1 as a web-standard handler: `app.fetch(Request) → Response`. Tests call
- * it in-process; `server.ts` puts it on a socket.
+ * it in-process; `server.ts` puts it on a socket. It composes: the cross-cutting middleware (the
+ * Date header, CORS, 404/405, authentication, rate limit, JSON body), then one Hono sub-app per
+ * feature, and maps every error to its answer in one place (`toHttpError`, else a bare 500).
  * @module
  */
 import { Hono } from 'hono';
