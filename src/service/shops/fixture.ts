@@ -9,7 +9,7 @@ import { isTimeZone } from '../../shared/zones.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import { parseBlackoutTime } from '../blackouts/times.ts';
 import { hashToken } from '../tokens/tokens.ts';
-import { FixtureError, checkFixture, type Fixture, type FixtureShop } from './fixture-schema.ts';
+import { FixtureError, checkFixture, type FixtureShop } from './fixture-schema.ts';
 import {
   insertBlackoutOnce,
   linkWidgetProduct,
