@@ -1,26 +1,29 @@
 /**
  * The booking service v1 as a web-standard handler: `app.fetch(Request) → Response`. Tests call
- * it in-process; `server.ts` puts it on a socket.
+ * it in-process; `server.ts` puts it on a socket. It composes: the cross-cutting middleware (the
+ * Date header, CORS, 404/405, authentication, rate limit, JSON body), then one Hono sub-app per
+ * feature, and maps every error to its answer in one place (`toHttpError`, else a bare 500).
  * @module
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from './app-env.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { availabilityRoutes } from './availability/routes.ts';
+import { blackoutRoutes } from './blackouts/routes.ts';
+import { bookingRoutes } from './bookings/routes.ts';
 import type { Database } from './db/types.ts';
-import { HttpError } from './http/http-error.ts';
-import { authenticate } from './middleware/auth.ts';
-import { cachedTokens, TOKEN_CACHE_MS } from './domain/tokens.ts';
-import { preflight } from './middleware/cors.ts';
-import { RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
+import { allowedMethodsOf, checkEndpoint, noEndpoint } from './http/endpoints.ts';
+import type { AppDeps, AppEnv } from './http/env.ts';
+import { toHttpError } from './http/errors.ts';
 import { jsonBody } from './middleware/json-body.ts';
-import { availabilityRoutes } from './routes/availability.ts';
-import { blackoutRoutes } from './routes/blackouts.ts';
-import { blackoutWriteRoutes } from './routes/blackout-writes.ts';
-import { bookingRoutes } from './routes/bookings.ts';
-import { reservationRoutes } from './routes/reservations.ts';
-import { reservationWriteRoutes } from './routes/reservation-writes.ts';
-import { allowedMethods } from './routes/route-table.ts';
-import { widgetRoutes } from './routes/widgets.ts';
+import { RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
+import { reservationRoutes } from './reservations/routes.ts';
+import { type Clock, systemClock } from './shared/clock.ts';
+import { authenticate } from './tokens/auth-middleware.ts';
+import { preflight } from './tokens/cors-middleware.ts';
+import { cachedTokens, TOKEN_CACHE_MS } from './tokens/tokens.ts';
+import { widgetRoutes } from './widgets/routes.ts';
+
+/** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */
+const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes] as const;
 
 /** What the service runs on. */
 export interface AppOptions {
@@ -34,7 +37,7 @@ export interface AppOptions {
   /**
    * How long (ms, real time) a verified token is trusted without the token query; 0 asks the
    * database on every request. A revoked token keeps working for up to this long on an app that
-   * verified it just before (domain/tokens.ts `cachedTokens`). @default 10000
+   * verified it just before (tokens/tokens.ts `cachedTokens`). @default 10000
    */
   tokenCacheMs?: number;
 }
@@ -63,36 +66,23 @@ export function createApp(options: AppOptions): BookingApp {
     const cors = c.get('cors');
     if (cors) for (const [name, value] of Object.entries(cors)) c.res.headers.set(name, value);
   });
-  app.use('/v1/*', preflight(deps.db));
-  app.use('/v1/*', async (c, next) => {
-    // An unknown path or a wrong method is answered before authentication: it reveals nothing.
-    const allow = allowedMethods(new URL(c.req.url).pathname);
-    if (!allow) throw new HttpError('not_found', `No endpoint at ${new URL(c.req.url).pathname}.`);
-    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
-    if (!allow.includes(method)) {
-      throw new HttpError('method_not_allowed', `${c.req.method} is not allowed here; use ${allow.join(' or ')}.`, {
-        headers: { allow: [...allow, 'OPTIONS'].join(', ') },
-      });
-    }
-    await next();
-  });
+  // The methods of each path come from the routes the features define (405 with Allow, 404).
+  const allowed = allowedMethodsOf(FEATURES.flatMap((feature) => feature.routes));
+  app.use('/v1/*', preflight(deps.db, allowed));
+  // An unknown path or a wrong method is answered before authentication: it reveals nothing.
+  app.use('/v1/*', checkEndpoint(allowed));
   // The cache lives in this app: each app (each test service) has its own.
   app.use('/v1/*', authenticate(deps.db, cachedTokens(options.tokenCacheMs ?? TOKEN_CACHE_MS)));
   if (options.rateLimit !== false) app.use('/v1/*', rateLimit({ ...RATE_LIMIT_DEFAULTS, ...options.rateLimit }));
   app.use('/v1/*', jsonBody());
 
-  widgetRoutes(app);
-  blackoutRoutes(app);
-  blackoutWriteRoutes(app);
-  reservationRoutes(app);
-  reservationWriteRoutes(app);
-  bookingRoutes(app);
-  availabilityRoutes(app);
+  for (const feature of FEATURES) app.route('/', feature);
 
-  app.notFound((c) => new HttpError('not_found', `No endpoint at ${new URL(c.req.url).pathname}.`).toResponse(withDate(deps)));
+  app.notFound((c) => noEndpoint(new URL(c.req.url).pathname).toResponse(withDate(deps)));
   app.onError((error, c) => {
     const extra = { ...withDate(deps), ...(c.get('cors') ?? {}) };
-    if (error instanceof HttpError) return error.toResponse(extra);
+    const known = toHttpError(error);
+    if (known) return known.toResponse(extra);
     logError(error);
     return new Response(JSON.stringify(INTERNAL_BODY), { status: 500, headers: { 'content-type': 'application/json; charset=utf-8', ...extra } });
   });
@@ -103,6 +93,3 @@ export function createApp(options: AppOptions): BookingApp {
 function withDate(deps: AppDeps): Record<string, string> {
   return { date: new Date(deps.clock.now()).toUTCString(), 'cache-control': 'no-store' };
 }
-
-/** The Hono app type the route modules register on. */
-export type App = Hono<AppEnv>;

@@ -128,6 +128,7 @@ function profiled(db: Database, profile: () => Profile): Database {
                   profile().lockWaitMs += elapsed;
                 }
               }),
+            exec: (sql) => tx.exec(sql),
           });
         }, options);
       } finally {

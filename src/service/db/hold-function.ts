@@ -1,8 +1,10 @@
 /**
  * Migration 2's SQL: `hold_items`, the locked part of POST /v1/reservations as one server-side
- * call (see `domain/holds.ts` for when it runs and `domain/hold-call.ts` for its caller). Called
- * as one autocommitted statement, it holds the variants' row locks for its own run and the
- * COMMIT that follows it, with no client round trip in between.
+ * call (see `reservations/holds.ts` for when it runs and `reservations/hold-call-queries.ts`
+ * for its caller; "hold-load.ts" in its body is today's `reservations/hold-queries.ts`, left as
+ * released since a migration's text never changes). Called as one autocommitted statement, it
+ * holds the variants' row locks for its own run and the COMMIT that follows it, with no client
+ * round trip in between.
  *
  *   (i)   the posted variants' row locks, in id order (their capacity as committed);
  *   (ii)  the cart's reservation, then the units other carts and bookings use on each day of

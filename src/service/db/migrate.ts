@@ -22,36 +22,11 @@ export async function migrate(db: Database, migrations: readonly Migration[] = M
     const applied: number[] = [];
     for (const m of migrations) {
       if (done.has(m.version)) continue;
-      // One migration may hold many statements; run them one by one so both drivers accept them.
-      for (const statement of splitStatements(m.sql)) await tx.query(statement);
+      // One migration holds many statements (and function bodies): `exec` runs them as they are.
+      await tx.exec(m.sql);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       applied.push(m.version);
     }
     return applied;
   }, { retries: 0 });
-}
-
-/**
- * Splits a migration on semicolons that end a line, except inside a `$$`-quoted body (a
- * function's), which stays part of its statement.
- */
-function splitStatements(sql: string): string[] {
-  const statements: string[] = [];
-  let current = '';
-  sql.split('$$').forEach((part, i) => {
-    // Odd parts lie between a pair of $$: a body, copied as it is.
-    if (i % 2 === 1) {
-      current += `$$${part}$$`;
-      return;
-    }
-    // Comment lines go (outside bodies only), as they did before bodies existed.
-    const [first, ...rest] = part.replace(/^\s*--.*$/gm, '').split(/;\s*$/m);
-    current += first;
-    for (const next of rest) {
-      statements.push(current);
-      current = next;
-    }
-  });
-  statements.push(current);
-  return statements.map((s) => s.trim()).filter(Boolean);
 }

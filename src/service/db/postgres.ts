@@ -37,6 +37,14 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       throw withQueryContext(error, sql, params);
     }
   };
+  // No parameters: pg sends a simple query, which PostgreSQL runs statement by statement.
+  const execOn = async (target: pg.Pool | pg.PoolClient, sql: string) => {
+    try {
+      await target.query(sql);
+    } catch (error) {
+      throw withQueryContext(error, sql, undefined);
+    }
+  };
   return {
     kind: 'postgres',
     query: (sql, params, options) => run(pool, sql, params, options),
@@ -46,7 +54,10 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          const handle: Transaction = { query: (sql, params, options) => run(client, sql, params, options) };
+          const handle: Transaction = {
+            query: (sql, params, options) => run(client, sql, params, options),
+            exec: (sql) => execOn(client, sql),
+          };
           const result = await callback(handle);
           await client.query('COMMIT');
           client.release();
@@ -68,9 +79,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         }
       }
     },
-    async exec(sql) {
-      await pool.query(sql);
-    },
+    exec: (sql) => execOn(pool, sql),
     async close() {
       await pool.end();
     },

@@ -21,14 +21,24 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<{ rows: Row[] }>;
 }
 
+/** Something that also runs several statements at once: the database, or a transaction. */
+export interface Executable extends Queryable {
+  /**
+   * Runs several `;`-separated statements with no parameters, in order (migrations). PGlite has
+   * `exec`; with `pg`, a query without parameters goes as PostgreSQL's simple query, which may
+   * hold many statements. Inside a transaction they are part of it.
+   */
+  exec(sql: string): Promise<void>;
+}
+
 /** A transaction's handle: usable only inside its `transaction` callback. */
-export type Transaction = Queryable;
+export type Transaction = Executable;
 
 /** Which engine a database runs on. */
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** An open database. Create one with `openDatabase`. */
-export interface Database extends Queryable {
+export interface Database extends Executable {
   readonly kind: DatabaseKind;
   /**
    * Runs `callback` in one transaction: COMMIT when it resolves, ROLLBACK when it throws.
@@ -36,8 +46,11 @@ export interface Database extends Queryable {
    * callback again, so callbacks must not have side effects outside the database.
    */
   transaction<T>(callback: (tx: Transaction) => Promise<T>, options?: { retries?: number }): Promise<T>;
-  /** Runs several statements with no parameters (migrations). */
-  exec(sql: string): Promise<void>;
+  /**
+   * A copy of the whole data directory, which `openPglite(…, snapshot)` starts from (tests use
+   * it to get a fresh migrated database fast). Only PGlite has one; a server's data is its own.
+   */
+  dump?(): Promise<Blob | File>;
   /** Closes the database or the pool; further calls fail. */
   close(): Promise<void>;
 }

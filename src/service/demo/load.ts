@@ -10,6 +10,7 @@
  */
 import type { Database } from '../db/types.ts';
 import { type Fixture, loadFixture } from '../fixture.ts';
+import { anyShopNamed } from '../shops/queries.ts';
 
 /** The fixture with `origins` added (once) to every publishable token's list. */
 export function withOrigins(fixture: Fixture, origins: readonly string[]): Fixture {
@@ -31,8 +32,7 @@ function tokensOnly(fixture: Fixture): Fixture {
 
 /** Whether any of the fixture's shops is already in the database (by name, the loader's key). */
 async function loadedBefore(db: Database, fixture: Fixture): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM shops WHERE name = ANY($1::text[]) LIMIT 1', [fixture.shops.map((s) => s.name)]);
-  return rows.length > 0;
+  return anyShopNamed(db, fixture.shops.map((s) => s.name));
 }
 
 /** Loads the fixture as described above; resolves to whether it was the first load. */

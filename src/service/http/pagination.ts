@@ -4,14 +4,9 @@
  * @module
  */
 import { PAGE_DEFAULT_PER, PAGE_MAX_PER } from '../../shared/params.ts';
+import type { Page } from '../shared/page.ts';
 import type { QueryReader } from './query.ts';
 
-/** The page a caller asked for, with its SQL offset. */
-export interface Page {
-  page: number;
-  per: number;
-  offset: number;
-}
 
 /** Reads `page` and `per` (errors go to the reader's 422). */
 export function readPage(query: QueryReader): Page {

@@ -4,7 +4,7 @@
  * not 422, since the path is the resource's address, not a parameter to check.
  * @module
  */
-import { HttpError } from './http-error.ts';
+import { NotFoundError } from '../shared/errors.ts';
 
 const DIGITS = /^[0-9]{1,16}$/;
 
@@ -18,6 +18,6 @@ export function parsePathId(raw: string | undefined): number | undefined {
 /** The id `raw` names, or throws the 404 an unknown `what` gets. */
 export function pathIdOr404(raw: string | undefined, what: string): number {
   const id = parsePathId(raw);
-  if (id === undefined) throw new HttpError('not_found', `No ${what} with id ${JSON.stringify((raw ?? '').slice(0, 40))}.`);
+  if (id === undefined) throw new NotFoundError(what, raw, `No ${what} with id ${JSON.stringify((raw ?? '').slice(0, 40))}.`);
   return id;
 }

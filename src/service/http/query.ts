@@ -5,7 +5,7 @@
  */
 import { isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
 import { startOfDayInZone } from '../../shared/zones.ts';
-import { FieldErrors } from './field-errors.ts';
+import { FieldErrors } from '../shared/field-errors.ts';
 
 const WHOLE = /^\d{1,16}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;

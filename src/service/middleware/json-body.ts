@@ -5,8 +5,8 @@
  * @module
  */
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env.ts';
-import { HttpError } from '../http/http-error.ts';
+import type { AppEnv } from '../http/env.ts';
+import { HttpError } from '../http/errors.ts';
 
 /** The largest body accepted, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -5,8 +5,8 @@
  * @module
  */
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env.ts';
-import { HttpError } from '../http/http-error.ts';
+import type { AppEnv } from '../http/env.ts';
+import { HttpError } from '../http/errors.ts';
 
 /** How fast a token may call. */
 export interface RateLimitOptions {

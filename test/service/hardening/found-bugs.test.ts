@@ -48,7 +48,7 @@ describeEachDatabase('inputs that once got a 500', (database) => {
     if (booking.status === 422) expect(await dumpTables(service.db)).toEqual(before);
   });
 
-  // BUG (src/service/domain/booking-input.ts readField): fields[].value is checked for length
+  // BUG (src/service/bookings/input.ts readField): fields[].value is checked for length
   // and well-formedness but not for NUL; PostgreSQL's jsonb refuses \u0000 (22P05) → 500.
   it('refuses a booking field value containing NUL with a 422 naming fields[0].value, not a 500', async () => {
     const before = await dumpTables(service.db);
@@ -62,7 +62,7 @@ describeEachDatabase('inputs that once got a 500', (database) => {
     expect(await dumpTables(service.db)).toEqual(before);
   });
 
-  // BUG (src/service/domain/booking-input.ts stableJson): the Idempotency-Key fingerprint
+  // BUG (src/service/bookings/input.ts stableJson): the Idempotency-Key fingerprint
   // recurses through the whole body, so an unknown field nested 20 000 deep (well under 64 KiB)
   // overflows the stack → RangeError → 500.
   it('answers a valid booking with a deeply nested extra field and an Idempotency-Key with 201 or a 4xx, not a 500', async () => {

@@ -15,7 +15,7 @@ let migrated: Promise<Blob | File> | undefined;
 /** A fresh, migrated, empty database: migrated once, then restored from a dump (fast). */
 async function database(): Promise<Database> {
   migrated ??= (async () => {
-    const db = (await openPglite('memory')) as Database & { dump(): Promise<Blob | File> };
+    const db = await openPglite('memory');
     await migrate(db);
     const dump = await db.dump();
     await db.close();

@@ -1,0 +1,42 @@
+/**
+ * A variant's availability day by day (GET /v1/availability): each day judged as a one-day
+ * item starting on it, against the holds and bookings in force at the clock's `now`.
+ * @module
+ */
+import type { Queryable } from '../db/types.ts';
+import { type PlainDate, addDays, eachDay } from '../../shared/plain-date.ts';
+import type { AvailabilityDay } from '../../shared/records.ts';
+import { ITEM_STATUS } from '../../shared/status.ts';
+import { plainDateInZone } from '../../shared/zones.ts';
+import { judgeDay } from './engine.ts';
+import { cartReservationId, loadBlackouts, loadUsage, loadVariantRules } from './queries.ts';
+import { dayPeriod } from './period.ts';
+import { UsageIndex } from './usage.ts';
+import type { AuthContext } from '../tokens/types.ts';
+
+/** What to list. */
+export interface DaysRequest {
+  externalVariantId: number;
+  start: PlainDate;
+  /** Exclusive. */
+  finish: PlainDate;
+  /** A cart whose own holds do not count. */
+  cartToken: string | undefined;
+  now: number;
+}
+
+/** One entry per day of `[start, finish)`; every day `unknown_variant` (0 left) when the shop has no such variant. */
+export async function readDays(q: Queryable, auth: Pick<AuthContext, 'shopId' | 'tz'>, request: DaysRequest): Promise<AvailabilityDay[]> {
+  const days = eachDay(request.start, request.finish);
+  const variant = (await loadVariantRules(q, auth.shopId, [request.externalVariantId], { lock: false })).get(request.externalVariantId);
+  if (!variant) return days.map((date) => ({ date, quantity_available: 0, status: 'unknown_variant', status_code: ITEM_STATUS.unknown_variant }));
+  const span = dayPeriod(request.start, request.finish, auth.tz);
+  const usage = new UsageIndex(await loadUsage(q, [variant.variantId], span, request.now));
+  const blackouts = await loadBlackouts(q, auth.shopId, [variant.variantId], span);
+  const except = request.cartToken === undefined ? undefined : await cartReservationId(q, auth.shopId, request.cartToken);
+  const ctx = { today: plainDateInZone(request.now, auth.tz), usage, blackouts, except, storefrontRules: true };
+  return days.map((date) => {
+    const judged = judgeDay(variant, dayPeriod(date, addDays(date, 1), auth.tz), ctx);
+    return { date, quantity_available: judged.quantityAvailable, status: judged.status, status_code: ITEM_STATUS[judged.status] };
+  });
+}

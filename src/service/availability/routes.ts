@@ -1,0 +1,40 @@
+/**
+ * GET /v1/availability (an extension, API.md §3): one entry per day of a variant's calendar,
+ * judged by the same engine as every write, so a day the widget shows as free can be held.
+ * Any token may read it. With `cart_token`, that cart's own unexpired holds do not count, so the
+ * numbers match the `quantity_available` of the cart's reservation items.
+ * @module
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/env.ts';
+import { jsonResponse } from '../http/errors.ts';
+import { QueryReader } from '../http/query.ts';
+import { diffDays } from '../../shared/plain-date.ts';
+import { readDays } from './days.ts';
+
+/** The longest period one request may ask for, in days. */
+const MAX_DAYS = 366;
+
+/** GET /v1/availability. */
+export const availabilityRoutes = new Hono<AppEnv>().get('/v1/availability', async (c) => {
+  const { auth, deps } = c.var;
+  const query = new QueryReader(c.req.url);
+  const externalVariantId = query.id('external_variant_id');
+  const start = query.date('start');
+  const finish = query.date('finish');
+  const cartToken = query.string('cart_token', 255);
+  for (const name of ['external_variant_id', 'start', 'finish']) {
+    if (!query.has(name)) query.errors.add(name, 'is required');
+  }
+  if (start && finish && diffDays(start, finish) < 1) query.errors.add('finish', 'must be after start (it is the first day not listed)');
+  if (start && finish && diffDays(start, finish) > MAX_DAYS) query.errors.add('finish', `must be at most ${MAX_DAYS} days after start`);
+  query.done();
+  const days = await readDays(deps.db, auth, {
+    externalVariantId: externalVariantId!,
+    start: start!,
+    finish: finish!,
+    cartToken,
+    now: deps.clock.now(),
+  });
+  return jsonResponse(days);
+});

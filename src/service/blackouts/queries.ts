@@ -1,0 +1,133 @@
+/**
+ * Blackout records (API.md §2): the queries that read them and the mapping from a row to the
+ * JSON record. Every query is scoped to one shop, so another shop's id simply is not found.
+ * @module
+ */
+import type { Blackout, BlackoutScope } from '../../shared/records.ts';
+import { toIsoUtc } from '../../shared/zones.ts';
+import type { Queryable } from '../db/types.ts';
+import { appliesToProductSql, appliesToVariantSql } from './target-queries.ts';
+import type { Page } from '../shared/page.ts';
+import { pagedQuery } from '../db/paged-query.ts';
+
+/** A blackout row joined with its targets' external ids and vendor. */
+interface BlackoutRow {
+  id: number;
+  title: string | null;
+  starts_at: Date;
+  finishes_at: Date;
+  all_day: number;
+  scope: BlackoutScope;
+  product_id: number | null;
+  external_product_id: number | null;
+  variant_id: number | null;
+  external_variant_id: number | null;
+  location_id: number | null;
+  vendor: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+// The vendor is the targeted product's, or the targeted variant's product's: a variant's
+// blackout belongs to that vendor as much as a product's does.
+const RECORD_COLUMNS = `b.id, b.title, b.starts_at, b.finishes_at, b.all_day, b.scope,
+  b.product_id, tp.external_id AS external_product_id, b.variant_id, tv.external_id AS external_variant_id,
+  b.location_id, COALESCE(tp.vendor, tvp.vendor) AS vendor, b.created_at, b.updated_at`;
+const TARGET_JOINS = `LEFT JOIN products tp ON tp.id = b.product_id
+  LEFT JOIN variants tv ON tv.id = b.variant_id
+  LEFT JOIN products tvp ON tvp.id = tv.product_id`;
+
+/** The JSON record of a row. */
+function toBlackoutRecord(row: BlackoutRow): Blackout {
+  return {
+    id: row.id,
+    title: row.title,
+    starts_at: toIsoUtc(row.starts_at),
+    finishes_at: toIsoUtc(row.finishes_at),
+    all_day: row.all_day === 1 ? 1 : 0,
+    scope: row.scope,
+    product_id: row.product_id,
+    external_product_id: row.external_product_id,
+    variant_id: row.variant_id,
+    external_variant_id: row.external_variant_id,
+    location_id: row.location_id,
+    vendor: row.vendor,
+    created_at: toIsoUtc(row.created_at),
+    updated_at: toIsoUtc(row.updated_at),
+  };
+}
+
+/** Filters of GET /v1/blackouts, already checked; all given ones must hold (AND). */
+export interface BlackoutFilters {
+  startMin?: Date;
+  finishMax?: Date;
+  productId?: number;
+  externalProductId?: number;
+  variantId?: number;
+  externalVariantId?: number;
+  locationId?: number;
+  vendor?: string;
+}
+
+/**
+ * SQL: blackout `b` applies to location `l`: every target it names is at `l` (a location's
+ * blackouts are its own, the shop-wide ones and those of the products and variants there).
+ */
+function appliesToLocationSql(b = 'b', l = 'l'): string {
+  return `(${b}.location_id IS NULL OR ${b}.location_id = ${l}.id)
+      AND (${b}.product_id IS NULL OR EXISTS (SELECT 1 FROM products lp WHERE lp.id = ${b}.product_id AND lp.location_id = ${l}.id))
+      AND (${b}.variant_id IS NULL OR EXISTS (SELECT 1 FROM variants lv JOIN products lvp ON lvp.id = lv.product_id
+             WHERE lv.id = ${b}.variant_id AND lvp.location_id = ${l}.id))`;
+}
+
+/** The WHERE conditions of `filters` on `b`, with `$1` the shop and later params appended. */
+function filterConditions(filters: BlackoutFilters, params: unknown[]): string[] {
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const where = ['b.shop_id = $1'];
+  if (filters.startMin) where.push(`b.starts_at >= ${p(filters.startMin)}`);
+  if (filters.finishMax) where.push(`b.finishes_at <= ${p(filters.finishMax)}`);
+  // Target filters name a thing of this shop; one the shop lacks matches no blackout at all.
+  const variant = (column: string, value: number) =>
+    `EXISTS (SELECT 1 FROM variants v JOIN products p ON p.id = v.product_id
+       WHERE v.shop_id = $1 AND v.${column} = ${p(value)} AND ${appliesToVariantSql('b', 'v', 'p')})`;
+  const product = (condition: string) =>
+    `EXISTS (SELECT 1 FROM products p WHERE p.shop_id = $1 AND ${condition} AND ${appliesToProductSql('b', 'p')})`;
+  if (filters.variantId !== undefined) where.push(variant('id', filters.variantId));
+  if (filters.externalVariantId !== undefined) where.push(variant('external_id', filters.externalVariantId));
+  if (filters.productId !== undefined) where.push(product(`p.id = ${p(filters.productId)}`));
+  if (filters.externalProductId !== undefined) where.push(product(`p.external_id = ${p(filters.externalProductId)}`));
+  if (filters.vendor !== undefined) where.push(product(`p.vendor = ${p(filters.vendor)}`));
+  if (filters.locationId !== undefined) {
+    where.push(`EXISTS (SELECT 1 FROM locations l WHERE l.shop_id = $1 AND l.id = ${p(filters.locationId)} AND ${appliesToLocationSql('b', 'l')})`);
+  }
+  return where;
+}
+
+/** One page of the shop's blackouts matching `filters`, by `starts_at` then id, and the total. */
+export async function listBlackouts(db: Queryable, shopId: number, filters: BlackoutFilters, page: Page): Promise<{ records: Blackout[]; total: number }> {
+  const params: unknown[] = [shopId];
+  const where = filterConditions(filters, params);
+  const { rows, total } = await pagedQuery<BlackoutRow>(
+    db,
+    {
+      matched: `SELECT b.* FROM blackouts b WHERE ${where.join(' AND ')}`,
+      page: `SELECT ${RECORD_COLUMNS} FROM matched b ${TARGET_JOINS}`,
+      orderBy: ['starts_at', 'id'],
+      params,
+    },
+    page,
+  );
+  return { records: rows.map(toBlackoutRecord), total };
+}
+
+/** The shop's blackout `id`, or undefined (also for another shop's). */
+export async function findBlackout(db: Queryable, shopId: number, id: number): Promise<Blackout | undefined> {
+  const { rows } = await db.query<BlackoutRow>(`SELECT ${RECORD_COLUMNS} FROM blackouts b ${TARGET_JOINS} WHERE b.shop_id = $1 AND b.id = $2`, [shopId, id]);
+  return rows[0] && toBlackoutRecord(rows[0]);
+}
+
+/** Deletes the shop's blackout `id`; false when the shop has none. Holds and bookings stay. */
+export async function deleteBlackout(db: Queryable, shopId: number, id: number): Promise<boolean> {
+  const { rows } = await db.query('DELETE FROM blackouts WHERE shop_id = $1 AND id = $2 RETURNING id', [shopId, id]);
+  return rows.length > 0;
+}

@@ -1,0 +1,160 @@
+/**
+ * Creating and changing blackouts (POST and PUT /v1/blackouts, an extension of API.md §3), as
+ * rules without HTTP: the body is checked field by field, then its targets against the shop's
+ * catalogue, all in one transaction with the write; one `InvalidError` names every bad field.
+ *
+ * Decisions where the spec is silent:
+ * - `product_id` and `external_product_id` (and the variant pair) name one column; giving both
+ *   is allowed when they name the same thing. `null` clears a target on PUT.
+ * - A blackout whose targets cannot all match one variant (a variant of another product, a
+ *   product at another location) would apply to nothing: it is 422.
+ * - `all_day` not given: 1 when both boundaries were written as days; on PUT, a boundary not
+ *   given counts as a day when the blackout was all-day. `all_day: 1` given needs both
+ *   boundaries at the start of a day in the shop's zone.
+ * - `updated_at` moves (to the service clock) only when a PUT changes something.
+ * @module
+ */
+import type { Database, Queryable } from '../db/types.ts';
+import type { Blackout } from '../../shared/records.ts';
+import { plainDateInZone, startOfDayInZone } from '../../shared/zones.ts';
+import { NotFoundError } from '../shared/errors.ts';
+import { FieldErrors } from '../shared/field-errors.ts';
+import type { AuthContext } from '../tokens/types.ts';
+import { type BlackoutInput, type BoundaryInput, readBlackoutInput } from './input.ts';
+import { findBlackout } from './queries.ts';
+import type { TargetField } from './types.ts';
+import {
+  type BlackoutColumns,
+  findTargetId,
+  insertBlackout,
+  locationOfProduct,
+  lockBlackoutColumns,
+  productOfVariant,
+  updateBlackoutColumns,
+} from './write-queries.ts';
+
+type Kind = 'product' | 'variant' | 'location';
+
+// Each stored target column and the body fields that name it.
+const TARGETS: ReadonlyArray<{ kind: Kind; column: 'product_id' | 'variant_id' | 'location_id'; fields: TargetField[] }> = [
+  { kind: 'product', column: 'product_id', fields: ['product_id', 'external_product_id'] },
+  { kind: 'variant', column: 'variant_id', fields: ['variant_id', 'external_variant_id'] },
+  { kind: 'location', column: 'location_id', fields: ['location_id'] },
+];
+
+/** The stored ids the body's target fields name (undefined: not given); unknown ones are errors. */
+async function resolveTargets(tx: Queryable, shopId: number, input: BlackoutInput, errors: FieldErrors): Promise<Partial<Record<Kind, number | null>>> {
+  const resolved: Partial<Record<Kind, number | null>> = {};
+  for (const target of TARGETS) {
+    let named: { field: TargetField; id: number | null } | undefined;
+    for (const field of target.fields) {
+      const value = input.targets[field];
+      if (value === undefined) continue;
+      let id: number | null = null;
+      if (value !== null) {
+        const found = await findTargetId(tx, shopId, field, value);
+        if (found === undefined) {
+          errors.add(field, `names no ${target.kind} of this shop`);
+          continue;
+        }
+        id = found;
+      }
+      if (named && named.id !== id) errors.add(field, `names another ${target.kind} than ${named.field}`);
+      named = { field, id };
+    }
+    if (named) resolved[target.kind] = named.id;
+  }
+  return resolved;
+}
+
+/** The body field to blame for a conflict about `kind`: the one sent, else its own-id name. */
+function fieldFor(input: BlackoutInput, kind: Kind): string {
+  const sent = TARGETS.find((t) => t.kind === kind)!.fields.find((field) => input.targets[field] !== undefined);
+  return sent ?? `${kind}_id`;
+}
+
+/** Records a 422 when the targets could never all match one variant. */
+async function checkTargetsAgree(tx: Queryable, columns: BlackoutColumns, input: BlackoutInput, errors: FieldErrors): Promise<void> {
+  const blame = (a: Kind, b: Kind) => {
+    const sentA = fieldFor(input, a);
+    return input.targets[sentA as TargetField] !== undefined ? sentA : fieldFor(input, b);
+  };
+  const variantProduct = columns.variant_id === null ? null : await productOfVariant(tx, columns.variant_id);
+  if (columns.variant_id !== null && columns.product_id !== null && variantProduct !== columns.product_id) {
+    errors.add(blame('variant', 'product'), 'names a variant of another product than the blackout names');
+  }
+  const product = columns.product_id ?? variantProduct ?? null;
+  if (columns.location_id !== null && product !== null && (await locationOfProduct(tx, product)) !== columns.location_id) {
+    errors.add(blame(columns.variant_id !== null ? 'variant' : 'product', 'location'), 'names a product at another location than the blackout names');
+  }
+}
+
+/** True when `instant` is the start of its day in `tz`. */
+function isStartOfDay(instant: Date, tz: string): boolean {
+  return startOfDayInZone(plainDateInZone(instant, tz), tz).getTime() === instant.getTime();
+}
+
+/** The columns a write leaves: `input` over `stored` (or the defaults on create). */
+function mergeColumns(input: BlackoutInput, targets: Partial<Record<Kind, number | null>>, stored: BlackoutColumns | undefined): BlackoutColumns {
+  const boundaryIsDay = (given: BoundaryInput | undefined) => (given ? given.isDay : stored?.all_day === 1);
+  const timesGiven = input.starts_at !== undefined || input.finishes_at !== undefined;
+  const derivedAllDay = !stored || timesGiven ? (boundaryIsDay(input.starts_at) && boundaryIsDay(input.finishes_at) ? 1 : 0) : stored.all_day;
+  return {
+    title: input.title !== undefined ? input.title : (stored?.title ?? null),
+    // On create both boundaries passed the check before this is called.
+    starts_at: input.starts_at?.instant ?? stored!.starts_at,
+    finishes_at: input.finishes_at?.instant ?? stored!.finishes_at,
+    all_day: input.all_day ?? derivedAllDay,
+    scope: input.scope ?? stored?.scope ?? 'overlap',
+    product_id: targets.product !== undefined ? targets.product : (stored?.product_id ?? null),
+    variant_id: targets.variant !== undefined ? targets.variant : (stored?.variant_id ?? null),
+    location_id: targets.location !== undefined ? targets.location : (stored?.location_id ?? null),
+  };
+}
+
+/** Checks `body` and resolves it to the columns to store, or throws one 422 naming every bad field. */
+async function checkedColumns(tx: Queryable, auth: { shopId: number; tz: string }, body: unknown, stored: BlackoutColumns | undefined): Promise<BlackoutColumns> {
+  const errors = new FieldErrors();
+  const input = readBlackoutInput(body, auth.tz, stored ? 'update' : 'create', errors);
+  const targets = await resolveTargets(tx, auth.shopId, input, errors);
+  errors.throwIfAny();
+  const columns = mergeColumns(input, targets, stored);
+  if (columns.finishes_at.getTime() <= columns.starts_at.getTime()) errors.add('finishes_at', 'must be after starts_at');
+  if (input.all_day === 1 && !(isStartOfDay(columns.starts_at, auth.tz) && isStartOfDay(columns.finishes_at, auth.tz))) {
+    errors.add('all_day', `must be 0 unless starts_at and finishes_at are starts of days in ${auth.tz}`);
+  }
+  await checkTargetsAgree(tx, columns, input, errors);
+  errors.throwIfAny();
+  return columns;
+}
+
+function sameColumns(a: BlackoutColumns, b: BlackoutColumns): boolean {
+  return (Object.keys(a) as (keyof BlackoutColumns)[]).every((key) => {
+    const x = a[key];
+    const y = b[key];
+    return x instanceof Date && y instanceof Date ? x.getTime() === y.getTime() : x === y;
+  });
+}
+
+/** Creates a blackout from `body`, made at `now()` (epoch ms), and resolves to its record. */
+export async function createBlackout(db: Database, auth: Pick<AuthContext, 'shopId' | 'tz'>, body: unknown, now: () => number): Promise<Blackout> {
+  return db.transaction(async (tx) => {
+    const columns = await checkedColumns(tx, auth, body, undefined);
+    const id = await insertBlackout(tx, auth.shopId, columns, new Date(now()));
+    return (await findBlackout(tx, auth.shopId, id))!;
+  });
+}
+
+/**
+ * Changes blackout `id` by `body` (partial) and resolves to its record; `updated_at` moves (to
+ * `now()`) only when something changed. Throws `NotFoundError` when the shop has no such blackout.
+ */
+export async function updateBlackout(db: Database, auth: Pick<AuthContext, 'shopId' | 'tz'>, id: number, body: unknown, now: () => number): Promise<Blackout> {
+  return db.transaction(async (tx) => {
+    const stored = await lockBlackoutColumns(tx, auth.shopId, id);
+    if (!stored) throw new NotFoundError('blackout', id);
+    const columns = await checkedColumns(tx, auth, body, stored);
+    if (!sameColumns(columns, stored)) await updateBlackoutColumns(tx, auth.shopId, id, columns, new Date(now()));
+    return (await findBlackout(tx, auth.shopId, id))!;
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * POST /v1/bookings as one transaction: lock the variants, release the cart's matching hold
+ * (when `cart_token` is given), judge the items against capacity and blackouts on every
+ * shop-local day the booking touches, and store it. A 409 rolls the release back.
+ *
+ * With an `Idempotency-Key`, the same key and body return the first booking again; the same
+ * key with another body is a 422. Two concurrent requests with one key cannot both insert: the
+ * unique (shop_id, idempotency_key) makes the second wait for the first and then find it.
+ * @module
+ */
+import type { Database } from '../db/types.ts';
+import type { UnavailableItem } from '../../shared/errors.ts';
+import { ConflictError, InvalidError } from '../shared/errors.ts';
+import type { Booking, BookingItem } from '../../shared/records.ts';
+import { ITEM_STATUS } from '../../shared/status.ts';
+import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
+import { bookingByKey, bookingRecord, insertBooking, insertBookingItems, releaseCartHold } from './queries.ts';
+import { judgeDemands } from '../availability/engine.ts';
+import { loadBlackouts, loadUsage, loadVariantRules } from '../availability/queries.ts';
+import { timedPeriod } from '../availability/period.ts';
+import type { Demand } from '../availability/types.ts';
+import { UsageIndex } from '../availability/usage.ts';
+import type { BookingInput } from './input.ts';
+import type { AuthContext } from '../tokens/types.ts';
+
+/** The booking, and whether it is a replay of an earlier request with the same key. */
+export interface BookingResult {
+  booking: Booking;
+  replayed: boolean;
+}
+
+/** An idempotency key names one request. */
+export interface Idempotency {
+  key: string;
+  requestHash: string;
+}
+
+class KeyTaken extends Error {}
+
+/** Books `input` at the clock's `now`, or throws `ConflictError` (409), or `InvalidError` (422) for a key reused with another body. */
+export async function createBooking(db: Database, auth: AuthContext, input: BookingInput, idempotency: Idempotency | undefined, now: number): Promise<BookingResult> {
+  if (idempotency) {
+    const earlier = await replay(db, auth, idempotency);
+    if (earlier) return earlier;
+  }
+  try {
+    return { booking: await db.transaction((tx) => book(tx, auth, input, idempotency, now)), replayed: false };
+  } catch (error) {
+    if (!(error instanceof KeyTaken) || !idempotency) throw error;
+    // Another request with this key committed while this one ran: answer as it did.
+    const earlier = await replay(db, auth, idempotency);
+    if (!earlier) throw error;
+    return earlier;
+  }
+}
+
+async function replay(db: Database, auth: AuthContext, idempotency: Idempotency): Promise<BookingResult | undefined> {
+  const found = await bookingByKey(db, auth.shopId, idempotency.key, auth.tz);
+  if (!found) return undefined;
+  if (found.requestHash !== idempotency.requestHash) {
+    throw new InvalidError({ 'Idempotency-Key': ['was already used with a different request body; use a new key for a new booking'] });
+  }
+  return { booking: found.booking, replayed: true };
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function book(tx: Tx, auth: AuthContext, input: BookingInput, idempotency: Idempotency | undefined, now: number): Promise<Booking> {
+  const rules = await loadVariantRules(tx, auth.shopId, input.items.map((i) => i.externalId), { lock: true });
+  const period = timedPeriod(input.startAt, input.finishAt, auth.tz);
+  const demands: Demand[] = input.items.map((i) => ({ variant: rules.get(i.externalId), period, quantity: i.quantity }));
+  const variantIds = [...rules.values()].map((v) => v.variantId);
+  if (input.cartToken !== undefined && variantIds.length > 0) {
+    // The cart's hold on these variants for these days becomes the booking: release it first,
+    // so its units are not counted twice. A 409 below rolls this back.
+    await releaseCartHold(tx, auth.shopId, input.cartToken, variantIds, period);
+  }
+  const usage = new UsageIndex(await loadUsage(tx, variantIds, period, now));
+  const blackouts = await loadBlackouts(tx, auth.shopId, variantIds, period);
+  const judgements = judgeDemands(demands, { today: plainDateInZone(now, auth.tz), usage, blackouts, storefrontRules: false });
+  if (judgements.some((j) => j.status !== 'ok')) {
+    const items: UnavailableItem[] = input.items.map((item, i) => ({
+      external_id: item.externalId,
+      start: toIsoUtc(period.startAt),
+      finish: toIsoUtc(period.finishAt),
+      quantity: item.quantity,
+      quantity_available: judgements[i]!.quantityAvailable,
+      status: judgements[i]!.status,
+      status_code: ITEM_STATUS[judgements[i]!.status],
+    }));
+    const named = items.flatMap((item, i) => (item.status === 'ok' ? [] : [`items[${i}] (${item.status})`])).join(', ');
+    throw new ConflictError(`Nothing was booked: ${named} cannot be booked for this period.`, items);
+  }
+
+  // A draft order still has to be paid: the booking waits for it (BookThatApp: authorised = pending).
+  const status = input.createDraftOrder ? 'pending' : 'confirmed';
+  const row = await insertBooking(tx, {
+    shopId: auth.shopId,
+    status,
+    startAt: input.startAt,
+    finishAt: input.finishAt,
+    period,
+    customers: input.customers,
+    fields: input.fields,
+    tags: input.tags,
+    createDraftOrder: input.createDraftOrder,
+    idempotencyKey: idempotency?.key ?? null,
+    requestHash: idempotency?.requestHash ?? null,
+    now,
+  });
+  if (!row) throw new KeyTaken();
+  await insertBookingItems(
+    tx,
+    row.id,
+    input.items.map((item, i) => ({ variantId: demands[i]!.variant!.variantId, resourceId: item.resourceId, quantity: item.quantity })),
+  );
+  const items: BookingItem[] = input.items.map((item, i) => {
+    const v = demands[i]!.variant!;
+    return { external_id: v.externalId, variant_id: v.variantId, resource_id: item.resourceId, quantity: item.quantity, product_title: v.productTitle, variant_title: v.title };
+  });
+  return bookingRecord(row, items, auth.tz);
+}

@@ -1,0 +1,30 @@
+/**
+ * The Hono environment of the service: what middleware hands to the routes.
+ * @module
+ */
+import type { Clock } from '../shared/clock.ts';
+import type { Database } from '../db/types.ts';
+import type { AuthContext } from '../tokens/types.ts';
+
+/** Per-request values set by middleware. */
+export interface AppVariables {
+  /** The verified token and its shop. */
+  auth: AuthContext;
+  /** The parsed JSON body of a POST or PUT. */
+  body: unknown;
+  /** CORS headers for an allowed browser origin, added to every answer. */
+  cors: Record<string, string> | undefined;
+  /** The service's dependencies. */
+  deps: AppDeps;
+}
+
+/** What every route may use. */
+export interface AppDeps {
+  db: Database;
+  clock: Clock;
+}
+
+/** The Hono `Env` of the service. */
+export interface AppEnv {
+  Variables: AppVariables;
+}

@@ -1,0 +1,59 @@
+/**
+ * Errors as HTTP: `HttpError` knows its status, its envelope (API.md §4) and its extra headers,
+ * and turns itself into the response (as hono's `HTTPException.getResponse`). The HTTP layer
+ * raises it for what only HTTP knows (a bad header, a body too large, a wrong method, a rate
+ * limit); the rules raise domain errors, which `toHttpError` maps. Anything else thrown is a bug
+ * and becomes a bare 500 (see `app.ts`).
+ * @module
+ */
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetails } from '../../shared/errors.ts';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../shared/errors.ts';
+
+/** An error with a ready response: status, `{error, message, details}` and headers. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: ErrorDetails | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetails; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+
+  /** The envelope this error travels as. */
+  body(): ErrorBody {
+    return this.details ? { error: this.code, message: this.message, details: this.details } : { error: this.code, message: this.message };
+  }
+
+  /** The response, with `extraHeaders` (e.g. CORS) added. */
+  toResponse(extraHeaders: Record<string, string> = {}): Response {
+    return jsonResponse(this.body(), this.status, { ...this.headers, ...extraHeaders });
+  }
+}
+
+/** A JSON response with our content type. */
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/**
+ * The one place an error becomes HTTP: a domain error (shared/errors.ts) is given its status
+ * and envelope here, an `HttpError` is already one; anything else is undefined (a bug: the app
+ * logs it and answers a bare 500).
+ */
+export function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof NotFoundError) return new HttpError('not_found', error.message);
+  if (error instanceof ConflictError) return new HttpError('unavailable', error.message, { details: { items: error.items } });
+  if (error instanceof InvalidError) return new HttpError('validation_failed', error.message, { details: { fields: error.fields } });
+  if (error instanceof ForbiddenError) return new HttpError('forbidden', error.message);
+  return undefined;
+}

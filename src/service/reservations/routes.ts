@@ -1,0 +1,65 @@
+/**
+ * The reservation endpoints as one sub-app (seed §4, API.md §3 and §6): GET /v1/reservations,
+ * GET /v1/reservations/{id}, and POST /v1/reservations, which holds a cart's items (201 when the
+ * cart's reservation is created, 200 when updated; the rules are in `holds.ts`).
+ * Secret and publishable tokens may post (a publishable one only from an allowed origin, checked
+ * by `authenticate`). A publishable token reads only a cart it names: the list needs
+ * `cart_token` (else 403), a single reservation needs `?cart_token=` matching it (else 404, as
+ * for any id it cannot see).
+ * @module
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/env.ts';
+import { jsonResponse } from '../http/errors.ts';
+import { pageHeaders, readPage } from '../http/pagination.ts';
+import { QueryReader } from '../http/query.ts';
+import { ForbiddenError, NotFoundError } from '../shared/errors.ts';
+import { holdItems } from './holds.ts';
+import { readHoldInput } from './input.ts';
+import { findReservation, listReservations } from './queries.ts';
+import { reservationRecords } from './records.ts';
+
+const ID = /^\d{1,15}$/;
+
+/** GET and POST /v1/reservations; GET /v1/reservations/{id}. */
+export const reservationRoutes = new Hono<AppEnv>()
+  .get('/v1/reservations', async (c) => {
+    const { auth, deps } = c.var;
+    const query = new QueryReader(c.req.url);
+    const page = readPage(query);
+    const cartToken = query.string('cart_token', 255);
+    const active = query.bool('active');
+    const productId = query.id('product_id');
+    const externalProductId = query.id('external_product_id');
+    const variantId = query.id('variant_id');
+    const externalVariantId = query.id('external_variant_id');
+    query.done();
+    if (auth.kind !== 'secret' && cartToken === undefined) {
+      throw new ForbiddenError('A publishable token may list reservations only with a cart_token filter.');
+    }
+    const now = deps.clock.now();
+    const filters = { cartToken, active, productId, externalProductId, variantId, externalVariantId };
+    const { rows, total } = await listReservations(deps.db, auth.shopId, filters, page, now);
+    const records = await reservationRecords(deps.db, rows, auth.tz, now);
+    return jsonResponse(records, 200, pageHeaders(c.req.url, page, total));
+  })
+  .post('/v1/reservations', async (c) => {
+    const input = readHoldInput(c.var.body);
+    const { deps, auth } = c.var;
+    const { reservation, created } = await holdItems(deps.db, auth, input, () => deps.clock.now());
+    return jsonResponse(reservation, created ? 201 : 200);
+  })
+  .get('/v1/reservations/:id', async (c) => {
+    const { auth, deps } = c.var;
+    const id = c.req.param('id');
+    const query = new QueryReader(c.req.url);
+    const cartToken = query.string('cart_token', 255);
+    query.done();
+    if (!ID.test(id) || Number(id) < 1) throw new NotFoundError('reservation', id);
+    // Without the cart token a publishable token cannot tell one cart's reservation from none.
+    if (auth.kind !== 'secret' && cartToken === undefined) throw new NotFoundError('reservation', id);
+    const row = await findReservation(deps.db, auth.shopId, Number(id), cartToken);
+    if (!row) throw new NotFoundError('reservation', id);
+    const [record] = await reservationRecords(deps.db, [row], auth.tz, deps.clock.now());
+    return jsonResponse(record);
+  });

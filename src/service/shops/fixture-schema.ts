@@ -1,0 +1,142 @@
+/**
+ * The fixture file's shape (API.md §8) and its check: a bad fixture is refused with a message
+ * that names the place, before anything is written.
+ * @module
+ */
+import type { WidgetSettings, WidgetType } from '../../shared/records.ts';
+
+/** A fixture: shops with their catalogue, widgets, blackouts and tokens. */
+export interface Fixture {
+  shops: FixtureShop[];
+}
+
+/** One shop of a fixture. */
+export interface FixtureShop {
+  name: string;
+  tz: string;
+  locale?: string;
+  locations?: { name: string }[];
+  products?: {
+    external_id: number;
+    title: string;
+    vendor?: string;
+    location?: string;
+    variants?: { external_id: number; title: string; capacity: number }[];
+  }[];
+  widgets?: { title: string; type: WidgetType; locale?: string; external_product_ids?: number[]; settings?: Partial<WidgetSettings> }[];
+  blackouts?: {
+    title?: string;
+    starts_at: string;
+    finishes_at: string;
+    all_day?: 0 | 1;
+    scope?: 'overlap' | 'start';
+    external_product_id?: number;
+    external_variant_id?: number;
+    location?: string;
+  }[];
+  tokens?: { kind: 'secret' | 'publishable'; token: string; origins?: string[] }[];
+}
+
+/** A fixture that cannot be loaded, with the place at fault in the message. */
+export class FixtureError extends Error {
+  override readonly name = 'FixtureError';
+}
+
+type Check = (value: unknown, path: string) => void;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const fail = (path: string, message: string): never => {
+  throw new FixtureError(`${path} ${message}`);
+};
+const str: Check = (v, p) => (typeof v === 'string' && v.length > 0 && v.length <= 255 ? undefined : fail(p, 'must be a non-empty string'));
+const id: Check = (v, p) => (Number.isSafeInteger(v) && (v as number) > 0 ? undefined : fail(p, 'must be a positive whole number'));
+const oneOf = (...values: unknown[]): Check => (v, p) => (values.includes(v) ? undefined : fail(p, `must be one of ${values.join(', ')}`));
+
+function each(value: unknown, path: string, check: (item: Record<string, unknown>, path: string) => void): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value)) fail(path, 'must be an array');
+  (value as unknown[]).forEach((item, i) => {
+    const at = `${path}[${i}]`;
+    if (!isObject(item)) fail(at, 'must be an object');
+    check(item as Record<string, unknown>, at);
+  });
+}
+
+function optional(obj: Record<string, unknown>, key: string, path: string, check: Check): void {
+  if (obj[key] !== undefined && obj[key] !== null) check(obj[key], `${path}.${key}`);
+}
+
+const SETTING_BOUNDS: Record<string, [number, number]> = {
+  lead_days: [0, 3650],
+  horizon_days: [1, 3650],
+  min_days: [1, 366],
+  max_days: [1, 366],
+  quantity_min: [1, 10_000],
+  quantity_max: [1, 10_000],
+  hold_minutes: [1, 1440],
+};
+
+function checkSettings(value: unknown, path: string): void {
+  if (!isObject(value)) fail(path, 'must be an object');
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    const at = `${path}.${key}`;
+    const bounds = SETTING_BOUNDS[key];
+    if (bounds) {
+      if (!Number.isInteger(v) || (v as number) < bounds[0] || (v as number) > bounds[1]) fail(at, `must be a whole number from ${bounds[0]} to ${bounds[1]}`);
+    } else if (key === 'count') oneOf('days', 'nights')(v, at);
+    else if (key === 'first_day_of_week') {
+      if (v !== null && !(Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 6)) fail(at, 'must be 0-6 or null');
+    } else fail(at, 'is not a widget setting');
+  }
+}
+
+/** Checks `value` against the fixture format and returns it typed, or throws `FixtureError`. */
+export function checkFixture(value: unknown): Fixture {
+  if (!isObject(value) || !Array.isArray(value.shops)) throw new FixtureError('fixture must be an object with a "shops" array');
+  each(value.shops, 'shops', (shop, sp) => {
+    str(shop.name, `${sp}.name`);
+    str(shop.tz, `${sp}.tz`);
+    optional(shop, 'locale', sp, str);
+    each(shop.locations, `${sp}.locations`, (l, lp) => str(l.name, `${lp}.name`));
+    each(shop.products, `${sp}.products`, (product, pp) => {
+      id(product.external_id, `${pp}.external_id`);
+      str(product.title, `${pp}.title`);
+      optional(product, 'vendor', pp, str);
+      optional(product, 'location', pp, str);
+      each(product.variants, `${pp}.variants`, (variant, vp) => {
+        id(variant.external_id, `${vp}.external_id`);
+        str(variant.title, `${vp}.title`);
+        if (!Number.isInteger(variant.capacity) || (variant.capacity as number) < 0) fail(`${vp}.capacity`, 'must be a whole number from 0');
+      });
+    });
+    each(shop.widgets, `${sp}.widgets`, (widget, wp) => {
+      str(widget.title, `${wp}.title`);
+      oneOf('date', 'range')(widget.type, `${wp}.type`);
+      optional(widget, 'locale', wp, str);
+      if (widget.external_product_ids !== undefined) {
+        if (!Array.isArray(widget.external_product_ids)) fail(`${wp}.external_product_ids`, 'must be an array');
+        (widget.external_product_ids as unknown[]).forEach((v, i) => id(v, `${wp}.external_product_ids[${i}]`));
+      }
+      optional(widget, 'settings', wp, checkSettings);
+    });
+    each(shop.blackouts, `${sp}.blackouts`, (b, bp) => {
+      str(b.starts_at, `${bp}.starts_at`);
+      str(b.finishes_at, `${bp}.finishes_at`);
+      optional(b, 'title', bp, str);
+      optional(b, 'all_day', bp, oneOf(0, 1));
+      optional(b, 'scope', bp, oneOf('overlap', 'start'));
+      optional(b, 'external_product_id', bp, id);
+      optional(b, 'external_variant_id', bp, id);
+      optional(b, 'location', bp, str);
+    });
+    each(shop.tokens, `${sp}.tokens`, (t, tp) => {
+      oneOf('secret', 'publishable')(t.kind, `${tp}.kind`);
+      str(t.token, `${tp}.token`);
+      if (t.origins !== undefined) {
+        if (!Array.isArray(t.origins)) fail(`${tp}.origins`, 'must be an array');
+        (t.origins as unknown[]).forEach((o, i) => str(o, `${tp}.origins[${i}]`));
+      }
+    });
+  });
+  return value as unknown as Fixture;
+}

@@ -1,0 +1,105 @@
+/**
+ * Loads the fixture format of API.md §8 into a database. Idempotent: loading the same file twice
+ * changes nothing (rows are matched by their natural keys and only updated when they differ;
+ * the statements are in `queries.ts`).
+ * @module
+ */
+import { resolveSettings } from '../../shared/settings.ts';
+import { isTimeZone } from '../../shared/zones.ts';
+import type { Database, Queryable } from '../db/types.ts';
+import { parseBlackoutTime } from '../blackouts/times.ts';
+import { hashToken } from '../tokens/tokens.ts';
+import { FixtureError, checkFixture, type FixtureShop } from './fixture-schema.ts';
+import {
+  insertBlackoutOnce,
+  linkWidgetProduct,
+  upsertLocation,
+  upsertProduct,
+  upsertShop,
+  upsertToken,
+  upsertVariant,
+  upsertWidget,
+} from './queries.ts';
+
+export { FixtureError, type Fixture } from './fixture-schema.ts';
+
+/** Loads `fixture` (checked first: a bad one throws `FixtureError` and changes nothing). */
+export async function loadFixture(db: Database, fixture: unknown): Promise<void> {
+  const checked = checkFixture(fixture);
+  await db.transaction(async (tx) => {
+    for (const shop of checked.shops) await loadShop(tx, shop);
+  });
+}
+
+async function loadShop(tx: Queryable, shop: FixtureShop): Promise<void> {
+  if (!isTimeZone(shop.tz)) throw new FixtureError(`shop ${shop.name}: unknown time zone ${shop.tz}`);
+  const shopId = await upsertShop(tx, shop.name, shop.tz, shop.locale ?? 'en');
+
+  const locationIds = new Map<string, number>();
+  for (const location of shop.locations ?? []) {
+    locationIds.set(location.name, await upsertLocation(tx, shopId, location.name));
+  }
+  const locationId = (name: string | undefined, where: string) => {
+    if (name === undefined) return null;
+    const id = locationIds.get(name);
+    if (id === undefined) throw new FixtureError(`${where}: unknown location ${name}`);
+    return id;
+  };
+
+  const productIds = new Map<number, number>();
+  const variantIds = new Map<number, number>();
+  for (const product of shop.products ?? []) {
+    const productId = await upsertProduct(tx, shopId, {
+      externalId: product.external_id,
+      title: product.title,
+      vendor: product.vendor ?? null,
+      locationId: locationId(product.location, `product ${product.external_id}`),
+    });
+    productIds.set(product.external_id, productId);
+    for (const variant of product.variants ?? []) {
+      const variantId = await upsertVariant(tx, shopId, productId, { externalId: variant.external_id, title: variant.title, capacity: variant.capacity });
+      variantIds.set(variant.external_id, variantId);
+    }
+  }
+
+  for (const widget of shop.widgets ?? []) {
+    const settings = resolveSettings(widget.type, widget.settings ?? {});
+    const widgetId = await upsertWidget(tx, shopId, { title: widget.title, type: widget.type, locale: widget.locale ?? null, settings });
+    for (const external of widget.external_product_ids ?? []) {
+      const productId = productIds.get(external);
+      if (productId === undefined) throw new FixtureError(`widget ${widget.title}: unknown product ${external}`);
+      await linkWidgetProduct(tx, widgetId, productId);
+    }
+  }
+
+  for (const [i, blackout] of (shop.blackouts ?? []).entries()) {
+    const where = `shop ${shop.name}, blackouts[${i}]`;
+    const start = parseBlackoutTime(blackout.starts_at, shop.tz);
+    const finish = parseBlackoutTime(blackout.finishes_at, shop.tz);
+    if ('error' in start) throw new FixtureError(`${where}.starts_at ${start.error}`);
+    if ('error' in finish) throw new FixtureError(`${where}.finishes_at ${finish.error}`);
+    if (finish.instant <= start.instant) throw new FixtureError(`${where}: finishes_at must be after starts_at`);
+    const target = (map: Map<number, number>, id: number | undefined, what: string) => {
+      if (id === undefined) return null;
+      const found = map.get(id);
+      if (found === undefined) throw new FixtureError(`${where}: unknown ${what} ${id}`);
+      return found;
+    };
+    await insertBlackoutOnce(tx, {
+      shopId,
+      title: blackout.title ?? null,
+      startsAt: start.instant,
+      finishesAt: finish.instant,
+      allDay: blackout.all_day ?? (start.isDay && finish.isDay ? 1 : 0),
+      scope: blackout.scope ?? 'overlap',
+      productId: target(productIds, blackout.external_product_id, 'product'),
+      variantId: target(variantIds, blackout.external_variant_id, 'variant'),
+      locationId: locationId(blackout.location, where),
+    });
+  }
+
+  for (const token of shop.tokens ?? []) {
+    const { hash, lookup } = hashToken(token.token);
+    await upsertToken(tx, shopId, { kind: token.kind, lookup, hash, origins: token.origins ?? [] });
+  }
+}

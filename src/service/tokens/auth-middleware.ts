@@ -1,0 +1,56 @@
+/**
+ * Bearer authentication and the browser rules of API.md §6: who may call, from which origin,
+ * and with the token in which place. Sets `auth` and the CORS headers every answer carries.
+ * @module
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { Database } from '../db/types.ts';
+import { type TokenVerifier, verifyToken } from './tokens.ts';
+import { HttpError } from '../http/errors.ts';
+import { ForbiddenError } from '../shared/errors.ts';
+import type { AppEnv } from '../http/env.ts';
+import { corsHeadersFor } from './cors-middleware.ts';
+
+const BEARER = /^Bearer +([^\s]+) *$/i;
+const TOKEN_SHAPE = /^[A-Za-z0-9_\-.~+/=]{1,256}$/;
+
+function unauthorized(message: string, error?: string): HttpError {
+  const challenge = error ? `Bearer realm="booking", error="${error}"` : 'Bearer realm="booking"';
+  return new HttpError('unauthorized', message, { headers: { 'www-authenticate': challenge } });
+}
+
+/**
+ * Authenticates every `/v1` request; see API.md §6 for the rules enforced here. `verify` finds
+ * the token's context (the app passes a cached one: `cachedTokens` in tokens.ts).
+ */
+export function authenticate(db: Database, verify: TokenVerifier = verifyToken): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization');
+    const url = new URL(c.req.url);
+    const inQuery = url.searchParams.getAll('token');
+    if (inQuery.length > 1) throw new HttpError('bad_request', 'The token query parameter must be given once.');
+    let token: string | undefined;
+    if (header !== undefined) {
+      const m = BEARER.exec(header);
+      if (!m) throw new HttpError('bad_request', 'The Authorization header must be "Bearer <token>".');
+      token = m[1];
+    } else {
+      token = inQuery[0];
+    }
+    if (!token) throw unauthorized('A token is required: send "Authorization: Bearer <token>".');
+    if (!TOKEN_SHAPE.test(token)) throw unauthorized('The token is not valid.', 'invalid_token');
+    const auth = await verify(db, token);
+    if (!auth) throw unauthorized('The token is not valid.', 'invalid_token');
+
+    const origin = c.req.header('origin');
+    if (auth.kind === 'secret') {
+      if (header === undefined) throw new ForbiddenError('A secret token must never be sent in a URL; rotate it and send it in the Authorization header.');
+      if (origin !== undefined) throw new ForbiddenError('A secret token was sent from a browser page; rotate it and use a publishable token there.');
+    } else if (origin !== undefined) {
+      if (!auth.origins.includes(origin)) throw new ForbiddenError(`This publishable token may not be used from the origin ${origin}.`);
+      c.set('cors', corsHeadersFor(origin));
+    }
+    c.set('auth', auth);
+    await next();
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The token statements: the candidates for a token's lookup prefix (with their shop), and
+ * whether any publishable token allows an origin (CORS preflights). Only hashes are stored.
+ * @module
+ */
+import type { Queryable } from '../db/types.ts';
+import type { TokenKind } from './types.ts';
+
+/** A stored token with its shop, as `verifyToken` compares it. */
+export interface TokenRow {
+  id: number;
+  kind: TokenKind;
+  token_hash: string;
+  origins: string[];
+  shop_id: number;
+  tz: string;
+  locale: string;
+}
+
+/** Every token whose hash starts with `lookup` (normally one), with its shop's zone and locale. */
+export async function tokenCandidates(db: Queryable, lookup: string): Promise<TokenRow[]> {
+  const { rows } = await db.query<TokenRow>(
+    `SELECT t.id, t.kind, t.token_hash, t.origins, t.shop_id, s.tz, s.locale
+       FROM tokens t JOIN shops s ON s.id = t.shop_id WHERE t.lookup = $1`,
+    [lookup],
+  );
+  return rows;
+}
+
+/** True when some publishable token of any shop allows `origin` (answers CORS preflights). */
+export async function isKnownOrigin(db: Queryable, origin: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM tokens WHERE kind = 'publishable' AND $1 = ANY(origins) LIMIT 1`, [origin]);
+  return rows.length > 0;
+}

@@ -1,0 +1,85 @@
+/**
+ * Tokens (API.md §6): only a SHA-256 hash is stored; a request's token is found by the hash's
+ * first 16 hex digits and then compared in full in constant time.
+ * @module
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../db/types.ts';
+import { tokenCandidates } from './queries.ts';
+import type { AuthContext, TokenKind } from './types.ts';
+
+
+/** The stored form of a token: its hash and lookup prefix. */
+export function hashToken(token: string): { hash: string; lookup: string } {
+  const hash = createHash('sha256').update(token, 'utf8').digest('hex');
+  return { hash, lookup: hash.slice(0, 16) };
+}
+
+/** The kind a token's prefix says it is (`sk_` secret, `pk_` publishable), if any. */
+export function kindOfToken(token: string): TokenKind | undefined {
+  return token.startsWith('sk_') ? 'secret' : token.startsWith('pk_') ? 'publishable' : undefined;
+}
+
+/** Finds the token, or undefined when no shop has it. */
+export async function verifyToken(db: Queryable, token: string): Promise<AuthContext | undefined> {
+  const { hash, lookup } = hashToken(token);
+  const rows = await tokenCandidates(db, lookup);
+  const wanted = Buffer.from(hash, 'hex');
+  let found: AuthContext | undefined;
+  // Compare against every candidate (normally one) without stopping early.
+  for (const row of rows) {
+    if (timingSafeEqual(Buffer.from(row.token_hash, 'hex'), wanted)) {
+      found = { tokenId: row.id, kind: row.kind, shopId: row.shop_id, tz: row.tz, locale: row.locale, origins: row.origins };
+    }
+  }
+  return found;
+}
+
+/** How long a verified token is trusted without asking the database again, by default. */
+export const TOKEN_CACHE_MS = 10_000;
+
+/** `verifyToken` with a memory of recent answers; see `cachedTokens`. */
+export type TokenVerifier = (db: Queryable, token: string) => Promise<AuthContext | undefined>;
+
+/**
+ * A per-app cache of verified tokens (SHA-256 hash → AuthContext) for `ttlMs` of real time, so
+ * most requests skip the token query. Only tokens that verified are kept (a token that did not
+ * is asked again every time, so a new one works at once); concurrent requests with one token
+ * share one query. At most `maxEntries` are kept, the oldest dropped first.
+ *
+ * The price: a token deleted, or whose shop's zone or origins change, in the database is still
+ * honoured as it was for up to `ttlMs` by an app that verified it just before. `ttlMs` 0 turns
+ * the cache off. `now` is a monotonic clock in ms (tests may pass their own).
+ */
+export function cachedTokens(ttlMs: number, options: { maxEntries?: number; now?: () => number } = {}): TokenVerifier {
+  if (ttlMs <= 0) return verifyToken;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? (() => performance.now());
+  const entries = new Map<string, { at: number; answer: Promise<AuthContext | undefined> }>();
+  return (db, token) => {
+    const { hash } = hashToken(token);
+    const t = now();
+    const hit = entries.get(hash);
+    if (hit && t - hit.at < ttlMs) return hit.answer;
+    if (hit) entries.delete(hash);
+    const answer = verifyToken(db, token).then((found) => (found ? freeze(found) : undefined));
+    entries.set(hash, { at: t, answer });
+    // A token that did not verify (or a failed query) is not remembered.
+    answer.then(
+      (found) => {
+        if (!found && entries.get(hash)?.answer === answer) entries.delete(hash);
+      },
+      () => {
+        if (entries.get(hash)?.answer === answer) entries.delete(hash);
+      },
+    );
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    return answer;
+  };
+}
+
+/** One context is shared by the requests that hit the cache: none may change it. */
+function freeze(auth: AuthContext): AuthContext {
+  Object.freeze(auth.origins);
+  return Object.freeze(auth);
+}

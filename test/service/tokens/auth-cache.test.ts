@@ -1,0 +1,102 @@
+// The per-app cache of verified tokens: most requests skip the token query; the price is that a
+// revoked token keeps working for up to the cache's TTL (10 s by default) on an app that
+// verified it just before.
+import { afterEach, expect, it } from 'vitest';
+import { createApp } from '../../../src/service/app.ts';
+import { cachedTokens, hashToken } from '../../../src/service/tokens/tokens.ts';
+import type { Database } from '../../../src/service/db/types.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import { createTestService, type TestService } from '../../helpers/service.ts';
+import { api } from '../api.ts';
+
+const SECRET = 'sk_test_harbour';
+
+/** The database with its token queries counted. */
+function counting(db: Database): { db: Database; tokenQueries: () => number } {
+  let n = 0;
+  const counted: Database = {
+    ...db,
+    kind: db.kind,
+    query: (sql, params) => {
+      if (/FROM tokens t JOIN shops/.test(sql)) n++;
+      return db.query(sql, params);
+    },
+    transaction: (callback, options) => db.transaction(callback, options),
+    exec: (sql) => db.exec(sql),
+    close: () => db.close(),
+  };
+  return { db: counted, tokenQueries: () => n };
+}
+
+function revoke(db: Database, token: string) {
+  return db.query('DELETE FROM tokens WHERE lookup = $1', [hashToken(token).lookup]);
+}
+
+describeEachDatabase('the token cache', (database) => {
+  let service: TestService;
+  afterEach(async () => {
+    await service?.close();
+  });
+
+  it('trusts a verified token for the TTL, then asks again; a revoked token stops working after it', async () => {
+    service = await createTestService({ database });
+    let t = 0;
+    const verify = cachedTokens(10_000, { now: () => t });
+    const first = await verify(service.db, SECRET);
+    expect(first).toMatchObject({ kind: 'secret' });
+    await revoke(service.db, SECRET);
+    t = 9_999;
+    expect(await verify(service.db, SECRET)).toEqual(first);
+    t = 10_000;
+    expect(await verify(service.db, SECRET)).toBeUndefined();
+  });
+
+  it('does not remember a token that did not verify: one added afterwards works at once', async () => {
+    service = await createTestService({ database });
+    const verify = cachedTokens(10_000, { now: () => 0 });
+    const token = 'sk_test_added_later';
+    expect(await verify(service.db, token)).toBeUndefined();
+    const [shop] = (await service.db.query<{ id: number }>('SELECT id FROM shops ORDER BY id LIMIT 1')).rows;
+    const { hash, lookup } = hashToken(token);
+    await service.db.query(`INSERT INTO tokens (shop_id, kind, lookup, token_hash, origins) VALUES ($1, 'secret', $2, $3, '{}')`, [shop!.id, lookup, hash]);
+    expect(await verify(service.db, token)).toMatchObject({ kind: 'secret', shopId: shop!.id });
+  });
+
+  it('shares one query among concurrent requests and keeps at most maxEntries', async () => {
+    service = await createTestService({ database });
+    const { db, tokenQueries } = counting(service.db);
+    const verify = cachedTokens(10_000, { now: () => 0, maxEntries: 1 });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => verify(db, SECRET)));
+    expect(new Set(answers).size).toBe(1);
+    expect(tokenQueries()).toBe(1);
+    await verify(db, 'pk_test_harbour');
+    await verify(db, SECRET);
+    expect(tokenQueries()).toBe(3);
+    expect(Object.isFrozen(answers[0])).toBe(true);
+  });
+
+  it('an app asks the database once per token within the TTL; with tokenCacheMs 0, on every request', async () => {
+    service = await createTestService({ database });
+    for (const [tokenCacheMs, expected] of [
+      [undefined, 1],
+      [0, 5],
+    ] as const) {
+      const { db, tokenQueries } = counting(service.db);
+      const app = createApp({ db, clock: service.clock, rateLimit: false, tokenCacheMs });
+      const other = { ...service, fetch: (request: Request) => app.fetch(request) };
+      for (let i = 0; i < 5; i++) expect((await api(other).get('/v1/widgets')).status).toBe(200);
+      expect(tokenQueries()).toBe(expected);
+    }
+  });
+
+  it('each app has its own cache: a token revoked before a new app starts is refused by it at once', async () => {
+    service = await createTestService({ database });
+    expect((await api(service).get('/v1/widgets')).status).toBe(200);
+    await revoke(service.db, SECRET);
+    // The service's app verified it a moment ago: it still answers (the documented delay).
+    expect((await api(service).get('/v1/widgets')).status).toBe(200);
+    const fresh = createApp({ db: service.db, clock: service.clock, rateLimit: false });
+    const other = { ...service, fetch: (request: Request) => fresh.fetch(request) };
+    expect((await api(other).get('/v1/widgets')).status).toBe(401);
+  });
+});
