@@ -1,9 +1,10 @@
 /**
  * The weeks of a month and the keyboard moves across them (WAI-ARIA date picker model).
- * Pure functions on `YYYY-MM-DD` days: no zone can shift a cell.
+ * Pure functions on `YYYY-MM-DD` days, through date-fns: no zone can shift a cell.
  * @module
  */
-import { type PlainDate, addDays, addMonths, dayOfWeek, eachDay, startOfMonth } from '../../shared/plain-date.ts';
+import { startOfWeek as weekStart } from 'date-fns';
+import { type PlainDate, addDays, addMonths, eachDay, fromDate, startOfMonth, toDate } from '../../shared/plain-date.ts';
 
 /** A week row: seven days, `null` for cells outside the month. */
 export type Week = (PlainDate | null)[];
@@ -25,7 +26,7 @@ export function firstDayOfWeek(locale: string): number {
 
 /** The start of the week that holds `date`. */
 export function startOfWeek(date: PlainDate, firstDay: number): PlainDate {
-  return addDays(date, -((dayOfWeek(date) - firstDay + 7) % 7));
+  return fromDate(weekStart(toDate(date), { weekStartsOn: firstDay as 0 | 1 | 2 | 3 | 4 | 5 | 6 }));
 }
 
 /**
