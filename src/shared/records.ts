@@ -74,6 +74,9 @@ export type WidgetType = 'date' | 'range';
 /** How a range's end is counted: the last day used, or the check-out day. */
 export type RangeCount = 'days' | 'nights';
 
+/** How a booking is priced: once, per day held, or per night (extension). */
+export type Pricing = 'booking' | 'day' | 'night';
+
 /** A widget's booking rules. Every field has a default (API.md §2). */
 export interface WidgetSettings {
   /** Days from today before the first bookable day. @default 0 */
@@ -94,6 +97,12 @@ export interface WidgetSettings {
   quantity_max: number;
   /** Length of a hold. @default 15 */
   hold_minutes: number;
+  /**
+   * How the variant's price applies (extension): once per unit (`booking`), per unit and day
+   * held (`day`), or per unit and night (`night`). @default "booking" for "date", "day" for a
+   * range counted in days, "night" for one counted in nights
+   */
+  pricing: Pricing;
 }
 
 /** A booking form placed on some products (API.md §2). */

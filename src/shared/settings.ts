@@ -16,10 +16,13 @@ export function defaultSettings(type: WidgetType): WidgetSettings {
     quantity_min: 1,
     quantity_max: 10,
     hold_minutes: 15,
+    pricing: type === 'date' ? 'booking' : 'day',
   };
 }
 
 /** `partial` over the defaults for `type`; a "date" widget always spans exactly one day. */
 export function resolveSettings(type: WidgetType, partial: Partial<WidgetSettings> = {}): WidgetSettings {
-  return { ...defaultSettings(type), ...partial, ...(type === 'date' && { min_days: 1, max_days: 1 }) };
+  // A range counted in nights is priced per night unless the widget says otherwise.
+  const pricing = partial.pricing ?? (type === 'range' && partial.count === 'nights' ? 'night' : undefined);
+  return { ...defaultSettings(type), ...partial, ...(pricing && { pricing }), ...(type === 'date' && { min_days: 1, max_days: 1 }) };
 }

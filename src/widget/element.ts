@@ -33,7 +33,7 @@ const RESTART = ['api', 'token', 'product', 'cartToken'] as const;
 
 /** The `<booking-widget>` element. */
 export class BookingWidgetElement extends HTMLElement {
-  static observedAttributes = ['api', 'token', 'product', 'variant', 'locale', 'cart-token'];
+  static observedAttributes = ['api', 'token', 'product', 'variant', 'locale', 'cart-token', 'price', 'currency', 'checkout-url'];
 
   /**
    * The `fetch` every request of this widget goes through (the API and, on Shopify, the cart).
@@ -56,7 +56,17 @@ export class BookingWidgetElement extends HTMLElement {
 
   private _read(): WidgetConfig {
     const a = (name: string) => this.getAttribute(name);
-    return { api: a('api') ?? '', token: a('token'), product: a('product') ?? '', variant: a('variant') ?? formVariant(), locale: a('locale'), cartToken: a('cart-token') };
+    return {
+      api: a('api') ?? '',
+      token: a('token'),
+      product: a('product') ?? '',
+      variant: a('variant') ?? formVariant(),
+      locale: a('locale'),
+      cartToken: a('cart-token'),
+      price: a('price'),
+      currency: a('currency'),
+      checkoutUrl: a('checkout-url'),
+    };
   }
 
   /** Reads the config again when the product form's variant may have changed. */

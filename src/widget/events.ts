@@ -13,10 +13,14 @@ export interface SelectDetail {
   quantity: number;
 }
 
-/** A failure the shopper was shown: an API error code (API.md §4) and its message. */
+/**
+ * A failure the shopper was shown: an API error code (API.md §4), the sentence the shopper
+ * read (in the widget's language, safe to show), and the developer's detail (never shown).
+ */
 export interface ErrorDetail {
   error: string;
   message: string;
+  detail?: string;
 }
 
 /** Each event name with the type of its `detail`. */
@@ -29,6 +33,8 @@ export interface BookingWidgetEventMap {
   'booking-widget:reserved': Reservation;
   /** A hold ran out. */
   'booking-widget:expired': Reservation;
+  /** The shopper released the hold (its units are free again). */
+  'booking-widget:released': Reservation;
   /** A load or a hold failed. */
   'booking-widget:error': ErrorDetail;
 }
@@ -42,6 +48,7 @@ declare global {
     'booking-widget:select': CustomEvent<SelectDetail>;
     'booking-widget:reserved': CustomEvent<Reservation>;
     'booking-widget:expired': CustomEvent<Reservation>;
+    'booking-widget:released': CustomEvent<Reservation>;
     'booking-widget:error': CustomEvent<ErrorDetail>;
   }
 }

@@ -26,6 +26,12 @@ export interface Formats {
   minutes(n: number): string;
   /** A number in the locale's digits, zero-padded to `minimumIntegerDigits`. */
   number(n: number, minimumIntegerDigits?: number): string;
+  /** An amount of money ("$195.00"); the plain number when the currency is not one Intl knows. */
+  money(amount: number, currency: string): string;
+  /** A whole number of days ("3 days"). */
+  days(n: number): string;
+  /** Items joined as the locale joins a list ("a, b and c"; Arabic's own comma). */
+  list(items: string[]): string;
 }
 
 const utc = (date: PlainDate) => Date.parse(`${date}T00:00:00Z`);
@@ -49,16 +55,40 @@ export function createFormats(locale: string): Formats {
     time: (instant) => lazy('t', () => new Intl.DateTimeFormat(locale, { timeStyle: 'short' })).format(instant),
     minutes: (n) => lazy('m', () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' })).format(n),
     number: (n, digits = 1) => new Intl.NumberFormat(locale, { minimumIntegerDigits: digits }).format(n),
+    money: (amount, currency) => {
+      try {
+        return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+      } catch {
+        return new Intl.NumberFormat(locale).format(amount);
+      }
+    },
+    days: (n) => lazy<Intl.NumberFormat>('d', () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' })).format(n),
+    list: (items) => lazy<Intl.ListFormat>('l', () => new Intl.ListFormat(locale, { type: 'conjunction' })).format(items),
   };
 }
 
+/** What a day's name says beyond its date: its place in the choice, units left, a closing's title. */
+export interface DayNote {
+  /** Start, end, or a day in between of the chosen or previewed range. */
+  role?: 'start' | 'end' | 'in' | 'one' | undefined;
+  /** Units left, when few (or fewer than asked for). */
+  left?: number | undefined;
+  /** The merchant's title of the blackout that closes the day. */
+  title?: string | undefined;
+}
+
 /**
- * A day's accessible name with its state: "Friday, December 25, 2026", "…, unavailable: closed",
- * or "…, Loading…" while its month's data is not in.
+ * A day's accessible name with its state: "Friday, December 25, 2026", "…, start, 2 left",
+ * "…, unavailable: Christmas Day", "…, only 1 left", or "…, Loading…" while its month is not in.
  */
-export function dayLabel(f: Formats, t: Translate, date: PlainDate, reason?: Reason | 'loading'): string {
+export function dayLabel(f: Formats, t: Translate, date: PlainDate, reason?: Reason | 'loading', note: DayNote = {}): string {
   const day = f.day(date);
-  return !reason ? day : reason === 'loading' ? `${day}, ${t(reason)}` : `${day}, ${t('unavailable')}: ${t(reason)}`;
+  if (reason === 'loading') return `${day}, ${t('loading')}`;
+  if (reason === 'short') return `${day}, ${t('onlyN', f.number(note.left ?? 0))}`;
+  if (reason) return `${day}, ${t('unavailable')}: ${(reason === 'closed' && note.title) || t(reason)}`;
+  const role = note.role && note.role !== 'one' && t(note.role === 'start' ? 'dayStart' : note.role === 'end' ? 'dayEnd' : 'dayIn');
+  const left = note.left !== undefined ? t('unitsLeft', f.number(note.left)) : undefined;
+  return [day, role, left].filter(Boolean).join(', ');
 }
 
 /** The shop-zone day of an API value: a `YYYY-MM-DD` as is, an instant as its day in `tz`. */
@@ -92,16 +122,34 @@ export function shopperZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/** The zone's name in words in `locale` ("Australian Eastern Time"), from Intl's generic names. */
+export function zoneName(zone: string, locale: string): string {
+  try {
+    const part = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(0).find((p) => p.type === 'timeZoneName');
+    // An offset ("GMT+00:00") says less than the zone's own name ("UTC").
+    if (part && !/^GMT|^UTC[+-]/.test(part.value)) return part.value;
+  } catch {
+    // An engine without generic names: the IANA name, readable.
+  }
+  return zone.replace(/_/g, ' ');
+}
+
 /**
- * `text` (days or a time in `zone`) with `zone` named, "… (Australia/Melbourne)", when the
- * shop's zone `tz` is not the shopper's: then the hold's days (in the shop's zone) and its end
- * (in the shopper's) could be misread. Nothing is added when both are one zone.
+ * `text` (days or a time in `zone`) with `zone` named in words, "… (Australian Eastern Time)",
+ * when the shop's zone `tz` is not the shopper's: then the hold's days (in the shop's zone)
+ * and its end (in the shopper's) could be misread. Nothing is added when both are one zone.
+ * The text is isolated for bidi (FSI … PDI), so a Latin title in Arabic keeps its order.
  */
-export function named(text: string, zone: string, tz: string): string {
-  return shopperZone() === tz ? text : `${text} (${zone.replace(/_/g, ' ')})`;
+export function named(text: string, zone: string, tz: string, locale = 'en'): string {
+  return shopperZone() === tz ? text : `${text} (${zoneName(zone, locale)})`;
+}
+
+/** `text` isolated for bidi: its direction never reorders the sentence around it. */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
 }
 
 /** A held item's period in the shop's zone, the zone named when it is not the shopper's. */
-export function heldPeriod(f: Formats, item: Period, tz: string, nights: boolean): string {
-  return named(formatPeriod(f, item, tz, nights), tz, tz);
+export function heldPeriod(f: Formats, item: Period, tz: string, nights: boolean, locale = 'en'): string {
+  return named(formatPeriod(f, item, tz, nights), tz, tz, locale);
 }

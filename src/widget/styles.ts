@@ -9,33 +9,49 @@
  * @module
  */
 const CSS = `
-:host{all:initial;display:block;contain:content;container-type:inline-size;min-height:var(--booking-min-height,25em);font:inherit;font-family:var(--booking-font,inherit);line-height:1.3;color:var(--booking-text,inherit);--a:var(--booking-accent,#1a56db);--t:var(--booking-accent-text,#fff);--r:var(--booking-radius,.4em);--m:var(--booking-muted,#6b7280)}
+:host{all:initial;display:block;contain:content;container-type:inline-size;min-height:var(--booking-min-height,25em);font:inherit;font-family:var(--booking-font,inherit);line-height:1.3;color:var(--booking-text,inherit);--a:var(--booking-accent,#1a56db);--t:var(--booking-accent-text,#fff);--r:var(--booking-radius,.4em);--m:var(--booking-muted,#5b6472);--s:var(--booking-selected-range,#dbe6fd)}
 *{box-sizing:border-box;font:inherit;color:inherit}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.head,.row{display:flex;align-items:center;gap:.6em}
+.head,.row,[part~=stepper]{display:flex;align-items:center;gap:.6em}
 .head{justify-content:space-between}
 h2{margin:0;font-weight:600}
-button{cursor:pointer;border:1px solid #0000;border-radius:var(--r);background:none;padding:.4em .6em}
-button:focus-visible{outline:2px solid var(--a);outline-offset:1px}
+button,a[part]{cursor:pointer;border:1px solid #0000;border-radius:var(--r);background:none;padding:.4em .6em;min-height:44px;min-width:44px;text-decoration:none;display:inline-flex;align-items:center;justify-content:center}
+button:focus-visible,a:focus-visible,input:focus-visible{outline:2px solid var(--a);outline-offset:1px}
 [dir=rtl] [part~=nav]{transform:scaleX(-1)}
 table{border-collapse:collapse;width:100%;table-layout:fixed;text-align:center}
 th{font-weight:400;color:var(--m);padding:.2em 0}
-td{padding:1px;height:calc(2.2em + 2px)}
+td{padding:1px}
 @container (width<26em){.ws{display:none}}
 @container (width>=26em){.wn{display:none}}
-[part~=day]{width:100%;height:2.2em;padding:0}
+[part~=day]{width:100%;height:44px;padding:0;flex-direction:column;line-height:1.1}
 [part~=day]:hover{border-color:var(--a)}
+.left{font-size:.62em;color:var(--m)}
 [part~=day-today]{font-weight:700;text-decoration:underline}
-[part~=day-selected],[part~=reserve-button],[part~=retry-button]{background:var(--a);color:var(--t)}
-[part~=day-unavailable]{color:var(--m);opacity:.6;cursor:not-allowed}
-[data-reason=sold],[data-reason=closed]{text-decoration:line-through}
-[aria-busy]{opacity:.5}
+[part~=day-between],[part~=day-preview]{background:var(--s);border-radius:0}
+[part~=day-preview]{border:1px dashed var(--a)}
+[part~=day-start],[part~=day-end],[part~=day-selected][part~=day-one],[part~=reserve-button],[part~=retry-button],[part~=checkout-button]{background:var(--a);color:var(--t)}
+[part~=day-selected]:not([part~=day-between]){background:var(--a);color:var(--t)}
+[part~=day-start]{border-start-end-radius:0;border-end-end-radius:0}
+[part~=day-end]{border-start-start-radius:0;border-end-start-radius:0}
+[part~=day-unavailable]{color:var(--m);cursor:not-allowed}
+[part~=day-sold]{text-decoration:line-through;background:repeating-linear-gradient(135deg,#0000 0 4px,#e5e7eb 4px 5px)}
+[part~=day-closed]{background:#eef0f3}
+[part~=day-few]:not([part~=day-selected]){box-shadow:inset 0 -3px 0 #b45309}
+[part~=day-loading]{color:#0000;background:#f6f7f9;border:1px dashed #d1d5db;cursor:progress}
+[part~=legend]{display:flex;flex-wrap:wrap;gap:.3em 1em;margin:.5em 0 0;padding:0;list-style:none;font-size:.85em;color:var(--m)}
+[part~=legend] li{display:flex;align-items:center;gap:.35em}
+[part~=swatch]{display:inline-block;width:1.1em;height:1.1em;min-height:0;border:1px solid #d1d5db;border-radius:.2em}
 .row{flex-wrap:wrap;margin-top:.6em}
-input{width:4.5em;padding:.3em;border:1px solid var(--m);border-radius:var(--r)}
-[part~=reserve-button],[part~=retry-button]{padding:.6em 1.2em}
+input{width:4em;min-height:44px;padding:.3em;border:1px solid var(--m);border-radius:var(--r);text-align:center}
+[part~=step]{border-color:var(--m);font-weight:700}
+[part~=quantity-max]{color:var(--m);font-size:.85em}
+[part~=reserve-button],[part~=retry-button],[part~=checkout-button]{padding:.6em 1.2em}
+[part~=release-button],[part~=keep-button]{border-color:var(--a);color:var(--a)}
 :disabled{opacity:.5;cursor:not-allowed}
 [part~=error]{color:var(--booking-error,#b91c1c)}
 [part~=hold]{margin-top:.8em;padding:.6em;border:1px solid var(--m);border-radius:var(--r)}
+[part~=countdown-ending]{font-weight:700;color:var(--booking-error,#b91c1c)}
+[part~=total]{font-weight:600}
 ul{margin:0;padding-inline-start:1.2em}
 p{margin:.4em 0;min-height:1.3em}
 `;

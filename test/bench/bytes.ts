@@ -45,7 +45,7 @@ export function sizes(code: string | Uint8Array): Sizes {
 const TARGET_GZIP = 10_000;
 /** Issue 13's target for everything loaded before the calendar is interactive, and the `npm test` budget. */
 const TARGET_BEFORE_INTERACTIVE = 20_000;
-const TEST_BUDGET_BEFORE_INTERACTIVE = 26_000;
+const TEST_BUDGET_BEFORE_INTERACTIVE = 29_500;
 
 const PARTS = ['Preact', 'signals', 'date-fns', 'date-fns-tz', 'client', 'widget', 'other'] as const;
 type Part = (typeof PARTS)[number];

@@ -66,7 +66,7 @@ export async function startHarness(options: { now?: string | number } = {}): Pro
 }
 
 /** The attributes of a widget, as WIDGET.md names them. */
-export type WidgetAttributes = Partial<Record<'api' | 'token' | 'product' | 'variant' | 'locale' | 'cart-token', string>>;
+export type WidgetAttributes = Partial<Record<'api' | 'token' | 'product' | 'variant' | 'locale' | 'cart-token' | 'price' | 'currency' | 'checkout-url', string>>;
 
 /**
  * Creates a `<booking-widget>` wired to `harness`, with `attributes`, inserts it into the page
@@ -92,4 +92,9 @@ export function inWidget(el: BookingWidgetElement) {
 /** The requests sent to one API path (`/v1/availability`). */
 export function requestsTo(harness: WidgetHarness, path: string, method = 'GET'): SentRequest[] {
   return harness.sent.filter((r) => r.url.pathname === path && r.method === method);
+}
+
+/** A held item's line in the hold panel, by the start of its text (its titles sit in a bidi-isolated element). */
+export function heldItem(w: ReturnType<typeof inWidget>, start: RegExp) {
+  return w.findByText((_, el) => el?.getAttribute('part') === 'hold-item' && start.test(el.textContent ?? ''));
 }

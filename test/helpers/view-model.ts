@@ -18,7 +18,7 @@ export function createTestView(harness: WidgetHarness, config: Partial<WidgetCon
   const controller = new AbortController();
   const now = () => harness.service.clock.now();
   const events: { type: string; detail: unknown }[] = [];
-  const full: WidgetConfig = { api: harness.service.baseUrl, token: 'pk_test_harbour', locale: null, cartToken: 'cart-view', ...config };
+  const full: WidgetConfig = { api: harness.service.baseUrl, token: 'pk_test_harbour', locale: null, cartToken: 'cart-view', price: null, currency: null, checkoutUrl: null, ...config };
   const connection = createConnection({ api: full.api, token: full.token, fetch: harness.fetch, signal: controller.signal, now });
   const vm: View = new ViewModel({
     config: signal(full),

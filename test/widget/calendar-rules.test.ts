@@ -23,16 +23,16 @@ function facts(more: Partial<DayFacts> = {}): DayFacts {
 describe('blocked days of a blackout', () => {
   it('covers the shop-local days of an all-day blackout, its exclusive finish left free', () => {
     // Christmas in Melbourne (UTC+11): 24 Dec 13:00Z to 25 Dec 13:00Z.
-    expect(blockedDays(blackout('2026-12-24T13:00:00.000Z', '2026-12-25T13:00:00.000Z'), TZ)).toEqual({ first: '2026-12-25', last: '2026-12-25', startOnly: false });
+    expect(blockedDays(blackout('2026-12-24T13:00:00.000Z', '2026-12-25T13:00:00.000Z'), TZ)).toEqual({ first: '2026-12-25', last: '2026-12-25', startOnly: false, title: null });
   });
 
   it('counts the 25-hour day when daylight saving ends (4 April 2027) as one day', () => {
     // 4 April 2027 starts at 00:00 +11:00 (3 Apr 13:00Z) and ends at 00:00 +10:00 (4 Apr 14:00Z).
-    expect(blockedDays(blackout('2027-04-03T13:00:00.000Z', '2027-04-04T14:00:00.000Z'), TZ)).toEqual({ first: '2027-04-04', last: '2027-04-04', startOnly: false });
+    expect(blockedDays(blackout('2027-04-03T13:00:00.000Z', '2027-04-04T14:00:00.000Z'), TZ)).toEqual({ first: '2027-04-04', last: '2027-04-04', startOnly: false, title: null });
   });
 
   it('counts the 23-hour day when daylight saving starts (4 October 2026) as one day', () => {
-    expect(blockedDays(blackout('2026-10-03T14:00:00.000Z', '2026-10-04T13:00:00.000Z'), TZ)).toEqual({ first: '2026-10-04', last: '2026-10-04', startOnly: false });
+    expect(blockedDays(blackout('2026-10-03T14:00:00.000Z', '2026-10-04T13:00:00.000Z'), TZ)).toEqual({ first: '2026-10-04', last: '2026-10-04', startOnly: false, title: null });
   });
 
   it('blocks a whole day when an "overlap" blackout covers only some hours of it', () => {
@@ -61,10 +61,12 @@ describe('day reasons', () => {
     expect(dayReason(d('2026-11-27'), f)).toBe('sold');
   });
 
-  it('calls a day sold out when fewer places are left than the quantity', () => {
+  it('calls a day short when fewer places are left than the quantity, and sold out when none are', () => {
     const availability = { '2026-11-25': { date: d('2026-11-25'), quantity_available: 2, status: 'ok' as const, status_code: 1 as const } };
     expect(dayReason(d('2026-11-25'), facts({ availability, quantity: 2 }))).toBeUndefined();
-    expect(dayReason(d('2026-11-25'), facts({ availability, quantity: 3 }))).toBe('sold');
+    expect(dayReason(d('2026-11-25'), facts({ availability, quantity: 3 }))).toBe('short');
+    const none = { '2026-11-25': { ...availability['2026-11-25'], quantity_available: 0 } };
+    expect(dayReason(d('2026-11-25'), facts({ availability: none, quantity: 1 }))).toBe('sold');
   });
 
   it('applies a "start" blackout only to a day that starts the period', () => {

@@ -67,7 +67,7 @@ it('HoldPanel: shows only what the service held, with the time left, then that i
   await vm.selection.reserve();
   const hold = vm.hold.value!;
   render(<HoldPanel vm={vm} hold={hold.model} />);
-  expect(screen.getByText(/^Kayak hire – Single kayak:/).textContent).toContain('× 1');
+  expect(screen.getByText((_, el) => el?.getAttribute('part') === 'hold-item' && /^Kayak hire – Single kayak:/.test(el.textContent ?? '')).textContent).toContain('× 1');
   // Counted on the server's clock, whose Date header errs up to a second early.
   expect(screen.getByText(/^(15:00|14:59) left$/)).toBeTruthy();
   expect(events.map((e) => e.type)).toContain('booking-widget:reserved');

@@ -5,7 +5,7 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { BookingWidgetElement, defineBookingWidget } from '../../src/widget/element.ts';
-import { inWidget, mountWidget, requestsTo, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
+import { heldItem, inWidget, mountWidget, requestsTo, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
 
 let harness: WidgetHarness;
 beforeEach(async () => {
@@ -178,10 +178,10 @@ it('on Shopify without a variant attribute, follows the variant chosen in the th
     id.dispatchEvent(new Event('change', { bubbles: true }));
     await waitFor(() => expect(requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('external_variant_id'))).toContain('8002'));
     await ready(el);
-    fireEvent.click(w.getByRole('button', { name: 'Tuesday, November 24, 2026' }));
-    fireEvent.click(w.getByRole('button', { name: 'Tuesday, November 24, 2026' }));
+    fireEvent.click(w.getByRole('button', { name: /^Tuesday, November 24, 2026/ }));
+    fireEvent.click(w.getByRole('button', { name: /^Tuesday, November 24, 2026/ }));
     fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
-    await w.findByText(/^Kayak hire – Double kayak:/);
+    await heldItem(w, /^Kayak hire – Double kayak:/);
   } finally {
     delete (globalThis as { Shopify?: unknown }).Shopify;
   }

@@ -56,13 +56,17 @@ it('shows a blacked-out day and a sold-out day as unavailable, visibly and by na
   const w = inWidget(el);
   const sold = await w.findByRole('button', { name: 'Friday, November 27, 2026, unavailable: fully booked' });
   expect(sold.getAttribute('aria-disabled')).toBe('true');
-  expect(sold.title).toBe('fully booked');
+  expect(sold.getAttribute('part')).toContain('day-sold');
+  expect(sold.title).toBe('unavailable: fully booked');
   fireEvent.click(w.getByRole('button', { name: 'Next month' }));
-  const christmas = await w.findByRole('button', { name: 'Friday, December 25, 2026, unavailable: closed' });
+  // Closed is named by the merchant's title, and looks unlike fully booked.
+  const christmas = await w.findByRole('button', { name: 'Friday, December 25, 2026, unavailable: Christmas' });
+  expect(christmas.getAttribute('part')).toContain('day-closed');
+  expect(christmas.getAttribute('part')).not.toContain('day-sold');
   expect(christmas.getAttribute('part')).toContain('day-unavailable');
   // Choosing it says why, in words on the page.
   fireEvent.click(christmas);
-  expect(w.getByText('Friday, December 25, 2026, unavailable: closed', { selector: '[part=message]' })).toBeTruthy();
+  expect(w.getByText('Friday, December 25, 2026, unavailable: Christmas', { selector: '[part=message]' })).toBeTruthy();
 });
 
 it('a "start" blackout blocks starting on its days but not a range passing through them', async () => {
@@ -78,10 +82,11 @@ it('a "start" blackout blocks starting on its days but not a range passing throu
   expect(made.status).toBe(201);
   const w = inWidget(await mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' }));
   fireEvent.click(await w.findByRole('button', { name: 'Next month' }));
-  const regatta = await w.findByRole('button', { name: 'Tuesday, December 8, 2026, unavailable: closed' });
+  const regatta = await w.findByRole('button', { name: 'Tuesday, December 8, 2026, unavailable: Regatta' });
   fireEvent.click(w.getByRole('button', { name: 'Monday, December 7, 2026' }));
   // With a start chosen, the days inside the start-only blackout can end the range.
   await waitFor(() => expect(regatta.getAttribute('aria-label')).toBe('Tuesday, December 8, 2026'));
+  expect(regatta.getAttribute('aria-disabled')).toBeNull();
   fireEvent.click(w.getByRole('button', { name: dayName('Wednesday, December 9, 2026') }));
   expect(w.getByRole('button', { name: 'Reserve' }).hasAttribute('disabled')).toBe(false);
 });

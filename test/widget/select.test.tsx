@@ -64,29 +64,31 @@ it('rejects a range longer than the widget allows, and one that crosses an unava
   await w.findByRole('button', { name: /^Thursday, December 24, 2026$/ });
   fireEvent.click(day('Thursday, December 24, 2026'));
   fireEvent.click(day('Saturday, December 26, 2026')); // Christmas in between is blacked out
-  expect(w.getByText('Your dates include an unavailable day.')).toBeTruthy();
+  // The day in the way is named, and the start stays chosen.
+  expect(w.getByText('Friday, December 25, 2026 is unavailable: choose an end before it, or another start.')).toBeTruthy();
+  expect(day('Thursday, December 24, 2026').getAttribute('aria-pressed')).toBe('true');
   expect(selects).toEqual([]);
-  // A rejected end drops the start: the next day chosen starts afresh.
+  // An earlier day starts afresh.
   fireEvent.click(day('Tuesday, December 1, 2026'));
   fireEvent.click(day('Wednesday, December 9, 2026')); // 9 days; max_days is 7
   expect(w.getByText('Choose 1 to 7 days.')).toBeTruthy();
   expect(selects).toEqual([]);
   fireEvent.click(day('Monday, December 7, 2026'));
-  fireEvent.click(day('Tuesday, December 8, 2026'));
-  expect(selects.at(-1)).toEqual({ start: '2026-12-07', finish: '2026-12-09', quantity: 1 });
+  expect(selects.at(-1)).toEqual({ start: '2026-12-01', finish: '2026-12-08', quantity: 1 });
 });
 
-it('starts a new range from the day clicked after a rejected end, not from the old start', async () => {
+it('keeps the start after an end that is too far, so the next day chosen ends the range from it', async () => {
   const { w, selects, day } = await open('7001', '8001');
   fireEvent.click(day('Tuesday, November 24, 2026'));
   fireEvent.click(w.getByRole('button', { name: 'Next month' }));
   fireEvent.click(await w.findByRole('button', { name: /^Thursday, December 3, 2026/ })); // 10 days
   expect(w.getByText('Choose 1 to 7 days.')).toBeTruthy();
-  fireEvent.click(day('Tuesday, December 1, 2026'));
-  expect(w.getByText('Now choose the end date.')).toBeTruthy();
-  expect(day('Tuesday, December 1, 2026').getAttribute('aria-pressed')).toBe('true');
-  fireEvent.click(day('Thursday, December 3, 2026'));
-  expect(selects).toEqual([{ start: '2026-12-01', finish: '2026-12-04', quantity: 1 }]);
+  fireEvent.click(w.getByRole('button', { name: 'Previous month' }));
+  expect(day('Tuesday, November 24, 2026').getAttribute('aria-label')).toBe('Tuesday, November 24, 2026, start');
+  fireEvent.click(day('Thursday, November 26, 2026'));
+  expect(selects).toEqual([{ start: '2026-11-24', finish: '2026-11-27', quantity: 1 }]);
+  expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe('Wednesday, November 25, 2026, in your dates');
+  expect(day('Thursday, November 26, 2026').getAttribute('aria-label')).toBe('Thursday, November 26, 2026, end');
 });
 
 it('keeps the quantity between the widget minimum and maximum', async () => {
@@ -104,7 +106,7 @@ it('keeps the quantity between the widget minimum and maximum', async () => {
   expect(selects.at(-1)).toEqual({ start: '2026-11-24', finish: '2026-11-25', quantity: 3 });
 });
 
-it('shows days without enough places left for the quantity as fully booked', async () => {
+it('says how many are left on a day with few, and "only N left" when the quantity asks for more', async () => {
   // Another cart holds 2 of the 3 single kayaks on 25 November.
   const other = await harness.service.fetch(
     new Request(`${harness.service.baseUrl}/v1/reservations`, {
@@ -115,7 +117,9 @@ it('shows days without enough places left for the quantity as fully booked', asy
   );
   expect(other.status).toBe(201);
   const { w, day } = await open('7001', '8001');
-  expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe('Wednesday, November 25, 2026');
+  expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe('Wednesday, November 25, 2026, 1 left');
+  expect(day('Wednesday, November 25, 2026').textContent).toContain('1 left');
   fireEvent.change(w.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '2' } });
-  await waitFor(() => expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe('Wednesday, November 25, 2026, unavailable: fully booked'));
+  await waitFor(() => expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe('Wednesday, November 25, 2026, only 1 left'));
+  expect(day('Wednesday, November 25, 2026').getAttribute('aria-disabled')).toBe('true');
 });

@@ -84,6 +84,7 @@ function checkSettings(value: unknown, path: string): void {
     if (bounds) {
       if (!Number.isInteger(v) || (v as number) < bounds[0] || (v as number) > bounds[1]) fail(at, `must be a whole number from ${bounds[0]} to ${bounds[1]}`);
     } else if (key === 'count') oneOf('days', 'nights')(v, at);
+    else if (key === 'pricing') oneOf('booking', 'day', 'night')(v, at);
     else if (key === 'first_day_of_week') {
       if (v !== null && !(Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 6)) fail(at, 'must be 0-6 or null');
     } else fail(at, 'is not a widget setting');

@@ -13,7 +13,7 @@ import { createLightRequester, serverDate, type ApiRequest } from '../../client/
 import type { AvailabilityParams, BlackoutListParams, ReservationCreateParams } from '../../shared/params.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget } from '../../shared/records.ts';
 import { WidgetError } from './failure.ts';
-import { parseAvailability, parseBlackouts, parseHold, parseReservations, parseWidgets } from './validate.ts';
+import { parseAvailability, parseBlackouts, parseHold, parseReservation, parseReservations, parseWidgets } from './validate.ts';
 
 /** The `fetch` a widget sends requests with (the client's signature). */
 export type WidgetFetch = (input: string, init: RequestInit) => Promise<Response>;
@@ -44,6 +44,8 @@ export interface Connection {
   /** The cart's reservations whose hold has not expired, newest first. */
   reservations(cartToken: string): Promise<Reservation[]>;
   hold(params: ReservationCreateParams): Promise<Reservation>;
+  /** Posts quantity 0 for items (API.md §3: removes those variants); the answer may hold nothing. */
+  release(params: ReservationCreateParams): Promise<Reservation>;
   /**
    * Runs `send`, keeping each request it makes until the same request is made once more, which
    * gets the kept answer instead of a new request: the entry sends the first wave before the
@@ -132,6 +134,7 @@ export function createConnection(options: ConnectionOptions): Connection {
     reservations: (cart_token) => call('GET', '/v1/reservations', { cart_token, active: true }, parseReservations),
     // Retried like a GET: a repeat with the same cart token changes nothing more (API.md §3).
     hold: (params) => call('POST', '/v1/reservations', params, parseHold),
+    release: (params) => call('POST', '/v1/reservations', params, parseReservation),
     prefetch(sendAll) {
       keeping = true;
       try {

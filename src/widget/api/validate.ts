@@ -43,7 +43,11 @@ function cleanSettings(type: Widget['type'], raw: unknown): WidgetSettings {
   const kept: Loose = {};
   for (const key in defaults) {
     const v = given[key];
-    const ok = key === 'count' ? v === 'days' || v === 'nights' : key === 'first_day_of_week' ? v === null || (isCount(v) && v < 7) : isCount(v);
+    const ok =
+      key === 'count' ? v === 'days' || v === 'nights'
+      : key === 'pricing' ? v === 'booking' || v === 'day' || v === 'night'
+      : key === 'first_day_of_week' ? v === null || (isCount(v) && v < 7)
+      : isCount(v);
     if (ok) kept[key] = v;
   }
   return resolveSettings(type, kept);

@@ -20,6 +20,12 @@ export interface WidgetConfig {
   variant: string | null;
   locale: string | null;
   cartToken: string | null;
+  /** The variant's price in the currency's main unit ("65", "65.00"), when the page gives it. */
+  price: string | null;
+  /** ISO 4217 currency of `price` ("AUD"). */
+  currency: string | null;
+  /** Where "Check out" leads once held: the Shopify cart by default there, else this attribute. */
+  checkoutUrl: string | null;
 }
 
 /** One element's running widget, as the entry prepared it. */

@@ -8,10 +8,13 @@ import type { AvailabilityDay, Blackout, WidgetSettings } from '../../shared/rec
 import { plainDateInZone as dayInZone } from '../../shared/zones.ts';
 
 /** Why a day cannot be chosen. */
-export type Reason = 'past' | 'lead' | 'horizon' | 'closed' | 'sold';
+/** Why a day cannot be chosen; `short`: some are left, fewer than the quantity asked for. */
+export type Reason = 'past' | 'lead' | 'horizon' | 'closed' | 'sold' | 'short';
 
 /** A blackout as the shop-zone days it blocks. `startOnly`: it only stops periods starting on them. */
 export interface BlockedDays {
+  /** The merchant's title ("Christmas Day"), the reason a shopper is given. */
+  title?: string | null;
   first: PlainDate;
   last: PlainDate;
   startOnly: boolean;
@@ -38,6 +41,7 @@ export function blockedDays(b: Blackout, tz: string): BlockedDays {
   const startsAt = Date.parse(b.starts_at);
   const startOnly = b.scope === 'start';
   return {
+    title: b.title ?? null,
     first: startOnly ? addDays(dayInZone(startsAt - 1, tz), 1) : dayInZone(startsAt, tz),
     last: dayInZone(Date.parse(b.finishes_at) - 1, tz),
     startOnly,
@@ -60,8 +64,26 @@ export function dayReason(date: PlainDate, facts: DayFacts, asStart = true): Rea
   // explains it, a day inside a range is still free. Otherwise trust the service: it also
   // knows blackouts longer than the window the widget asked for.
   if (day?.status === 'blacked_out' && (asStart || !covering.length)) return 'closed';
-  if (day && day.quantity_available < facts.quantity) return 'sold';
+  if (day && day.quantity_available < facts.quantity) return day.quantity_available > 0 ? 'short' : 'sold';
   return undefined;
+}
+
+/** The title of the blackout that closes `date`, when the merchant gave one. */
+export function closedBy(date: PlainDate, facts: DayFacts): string | undefined {
+  return facts.blocks.find((b) => b.first <= date && date <= b.last && b.title)?.title ?? undefined;
+}
+
+/**
+ * Units left on `date` when few are: 3 or fewer, more than none, and fewer than on the
+ * freest day known (so a variant of capacity 2 is not "2 left" every day): worth saying before
+ * the shopper asks.
+ */
+export function fewLeft(date: PlainDate, facts: DayFacts): number | undefined {
+  const n = facts.availability[date]?.quantity_available;
+  if (n === undefined || n <= 0 || n > 3) return undefined;
+  let most = 0;
+  for (const d in facts.availability) most = Math.max(most, facts.availability[d]!.quantity_available);
+  return n < most ? n : undefined;
 }
 
 /** The exclusive finish of a range whose last picked day is `end` (API.md §2 `count`). */
@@ -77,5 +99,10 @@ export function rangeProblem(start: PlainDate, end: PlainDate, facts: DayFacts):
   const finish = rangeFinish(end, facts.settings);
   const length = diffDays(start, finish);
   if (length < facts.settings.min_days || length > facts.settings.max_days) return 'length';
-  return eachDay(start, finish).some((d) => dayReason(d, facts, d === start)) ? 'crosses' : undefined;
+  return dayInTheWay(start, end, facts) ? 'crosses' : undefined;
+}
+
+/** The first day of the range `start`-`end` that cannot be held, the one in the shopper's way. */
+export function dayInTheWay(start: PlainDate, end: PlainDate, facts: DayFacts): PlainDate | undefined {
+  return eachDay(start, rangeFinish(end, facts.settings)).find((d) => dayReason(d, facts, d === start));
 }

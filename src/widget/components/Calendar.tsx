@@ -1,9 +1,11 @@
 /**
  * The month calendar: a plain `<table>` of day buttons (Cally's model), one of them in the tab
- * order (roving tabindex), arrow, Page and Home/End keys per the WAI-ARIA date picker.
- * Unavailable days stay focusable with `aria-disabled`, so screen-reader users hear why.
- * Until the widget record and the month's data are in, the same table is shown busy, every
- * day disabled: a skeleton at the final size.
+ * order (roving tabindex), arrow, Page and Home/End keys per the WAI-ARIA date picker, moving
+ * from the day that has focus. Unavailable days stay focusable with `aria-disabled`, so
+ * screen-reader users hear why (the merchant's blackout title when there is one). Days with few
+ * units say how many; a range's start, end and days between are told apart, and previewed
+ * under the pointer or focus before the end is chosen. Until the widget record and the month's
+ * data are in, the same table is shown busy, every day disabled: a skeleton at the final size.
  * @module
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
@@ -11,6 +13,7 @@ import { type PlainDate, addDays, addMonths, eachDay } from '../../shared/plain-
 import { dayForKey, monthWeeks, startOfWeek } from '../calendar/grid.ts';
 import { dayLabel } from '../format.ts';
 import type { View } from '../models/view-model.ts';
+import { Legend } from './Legend.tsx';
 
 /** The calendar of the shown month. */
 export function Calendar({ vm }: { vm: View }) {
@@ -19,13 +22,18 @@ export function Calendar({ vm }: { vm: View }) {
   const f = vm.formats.value;
   const t = vm.t.value;
   const ready = vm.monthReady.value;
-  const reasons = vm.reasons.value;
+  const days = vm.days.value;
   const today = vm.booking.today.value;
-  const start = vm.selection.start.value;
-  const end = vm.selection.end.value;
   const firstDay = vm.firstDay.value;
   const bounds = vm.bounds.value;
   const heading = f.month(month);
+  const table = useRef<HTMLTableElement>(null);
+  const keyed = useRef(false);
+  useLayoutEffect(() => {
+    if (!keyed.current) return;
+    keyed.current = false;
+    table.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+  });
 
   const onKeyDown = (e: KeyboardEvent) => {
     // From the day that has the DOM focus, however it got there (a script's focus(), a screen
@@ -38,42 +46,40 @@ export function Calendar({ vm }: { vm: View }) {
     if (to) vm.moveFocus(to);
     else vm.choose(from);
     // Once rendered, the focused day's button (another element when the month changed) gets
-    // the DOM focus: see the layout effect below.
+    // the DOM focus: see the layout effect above.
     keyed.current = true;
   };
-  const table = useRef<HTMLTableElement>(null);
-  const keyed = useRef(false);
-  useLayoutEffect(() => {
-    if (!keyed.current) return;
-    keyed.current = false;
-    table.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
-  });
-
-  /** The day's reason, `"loading"` while its month is not in. */
-  const why = (d: PlainDate) => (ready ? reasons[d] : 'loading');
-  const label = (d: PlainDate) => dayLabel(f, t, d, why(d));
 
   const day = (d: PlainDate) => {
-    const r = why(d);
-    const selected = !!start && (d === start || (!!end && d > start && d <= end));
-    const parts = ['day', selected && 'day-selected', r && 'day-unavailable', d === today && 'day-today'];
+    const state = ready ? days[d] : undefined;
+    const r = ready ? state?.reason : 'loading';
+    const parts = ['day', state?.role && 'day-selected', state?.role && `day-${state.role === 'in' ? 'between' : state.role}`, state?.preview && 'day-preview',
+      r && 'day-unavailable', r && `day-${r === 'short' || r === 'sold' ? 'sold' : r === 'closed' ? 'closed' : r === 'loading' ? 'loading' : 'out'}`,
+      !r && state?.left !== undefined && 'day-few', d === today && 'day-today'];
+    const label = dayLabel(f, t, d, r, state);
     return (
       <button
         type="button"
         part={parts.filter(Boolean).join(' ')}
         tabIndex={d === focus ? 0 : -1}
-        aria-pressed={selected ? 'true' : 'false'}
+        aria-pressed={state?.role ? 'true' : 'false'}
         aria-current={d === today ? 'date' : undefined}
         aria-disabled={r ? 'true' : undefined}
-        aria-label={label(d)}
-        title={ready && r ? t(r) : undefined}
+        aria-label={label}
+        // The reason under a mouse pointer too; touch and keyboard users get it in the line below.
+        title={r && r !== 'loading' ? label.slice(f.day(d).length + 2) : undefined}
         data-reason={ready ? r : undefined}
         data-day={d}
         onClick={() => vm.choose(d)}
+        onMouseEnter={() => vm.preview(d)}
         // A day focused any other way (a script, a screen reader) is where the keys move from.
-        onFocus={() => d !== focus && vm.moveFocus(d)}
+        onFocus={() => {
+          if (d !== focus) vm.moveFocus(d);
+          vm.preview(d);
+        }}
       >
-        {f.dayNumber(d)}
+        <span aria-hidden="true">{f.dayNumber(d)}</span>
+        {!r && state?.left !== undefined && <span class="left" aria-hidden="true">{t('unitsLeft', f.number(state.left))}</span>}
       </button>
     );
   };
@@ -84,7 +90,7 @@ export function Calendar({ vm }: { vm: View }) {
     </button>
   );
   const weekStart = startOfWeek(month, firstDay);
-  const focusReason = ready && reasons[focus];
+  const focused = ready ? days[focus] : undefined;
   return (
     <div part="calendar">
       <div class="head">
@@ -92,30 +98,30 @@ export function Calendar({ vm }: { vm: View }) {
         <h2 part="heading" aria-live="polite">{heading}</h2>
         {nav(1, 'next', !!bounds && addMonths(month, 1) > bounds.max)}
       </div>
-      <table ref={table} part="table" aria-label={heading} aria-busy={ready ? undefined : 'true'} onKeyDown={onKeyDown}>
+      <table ref={table} part="table" aria-label={heading} aria-busy={ready ? undefined : 'true'} onKeyDown={onKeyDown} onMouseLeave={() => vm.preview(undefined)}>
         <thead>
           <tr>
-            {eachDay(weekStart, addDays(weekStart, 7)).map((d) => {
+            {eachDay(weekStart, addDays(weekStart, 7)).map((d) => (
               // Short names where there is room, narrow ones (one letter) in a narrow widget:
               // short Arabic names run into each other at 390 px. The full name is for screen readers.
-              return (
-                <th scope="col" key={d}>
-                  <span aria-hidden="true" class="ws">{f.weekday(d, 'short')}</span>
-                  <span aria-hidden="true" class="wn">{f.weekday(d, 'narrow')}</span>
-                  <span class="sr">{f.weekday(d, 'long')}</span>
-                </th>
-              );
-            })}
+              <th scope="col" key={d}>
+                <span aria-hidden="true" class="ws">{f.weekday(d, 'short')}</span>
+                <span aria-hidden="true" class="wn">{f.weekday(d, 'narrow')}</span>
+                <span class="sr">{f.weekday(d, 'long')}</span>
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {monthWeeks(month, firstDay).map((week, row) => (
+          {/* Only the weeks the month has: the widget's reserved height keeps the page still. */}
+          {monthWeeks(month, firstDay).filter((week) => week.some(Boolean)).map((week, row) => (
             <tr key={row}>{week.map((d, col) => <td key={col}>{d && day(d)}</td>)}</tr>
           ))}
         </tbody>
       </table>
-      {/* The focused day's reason, visible to sighted keyboard users too; its button already says it to screen readers. */}
-      <p part="day-info" aria-hidden="true">{focusReason ? label(focus) : ''}</p>
+      {/* The focused day's reason, visible to sighted keyboard and touch users too; its button already says it to screen readers. */}
+      <p part="day-info" aria-hidden="true">{focused?.reason ? dayLabel(f, t, focus, focused.reason, focused) : ''}</p>
+      <Legend vm={vm} />
     </div>
   );
 }

@@ -1,9 +1,12 @@
 /**
- * Quantity, the Reserve button (it says what is happening: reserving, or busy and retrying),
- * the feedback on the choice, and why the last hold failed.
+ * Quantity, the choice's length and total, the Reserve button (it says what is happening:
+ * reserving, or busy and retrying; "Update hold" when a hold exists and the choice differs;
+ * gone when the choice is what is held, the hold panel's actions taking over), the feedback on
+ * the choice, and why the last hold failed.
  * @module
  */
 import type { View } from '../models/view-model.ts';
+import { lengthOf, priceUnits } from '../pricing.ts';
 
 /** The controls under the calendar. */
 export function Controls({ vm }: { vm: View }) {
@@ -11,35 +14,57 @@ export function Controls({ vm }: { vm: View }) {
   const s = vm.booking.settings.value;
   const { selection } = vm;
   const holding = vm.booking.holding.value;
+  const label = vm.booking.busy.value ? 'busy' : holding ? 'reserving' : vm.booking.reservation.value ? 'update' : 'reserve';
   return (
     <div part="controls">
       <div class="row">
-        <label part="quantity-label">
-          {t('quantity')}{' '}
+        <div part="stepper" role="group" aria-labelledby="qty-label">
+          <label part="quantity-label" id="qty-label" for="qty">{t('quantity')}</label>
+          <button type="button" part="step step-down" aria-label={t('fewer')} aria-controls="qty" disabled={vm.quantity.value <= s.quantity_min} onClick={() => vm.setQuantity(vm.quantity.value - 1)}>−</button>
           <input
             part="quantity"
+            id="qty"
             type="number"
             inputMode="numeric"
             min={s.quantity_min}
             max={s.quantity_max}
             value={vm.quantity.value}
+            aria-describedby="qty-max"
             onChange={(e) => vm.setQuantity(Number(e.currentTarget.value))}
           />
-        </label>
-        <button
-          type="button"
-          part="reserve-button"
-          disabled={!selection.chosen.value || selection.stale.value}
-          aria-disabled={holding ? 'true' : undefined}
-          onClick={selection.reserve}
-        >
-          {t(vm.booking.busy.value ? 'busy' : holding ? 'reserving' : 'reserve')}
-        </button>
+          <button type="button" part="step step-up" aria-label={t('more')} aria-controls="qty" disabled={vm.quantity.value >= s.quantity_max} onClick={() => vm.setQuantity(vm.quantity.value + 1)}>+</button>
+          <span part="quantity-max" id="qty-max">{t('maxQty', vm.formats.value.number(s.quantity_max))}</span>
+        </div>
+        {!selection.held.value && (
+          <button
+            type="button"
+            part="reserve-button"
+            disabled={!selection.chosen.value || selection.stale.value}
+            aria-disabled={holding ? 'true' : undefined}
+            onClick={selection.reserve}
+          >
+            {t(label)}
+          </button>
+        )}
       </div>
-      <p part="message" aria-live="polite">{selection.message.value}</p>
+      <Summary vm={vm} />
+      <p part="message" aria-live="polite">{selection.message.value || selection.instruction.value}</p>
       <HoldFailure vm={vm} />
     </div>
   );
+}
+
+/** The choice's length ("3 days") and, when the page gave a price, what it comes to. */
+function Summary({ vm }: { vm: View }) {
+  const c = vm.selection.chosen.value;
+  if (!c || !vm.booking.isRange.value && vm.price.value === undefined) return <p part="summary" />;
+  const t = vm.t.value, f = vm.formats.value, s = vm.booking.settings.value;
+  const { n, unit } = lengthOf(c.start, c.finish, s);
+  const length = unit === 'day' ? f.days(n) : t(new Intl.PluralRules(vm.locale.value).select(n) === 'one' ? 'night' : 'nights', f.number(n));
+  const { currency } = vm.config.value;
+  const price = vm.price.value;
+  const total = price !== undefined && currency ? ` · ${t('total', f.money(price * c.quantity * priceUnits(c.start, c.finish, s), currency))}` : '';
+  return <p part="summary">{length}{total}</p>;
 }
 
 /** The last hold's failure: explained item by item by the hold's code, or in one sentence when that code could not load. */

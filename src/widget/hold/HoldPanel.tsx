@@ -1,65 +1,103 @@
 /**
- * The cart's hold: each held item with its days in the shop's zone and its quantity, and the
- * time left; or, once it ran out, that it did and a way to hold it again. Shows only what the
- * service confirmed. Titles are text, never markup. The countdown is a component of its own,
- * so the one-second tick re-renders it alone.
+ * The cart's hold: each held item (titles isolated for bidi) with its days in the shop's zone,
+ * its length and quantity, the total when the page gave a price, the time left, and what to do
+ * next: check out, keep holding (near the end), release. Once it ran out: that it did and a
+ * way to hold it again. Shows only what the service confirmed; titles are text, never markup.
+ * The countdown is a component of its own, so the one-second tick re-renders it alone.
  * @module
  */
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { heldPeriod } from '../format.ts';
 import type { View } from '../models/view-model.ts';
+import { holdTotal } from './totals.ts';
 import type { Hold } from './hold-model.ts';
 
-/** The hold panel; nothing while there is no hold. */
+/** The hold panel; a note once released; nothing while there is no hold. */
 export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
   const t = vm.t.value;
   const f = vm.formats.value;
   const r = vm.booking.reservation.value;
   const holding = vm.booking.holding.value;
+  const released = useRef<HTMLParagraphElement>(null);
+  const gone = !r && !!hold.released.value;
+  // After a release the focus goes to the note that says so, never to the page's body.
+  useLayoutEffect(() => {
+    if (gone) released.current?.focus();
+  }, [gone]);
   if (!r) {
-    return hold.expired.value ? (
-      <div part="hold hold-expired">
-        <p>{t('expired')}</p>
-        <button type="button" part="reserve-button" aria-disabled={holding ? 'true' : undefined} onClick={hold.holdAgain}>
-          {t(vm.booking.busy.value ? 'busy' : holding ? 'reserving' : 'again')}
-        </button>
-      </div>
-    ) : null;
+    if (hold.expired.value) {
+      return (
+        <div part="hold hold-expired">
+          <p>{t('expired')}</p>
+          <button type="button" part="reserve-button" aria-disabled={holding ? 'true' : undefined} onClick={hold.holdAgain}>
+            {t(vm.booking.busy.value ? 'busy' : holding ? 'reserving' : 'again')}
+          </button>
+        </div>
+      );
+    }
+    return gone ? <p part="hold-released" tabIndex={-1} ref={released}>{t('released')}</p> : null;
   }
   const nights = vm.booking.nights.value;
+  const range = vm.booking.isRange.value;
+  const total = holdTotal(vm, r);
+  const checkout = vm.checkoutUrl.value;
   return (
     <div part="hold">
       <p part="hold-title">{t('held')}</p>
       <ul>
         {r.items.map((i) => (
           <li part="hold-item" key={`${i.external_id} ${i.start}`}>
-            {i.product_title} – {i.variant_title}: {heldPeriod(f, i, r.tz, nights)} × {f.number(i.quantity)}
+            <bdi>{i.product_title} – {i.variant_title}</bdi>: {heldPeriod(f, i, r.tz, nights, vm.locale.value)}
+            {range ? ` (${hold.lengthText(i.start, i.finish, r.tz)})` : ''} × {f.number(i.quantity)}
           </li>
         ))}
       </ul>
+      {total && <p part="total">{t('total', total)}</p>}
       <Countdown vm={vm} hold={hold} />
+      <div class="row">
+        {checkout && <a part="checkout-button" href={checkout}>{t('checkout')}</a>}
+        <KeepHolding vm={vm} hold={hold} />
+        <button type="button" part="release-button" aria-disabled={holding ? 'true' : undefined} onClick={hold.release}>{t('release')}</button>
+      </div>
     </div>
   );
 }
 
-/** Until when the hold lasts and the minutes and seconds left, re-rendered each second. */
+/** Until when the hold lasts and the minutes and seconds left, re-rendered each second; prominent near the end. */
 function Countdown({ vm, hold }: { vm: View; hold: Hold }) {
   const t = vm.t.value;
   const f = vm.formats.value;
-  const seconds = Math.ceil(hold.remaining.value / 1000);
+  const seconds = Math.ceil(hold.clock.remaining.value / 1000);
   return (
     <p>
-      {hold.heldUntil.value}{' '}
-      <span part="countdown">{t('timeLeft', `${f.number(Math.floor(seconds / 60))}:${f.number(seconds % 60, 2)}`)}</span>
+      {hold.clock.heldUntil.value}{' '}
+      <span part={hold.clock.ending.value ? 'countdown countdown-ending' : 'countdown'}>
+        {t('timeLeft', `${f.number(Math.floor(seconds / 60))}:${f.number(seconds % 60, 2)}`)}
+      </span>
     </p>
   );
 }
 
-/** Why the last hold failed: each item that did not fit, with Retry unless nothing can. */
+/** "Keep holding", offered once the end is near (WCAG 2.2.1: time to ask for more). */
+function KeepHolding({ vm, hold }: { vm: View; hold: Hold }) {
+  if (!hold.clock.ending.value) return null;
+  return (
+    <button type="button" part="keep-button" aria-disabled={vm.booking.holding.value ? 'true' : undefined} onClick={hold.keep}>
+      {vm.t.value('keep')}
+    </button>
+  );
+}
+
+/** Why the last hold failed: each item that did not fit, with Retry unless nothing can; focused when it appears. */
 export function HoldProblem({ vm, hold }: { vm: View; hold: Hold }) {
   const failure = vm.booking.holdFailure.value;
+  const alert = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    if (failure) alert.current?.focus();
+  }, [failure]);
   if (!failure) return null;
   return (
-    <p part="error" role="alert" tabIndex={-1}>
+    <p part="error" role="alert" tabIndex={-1} ref={alert}>
       {hold.holdProblem.value}{' '}
       {failure.error !== 'unavailable' && (
         <button type="button" part="retry-button" onClick={vm.selection.reserve}>{vm.t.value('retry')}</button>

@@ -1,84 +1,56 @@
 /**
- * The cart's hold, in the file loaded on the first pick: the hold request with the Shopify
- * cart after it, the explanation of a 409 item by item, and the time left on the hold: the server's `expires_at` on the server's clock (our clock corrected
- * by the offset measured from `Date` headers), re-read every second and whenever the tab is
- * shown again (timers sleep in background tabs). Announced only at thresholds, never each second.
+ * The cart's hold, in the file loaded on the first pick: holding (with the Shopify cart after
+ * it), keeping it (a renewal before it runs out), releasing it, the explanation of a 409 item
+ * by item, and what is said about each (the polite live region). On Shopify a hold's lines
+ * leave the cart when it is released or runs out, and the shopper is told.
  * @module
  */
-import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
+import { type ReadonlySignal, computed, createModel, signal } from '@preact/signals';
 import type { Reservation } from '../../shared/records.ts';
-import { type Formats, formatPeriod, named, periodDays, shopDay, shopperZone } from '../format.ts';
+import { shopify } from '../api/cart.ts';
+import { type Formats, formatPeriod, isolate, periodDays, shopDay } from '../format.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking, HoldRequest, ModelDeps } from '../models/booking-model.ts';
-import { type ItemLabel, addToShopifyCart } from './shopify-cart.ts';
-import { shopify } from '../api/cart.ts';
+import { lengthOf, priceUnits } from '../pricing.ts';
+import { HoldClock } from './hold-clock.ts';
+import { type ItemLine, addToShopifyCart, removeFromShopifyCart } from './shopify-cart.ts';
 
-/** Minutes left at which the countdown is announced, once each. */
-const THRESHOLDS = [5, 1];
-
-/** The cart's hold and its countdown. */
-export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: ReadonlySignal<Translate>, formats: ReadonlySignal<Formats>) => {
-  const { emit } = deps;
-  const { nights } = booking;
-  /** The hold's status for the polite live region: set rarely, never every second. */
-  const announcement = signal('');
+/** The cart's hold: its countdown, its actions and what is said about it. */
+export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: ReadonlySignal<Translate>, formats: ReadonlySignal<Formats>, locale: ReadonlySignal<string>) => {
+  const { emit, signal: abort } = deps;
+  const { nights, settings } = booking;
   /** The hold that ran out, kept to say so and to hold it again. */
   const expired = signal<Reservation | undefined>(undefined);
-  /**
-   * Milliseconds left, on the server's clock, never more than the service holds for: a `Date`
-   * header that would make the hold longer (a proxy rewrote it) is not believed, and the
-   * shopper's own clock counts instead.
-   */
-  const remaining = computed(() => {
-    const r = booking.reservation.value;
-    const left = (r ? Date.parse(r.expires_at) : 0) - booking.clock.value;
-    const most = booking.settings.value.hold_minutes * 60_000;
-    const served = left - booking.offset.value;
-    return Math.max(0, Math.min(most, served > most ? left : served));
+  /** The last hold released by the shopper (its panel says so). */
+  const released = signal<Reservation | undefined>(undefined);
+  const clock = new HoldClock(booking, t, formats, locale, (r) => {
+    expired.value = r;
+    booking.expire();
+    void leaveCart(r, 'expiredCart', t.peek()('expired'));
   });
-  /**
-   * "Held until 10:42 (Europe/Berlin).": when the hold ends on the shopper's clock (as the
-   * countdown counts), in the shopper's zone, named as the days are.
-   */
-  const heldUntil = computed(() => {
-    const r = booking.reservation.value;
-    return r ? t.value('heldUntil', named(formats.value.time(booking.clock.value + remaining.value), shopperZone(), r.tz)) : '';
-  });
-  /** The lowest threshold already announced, and for which hold (a new hold counts afresh). */
-  let announced = Infinity;
-  let announcedFor: Reservation | undefined;
+  const { announcement } = clock;
 
-  effect(() => {
-    if (!booking.reservation.value) return;
-    const tick = () => booking.tick();
-    const timer = setInterval(tick, 1000);
-    document.addEventListener('visibilitychange', tick);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', tick);
-    };
-  });
+  /** "3 days", "2 nights": a length in the widget's language. */
+  const lengthText = (start: string, finish: string, tz: string) => {
+    const f = formats.peek();
+    const { n, unit } = lengthOf(shopDay(start, tz), shopDay(finish, tz), settings.peek());
+    return unit === 'day' ? f.days(n) : t.peek()(new Intl.PluralRules(locale.peek()).select(n) === 'one' ? 'night' : 'nights', f.number(n));
+  };
 
-  effect(() => {
-    const r = booking.reservation.value;
-    const left = remaining.value;
-    if (!r) return;
-    if (r !== announcedFor) {
-      announcedFor = r;
-      announced = Infinity;
+  /** The hold's items as the shopper reads them: titles isolated for bidi, joined as the language joins a list. */
+  const heldItems = (r: Reservation) =>
+    formats.peek().list(r.items.map((i) => `${isolate(`${i.product_title} – ${i.variant_title}`)}, ${formatPeriod(formats.peek(), i, r.tz, nights.peek())} × ${formats.peek().number(i.quantity)}`));
+
+  /** On Shopify, takes `r`'s lines out of the cart and says `said` (or `fallback` elsewhere). */
+  async function leaveCart(r: Reservation, said: 'released' | 'expiredCart', fallback: string) {
+    if (!shopify()) return void (announcement.value = fallback);
+    try {
+      await removeFromShopifyCart(r.id, deps.fetch, deps.storefrontJson, abort);
+      if (!abort.aborted) announcement.value = t.peek()(said);
+    } catch (e) {
+      if (!abort.aborted) emit('booking-widget:error', { error: 'cart_failed', message: t.peek()('errCart'), detail: String((e as Error)?.message ?? e) });
     }
-    if (left <= 0) {
-      expired.value = r;
-      announcement.value = t.peek()('expired');
-      booking.expire();
-      return;
-    }
-    const threshold = THRESHOLDS.filter((m) => left <= m * 60_000).pop();
-    if (threshold !== undefined && threshold < announced) {
-      announced = threshold;
-      announcement.value = t.peek()('timeLeft', formats.peek().minutes(Math.ceil(left / 60_000)));
-    }
-  });
+  }
 
   /**
    * What went wrong with the last hold: each item that did not fit and how many are left. Only
@@ -101,8 +73,8 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
 
   /**
    * Holds `items`; a 409 refreshes availability. On Shopify the held items go into the cart
-   * first, and `booking-widget:reserved` follows once `/cart/add.js` has answered, so a theme
-   * refreshing its cart drawer on that event sees the new line at once.
+   * first, each line worth what it holds, and `booking-widget:reserved` follows once
+   * `/cart/add.js` has answered, so a theme refreshing its cart drawer on that event sees it.
    */
   async function holdItems(items: HoldRequest[]) {
     const held = await booking.hold(items);
@@ -111,33 +83,56 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
       if (booking.holdFailure.peek()?.error === 'unavailable') for (const v of variants) booking.refreshAvailability(v);
       return;
     }
-    expired.value = undefined;
-    announcement.value = heldUntil.peek();
-    if (shopify()) {
-      const label: ItemLabel = (i) => {
+    expired.value = released.value = undefined;
+    const inCart = !!shopify();
+    if (inCart) {
+      const line: ItemLine = (i) => {
         const [first, last] = periodDays(i, held.tz, nights.peek());
         const f = formats.peek();
-        return { Start: f.short(first), Finish: f.short(last) };
+        const start = shopDay(i.start, held.tz), finish = shopDay(i.finish, held.tz);
+        return {
+          quantity: i.quantity * priceUnits(start, finish, settings.peek()),
+          properties: { Start: f.short(first), Finish: f.short(last), Units: f.number(i.quantity), Length: lengthText(i.start, i.finish, held.tz) },
+        };
       };
       for (const v of variants) {
-        await addToShopifyCart(held, v, label, deps.fetch, deps.storefrontJson, deps.signal).catch((e: { message?: string }) => {
-          if (!deps.signal.aborted) emit('booking-widget:error', { error: 'cart_failed', message: e?.message ?? 'Could not add to the cart' });
+        await addToShopifyCart(held, v, line, deps.fetch, deps.storefrontJson, abort).catch((e: unknown) => {
+          if (!abort.aborted) emit('booking-widget:error', { error: 'cart_failed', message: t.peek()('errCart'), detail: String((e as Error)?.message ?? e) });
         });
       }
     }
-    if (!deps.signal.aborted) emit('booking-widget:reserved', held);
+    if (abort.aborted) return;
+    // What was held, until when, and that it is in the cart: said once.
+    announcement.value = `${t.peek()('heldSay', heldItems(held), clock.until.peek())}${inCart ? ` ${t.peek()('inCart')}` : ''}`;
+    emit('booking-widget:reserved', held);
   }
 
+  /** The items of `r` as they were, to hold again. */
+  const again = (r: Reservation): HoldRequest[] =>
+    r.items.map((i) => ({ variant: String(i.external_id), start: shopDay(i.start, r.tz), finish: shopDay(i.finish, r.tz), quantity: i.quantity }));
+
   return {
-    announcement, expired, remaining, heldUntil, holdProblem, holdItems,
+    announcement, expired, released, holdProblem, holdItems, clock, lengthText,
 
     /** Holds the items of the hold that ran out again, as they were. */
     async holdAgain() {
       const r = expired.value;
+      if (r) await holdItems(again(r));
+    },
+
+    /** Keeps holding: the same items again, which renews the hold for its full length. */
+    async keep() {
+      const r = booking.reservation.value;
+      if (r) await holdItems(again(r));
+    },
+
+    /** Releases the hold at once; on Shopify its lines leave the cart. */
+    async release() {
+      const r = await booking.release();
       if (!r) return;
-      await holdItems(
-        r.items.map((i) => ({ variant: String(i.external_id), start: shopDay(i.start, r.tz), finish: shopDay(i.finish, r.tz), quantity: i.quantity })),
-      );
+      released.value = r;
+      emit('booking-widget:released', r);
+      await leaveCart(r, 'released', t.peek()('released'));
     },
   };
 });

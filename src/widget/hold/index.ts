@@ -19,6 +19,12 @@ export interface HoldFeature {
 }
 
 /** Builds the hold's model over the widget's business model. */
-export function createHoldFeature(deps: ModelDeps, booking: Booking, t: ReadonlySignal<Translate>, formats: ReadonlySignal<Formats>): HoldFeature {
-  return { model: new HoldModel(deps, booking, t, formats), HoldPanel, HoldProblem };
+export function createHoldFeature(
+  deps: ModelDeps,
+  booking: Booking,
+  t: ReadonlySignal<Translate>,
+  formats: ReadonlySignal<Formats>,
+  locale: ReadonlySignal<string>,
+): HoldFeature {
+  return { model: new HoldModel(deps, booking, t, formats, locale), HoldPanel, HoldProblem };
 }

@@ -7,8 +7,12 @@ import type { Reservation, ReservationItem } from '../../shared/records.ts';
 import type { WidgetFetch } from '../api/connection.ts';
 import type { Host } from '../boot/host.ts';
 
-/** The visible line item properties of a held item: its first and last day in the shop's zone. */
-export type ItemLabel = (item: ReservationItem) => { Start: string; Finish: string };
+/**
+ * A held item as a cart line: its visible properties (first and last day in the shop's zone,
+ * the units held, the length) and the line's quantity, which is what the hold is worth (units,
+ * times days or nights when the widget prices per day or night).
+ */
+export type ItemLine = (item: ReservationItem) => { quantity: number; properties: Record<string, string> };
 
 /** A line of the Shopify cart, as `/cart.js` lists it. */
 interface CartLine {
@@ -27,7 +31,7 @@ interface CartLine {
 export async function addToShopifyCart(
   reservation: Reservation,
   variant: string,
-  label: ItemLabel,
+  line: ItemLine,
   fetcher: WidgetFetch,
   storefrontJson: Host['storefrontJson'],
   signal: AbortSignal,
@@ -38,9 +42,21 @@ export async function addToShopifyCart(
   const items = [];
   for (const i of reservation.items) {
     if (String(i.external_id) !== variant) continue;
-    const line = lines.find((l) => String(l.variant_id) === variant && l.properties?._reservation_id === id && l.properties._start === i.start);
-    if (line) await post('cart/change.js', { id: line.key, quantity: i.quantity });
-    else items.push({ id: Number(variant), quantity: i.quantity, properties: { ...label(i), _start: i.start, _finish: i.finish, _reservation_id: id } });
+    const { quantity, properties } = line(i);
+    const existing = lines.find((l) => String(l.variant_id) === variant && l.properties?._reservation_id === id && l.properties._start === i.start);
+    if (existing) await post('cart/change.js', { id: existing.key, quantity });
+    else items.push({ id: Number(variant), quantity, properties: { ...properties, _start: i.start, _finish: i.finish, _units: String(i.quantity), _reservation_id: id } });
   }
   if (items.length) await post('cart/add.js', { items });
+}
+
+/**
+ * Takes the lines of reservation `id` out of the Shopify cart (a hold released or run out): a
+ * shopper must never check out dates that are no longer held. Resolves to how many were removed.
+ */
+export async function removeFromShopifyCart(id: number, fetcher: WidgetFetch, storefrontJson: Host['storefrontJson'], signal: AbortSignal): Promise<number> {
+  const lines = ((await storefrontJson(fetcher, 'cart.js', { signal })) as { items?: CartLine[] } | null)?.items ?? [];
+  const held = lines.filter((l) => l.properties?._reservation_id === String(id));
+  for (const l of held) await storefrontJson(fetcher, 'cart/change.js', { method: 'POST', signal, body: JSON.stringify({ id: l.key, quantity: 0 }) });
+  return held.length;
 }

@@ -43,7 +43,7 @@ export function monthLoaded(booking: Booking, variant: string, month: PlainDate)
 }
 
 /** The business model of one widget. */
-export const BookingModel = createModel((deps: ModelDeps) => {
+export const BookingModel = createModel((deps: ModelDeps, say: (failure: Failure, during: 'load' | 'hold') => string) => {
   const { config, emit, signal: abort, connection } = deps;
   const { product } = config.peek();
   /** Server clock minus ours, from `Date` headers: holds expire on the server's clock. */
@@ -87,14 +87,14 @@ export const BookingModel = createModel((deps: ModelDeps) => {
   const holdFailed = (e: unknown) => {
     if (abort.aborted) return;
     const failure = (holdFailure.value = deps.toFailure(e));
-    emit('booking-widget:error', { error: failure.error, message: failure.message });
+    emit('booking-widget:error', { error: failure.error, message: say(failure, 'hold'), detail: failure.message });
   };
 
   const fail = (e: unknown) => {
     if (abort.aborted) return;
     const failure = deps.toFailure(e);
     failures.value = [...failures.value, failure];
-    emit('booking-widget:error', { error: failure.error, message: failure.message });
+    emit('booking-widget:error', { error: failure.error, message: say(failure, 'load'), detail: failure.message });
   };
 
   /**
@@ -214,6 +214,34 @@ export const BookingModel = createModel((deps: ModelDeps) => {
           reservation.value = held;
         });
         return held;
+      } catch (e) {
+        holdFailed(e);
+      } finally {
+        holding.value = false;
+      }
+    },
+
+    /**
+     * Frees the cart's held units at once (quantity 0 for each held variant). Resolves to the
+     * released reservation, or undefined when the service refused (the hold is still shown).
+     */
+    async release(): Promise<Reservation | undefined> {
+      const r = reservation.value;
+      if (!r || holding.value) return;
+      holding.value = true;
+      holdFailure.value = undefined;
+      try {
+        const variants = [...new Map(r.items.map((i) => [String(i.external_id), i])).values()];
+        const after = await connection.release({
+          cart_token: await cartToken,
+          items: variants.map((i) => ({ external_id: String(i.external_id), start: plainDateInZone(Date.parse(i.start), r.tz), quantity: 0 })),
+        });
+        batch(() => {
+          clock.value = deps.now();
+          reservation.value = after.items.length ? after : undefined;
+        });
+        for (const v of variants) refresh(String(v.external_id));
+        return r;
       } catch (e) {
         holdFailed(e);
       } finally {

@@ -5,7 +5,8 @@
  */
 import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
 import { type PlainDate, addDays } from '../../shared/plain-date.ts';
-import { type DayFacts, dayReason, rangeFinish, rangeProblem } from '../calendar/rules.ts';
+import { plainDateInZone } from '../../shared/zones.ts';
+import { type DayFacts, closedBy, dayInTheWay, dayReason, rangeFinish, rangeProblem } from '../calendar/rules.ts';
 import { type Formats, dayLabel, formatPeriod } from '../format.ts';
 import type { HoldFeature } from '../hold/index.ts';
 import type { Translate } from '../i18n.ts';
@@ -31,6 +32,8 @@ export const SelectionModel = createModel((
   const end = signal<PlainDate | undefined>(undefined);
   /** Feedback on the last choice ("Now choose the end date."), announced politely. */
   const message = signal('');
+  /** What to do first, until the first choice: "Choose a start date." */
+  const instruction = computed(() => (start.value ? '' : t.value(isRange.value ? 'pickStart' : 'pickDay')));
 
   /** Whether choosing a day opens a new choice (a day, or a range's start) rather than ending one. */
   const opens = computed(() => {
@@ -42,6 +45,12 @@ export const SelectionModel = createModel((
     const s = start.value, e = end.value;
     if (!s || !e) return undefined;
     return { start: s, finish: isRange.value ? rangeFinish(e, settings.value) : addDays(s, 1), quantity: quantity.value };
+  });
+  /** The choice is exactly what the cart holds for this variant: nothing to reserve, only to check out. */
+  const held = computed(() => {
+    const c = chosen.value, r = booking.reservation.value;
+    return !!c && !!r && r.items.some((i) => String(i.external_id) === variant.value && i.quantity === c.quantity
+      && plainDateInZone(Date.parse(i.start), r.tz) === c.start && plainDateInZone(Date.parse(i.finish), r.tz) === c.finish);
   });
   /** True when the choice no longer fits (the quantity grew past what is left). */
   const stale = computed(() => {
@@ -61,7 +70,7 @@ export const SelectionModel = createModel((
   });
 
   return {
-    start, end, message, opens, chosen, stale,
+    start, end, message, instruction, opens, chosen, stale, held,
 
     /** The shopper chose `date`: a day, a range's start or its end. Refusals say why. */
     choose(date: PlainDate) {
@@ -73,7 +82,7 @@ export const SelectionModel = createModel((
       void Promise.resolve(loadHold()).catch(() => {});
       const reason = opening && dayReason(date, f);
       if (reason) {
-        message.value = dayLabel(formats.value, tr, date, reason);
+        message.value = dayLabel(formats.value, tr, date, reason, { title: closedBy(date, f), left: f.availability[date]?.quantity_available });
       } else if (opening) {
         start.value = date;
         end.value = isRange.value ? undefined : date;
@@ -82,9 +91,11 @@ export const SelectionModel = createModel((
       } else {
         const problem = rangeProblem(start.value!, date, f);
         if (problem) {
-          message.value = problem === 'length' ? tr('length', settings.value.min_days, settings.value.max_days) : tr('crosses');
-          // The next day chosen starts a new range, rather than ending one from the old start.
-          start.value = undefined;
+          // The start stays: the shopper chooses another end, and hears which day is in the way.
+          const blocked = problem === 'crosses' && dayInTheWay(start.value!, date, f);
+          message.value = blocked
+            ? tr('crossesDay', formats.value.day(blocked))
+            : tr('length', settings.value.min_days, settings.value.max_days);
         } else {
           end.value = date;
           message.value = formatPeriod(formats.value, chosen.value!, '', nights.value);

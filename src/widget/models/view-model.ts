@@ -7,27 +7,40 @@
  * @module
  */
 import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
-import { type PlainDate, addDays, addMonths, eachDay, startOfMonth } from '../../shared/plain-date.ts';
+import { type PlainDate, addDays, addMonths, startOfMonth } from '../../shared/plain-date.ts';
+import { shopify, storefrontUrl } from '../api/cart.ts';
 import { firstDayOfWeek } from '../calendar/grid.ts';
-import { type DayFacts, type Reason, blockedDays, dayReason } from '../calendar/rules.ts';
+import { type DayFacts, blockedDays } from '../calendar/rules.ts';
 import { createFormats } from '../format.ts';
-import { isRtl, resolveLocale } from '../i18n.ts';
+import { ENGLISH, type Translate, isRtl, resolveLocale, translator } from '../i18n.ts';
+import { parsePrice } from '../pricing.ts';
+import { shopperMessage } from './shopper-message.ts';
 import type { HoldFeature } from '../hold/index.ts';
-import { BookingModel, type ModelDeps, monthLoaded } from './booking-model.ts';
+import type { Failure } from '../api/failure.ts';
+import { type Booking, BookingModel, type ModelDeps, monthLoaded } from './booking-model.ts';
+import { dayStates } from './day-states.ts';
 import { SelectionModel } from './selection-model.ts';
 import { StringsModel } from './strings-model.ts';
 
 /** The view model of one widget. */
 export const ViewModel = createModel((deps: ModelDeps) => {
-  const booking = new BookingModel(deps);
+  // Failures are told to the theme in the shopper's words (the strings exist by the time any
+  // request has failed); the developer's sentence travels as `detail`.
+  let translate: () => Translate = () => translator(ENGLISH);
+  const booking: Booking = new BookingModel(deps, (failure: Failure, during: 'load' | 'hold'): string => shopperMessage(translate(), failure, during));
   const { config } = deps;
   const { widget, settings, today } = booking;
   const variant = computed(() => config.value.variant ?? '');
   const locale = computed(() => resolveLocale(config.value.locale, widget.value?.locale, document.documentElement.lang));
   const strings = new StringsModel(locale);
+  translate = () => strings.t.peek();
   const formats = computed(() => createFormats(locale.value));
   const rtl = computed(() => isRtl(locale.value));
   const firstDay = computed(() => settings.value.first_day_of_week ?? firstDayOfWeek(locale.value));
+  /** The variant's price from the page (`price`), when it gave one. */
+  const price = computed(() => parsePrice(config.value.price));
+  /** Where "Check out" leads: the Shopify cart there, else the `checkout-url` attribute. */
+  const checkoutUrl = computed(() => (shopify() ? storefrontUrl('cart') : config.value.checkoutUrl || undefined));
 
   /**
    * The day the calendar's skeleton shows the month of (today by the shopper's clock, in UTC:
@@ -72,7 +85,7 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   /** The hold's feature: at once when its code is in (so a click acts within the event), else once loaded. */
   const loadHold = (): HoldFeature | Promise<HoldFeature> =>
     hold.peek() ?? (holdLoading ??= import('../hold/index.ts').then(
-      (m) => (hold.value = m.createHoldFeature(deps, booking, strings.t, formats)),
+      (m) => (hold.value = m.createHoldFeature(deps, booking, strings.t, formats, locale)),
       (e: unknown) => {
         // The file did not arrive: the next Reserve asks for it again.
         holdLoading = undefined;
@@ -81,15 +94,18 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     ));
   const selection = new SelectionModel(deps, booking, facts, quantity, variant, strings.t, formats, loadHold);
 
-  /** Why each day of the shown month cannot be chosen now. */
-  const reasons = computed(() => {
-    const f = facts.value;
-    const m = month.value;
-    const out: Record<string, Reason | undefined> = {};
-    const opens = selection.opens.value;
-    if (f) for (const d of eachDay(m, addMonths(m, 1))) out[d] = dayReason(d, f, opens(d));
-    return out;
-  });
+  /** The day under the pointer or focus (a range's end is previewed up to it). */
+  const hovered = signal<PlainDate | undefined>(undefined);
+  /** What each day of the shown month is: reason, units left, place in the choice. */
+  const days = computed(() =>
+    dayStates(month.value, facts.value, {
+      range: booking.isRange.value,
+      start: selection.start.value,
+      end: selection.end.value,
+      hovered: hovered.value,
+      opens: selection.opens.value,
+    }),
+  );
 
   // Once "today" in the shop's zone is known: the focus on the first day that could be
   // bookable (unless the shopper already moved through the skeleton), the least quantity.
@@ -123,7 +139,7 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   effect(() => () => hold.peek()?.model[Symbol.dispose]());
 
   return {
-    booking, selection, strings, locale, formats, rtl, firstDay, focus, guess, month, quantity, bounds, monthReady, reasons, hold,
+    booking, selection, strings, config, locale, formats, rtl, firstDay, price, checkoutUrl, focus, guess, month, quantity, bounds, monthReady, days, hold,
     t: strings.t as ReadonlySignal<typeof strings.t.value>,
 
     /**
@@ -145,6 +161,11 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     setQuantity(n: number) {
       const { quantity_min: min, quantity_max: max } = settings.value;
       quantity.value = Math.min(max, Math.max(min, Math.round(n) || min));
+    },
+
+    /** The pointer or focus is on `date` (or left the calendar): previews a range's end. */
+    preview(date: PlainDate | undefined) {
+      hovered.value = date;
     },
 
     /** Sends the failed requests again. */

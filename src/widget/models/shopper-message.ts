@@ -1,0 +1,23 @@
+/**
+ * A failure in words a shopper can read, in the widget's language: what `booking-widget:error`
+ * carries as `message` (a theme may show it as it is). The developer's sentence, which names
+ * methods, URLs and codes, is the event's `detail`.
+ * @module
+ */
+import type { Failure } from '../api/failure.ts';
+import type { Translate } from '../i18n.ts';
+
+/** The shopper's sentence for `failure`, which happened while loading or holding. */
+export function shopperMessage(t: Translate, failure: Failure, during: 'load' | 'hold'): string {
+  switch (failure.error) {
+    case 'network_error':
+    case 'timeout':
+      return t('errNetwork');
+    case 'rate_limited':
+      return t('errBusy');
+    case 'cart_failed':
+      return t('errCart');
+    default:
+      return t(during === 'load' ? 'errLoad' : 'errHold');
+  }
+}
