@@ -43,7 +43,7 @@ export function monthLoaded(booking: Booking, variant: string, month: PlainDate)
 }
 
 /** The business model of one widget. */
-export const BookingModel = createModel((deps: ModelDeps, say: (failure: Failure, during: 'load' | 'hold') => string) => {
+export const BookingModel = createModel((deps: ModelDeps, report: (failure: Failure, during: 'load' | 'hold') => void) => {
   const { config, emit, signal: abort, connection } = deps;
   const { product } = config.peek();
   /** Server clock minus ours, from `Date` headers: holds expire on the server's clock. */
@@ -87,14 +87,14 @@ export const BookingModel = createModel((deps: ModelDeps, say: (failure: Failure
   const holdFailed = (e: unknown) => {
     if (abort.aborted) return;
     const failure = (holdFailure.value = deps.toFailure(e));
-    emit('booking-widget:error', { error: failure.error, message: say(failure, 'hold'), detail: failure.message });
+    report(failure, 'hold');
   };
 
   const fail = (e: unknown) => {
     if (abort.aborted) return;
     const failure = deps.toFailure(e);
     failures.value = [...failures.value, failure];
-    emit('booking-widget:error', { error: failure.error, message: say(failure, 'load'), detail: failure.message });
+    report(failure, 'load');
   };
 
   /**

@@ -103,6 +103,12 @@ export const SelectionModel = createModel((
       }
     },
 
+    /** Shows a held period as the choice (a reload with a live hold opens on it, selected). */
+    adopt(first: PlainDate, last: PlainDate) {
+      start.value = first;
+      end.value = last;
+    },
+
     /** Holds the chosen days for the current variant. */
     async reserve() {
       const c = chosen.value;

@@ -11,8 +11,8 @@ import { type PlainDate, addDays, addMonths, startOfMonth } from '../../shared/p
 import { shopify, storefrontUrl } from '../api/cart.ts';
 import { firstDayOfWeek } from '../calendar/grid.ts';
 import { type DayFacts, blockedDays } from '../calendar/rules.ts';
-import { createFormats } from '../format.ts';
-import { ENGLISH, type Translate, isRtl, resolveLocale, translator } from '../i18n.ts';
+import { createFormats, periodDays } from '../format.ts';
+import { isRtl, resolveLocale } from '../i18n.ts';
 import { parsePrice } from '../pricing.ts';
 import { shopperMessage } from './shopper-message.ts';
 import type { HoldFeature } from '../hold/index.ts';
@@ -26,14 +26,22 @@ import { StringsModel } from './strings-model.ts';
 export const ViewModel = createModel((deps: ModelDeps) => {
   // Failures are told to the theme in the shopper's words (the strings exist by the time any
   // request has failed); the developer's sentence travels as `detail`.
-  let translate: () => Translate = () => translator(ENGLISH);
-  const booking: Booking = new BookingModel(deps, (failure: Failure, during: 'load' | 'hold'): string => shopperMessage(translate(), failure, during));
+  /** Reports failures once the page's language is in (a failure may come first). */
+  let report = (failure: Failure, during: 'load' | 'hold'): void => void pending.push([failure, during]);
+  const pending: [Failure, 'load' | 'hold'][] = [];
+  const booking: Booking = new BookingModel(deps, (failure: Failure, during: 'load' | 'hold') => report(failure, during));
   const { config } = deps;
   const { widget, settings, today } = booking;
   const variant = computed(() => config.value.variant ?? '');
   const locale = computed(() => resolveLocale(config.value.locale, widget.value?.locale, document.documentElement.lang));
   const strings = new StringsModel(locale);
-  translate = () => strings.t.peek();
+  const tell = (failure: Failure, during: 'load' | 'hold') =>
+    deps.emit('booking-widget:error', { error: failure.error, message: shopperMessage(strings.t.peek(), failure, during), detail: failure.message });
+  effect(() => {
+    if (!strings.ready.value) return;
+    report = tell;
+    for (const [failure, during] of pending.splice(0)) tell(failure, during);
+  });
   const formats = computed(() => createFormats(locale.value));
   const rtl = computed(() => isRtl(locale.value));
   const firstDay = computed(() => settings.value.first_day_of_week ?? firstDayOfWeek(locale.value));
@@ -117,6 +125,20 @@ export const ViewModel = createModel((deps: ModelDeps) => {
       focus.value = focus.peek() ?? addDays(d, settings.value.lead_days);
       quantity.value = settings.value.quantity_min;
     }
+  });
+  // A reload with a live hold for this variant: the calendar opens on the held days, selected,
+  // with the held quantity (once, when the hold and the shop's today are first both known).
+  let adopted = false;
+  effect(() => {
+    const r = booking.reservation.value;
+    if (adopted || !r || !today.value) return;
+    adopted = true;
+    const item = r.items.find((i) => String(i.external_id) === variant.peek());
+    if (!item) return;
+    const [first, last] = periodDays(item, r.tz, booking.nights.peek());
+    focus.value = first;
+    quantity.value = item.quantity;
+    selection.adopt(first, booking.isRange.peek() ? last : first);
   });
   // The shown month and the next one, for the current variant; again after a retry or refresh.
   effect(() => {
