@@ -198,7 +198,14 @@
     refreshCart();
   });
   form.addEventListener('booking-widget:error', function (e) {
+    // `message` is written for shoppers, in the widget's language; `detail` is for developers.
     if (!held) addHint.textContent = e.detail && e.detail.message ? e.detail.message : 'Something went wrong.';
+    if (e.detail && e.detail.detail && window.console) console.info('booking-widget:', e.detail.detail);
+  });
+  form.addEventListener('booking-widget:released', function () {
+    held = false;
+    setAdd(false, 'Choose your dates above', 'Your dates were released and removed from your cart.');
+    refreshCart();
   });
   idInput.addEventListener('change', function () {
     // Another variant: its dates are not held yet.

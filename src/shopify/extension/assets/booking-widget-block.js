@@ -40,8 +40,21 @@
     return fromUrl && ID.test(fromUrl) ? fromUrl : null;
   }
 
+  /** The price of `variant` from the block's `data-prices` ("id:price,…", filled from Liquid). */
+  function priceOf(widget, variant) {
+    var pairs = (widget.getAttribute('data-prices') || '').split(',');
+    for (var i = 0; i < pairs.length; i++) {
+      var p = pairs[i].split(':');
+      if (p[0] === String(variant) && p[1]) return p[1];
+    }
+    return null;
+  }
+
   function apply(widget, variant) {
     if (variant && ID.test(String(variant)) && widget.getAttribute('variant') !== String(variant)) {
+      // The price first: the widget shows the new variant's total as soon as it follows it.
+      var price = priceOf(widget, variant);
+      if (price !== null) widget.setAttribute('price', price);
       widget.setAttribute('variant', String(variant));
     }
   }
