@@ -9,7 +9,7 @@
  * @module
  */
 const CSS = `
-:host{all:initial;display:block;contain:content;container-type:inline-size;min-height:var(--booking-min-height,25em);font:inherit;font-family:var(--booking-font,inherit);line-height:1.3;color:var(--booking-text,inherit);--a:var(--booking-accent,#1a56db);--t:var(--booking-accent-text,#fff);--r:var(--booking-radius,.4em);--m:var(--booking-muted,#5b6472);--s:var(--booking-selected-range,#dbe6fd)}
+:host{all:initial;display:block;contain:content;container-type:inline-size;min-height:var(--booking-min-height,32em);font:inherit;font-family:var(--booking-font,inherit);line-height:1.3;color:var(--booking-text,inherit);--a:var(--booking-accent,#1a56db);--t:var(--booking-accent-text,#fff);--r:var(--booking-radius,.4em);--m:var(--booking-muted,#5b6472);--s:var(--booking-selected-range,#dbe6fd)}
 *{box-sizing:border-box;font:inherit;color:inherit}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .head,.row,[part~=stepper]{display:flex;align-items:center;gap:.6em}
@@ -20,12 +20,12 @@ button:focus-visible,a:focus-visible,input:focus-visible{outline:2px solid var(-
 [dir=rtl] [part~=nav]{transform:scaleX(-1)}
 table{border-collapse:collapse;width:100%;table-layout:fixed;text-align:center}
 th{font-weight:400;color:var(--m);padding:.2em 0}
-td{padding:1px}
+td{padding:1px;position:relative}
 @container (width<26em){.ws{display:none}}
 @container (width>=26em){.wn{display:none}}
 [part~=day]{width:100%;height:44px;padding:0;flex-direction:column;line-height:1.1}
 [part~=day]:hover{border-color:var(--a)}
-.left{font-size:.62em;color:var(--m)}
+.left{position:absolute;inset-inline:0;bottom:3px;font-size:.6em;line-height:1;color:#92400e;pointer-events:none}
 [part~=day-today]{font-weight:700;text-decoration:underline}
 [part~=day-between],[part~=day-preview]{background:var(--s);border-radius:0}
 [part~=day-preview]{border:1px dashed var(--a)}
@@ -54,6 +54,7 @@ input{width:4em;min-height:44px;padding:.3em;border:1px solid var(--m);border-ra
 [part~=total]{font-weight:600}
 ul{margin:0;padding-inline-start:1.2em}
 p{margin:.4em 0;min-height:1.3em}
+@media (max-width:500px){:host{min-height:var(--booking-min-height,37em)}}
 `;
 
 let sheet: CSSStyleSheet | undefined;

@@ -78,8 +78,7 @@ export function Calendar({ vm }: { vm: View }) {
           vm.preview(d);
         }}
       >
-        <span aria-hidden="true">{f.dayNumber(d)}</span>
-        {!r && state?.left !== undefined && <span class="left" aria-hidden="true">{t('unitsLeft', f.number(state.left))}</span>}
+        {f.dayNumber(d)}
       </button>
     );
   };
@@ -115,7 +114,18 @@ export function Calendar({ vm }: { vm: View }) {
         <tbody>
           {/* Only the weeks the month has: the widget's reserved height keeps the page still. */}
           {monthWeeks(month, firstDay).filter((week) => week.some(Boolean)).map((week, row) => (
-            <tr key={row}>{week.map((d, col) => <td key={col}>{d && day(d)}</td>)}</tr>
+            <tr key={row}>
+              {week.map((d, col) => {
+                const left = d && ready && !days[d]?.reason ? days[d]?.left : undefined;
+                return (
+                  <td key={col}>
+                    {d && day(d)}
+                    {/* "3 left" under the number: beside the button, so the button's visible text stays its number (its name says it all). */}
+                    {left !== undefined && <span class="left" aria-hidden="true">{t('unitsLeft', f.number(left))}</span>}
+                  </td>
+                );
+              })}
+            </tr>
           ))}
         </tbody>
       </table>
