@@ -13,6 +13,7 @@ export const EN = {
   sold: 'fully booked',
   unavailable: 'unavailable',
   reserve: 'Reserve',
+  update: 'Update hold',
   retry: 'Retry',
   next: 'Next month',
   previous: 'Previous month',
