@@ -13,6 +13,8 @@ import type { AppEnv } from '../http/env.ts';
 import { jsonResponse } from '../http/errors.ts';
 import { pageHeaders, readPage } from '../http/pagination.ts';
 import { QueryReader } from '../http/query.ts';
+import { databaseNow } from '../db/now.ts';
+import { sqlNowOf } from '../shared/clock.ts';
 import { ForbiddenError, NotFoundError } from '../shared/errors.ts';
 import { holdItems } from './holds.ts';
 import { readHoldInput } from './input.ts';
@@ -37,7 +39,8 @@ export const reservationRoutes = new Hono<AppEnv>()
     if (auth.kind !== 'secret' && cartToken === undefined) {
       throw new ForbiddenError('A publishable token may list reservations only with a cart_token filter.');
     }
-    const now = deps.clock.now();
+    // The database's clock, as the holds were stamped with it: "active" and "expired" agree with them.
+    const now = await databaseNow(deps.db, sqlNowOf(deps.clock));
     const filters = { cartToken, active, productId, externalProductId, variantId, externalVariantId };
     const { rows, total } = await listReservations(deps.db, auth.shopId, filters, page, now);
     const records = await reservationRecords(deps.db, rows, auth.tz, now);
@@ -46,7 +49,7 @@ export const reservationRoutes = new Hono<AppEnv>()
   .post('/v1/reservations', async (c) => {
     const input = readHoldInput(c.var.body);
     const { deps, auth } = c.var;
-    const { reservation, created } = await holdItems(deps.db, auth, input, () => deps.clock.now());
+    const { reservation, created } = await holdItems(deps.db, auth, input, () => sqlNowOf(deps.clock));
     return jsonResponse(reservation, created ? 201 : 200);
   })
   .get('/v1/reservations/:id', async (c) => {
@@ -60,6 +63,6 @@ export const reservationRoutes = new Hono<AppEnv>()
     if (auth.kind !== 'secret' && cartToken === undefined) throw new NotFoundError('reservation', id);
     const row = await findReservation(deps.db, auth.shopId, Number(id), cartToken);
     if (!row) throw new NotFoundError('reservation', id);
-    const [record] = await reservationRecords(deps.db, [row], auth.tz, deps.clock.now());
+    const [record] = await reservationRecords(deps.db, [row], auth.tz, await databaseNow(deps.db, sqlNowOf(deps.clock)));
     return jsonResponse(record);
   });
