@@ -11,6 +11,7 @@ import { createApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { FixtureError, seedFixture } from './fixture.ts';
+import { schedulePurge } from './reservations/purge.ts';
 import { listen } from './server.ts';
 
 async function main(): Promise<void> {
@@ -39,7 +40,10 @@ async function main(): Promise<void> {
   }
   const server = await listen(createApp({ db }).fetch, { port, hostname: values.host });
   console.log(server.url);
+  // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
+  const stopPurging = schedulePurge(db);
   const stop = async () => {
+    stopPurging();
     await server.close();
     await db.close();
     process.exit(0);

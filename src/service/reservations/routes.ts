@@ -15,6 +15,7 @@ import { pageHeaders, readPage } from '../http/pagination.ts';
 import { QueryReader } from '../http/query.ts';
 import { databaseNow } from '../db/now.ts';
 import { sqlNowOf } from '../shared/clock.ts';
+import { normalCartToken } from '../shared/body.ts';
 import { ForbiddenError, NotFoundError } from '../shared/errors.ts';
 import { holdItems } from './holds.ts';
 import { readHoldInput } from './input.ts';
@@ -29,7 +30,7 @@ export const reservationRoutes = new Hono<AppEnv>()
     const { auth, deps } = c.var;
     const query = new QueryReader(c.req.url);
     const page = readPage(query);
-    const cartToken = query.string('cart_token', 255);
+    const cartToken = cartTokenFilter(query);
     const active = query.bool('active');
     const productId = query.id('product_id');
     const externalProductId = query.id('external_product_id');
@@ -56,7 +57,7 @@ export const reservationRoutes = new Hono<AppEnv>()
     const { auth, deps } = c.var;
     const id = c.req.param('id');
     const query = new QueryReader(c.req.url);
-    const cartToken = query.string('cart_token', 255);
+    const cartToken = cartTokenFilter(query);
     query.done();
     if (!ID.test(id) || Number(id) < 1) throw new NotFoundError('reservation', id);
     // Without the cart token a publishable token cannot tell one cart's reservation from none.
@@ -66,3 +67,12 @@ export const reservationRoutes = new Hono<AppEnv>()
     const [record] = await reservationRecords(deps.db, [row], auth.tz, await databaseNow(deps.db, sqlNowOf(deps.clock)));
     return jsonResponse(record);
   });
+
+/** The `cart_token` filter, normalised as the posts store it (a blank or odd one is a 422). */
+function cartTokenFilter(query: QueryReader): string | undefined {
+  const raw = query.string('cart_token', 255);
+  if (raw === undefined) return undefined;
+  const token = normalCartToken(raw);
+  if (token === undefined) query.errors.add('cart_token', 'must not be blank nor hold control or format characters');
+  return token;
+}
