@@ -12,7 +12,7 @@ import { bookingRoutes } from './bookings/routes.ts';
 import type { Database } from './db/types.ts';
 import { allowedMethodsOf, checkEndpoint, noEndpoint } from './http/endpoints.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
-import { toHttpError } from './http/errors.ts';
+import { HttpError, toHttpError } from './http/errors.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
 import { reservationRoutes } from './reservations/routes.ts';
@@ -47,6 +47,13 @@ export interface BookingApp {
   fetch(request: Request): Promise<Response>;
 }
 
+/**
+ * The longest URL answered (characters, origin included): a longer one is 414 with the envelope.
+ * Well below Node's 16 KiB header limit, so the app, not the socket, answers it; what passes
+ * even Node's limit gets the envelope from `server.ts`.
+ */
+export const MAX_URL_LENGTH = 8192;
+
 const INTERNAL_BODY = { error: 'internal', message: 'Something went wrong on our side; nothing was changed. Try again.' };
 
 /** Builds the v1 API on `db`. */
@@ -58,6 +65,7 @@ export function createApp(options: AppOptions): BookingApp {
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
+    if (c.req.url.length > MAX_URL_LENGTH) throw new HttpError('uri_too_long', `The URL must be at most ${MAX_URL_LENGTH} characters.`);
     await next();
     // The service's own clock dates every answer, so a widget can correct its countdown even
     // when the shopper's clock is wrong (and tests can move time).

@@ -1,7 +1,8 @@
 /**
  * `npm run service -- --port 8787 --data <folder|memory> --fixture <file.json>` (API.md §8):
  * the API alone. The first line printed is the URL it listens on. `DATABASE_URL` selects
- * PostgreSQL instead of PGlite.
+ * PostgreSQL instead of PGlite. The fixture seeds a shop the database does not have yet; a later
+ * start only refreshes its tokens (`seedFixture`).
  * @module
  */
 import { readFile } from 'node:fs/promises';
@@ -9,7 +10,8 @@ import { parseArgs } from 'node:util';
 import { createApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
-import { FixtureError, loadFixture } from './fixture.ts';
+import { FixtureError, seedFixture } from './fixture.ts';
+import { schedulePurge } from './reservations/purge.ts';
 import { listen } from './server.ts';
 
 async function main(): Promise<void> {
@@ -29,7 +31,8 @@ async function main(): Promise<void> {
   await migrate(db);
   if (fixture !== undefined) {
     try {
-      await loadFixture(db, fixture);
+      // A shop already in the database keeps what the merchant made of it (only tokens refresh).
+      await seedFixture(db, fixture);
     } catch (error) {
       await db.close();
       throw error;
@@ -37,7 +40,10 @@ async function main(): Promise<void> {
   }
   const server = await listen(createApp({ db }).fetch, { port, hostname: values.host });
   console.log(server.url);
+  // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
+  const stopPurging = schedulePurge(db);
   const stop = async () => {
+    stopPurging();
     await server.close();
     await db.close();
     process.exit(0);

@@ -3,4 +3,4 @@
  * `shared/clock.ts`, below every feature, so routes and domain rules may both use it.
  * @module
  */
-export { type Clock, type ManualClock, manualClock, systemClock } from './shared/clock.ts';
+export { type Clock, type ManualClock, manualClock, sqlNowOf, systemClock } from './shared/clock.ts';

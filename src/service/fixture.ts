@@ -3,4 +3,4 @@
  * the shops feature, `shops/fixture.ts`.
  * @module
  */
-export { type Fixture, FixtureError, loadFixture } from './shops/fixture.ts';
+export { type Fixture, FixtureError, loadFixture, seedFixture } from './shops/fixture.ts';

@@ -4,7 +4,8 @@
  * @module
  */
 import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { ERROR_STATUS, type ErrorCode } from '../shared/errors.ts';
 
 /** A listening server. */
 export interface RunningServer {
@@ -35,8 +36,30 @@ export function listen(fetch: (request: Request) => Promise<Response> | Response
         });
       });
       server.once('error', reject);
+      server.on('clientError', answerClientError);
     } catch (error) {
       reject(error);
     }
   });
+}
+
+/**
+ * What Node refuses before the app sees it (headers or URL past its 16 KiB limit, a request it
+ * cannot parse) is answered with the API's envelope too, not Node's bare status line.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const code: ErrorCode = tooLarge ? 'header_too_large' : 'bad_request';
+  const message = tooLarge ? 'The request line and headers must be at most 16 KiB.' : 'The request is not valid HTTP/1.1.';
+  const body = JSON.stringify({ error: code, message });
+  const status = ERROR_STATUS[code];
+  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -20,6 +20,7 @@ import { openDatabase } from './db/open.ts';
 import { DEMO_PRICES, DEMO_SHOP } from './demo/catalog.ts';
 import { loadDemo } from './demo/load.ts';
 import type { Fixture } from './fixture.ts';
+import { schedulePurge } from './reservations/purge.ts';
 import { listen } from './server.ts';
 import { createStorefront } from './storefront/app.ts';
 import { catalogFromFixture } from './storefront/catalog.ts';
@@ -112,6 +113,8 @@ async function main(): Promise<void> {
   lines.push('Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
 
+  // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
+  const stopPurging = schedulePurge(db);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) process.exit(130); // a second Ctrl-C does not wait
@@ -119,6 +122,7 @@ async function main(): Promise<void> {
     console.log(`\n${signal}: stopping…`);
     // A browser tab can hold a request open; do not wait for it forever.
     setTimeout(() => process.exit(0), 5000).unref();
+    stopPurging();
     await server.close();
     await db.close();
     process.exit(0);

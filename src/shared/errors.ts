@@ -12,9 +12,11 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   unavailable: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   validation_failed: 422,
   rate_limited: 429,
+  header_too_large: 431,
   internal: 500,
 } as const;
 

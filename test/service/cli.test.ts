@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from '../helpers/cli-process.ts';
+import { buildCli, type RunningCli, startCli, tempDir } from '../helpers/cli-process.ts';
 import { testFixture } from '../helpers/fixture.ts';
 
 const fixtureDirs: string[] = [];
@@ -91,4 +91,46 @@ describe('npm run service (the CLI)', () => {
     expect(missing).toMatchObject({ code: 1, stdout: '' });
     expect(missing.stderr).toContain('Cannot read the fixture /nonexistent/fixture.json');
   });
+});
+
+describe('npm run service on the same data folder again (issue 15, point 6)', () => {
+  let cli: string;
+  beforeAll(() => {
+    cli = buildCli();
+  }, 120_000);
+
+  it('seeds a new database only: a blackout deleted and one renamed through the API neither come back nor double', async () => {
+    const data = tempDir('cli-data');
+    fixtureDirs.push(data);
+    const fixture = fixtureFile(testFixture);
+    const auth = { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' };
+    const titles = async (url: string) =>
+      ((await (await fetch(`${url}/v1/blackouts`, { headers: auth })).json()) as { title: string }[]).map((b) => b.title).sort();
+    const stop = async (running: RunningCli) => {
+      running.child.kill('SIGTERM');
+      expect((await running.exited).code).toBe(0);
+    };
+
+    const first = await startCli(cli, { data, fixture });
+    try {
+      const list = (await (await fetch(`${first.url}/v1/blackouts`, { headers: auth })).json()) as { id: number; title: string }[];
+      const christmas = list.find((b) => b.title === 'Christmas')!;
+      const repairs = list.find((b) => b.title === 'Hull repairs')!;
+      expect((await fetch(`${first.url}/v1/blackouts/${christmas.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
+      const put = await fetch(`${first.url}/v1/blackouts/${repairs.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ title: 'Hull repainted' }) });
+      expect(put.status).toBe(200);
+    } finally {
+      await stop(first);
+    }
+    const expected = ['Docklands closed', 'Hull repainted', 'Tour guide away'];
+
+    const second = await startCli(cli, { data, fixture });
+    try {
+      expect(await titles(second.url)).toEqual(expected);
+      // The tokens still work (they are refreshed, not duplicated).
+      expect((await fetch(`${second.url}/v1/widgets`, { headers: auth })).status).toBe(200);
+    } finally {
+      await stop(second);
+    }
+  }, 60_000);
 });

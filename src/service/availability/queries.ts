@@ -75,7 +75,7 @@ export function variantRulesOf(r: VariantRow): VariantRules {
 }
 
 /**
- * Every unexpired hold item (expiring after `now`, the injected clock, never SQL's now()) and
+ * Every unexpired hold item (expiring after `now`, a reading of the database's clock or a test clock's) and
  * every pending or confirmed booking item of these variants touching a day of the span.
  */
 export async function loadUsage(q: Queryable, variantIds: readonly number[], span: { startDay: PlainDate; finishDay: PlainDate }, now: number): Promise<UsageRow[]> {

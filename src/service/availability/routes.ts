@@ -11,6 +11,8 @@ import { jsonResponse } from '../http/errors.ts';
 import { QueryReader } from '../http/query.ts';
 import { diffDays } from '../../shared/plain-date.ts';
 import { readDays } from './days.ts';
+import { databaseNow } from '../db/now.ts';
+import { sqlNowOf } from '../shared/clock.ts';
 
 /** The longest period one request may ask for, in days. */
 const MAX_DAYS = 366;
@@ -34,7 +36,7 @@ export const availabilityRoutes = new Hono<AppEnv>().get('/v1/availability', asy
     start: start!,
     finish: finish!,
     cartToken,
-    now: deps.clock.now(),
+    now: await databaseNow(deps.db, sqlNowOf(deps.clock)), // live holds by the database's clock, as they were stamped
   });
   return jsonResponse(days);
 });

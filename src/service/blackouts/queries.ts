@@ -29,9 +29,11 @@ interface BlackoutRow {
 }
 
 // The vendor is the targeted product's, or the targeted variant's product's: a variant's
-// blackout belongs to that vendor as much as a product's does.
+// blackout belongs to that vendor as much as a product's does. Likewise its product ids: a
+// variant's blackout names the variant's product (the record reads as what it applies to).
 const RECORD_COLUMNS = `b.id, b.title, b.starts_at, b.finishes_at, b.all_day, b.scope,
-  b.product_id, tp.external_id AS external_product_id, b.variant_id, tv.external_id AS external_variant_id,
+  COALESCE(b.product_id, tv.product_id) AS product_id, COALESCE(tp.external_id, tvp.external_id) AS external_product_id,
+  b.variant_id, tv.external_id AS external_variant_id,
   b.location_id, COALESCE(tp.vendor, tvp.vendor) AS vendor, b.created_at, b.updated_at`;
 const TARGET_JOINS = `LEFT JOIN products tp ON tp.id = b.product_id
   LEFT JOIN variants tv ON tv.id = b.variant_id

@@ -8,6 +8,7 @@
  * unique (shop_id, idempotency_key) makes the second wait for the first and then find it.
  * @module
  */
+import { databaseNow } from '../db/now.ts';
 import type { Database } from '../db/types.ts';
 import type { UnavailableItem } from '../../shared/errors.ts';
 import { ConflictError, InvalidError } from '../shared/errors.ts';
@@ -37,14 +38,17 @@ export interface Idempotency {
 
 class KeyTaken extends Error {}
 
-/** Books `input` at the clock's `now`, or throws `ConflictError` (409), or `InvalidError` (422) for a key reused with another body. */
-export async function createBooking(db: Database, auth: AuthContext, input: BookingInput, idempotency: Idempotency | undefined, now: number): Promise<BookingResult> {
+/**
+ * Books `input` at the database's "now" (read after the variants' locks; `sqlNow` is a test
+ * clock's override, null in production), or throws `ConflictError` (409), or `InvalidError` (422) for a key reused with another body.
+ */
+export async function createBooking(db: Database, auth: AuthContext, input: BookingInput, idempotency: Idempotency | undefined, sqlNow: number | null): Promise<BookingResult> {
   if (idempotency) {
     const earlier = await replay(db, auth, idempotency);
     if (earlier) return earlier;
   }
   try {
-    return { booking: await db.transaction((tx) => book(tx, auth, input, idempotency, now)), replayed: false };
+    return { booking: await db.transaction((tx) => book(tx, auth, input, idempotency, sqlNow)), replayed: false };
   } catch (error) {
     if (!(error instanceof KeyTaken) || !idempotency) throw error;
     // Another request with this key committed while this one ran: answer as it did.
@@ -65,8 +69,10 @@ async function replay(db: Database, auth: AuthContext, idempotency: Idempotency)
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-async function book(tx: Tx, auth: AuthContext, input: BookingInput, idempotency: Idempotency | undefined, now: number): Promise<Booking> {
+async function book(tx: Tx, auth: AuthContext, input: BookingInput, idempotency: Idempotency | undefined, sqlNow: number | null): Promise<Booking> {
   const rules = await loadVariantRules(tx, auth.shopId, input.items.map((i) => i.externalId), { lock: true });
+  // After the locks: holds that expired while this waited no longer count (as in a hold).
+  const now = await databaseNow(tx, sqlNow);
   const period = timedPeriod(input.startAt, input.finishAt, auth.tz);
   const demands: Demand[] = input.items.map((i) => ({ variant: rules.get(i.externalId), period, quantity: i.quantity }));
   const variantIds = [...rules.values()].map((v) => v.variantId);

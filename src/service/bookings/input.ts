@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { FieldErrors } from '../shared/field-errors.ts';
 import type { BookingField, Customer } from '../../shared/records.ts';
 import { parseLocalDateTime } from '../../shared/zones.ts';
-import { MAX_ITEMS, asObject, externalId, list, person, text, wholeNumber } from '../shared/body.ts';
+import { MAX_ITEMS, asObject, cartToken as readCartToken, externalId, list, person, text, wholeNumber } from '../shared/body.ts';
 
 /** The longest booking, in milliseconds (366 days, as a hold). */
 const MAX_BOOKING_MS = 366 * 86_400_000;
@@ -47,11 +47,13 @@ export function readBookingInput(body: unknown, tz: string): BookingInput {
   }
   if (o!.items === undefined || (Array.isArray(o!.items) && o!.items.length === 0)) errors.add('items', `must list 1 to ${MAX_ITEMS} items`);
   const items = list(errors, 'items', o!.items, MAX_ITEMS, (v, path) => readItem(errors, path, v)) ?? [];
+  // A booking is someone's: the merchant must be able to reach them (issue 15).
+  if (o!.customers === undefined || (Array.isArray(o!.customers) && o!.customers.length === 0)) errors.add('customers', `must list 1 to ${MAX_ITEMS} customers`);
   const customers = list(errors, 'customers', o!.customers, MAX_ITEMS, (v, path) => person(errors, path, v)) ?? [];
   const fields = list(errors, 'fields', o!.fields, 100, (v, path) => readField(errors, path, v)) ?? [];
   const tags = list(errors, 'tags', o!.tags, 50, (v, path) => text(errors, path, v, 255)) ?? [];
   const createDraftOrder = flag(errors, 'create_draft_order', o!.create_draft_order);
-  const cartToken = text(errors, 'cart_token', o!.cart_token, 255, true);
+  const cartToken = readCartToken(errors, 'cart_token', o!.cart_token, true);
   errors.throwIfAny();
   return { startAt: startAt!, finishAt: finishAt!, items, customers, fields, tags, createDraftOrder: createDraftOrder!, cartToken };
 }

@@ -8,6 +8,7 @@ import type { AppEnv } from '../http/env.ts';
 import { readBookingInput, requestHash } from './input.ts';
 import { createBooking } from './bookings.ts';
 import { jsonResponse } from '../http/errors.ts';
+import { sqlNowOf } from '../shared/clock.ts';
 import { InvalidError } from '../shared/errors.ts';
 import { requireSecret } from '../tokens/scopes.ts';
 
@@ -21,6 +22,6 @@ export const bookingRoutes = new Hono<AppEnv>().post('/v1/bookings', async (c) =
   if (key !== undefined && !KEY.test(key)) throw new InvalidError({ 'Idempotency-Key': ['must be 1 to 255 printable ASCII characters'] });
   const input = readBookingInput(body, auth.tz);
   const idempotency = key === undefined ? undefined : { key, requestHash: requestHash(input) };
-  const { booking, replayed } = await createBooking(deps.db, auth, input, idempotency, deps.clock.now());
+  const { booking, replayed } = await createBooking(deps.db, auth, input, idempotency, sqlNowOf(deps.clock));
   return jsonResponse(booking, 201, replayed ? { 'idempotent-replayed': 'true' } : {});
 });

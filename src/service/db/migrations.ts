@@ -8,6 +8,7 @@
  * @module
  */
 import { HOLD_FUNCTION_SQL } from './hold-function.ts';
+import { HOLD_FUNCTION_DB_CLOCK_SQL } from './hold-function-db-clock.ts';
 
 /** One step of the schema. */
 export interface Migration {
@@ -172,5 +173,12 @@ CREATE INDEX booking_items_booking ON booking_items (booking_id);
     version: 2,
     name: 'hold_items: the locked part of a hold as one server-side call',
     sql: HOLD_FUNCTION_SQL,
+  },
+  // Version 3 is another branch's; versions are applied by set, so the order of merging is free.
+  {
+    version: 4,
+    name: 'hold_items on the database clock; purge of old reservations by expires_at',
+    sql: `${HOLD_FUNCTION_DB_CLOCK_SQL};
+CREATE INDEX reservations_expires ON reservations (expires_at);`,
   },
 ];

@@ -1,6 +1,6 @@
 /**
- * Loading a fixture for `npm start`: the whole fixture on the first start, and on every later
- * start only its tokens, with the origins the server really listens on added.
+ * Loading a fixture for `npm start`: each shop in full on the first start (`seedFixture`), and on
+ * every later start only its tokens, with the origins the server really listens on added.
  *
  * Why not the whole fixture every time: the loader is idempotent, but it would bring back the
  * demo blackouts a developer deleted through the API. Why the tokens every time: a publishable
@@ -9,8 +9,7 @@
  * @module
  */
 import type { Database } from '../db/types.ts';
-import { type Fixture, loadFixture } from '../fixture.ts';
-import { anyShopNamed } from '../shops/queries.ts';
+import { type Fixture, seedFixture } from '../shops/fixture.ts';
 
 /** The fixture with `origins` added (once) to every publishable token's list. */
 export function withOrigins(fixture: Fixture, origins: readonly string[]): Fixture {
@@ -25,20 +24,8 @@ export function withOrigins(fixture: Fixture, origins: readonly string[]): Fixtu
   };
 }
 
-/** Only what identifies each shop, and its tokens: loading this leaves everything else as it is. */
-function tokensOnly(fixture: Fixture): Fixture {
-  return { shops: fixture.shops.map(({ name, tz, locale, tokens }) => ({ name, tz, locale, tokens })) };
-}
-
-/** Whether any of the fixture's shops is already in the database (by name, the loader's key). */
-async function loadedBefore(db: Database, fixture: Fixture): Promise<boolean> {
-  return anyShopNamed(db, fixture.shops.map((s) => s.name));
-}
-
-/** Loads the fixture as described above; resolves to whether it was the first load. */
+/** Seeds the fixture as described above; resolves to whether any shop was loaded in full. */
 export async function loadDemo(db: Database, fixture: Fixture, origins: readonly string[]): Promise<boolean> {
-  const first = !(await loadedBefore(db, fixture));
-  const full = withOrigins(fixture, origins);
-  await loadFixture(db, first ? full : tokensOnly(full));
-  return first;
+  const loaded = await seedFixture(db, withOrigins(fixture, origins));
+  return loaded.length > 0;
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
-import { startOfDayInZone } from '../../shared/zones.ts';
+import { parseLocalDateTime, startOfDayInZone } from '../../shared/zones.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 
 const WHOLE = /^\d{1,16}$/;
@@ -14,6 +14,8 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\
 export class QueryReader {
   readonly errors = new FieldErrors();
   private readonly params: URLSearchParams;
+  /** The names read: a known name written `name[]` is refused at `done()`. */
+  private readonly known = new Set<string>();
 
   constructor(url: string | URL) {
     this.params = new URL(url).searchParams;
@@ -21,6 +23,7 @@ export class QueryReader {
 
   /** The raw single value of `name`, or undefined; records an error when given more than once. */
   raw(name: string): string | undefined {
+    this.known.add(name);
     const all = this.params.getAll(name);
     if (all.length > 1) {
       this.errors.add(name, 'must be given once');
@@ -31,6 +34,7 @@ export class QueryReader {
 
   /** True when `name` is present at all. */
   has(name: string): boolean {
+    this.known.add(name);
     return this.params.has(name);
   }
 
@@ -87,8 +91,9 @@ export class QueryReader {
   }
 
   /**
-   * An instant, given as an ISO 8601 timestamp with a zone, or as a day `YYYY-MM-DD` meaning the
-   * start of that day in the shop's zone `tz`.
+   * An instant, given as an ISO 8601 timestamp with a zone, as a shop-local `YYYY-MM-DD HH:MM`
+   * (as the writes take it), or as a day `YYYY-MM-DD` meaning the start of that day in the
+   * shop's zone `tz`.
    */
   instantOrDay(name: string, tz: string): Date | undefined {
     const value = this.raw(name);
@@ -103,16 +108,28 @@ export class QueryReader {
         return undefined;
       }
     }
+    if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value)) {
+      const local = parseLocalDateTime(value, tz);
+      if ('instant' in local) return local.instant;
+      this.errors.add(name, local.error);
+      return undefined;
+    }
     const ms = ISO_INSTANT.test(value) && isPlainDate(value.slice(0, 10)) ? Date.parse(value) : NaN;
     if (Number.isNaN(ms)) {
-      this.errors.add(name, 'must be a timestamp like 2026-12-24T13:00:00Z or a date YYYY-MM-DD');
+      this.errors.add(name, 'must be a timestamp like 2026-12-24T13:00:00Z, a local "YYYY-MM-DD HH:MM" or a date YYYY-MM-DD');
       return undefined;
     }
     return new Date(ms);
   }
 
-  /** Throws the 422 naming every bad parameter, if any. */
+  /**
+   * Throws the 422 naming every bad parameter, if any. A parameter this endpoint reads written
+   * as `name[]` (PHP's and Rails' list syntax) is one: ignoring it would answer unfiltered.
+   */
   done(): void {
+    for (const key of new Set(this.params.keys())) {
+      if (key.endsWith('[]') && this.known.has(key.slice(0, -2))) this.errors.add(key, `is not a list: give ${key.slice(0, -2)} once`);
+    }
     this.errors.throwIfAny();
   }
 }

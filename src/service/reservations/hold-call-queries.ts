@@ -1,6 +1,6 @@
 /**
  * The locked part of a hold as one server-side call: `hold_items` (migration 2, whose module
- * `db/hold-function.ts` says what it does and why), run as a single autocommitted statement so
+ * `db/hold-function.ts` says what it does and why; migration 4 put it on the database's clock), run as a single autocommitted statement so
  * the variants' row locks are released by the COMMIT that ends that statement, without a client
  * round trip while they are held.
  * @module
@@ -52,17 +52,16 @@ const RETRIES = 5;
 /**
  * Locks `w.variantIds`, judges `w.items` on what the lock holders before it committed and, if
  * they fit, writes them, all in one statement; `span` covers every posted item (quantity 0
- * included), for the usage a misfit returns. `w.now` is the clock read before the call: it
- * decides which holds have expired and whether the cart's hold has lapsed (see `holds.ts` for
- * why that is safe when the cart holds nothing but the posted variants, the only case where
- * the call writes).
+ * included), for the usage a misfit returns. The call reads the database's clock once its locks
+ * are granted (`w.now` is null then; a test clock's override otherwise): that decides which
+ * holds have expired and whether the cart's hold has lapsed, and stamps `expires_at`.
  */
 export async function holdLocked(q: Queryable, w: HoldWrite, span: { startDay: PlainDate; finishDay: PlainDate }): Promise<LockedHold> {
   const params = [...holdWriteParams(w), span.startDay, span.finishDay];
   for (let attempt = 0; ; attempt++) {
     try {
       const { rows } = await q.query<CallRow>(
-        'SELECT * FROM hold_items($1, $2, $3::jsonb, $4::timestamptz, $5::timestamptz, $6::boolean, $7::bigint[], $8::bigint[], $9::timestamptz[], $10::timestamptz[], $11::date[], $12::date[], $13::int[], $14::int[], $15::date, $16::date)',
+        'SELECT * FROM hold_items($1, $2, $3::jsonb, $4::timestamptz, $5::int, $6::boolean, $7::bigint[], $8::bigint[], $9::timestamptz[], $10::timestamptz[], $11::date[], $12::date[], $13::int[], $14::int[], $15::date, $16::date)',
         params,
         { prepare: true },
       );

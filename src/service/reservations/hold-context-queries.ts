@@ -5,6 +5,7 @@
  * it at once; a post that fits is judged again under the variants' locks.
  * @module
  */
+import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import type { BlackoutScope } from '../../shared/records.ts';
@@ -12,7 +13,14 @@ import { toIsoUtc } from '../../shared/zones.ts';
 import type { BlackoutSpan, Period, UsageRow, VariantRules } from '../availability/types.ts';
 import { appliesToVariantSql } from '../blackouts/target-queries.ts';
 import { type VariantRow, variantRulesOf } from '../availability/queries.ts';
-import type { OwnReservation } from './hold-queries.ts';
+import {
+  ALLOWANCE_OF,
+  DEFAULT_ALLOWANCE,
+  DEFAULT_HOLD_MINUTES,
+  HOLD_MINUTES_OF,
+  type OwnReservation,
+  otherItemsSettingSql,
+} from './hold-queries.ts';
 
 /** Everything `loadHoldContext` reads. */
 export interface HoldContext {
@@ -22,13 +30,20 @@ export interface HoldContext {
   /** Unexpired hold items (this cart's included) and live booking items of those variants in the span. */
   usage: UsageRow[];
   own: OwnReservation | undefined;
+  /** Units × days of the cart's items of variants not posted (what a post leaves in the cart). */
+  ownOtherUnitDays: number;
+  /** The database's "now" (epoch ms) the usage was judged at. */
+  now: number;
 }
 
 // One row per variant found (one row of NULL variant columns when none is), each carrying the
 // cart's reservation: a LEFT JOIN from a single row, so the reservation comes back either way.
 // Usage rows are [start_day, finish_day, quantity, reservation_id or null] per variant.
+// t is read once (a CTE with a volatile function is not inlined): one "now" for the statement.
+const NOT_POSTED = 'ov.external_id <> ALL ($3::bigint[])';
 const SQL = `
-SELECT v.id, v.external_id, v.product_id, v.title, p.title AS product_title, v.capacity,
+WITH t AS (SELECT ${nowSql('$8')} AS now)
+SELECT (SELECT now FROM t) AS db_now, v.id, v.external_id, v.product_id, v.title, p.title AS product_title, v.capacity,
        (SELECT jsonb_build_object('type', w.type, 'settings', w.settings)
           FROM widget_products wp JOIN widgets w ON w.id = wp.widget_id
          WHERE wp.product_id = p.id ORDER BY w.id LIMIT 1) AS widget,
@@ -40,38 +55,52 @@ SELECT v.id, v.external_id, v.product_id, v.title, p.title AS product_title, v.c
           FROM (SELECT ri.start_day, ri.finish_day, ri.quantity, ri.reservation_id
                   FROM reservation_items ri JOIN reservations r ON r.id = ri.reservation_id
                  WHERE ri.variant_id = v.id AND ri.start_day < $7::date AND ri.finish_day > $6::date
-                   AND r.expires_at > $8::timestamptz
+                   AND r.expires_at > (SELECT now FROM t)
                 UNION ALL
                 SELECT b.start_day, b.finish_day, bi.quantity, NULL
                   FROM booking_items bi JOIN bookings b ON b.id = bi.booking_id
                  WHERE bi.variant_id = v.id AND b.start_day < $7::date AND b.finish_day > $6::date
                    AND b.status IN ('pending', 'confirmed')) AS u) AS usage,
-       own.id AS own_id, own.expires_at AS own_expires_at, own.variant_ids AS own_variant_ids
+       own.id AS own_id, own.expires_at AS own_expires_at, own.variant_ids AS own_variant_ids,
+       own.other_hold_minutes AS own_other_hold_minutes, own.other_allowance AS own_other_allowance,
+       own.other_unit_days AS own_other_unit_days
   FROM (SELECT 1) AS one
   LEFT JOIN (SELECT r.id, r.expires_at,
-                    ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri WHERE ri.reservation_id = r.id) AS variant_ids
+                    ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri WHERE ri.reservation_id = r.id) AS variant_ids,
+                    ${otherItemsSettingSql('min', HOLD_MINUTES_OF, NOT_POSTED, '$9')} AS other_hold_minutes,
+                    ${otherItemsSettingSql('max', ALLOWANCE_OF, NOT_POSTED, '$10')} AS other_allowance,
+                    (SELECT coalesce(sum(oi.quantity * (oi.finish_day - oi.start_day)), 0)::int
+                       FROM reservation_items oi JOIN variants ov ON ov.id = oi.variant_id
+                      WHERE oi.reservation_id = r.id AND ${NOT_POSTED}) AS other_unit_days
                FROM reservations r WHERE r.shop_id = $1 AND r.cart_token = $2) AS own ON true
   LEFT JOIN (variants v JOIN products p ON p.id = v.product_id) ON v.shop_id = $1 AND v.external_id = ANY ($3::bigint[])
  ORDER BY v.id`;
 
 /** One posted variant (`id` null when none matched: the row still carries the cart's own). */
 interface Row extends Omit<VariantRow, 'id'> {
+  db_now: Date | string;
   id: number | null;
   blackouts: Array<[string, string, BlackoutScope]>;
   usage: Array<[PlainDate, PlainDate, number, number | null]>;
   own_id: number | null;
   own_expires_at: Date | string | null;
   own_variant_ids: number[] | null;
+  own_other_hold_minutes: number | null;
+  own_other_allowance: number | null;
+  own_other_unit_days: number | null;
 }
 
-/** Reads the context of a post of `externalIds` for `cartToken` over `span`, holds expiring after `now` counted. */
+/**
+ * Reads the context of a post of `externalIds` for `cartToken` over `span`, counting the holds
+ * that expire after the database's "now" (or `override`, a test clock's).
+ */
 export async function loadHoldContext(
   q: Queryable,
   shopId: number,
   cartToken: string,
   externalIds: readonly number[],
   span: Period,
-  now: number,
+  override: number | null,
 ): Promise<HoldContext> {
   const { rows } = await q.query<Row>(SQL, [
     shopId,
@@ -81,12 +110,21 @@ export async function loadHoldContext(
     toIsoUtc(span.finishAt),
     span.startDay,
     span.finishDay,
-    toIsoUtc(now),
+    nowParam(override),
+    DEFAULT_HOLD_MINUTES,
+    DEFAULT_ALLOWANCE,
   ], { prepare: true });
-  const context: HoldContext = { rules: new Map(), blackouts: [], usage: [], own: undefined };
-  const first = rows[0];
-  if (first?.own_id != null) {
-    context.own = { id: first.own_id, expiresAt: new Date(first.own_expires_at!).getTime(), variantIds: first.own_variant_ids ?? [] };
+  const first = rows[0]!;
+  const context: HoldContext = { rules: new Map(), blackouts: [], usage: [], own: undefined, ownOtherUnitDays: 0, now: new Date(first.db_now).getTime() };
+  if (first.own_id != null) {
+    context.own = {
+      id: first.own_id,
+      expiresAt: new Date(first.own_expires_at!).getTime(),
+      variantIds: first.own_variant_ids ?? [],
+      otherHoldMinutes: first.own_other_hold_minutes,
+      otherAllowance: first.own_other_allowance,
+    };
+    context.ownOtherUnitDays = first.own_other_unit_days ?? 0;
   }
   for (const r of rows) {
     if (r.id === null) continue;

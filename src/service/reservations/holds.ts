@@ -30,15 +30,18 @@
  *            that a competitor, reading the clock just after, judged expired and took the units
  *            of: an oversold day. With the locks, whichever of the two comes second sees the
  *            first's outcome at a time no earlier than the first's
- *            (test/service/reservations/renewal-race.test.ts). SQL cannot read the service's
- *            (injected) clock, so such a post runs as a transaction from here: BEGIN, the locks,
- *            the clock, the usage read, the write statement, COMMIT. So does one that
- *            `hold_items` finds holding such items under its locks (`relock`: it wrote nothing).
+ *            (test/service/reservations/renewal-race.test.ts). The variants to lock are known
+ *            only from the cart's items, so such a post runs as a transaction from here: BEGIN,
+ *            the locks, then the usage read with the database's clock, the write, COMMIT. So does
+ *            one that `hold_items` finds holding such items under its locks (`relock`: it wrote
+ *            nothing).
  *
- * `hold_items` judges with the clock read before it: an earlier clock only counts more of
- * other carts' holds as live (it may refuse, never oversell), and the cart's own "lapsed"
- * changes nothing when the cart holds only posted variants (lapsed or not, all its items are
- * replaced); only `expires_at` is stamped from that reading, earlier by the lock wait.
+ * One clock: every "now" here is the database's (`clock_timestamp()`, read in the statement that
+ * judges), never a service process's, so processes on hosts whose clocks differ agree on what
+ * has expired (test/service/reservations/clock-skew.test.ts). `hold_items` reads it once its
+ * locks are granted and stamps `expires_at` from it. The snapshot read before the locks has its
+ * own reading, used for its verdict and for "today" (the window rules). A test clock replaces
+ * the database's clock through an override parameter (`shared/clock.ts`).
  *
  * (i) and (ii) must stay separate statements: a statement's snapshot is taken before it waits
  * for a lock, so a usage read merged into the locking statement would miss the rows of the
@@ -48,7 +51,7 @@
 import type { Database } from '../db/types.ts';
 import type { AuthContext } from '../tokens/types.ts';
 import type { UnavailableItem } from '../../shared/errors.ts';
-import { ConflictError } from '../shared/errors.ts';
+import { ConflictError, InvalidError } from '../shared/errors.ts';
 import type { Reservation } from '../../shared/records.ts';
 import { ITEM_STATUS, itemStatus } from '../../shared/status.ts';
 import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
@@ -61,6 +64,7 @@ import { holdLocked } from './hold-call-queries.ts';
 import { loadHoldContext } from './hold-context-queries.ts';
 import { loadCartUsage, lockVariants, writeHold } from './hold-queries.ts';
 import type { ReservationRow } from './queries.ts';
+import { checkPublishableLimits } from './limits.ts';
 import { reservationRecords } from './records.ts';
 
 /** The reservation after the post, and whether the post created it (201) or updated it (200). */
@@ -69,14 +73,26 @@ export interface HoldResult {
   created: boolean;
 }
 
-/** Holds `input`'s items for its cart, reading `clock` (epoch ms), or throws `ConflictError` (409 `unavailable`). */
-export async function holdItems(db: Database, auth: AuthContext, input: HoldInput, clock: () => number): Promise<HoldResult> {
-  const now = clock();
+/**
+ * Holds `input`'s items for its cart, or throws `ConflictError` (409 `unavailable`), or
+ * `InvalidError` (422) for a publishable token's post beyond its bounds (`limits.ts`) or one that
+ * only removes from a cart that has no reservation. "Now" is the database's clock; `sqlNow`
+ * gives a test clock's override (null in production).
+ */
+export async function holdItems(db: Database, auth: AuthContext, input: HoldInput, sqlNow: () => number | null): Promise<HoldResult> {
   const externalIds = input.items.map((i) => i.externalId);
   const periods = input.items.map((i) => dayPeriod(i.start, i.finish, auth.tz));
   const span = spanOf(periods)!;
+  const { rules, blackouts, now, ownOtherUnitDays, ...before } = await loadHoldContext(db, auth.shopId, input.cartToken, externalIds, span, sqlNow());
   const today = plainDateInZone(now, auth.tz);
-  const { rules, blackouts, ...before } = await loadHoldContext(db, auth.shopId, input.cartToken, externalIds, span, now);
+  const live = before.own !== undefined && before.own.expiresAt > now;
+  if (!before.own && input.items.every((i) => i.quantity === 0)) {
+    // Nothing to remove: storing an empty reservation for it would only litter the table.
+    throw new InvalidError({ items: ['only remove (quantity 0) from a cart that holds nothing; post a quantity from 1 to hold'] });
+  }
+  if (auth.kind !== 'secret') {
+    checkPublishableLimits(input, rules, live ? { unitDays: ownOtherUnitDays, allowance: before.own!.otherAllowance ?? null } : { unitDays: 0, allowance: null });
+  }
   const demandsOf = (variants: Map<number, VariantRules>): Demand[] =>
     input.items.map((i, n) => ({ variant: variants.get(i.externalId), period: periods[n]!, quantity: i.quantity }));
   const judge = (demands: readonly Demand[], usage: readonly UsageRow[], ownId: number | undefined) =>
@@ -88,13 +104,14 @@ export async function holdItems(db: Database, auth: AuthContext, input: HoldInpu
   if (guessed.some((j) => j.status !== 'ok')) throw unavailable(guess, guessed, input);
 
   const variantIds = [...rules.values()].map((v) => v.variantId);
-  const holdMinutes = Math.min(...[...rules.values()].map((v) => v.settings.hold_minutes));
-  const write = (demands: readonly Demand[], at: number) => ({
+  // Each item keeps its own product's hold length: the cart's hold ends at the earliest of them.
+  const postedMinutes = Math.min(...[...rules.values()].map((v) => v.settings.hold_minutes));
+  const write = (demands: readonly Demand[], at: number | null, otherMinutes: number | null = null) => ({
     shopId: auth.shopId,
     cartToken: input.cartToken,
     guests: input.guests,
     now: at,
-    expiresAt: at + holdMinutes * 60_000,
+    holdMinutes: Math.min(postedMinutes, otherMinutes ?? Infinity),
     variantIds,
     items: demands.map((demand, position) => ({ demand, position })).filter(({ demand }) => demand.quantity > 0),
   });
@@ -105,12 +122,12 @@ export async function holdItems(db: Database, auth: AuthContext, input: HoldInpu
   });
 
   // The cart's live items of other variants are renewed by this post: their variants are locked too.
-  let others = before.own && before.own.expiresAt > now ? before.own.variantIds.filter((id) => !variantIds.includes(id)) : [];
+  let others = live ? before.own!.variantIds.filter((id) => !variantIds.includes(id)) : [];
   if (others.length === 0) {
     // Only removals free units and never add any: they cannot oversell and need no variant lock
     // (the reservation's row lock, taken by the upsert, orders them with the cart's other posts).
-    if (input.items.every((i) => i.quantity === 0)) return answer(await writeHold(db, write(guess, now)), guess, []);
-    const locked = await holdLocked(db, write(guess, now), span);
+    if (input.items.every((i) => i.quantity === 0)) return answer(await writeHold(db, write(guess, sqlNow())), guess, []);
+    const locked = await holdLocked(db, write(guess, sqlNow()), span);
     if (locked.outcome === 'held') return answer(locked.row, guess, locked.available);
     if (locked.outcome === 'misfit') {
       const demands = demandsOf(withCapacities(rules, locked.capacities));
@@ -125,15 +142,15 @@ export async function holdItems(db: Database, auth: AuthContext, input: HoldInpu
   // The transaction path: the cart holds live items of variants not posted.
   const { row, demands, usage, own, at } = await db.transaction(async (tx) => {
     const capacities = await lockVariants(tx, [...variantIds, ...others]);
-    // The clock after the locks: "lapsed" and "expired" are judged no earlier than the
-    // decisions of every transaction that held these locks before.
-    const at = clock();
-    // Only now, in a statement of its own: what every earlier holder of the locks committed.
-    const { usage, own } = await loadCartUsage(tx, auth.shopId, input.cartToken, externalIds, span, at);
+    // Only now, in a statement of its own: what every earlier holder of the locks committed, and
+    // the database's clock read after the locks, so "lapsed" and "expired" are judged no earlier
+    // than the decisions of every transaction that held these locks before.
+    const { usage, own, now: at } = await loadCartUsage(tx, auth.shopId, input.cartToken, externalIds, span, sqlNow());
     const demands = demandsOf(withCapacities(rules, capacities));
     const judgements = judge(demands, usage, own?.id);
     if (judgements.some((j) => j.status !== 'ok')) throw unavailable(demands, judgements, input);
-    return { row: await writeHold(tx, write(demands, at)), demands, usage, own, at };
+    const renewed = own !== undefined && own.expiresAt > at ? own.otherHoldMinutes : null;
+    return { row: await writeHold(tx, write(demands, at, renewed)), demands, usage, own, at };
   });
 
   // Usually the cart holds only what was just posted: the record is then known without reading

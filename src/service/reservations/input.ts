@@ -6,7 +6,7 @@
 import { FieldErrors } from '../shared/field-errors.ts';
 import { type PlainDate, addDays, diffDays, isPlainDate } from '../../shared/plain-date.ts';
 import type { Guest } from '../../shared/records.ts';
-import { MAX_ITEMS, asObject, externalId, list, person, text, wholeNumber } from '../shared/body.ts';
+import { MAX_ITEMS, asObject, cartToken as readCartToken, externalId, list, person, wholeNumber } from '../shared/body.ts';
 
 /** The longest item, in days (as the availability endpoint's window). */
 export const MAX_ITEM_DAYS = 366;
@@ -35,7 +35,7 @@ export function readHoldInput(body: unknown): HoldInput {
     errors.add('body', 'must be a JSON object with cart_token and items');
     errors.throwIfAny();
   }
-  const cartToken = text(errors, 'cart_token', o!.cart_token, 255);
+  const cartToken = readCartToken(errors, 'cart_token', o!.cart_token);
   if (o!.items === undefined || (Array.isArray(o!.items) && o!.items.length === 0)) errors.add('items', `must list 1 to ${MAX_ITEMS} items`);
   const items = list(errors, 'items', o!.items, MAX_ITEMS, (v, path) => readItem(errors, path, v)) ?? [];
   const guests = list(errors, 'guests', o!.guests, MAX_ITEMS, (v, path) => person(errors, path, v));

@@ -3,6 +3,7 @@
  * the items of a page of them. The statements of a hold are in `hold-queries.ts`.
  * @module
  */
+import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import type { Page } from '../shared/page.ts';
@@ -103,4 +104,19 @@ export async function reservationItemRows(q: Queryable, reservationIds: readonly
     [[...reservationIds]],
   );
   return rows;
+}
+
+/**
+ * Deletes every shop's reservations (their items cascade) that expired more than `afterMs`
+ * before the database's "now" (or a test clock's `override`); resolves to how many. Bookings
+ * are separate rows and are never touched.
+ */
+export async function deleteReservationsExpiredBefore(q: Queryable, afterMs: number, override: number | null): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM reservations
+                    WHERE expires_at < ${nowSql('$1')} - make_interval(secs => $2::double precision / 1000) RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [nowParam(override), afterMs],
+  );
+  return rows[0]!.n;
 }

@@ -13,6 +13,9 @@ import type { AppEnv } from '../http/env.ts';
 import { jsonResponse } from '../http/errors.ts';
 import { pageHeaders, readPage } from '../http/pagination.ts';
 import { QueryReader } from '../http/query.ts';
+import { databaseNow } from '../db/now.ts';
+import { sqlNowOf } from '../shared/clock.ts';
+import { normalCartToken } from '../shared/body.ts';
 import { ForbiddenError, NotFoundError } from '../shared/errors.ts';
 import { holdItems } from './holds.ts';
 import { readHoldInput } from './input.ts';
@@ -27,7 +30,7 @@ export const reservationRoutes = new Hono<AppEnv>()
     const { auth, deps } = c.var;
     const query = new QueryReader(c.req.url);
     const page = readPage(query);
-    const cartToken = query.string('cart_token', 255);
+    const cartToken = cartTokenFilter(query);
     const active = query.bool('active');
     const productId = query.id('product_id');
     const externalProductId = query.id('external_product_id');
@@ -37,7 +40,8 @@ export const reservationRoutes = new Hono<AppEnv>()
     if (auth.kind !== 'secret' && cartToken === undefined) {
       throw new ForbiddenError('A publishable token may list reservations only with a cart_token filter.');
     }
-    const now = deps.clock.now();
+    // The database's clock, as the holds were stamped with it: "active" and "expired" agree with them.
+    const now = await databaseNow(deps.db, sqlNowOf(deps.clock));
     const filters = { cartToken, active, productId, externalProductId, variantId, externalVariantId };
     const { rows, total } = await listReservations(deps.db, auth.shopId, filters, page, now);
     const records = await reservationRecords(deps.db, rows, auth.tz, now);
@@ -46,20 +50,29 @@ export const reservationRoutes = new Hono<AppEnv>()
   .post('/v1/reservations', async (c) => {
     const input = readHoldInput(c.var.body);
     const { deps, auth } = c.var;
-    const { reservation, created } = await holdItems(deps.db, auth, input, () => deps.clock.now());
+    const { reservation, created } = await holdItems(deps.db, auth, input, () => sqlNowOf(deps.clock));
     return jsonResponse(reservation, created ? 201 : 200);
   })
   .get('/v1/reservations/:id', async (c) => {
     const { auth, deps } = c.var;
     const id = c.req.param('id');
     const query = new QueryReader(c.req.url);
-    const cartToken = query.string('cart_token', 255);
+    const cartToken = cartTokenFilter(query);
     query.done();
     if (!ID.test(id) || Number(id) < 1) throw new NotFoundError('reservation', id);
     // Without the cart token a publishable token cannot tell one cart's reservation from none.
     if (auth.kind !== 'secret' && cartToken === undefined) throw new NotFoundError('reservation', id);
     const row = await findReservation(deps.db, auth.shopId, Number(id), cartToken);
     if (!row) throw new NotFoundError('reservation', id);
-    const [record] = await reservationRecords(deps.db, [row], auth.tz, deps.clock.now());
+    const [record] = await reservationRecords(deps.db, [row], auth.tz, await databaseNow(deps.db, sqlNowOf(deps.clock)));
     return jsonResponse(record);
   });
+
+/** The `cart_token` filter, normalised as the posts store it (a blank or odd one is a 422). */
+function cartTokenFilter(query: QueryReader): string | undefined {
+  const raw = query.string('cart_token', 255);
+  if (raw === undefined) return undefined;
+  const token = normalCartToken(raw);
+  if (token === undefined) query.errors.add('cart_token', 'must not be blank nor hold control or format characters');
+  return token;
+}

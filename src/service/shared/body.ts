@@ -49,6 +49,27 @@ export function text(errors: FieldErrors, path: string, value: unknown, maxLengt
   return value;
 }
 
+/**
+ * A cart token as stored and looked up: trimmed and NFC-normalised, so that the same cart is
+ * found however a client's string was composed; undefined when nothing is left, or it holds
+ * control or format characters (zero-width spaces, bidi marks), or a lone surrogate.
+ */
+export function normalCartToken(value: string, maxLength = 255): string | undefined {
+  // trim() removes every Unicode space (no-break ones included); zero-width ones are format
+  // characters (\p{Cf}), refused anywhere with control characters and line separators.
+  const token = value.normalize('NFC').trim();
+  if (token === '' || token.length > maxLength || !token.isWellFormed() || /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(token)) return undefined;
+  return token;
+}
+
+/** `cart_token` in a body: `normalCartToken`'s, or the field's error; `optional` lets undefined through. */
+export function cartToken(errors: FieldErrors, path: string, value: unknown, optional = false): string | undefined {
+  if (value === undefined && optional) return undefined;
+  const token = typeof value === 'string' ? normalCartToken(value) : undefined;
+  if (token === undefined) errors.add(path, value === undefined ? 'is required' : 'must be 1 to 255 characters, not blank, without control or format characters');
+  return token;
+}
+
 /** A list of at most `max` elements, each read by `each`; undefined stays undefined. */
 export function list<T>(errors: FieldErrors, path: string, value: unknown, max: number, each: (element: unknown, path: string) => T | undefined): T[] | undefined {
   if (value === undefined) return undefined;

@@ -1,14 +1,27 @@
 /**
  * The service's idea of "now", injected so tests can move time (holds expire, days pass).
+ *
+ * Holds and bookings are stamped and judged by the DATABASE's clock, never a process's: service
+ * processes on hosts whose clocks differ must agree on what has expired (API.md §3). So `now()`
+ * only dates answers and other non-hold things; the SQL of holds takes `sqlNow()` as its "now",
+ * where null (production) means the database's `clock_timestamp()`. Only a test clock sets it,
+ * which is how tests move the database's notion of now.
  * @module
  */
 
 /** A source of the current time in epoch milliseconds. */
 export interface Clock {
   now(): number;
+  /** The instant SQL takes as "now" for holds and bookings; null or absent: the database's clock. */
+  sqlNow?(): number | null;
 }
 
-/** The real clock. */
+/** What SQL should take as "now" under `clock`: null for the database's own clock. */
+export function sqlNowOf(clock: Clock): number | null {
+  return clock.sqlNow?.() ?? null;
+}
+
+/** The real clock: SQL reads the database's. */
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A clock that stands still until told to move: for tests. */
@@ -24,6 +37,8 @@ export function manualClock(start: number | string): ManualClock {
   let now = typeof start === 'string' ? Date.parse(start) : start;
   return {
     now: () => now,
+    // A test clock is also the database's "now", so expiry tests move time for SQL too.
+    sqlNow: () => now,
     set(instant) {
       now = typeof instant === 'string' ? Date.parse(instant) : instant;
     },

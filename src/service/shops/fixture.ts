@@ -1,7 +1,9 @@
 /**
  * Loads the fixture format of API.md §8 into a database. Idempotent: loading the same file twice
  * changes nothing (rows are matched by their natural keys and only updated when they differ;
- * the statements are in `queries.ts`).
+ * the statements are in `queries.ts`). `seedFixture`, what both start commands run, loads a shop
+ * in full only when the database does not have it yet: a later start must not bring back a
+ * blackout the merchant deleted, nor add again one they renamed.
  * @module
  */
 import { resolveSettings } from '../../shared/settings.ts';
@@ -11,7 +13,9 @@ import { parseBlackoutTime } from '../blackouts/times.ts';
 import { hashToken } from '../tokens/tokens.ts';
 import { FixtureError, checkFixture, type FixtureShop } from './fixture-schema.ts';
 import {
+  anyShopNamed,
   insertBlackoutOnce,
+  lockSeeding,
   linkWidgetProduct,
   upsertLocation,
   upsertProduct,
@@ -31,9 +35,34 @@ export async function loadFixture(db: Database, fixture: unknown): Promise<void>
   });
 }
 
-async function loadShop(tx: Queryable, shop: FixtureShop): Promise<void> {
+/**
+ * Seeds `fixture`: a shop the database does not have is loaded in full; a shop it has gets only
+ * its tokens (new ones added, origins brought up to date: the demo pages need their port's
+ * origin). Everything a merchant may have changed through the API is left as it is. Resolves to
+ * the names of the shops loaded in full. Processes starting together on one database take
+ * turns (an advisory lock), so a shop is never loaded twice.
+ */
+export async function seedFixture(db: Database, fixture: unknown): Promise<string[]> {
+  const checked = checkFixture(fixture);
+  return db.transaction(async (tx) => {
+    await lockSeeding(tx);
+    const loaded: string[] = [];
+    for (const shop of checked.shops) {
+      if (await anyShopNamed(tx, [shop.name])) {
+        await loadShop(tx, { name: shop.name, tz: shop.tz, locale: shop.locale, tokens: shop.tokens }, { keepShop: true });
+      } else {
+        await loadShop(tx, shop);
+        loaded.push(shop.name);
+      }
+    }
+    return loaded;
+  });
+}
+
+async function loadShop(tx: Queryable, shop: FixtureShop, options: { keepShop?: boolean } = {}): Promise<void> {
   if (!isTimeZone(shop.tz)) throw new FixtureError(`shop ${shop.name}: unknown time zone ${shop.tz}`);
-  const shopId = await upsertShop(tx, shop.name, shop.tz, shop.locale ?? 'en');
+  // keepShop: the shop's zone and locale stay as stored (only its id is needed).
+  const shopId = await upsertShop(tx, shop.name, shop.tz, shop.locale ?? 'en', !options.keepShop);
 
   const locationIds = new Map<string, number>();
   for (const location of shop.locations ?? []) {

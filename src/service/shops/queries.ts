@@ -14,14 +14,14 @@ async function upsertId(tx: Queryable, upsert: string, params: unknown[], select
   return rows[0]!.id;
 }
 
-/** The shop named `name`, created or brought to this zone and locale; its id. */
-export function upsertShop(tx: Queryable, name: string, tz: string, locale: string): Promise<number> {
+/** The shop named `name`, created or (when `update`) brought to this zone and locale; its id. */
+export function upsertShop(tx: Queryable, name: string, tz: string, locale: string, update = true): Promise<number> {
   return upsertId(
     tx,
     `INSERT INTO shops (name, tz, locale) VALUES ($1, $2, $3)
      ON CONFLICT (name) DO UPDATE SET tz = EXCLUDED.tz, locale = EXCLUDED.locale
-       WHERE (shops.tz, shops.locale) IS DISTINCT FROM (EXCLUDED.tz, EXCLUDED.locale)`,
-    [name, tz, locale],
+       WHERE $4::boolean AND (shops.tz, shops.locale) IS DISTINCT FROM (EXCLUDED.tz, EXCLUDED.locale)`,
+    [name, tz, locale, update],
     'SELECT id FROM shops WHERE name = $1',
     [name],
   );
@@ -126,6 +126,14 @@ export async function upsertToken(
          WHERE tokens.shop_id = EXCLUDED.shop_id AND tokens.origins IS DISTINCT FROM EXCLUDED.origins`,
     [shopId, t.kind, t.lookup, t.hash, t.origins],
   );
+}
+
+// Any fixed number: the key of the advisory lock that makes seeding processes take turns.
+const SEED_LOCK = 7_001_2027;
+
+/** Makes other seeding transactions wait until this one ends (PostgreSQL's advisory lock). */
+export async function lockSeeding(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
 }
 
 /** Whether any shop with one of these names is in the database (the fixture loader's key). */

@@ -142,7 +142,8 @@ describeEachDatabase('GET /v1/blackouts', (database) => {
     expect(Object.keys(body.details.fields).sort()).toEqual(
       ['external_product_id', 'external_variant_id', 'finish_max', 'location_id', 'page', 'per', 'product_id', 'start_min', 'variant_id', 'vendor'].sort(),
     );
-    expect(body.details.fields.start_min).toEqual(['must be a timestamp like 2026-12-24T13:00:00Z or a date YYYY-MM-DD']);
+    // Issue 15: the shop-local "YYYY-MM-DD HH:MM" of the writes is accepted too, and the message says so.
+    expect(body.details.fields.start_min).toEqual(['must be a timestamp like 2026-12-24T13:00:00Z, a local "YYYY-MM-DD HH:MM" or a date YYYY-MM-DD']);
   });
 
   it('refuses a parameter given twice, naming it', async () => {

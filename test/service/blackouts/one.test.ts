@@ -33,8 +33,9 @@ describeEachDatabase('GET /v1/blackouts/{id}', (database) => {
       finishes_at: '2027-01-12T13:00:00.000Z',
       all_day: 1,
       scope: 'overlap',
-      product_id: null,
-      external_product_id: null,
+      // Issue 15: a variant's blackout names the variant's product (it was null beside the vendor).
+      product_id: ids.kayak,
+      external_product_id: 7001,
       variant_id: ids.single,
       external_variant_id: 8001,
       location_id: null,

@@ -38,7 +38,9 @@ describeEachDatabase('PUT /v1/blackouts/{id}', (database) => {
       const shopWide = await api(service).put(`/v1/blackouts/${blackout.id}`, { external_product_id: null });
       expect(shopWide.body).toMatchObject({ product_id: null, external_product_id: null, vendor: null });
       const variant = await api(service).put(`/v1/blackouts/${blackout.id}`, { external_variant_id: 8002 });
-      expect(variant.body).toMatchObject({ product_id: null, external_variant_id: 8002, vendor: 'Harbour' });
+      // Issue 15: a variant's blackout names the variant's product (it was null beside the vendor).
+      expect(variant.body).toMatchObject({ external_product_id: 7001, external_variant_id: 8002, vendor: 'Harbour' });
+      expect(typeof variant.body.product_id).toBe('number');
     });
   });
 

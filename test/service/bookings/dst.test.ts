@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { testFixture } from '../../helpers/fixture.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
-import { book, call } from '../reservations/api.ts';
+import { CUSTOMER, book, call } from '../reservations/api.ts';
 
 /** The instants in `year` at which `tz` changes its UTC offset, found with Intl alone. */
 function offsetChanges(tz: string, year: number): { at: string; from: string; to: string }[] {
@@ -54,7 +54,7 @@ describeEachDatabase('bookings on DST change days', (database) => {
   });
   const melbourne = (starts_at: string, finishes_at: string, quantity = 1) => book(service, { starts_at, finishes_at, items: [{ external_id: 8003, quantity }] });
   const santiago = (starts_at: string, finishes_at: string) =>
-    call(service, 'POST', '/v1/bookings', { starts_at, finishes_at, items: [{ external_id: 5101, quantity: 1 }] }, { token: 'sk_test_andes' });
+    call(service, 'POST', '/v1/bookings', { starts_at, finishes_at, items: [{ external_id: 5101, quantity: 1 }], customers: [CUSTOMER] }, { token: 'sk_test_andes' });
 
   it('Melbourne, 4 April 2027 (clocks go back): the whole day is 25 hours, a repeated 02:30 is the first one', async () => {
     service = await createTestService({ database });

@@ -103,7 +103,7 @@ describeEachDatabase('tenants and tokens', (database) => {
       expect(theirs).toEqual(await availability(99_999_999));
       expect(JSON.stringify(theirs.body)).not.toMatch(/"quantity_available":[1-9]/);
       await expectRefused([{ method: 'POST', path: '/v1/reservations', headers: h, body: { cart_token: 'alpine-cart', items: [{ external_id: 9101, start: '2026-12-10', quantity: 1 }] } }], 'unavailable');
-      await expectRefused([{ method: 'POST', path: '/v1/bookings', headers: h, body: { starts_at: '2026-12-10 10:00', finishes_at: '2026-12-10 11:00', items: [{ external_id: 9101, quantity: 1 }] } }], 'unavailable');
+      await expectRefused([{ method: 'POST', path: '/v1/bookings', headers: h, body: { starts_at: '2026-12-10 10:00', finishes_at: '2026-12-10 11:00', items: [{ external_id: 9101, quantity: 1 }], customers: [{ email: 'a@example.com' }] } }], 'unavailable');
       await expectRefused(
         [
           { method: 'POST', path: '/v1/blackouts', headers: h, body: { starts_at: '2026-12-10', finishes_at: '2026-12-11', external_variant_id: 9101 } },

@@ -207,7 +207,8 @@ describeEachDatabase('POST /v1/reservations', (database) => {
 
   it('accepts 50 items and refuses 51', async () => {
     await start();
-    const items = (n: number) => Array.from({ length: n }, (_, i) => ({ external_id: 8003, start: `2027-03-${String((i % 28) + 1).padStart(2, '0')}`, quantity: 0 }));
+    // One unit on the first item: a post of removals alone to a cart with no reservation is a 422 (issue 15).
+    const items = (n: number) => Array.from({ length: n }, (_, i) => ({ external_id: 8003, start: `2027-03-${String((i % 28) + 1).padStart(2, '0')}`, quantity: i === 0 ? 1 : 0 }));
     expect((await hold(service, { cart_token: 'c1', items: items(50) })).status).toBe(201);
     const r = await hold(service, { cart_token: 'c1', items: items(51) });
     expect(r.status).toBe(422);
