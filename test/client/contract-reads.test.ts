@@ -113,6 +113,7 @@ describe('contract: widgets', () => {
       quantity_min: 1,
       quantity_max: 10,
       hold_minutes: 15,
+      pricing: 'day',
     });
   });
 
