@@ -32,6 +32,7 @@ export interface Formats {
   days(n: number): string;
   /** Items joined as the locale joins a list ("a, b and c"; Arabic's own comma). */
   list(items: string[]): string;
+
 }
 
 const utc = (date: PlainDate) => Date.parse(`${date}T00:00:00Z`);
@@ -83,12 +84,14 @@ export interface DayNote {
  */
 export function dayLabel(f: Formats, t: Translate, date: PlainDate, reason?: Reason | 'loading', note: DayNote = {}): string {
   const day = f.day(date);
-  if (reason === 'loading') return `${day}, ${t('loading')}`;
-  if (reason === 'short') return `${day}, ${t('onlyN', f.number(note.left ?? 0))}`;
-  if (reason) return `${day}, ${t('unavailable')}: ${(reason === 'closed' && note.title) || t(reason)}`;
+  // Joined with the language's own separator ("، " in Arabic, "、" in Japanese), never an ASCII comma.
+  const join = (parts: (string | false | undefined)[]) => parts.filter(Boolean).join(t('sep'));
+  if (reason === 'loading') return join([day, t('loading')]);
+  if (reason === 'short') return join([day, t('onlyN', f.number(note.left ?? 0))]);
+  if (reason) return join([day, `${t('unavailable')}: ${(reason === 'closed' && note.title) || t(reason)}`]);
   const role = note.role && note.role !== 'one' && t(note.role === 'start' ? 'dayStart' : note.role === 'end' ? 'dayEnd' : 'dayIn');
   const left = note.left !== undefined ? t('unitsLeft', f.number(note.left)) : undefined;
-  return [day, role, left].filter(Boolean).join(', ');
+  return join([day, role, left]);
 }
 
 /** The shop-zone day of an API value: a `YYYY-MM-DD` as is, an instant as its day in `tz`. */

@@ -117,6 +117,13 @@ it('mirrors the arrows right-to-left, in Arabic', async () => {
   expect(next).not.toBe(start);
   fireEvent.keyDown(roving(el), { key: 'ArrowRight' });
   expect(roving(el).getAttribute('aria-label')).toBe(start);
+  // A day's name is joined with Arabic's own separator, never an ASCII comma.
+  roving(el).blur();
+  fireEvent.click(inWidget(el).getByRole('button', { name: /^الشهر السابق/ }));
+  const past = [...el.shadowRoot!.querySelectorAll('[data-reason=past]')].map((b) => b.getAttribute('aria-label')!);
+  expect(past.length).toBeGreaterThan(0);
+  for (const name of past) expect(name).not.toMatch(/, /);
+  expect(past[0]).toContain('، ');
   // ArrowLeft went forward in time: the day after the 22nd, in Arabic digits or not.
   expect(next).toContain(new Intl.DateTimeFormat('ar', { timeZone: 'UTC', day: 'numeric' }).format(Date.UTC(2026, 10, 23)));
 });

@@ -121,9 +121,13 @@ it('says the calendar could not load and loads it on Retry, never showing every 
   expect(w.queryByRole('table')).toBeNull();
   expect(errors).toHaveBeenCalledWith(expect.objectContaining({ error: 'internal' }));
   harness.failWith = undefined;
-  fireEvent.click(w.getByRole('button', { name: 'Retry' }));
+  const retry = w.getByRole('button', { name: 'Retry' });
+  retry.focus();
+  fireEvent.click(retry);
   await w.findByRole('button', { name: 'Monday, November 23, 2026' });
   expect(w.queryByRole('alert')).toBeNull();
+  // The Retry button is gone: the focus is on the calendar's focused day, not the page's body.
+  await waitFor(() => expect(el.shadowRoot!.activeElement?.getAttribute('tabindex')).toBe('0'));
 });
 
 it('treats a malformed answer as an error the shopper can retry, not a crash', async () => {

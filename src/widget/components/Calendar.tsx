@@ -30,8 +30,12 @@ export function Calendar({ vm }: { vm: View }) {
   const table = useRef<HTMLTableElement>(null);
   const keyed = useRef(false);
   useLayoutEffect(() => {
-    if (!keyed.current) return;
+    // After a key, or once the calendar is back after Retry (whose button is gone): the
+    // focused day's button takes the DOM focus, never the page's body.
+    const back = vm.refocus.peek() && ready;
+    if (!keyed.current && !back) return;
     keyed.current = false;
+    if (back) vm.refocus.value = false;
     table.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
   });
 

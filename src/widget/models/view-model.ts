@@ -104,6 +104,8 @@ export const ViewModel = createModel((deps: ModelDeps) => {
 
   /** The day under the pointer or focus (a range's end is previewed up to it). */
   const hovered = signal<PlainDate | undefined>(undefined);
+  /** Set by Retry: the Retry button is gone once the calendar is back, so the focused day takes the focus. */
+  const refocus = signal(false);
   /** What each day of the shown month is: reason, units left, place in the choice. */
   const days = computed(() =>
     dayStates(month.value, facts.value, {
@@ -161,7 +163,7 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   effect(() => () => hold.peek()?.model[Symbol.dispose]());
 
   return {
-    booking, selection, strings, config, locale, formats, rtl, firstDay, price, checkoutUrl, focus, guess, month, quantity, bounds, monthReady, days, hold,
+    booking, selection, strings, config, locale, formats, rtl, firstDay, price, checkoutUrl, focus, guess, month, quantity, bounds, monthReady, days, hold, refocus,
     t: strings.t as ReadonlySignal<typeof strings.t.value>,
 
     /**
@@ -190,8 +192,11 @@ export const ViewModel = createModel((deps: ModelDeps) => {
       hovered.value = date;
     },
 
-    /** Sends the failed requests again. */
-    retry: booking.retry,
+    /** Sends the failed requests again; the calendar takes the focus back once it is shown. */
+    retry() {
+      refocus.value = true;
+      booking.retry();
+    },
   };
 });
 
