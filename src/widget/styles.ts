@@ -15,7 +15,7 @@ const CSS = `
 .head,.row,[part~=stepper]{display:flex;align-items:center;gap:.6em}
 .head{justify-content:space-between}
 h2{margin:0;font-weight:600}
-button,a[part]{cursor:pointer;border:1px solid #0000;border-radius:var(--r);background:none;padding:.4em .6em;min-height:44px;min-width:44px;text-decoration:none;display:inline-flex;align-items:center;justify-content:center}
+button,a{cursor:pointer;border:1px solid #0000;border-radius:var(--r);background:none;padding:.4em .6em;min-height:44px;min-width:44px;text-decoration:none;display:inline-flex;align-items:center;justify-content:center}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:2px solid var(--a);outline-offset:1px}
 [dir=rtl] [part~=nav]{transform:scaleX(-1)}
 table{border-collapse:collapse;width:100%;table-layout:fixed;text-align:center}
