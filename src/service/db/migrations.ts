@@ -173,4 +173,16 @@ CREATE INDEX booking_items_booking ON booking_items (booking_id);
     name: 'hold_items: the locked part of a hold as one server-side call',
     sql: HOLD_FUNCTION_SQL,
   },
+  {
+    version: 3,
+    name: 'rate_limits: rate-limit buckets shared by every process of a database',
+    // UNLOGGED: no write-ahead log, so the upserts commit cheaply; a crash empties it, which
+    // only forgives the requests counted so far.
+    sql: `
+CREATE UNLOGGED TABLE rate_limits (
+  key    text PRIMARY KEY,
+  tat    double precision NOT NULL,
+  spent  double precision NOT NULL DEFAULT 0
+);`,
+  },
 ];
