@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { closedLoop, type LoadResult, openLoop, serverErrors, type Shot } from './load.ts';
 import { probeLockShapes } from './lock-probe.ts';
+import { repeatView } from './repeat-view.ts';
 import type { ChildOptions, HeldDay, Profile } from './service-child.ts';
 import { log, ms, pass, ratio, type Row, type SectionResult, track, why, within } from './util.ts';
 
@@ -235,6 +236,10 @@ async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fix
       }
       if (!result.statuses[200] && !result.statuses[201]) notes.push(`${label}: ${endpoint.name} answered no 2xx (${statuses}): the endpoint is probably not implemented yet; its figures measure the error path.`);
     }
+
+    log(`service ${label}: a product page viewed again`);
+    const page = [`/v1/widgets?external_product_id=${PRODUCT}`, '/v1/blackouts?per=250', `/v1/availability?external_variant_id=${VARIANT}&start=${localDay(1)}&finish=${localDay(32)}`, `/v1/availability?external_variant_id=${VARIANT}&start=${localDay(32)}&finish=${localDay(63)}`];
+    rows.push(...(await repeatView(page.map((p) => `${child.api}${p}&token=pk_bench`), label)));
 
     log(`service ${label}: POST /v1/reservations open loop at ${TARGET_RATE}/s`);
     const open = await openLoop(post, { rate: TARGET_RATE, maxRequests: TARGET_RATE * 10, maxMs: RUN_MS, maxInFlight: 256 });
