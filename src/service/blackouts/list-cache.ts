@@ -1,0 +1,55 @@
+/**
+ * Blackout lists kept in this process's memory while they are current: the storefront widget
+ * asks every shopper's page for the same list (250 records), which changes when the merchant
+ * edits it. Each request still asks the database one thing, the shop's data version (one
+ * primary-key read, bumped by triggers on every write to the tables the list reads, by any
+ * process); while it has not moved, the list built for it is served as it was.
+ * @module
+ */
+import type { Queryable } from '../db/types.ts';
+import type { Page } from '../shared/page.ts';
+import { type BlackoutFilters, listBlackoutsJson, shopDataVersion } from './queries.ts';
+
+/** One page of a shop's blackouts as JSON and the total, as `listBlackoutsJson` answers. */
+export type BlackoutList = (db: Queryable, shopId: number, filters: BlackoutFilters, page: Page) => Promise<{ json: string; total: number }>;
+
+/**
+ * `listBlackoutsJson` through a cache, per database, of at most `maxEntries` lists and
+ * `maxChars` characters in all (the least recently used go first). The version is read before the list, so a list
+ * is never kept under a version newer than what it shows: a write in between only costs a
+ * rebuild at the next request.
+ */
+export function cachedBlackoutLists(options: { maxEntries?: number; maxChars?: number } = {}): BlackoutList {
+  const maxEntries = options.maxEntries ?? 500;
+  const maxChars = options.maxChars ?? 32_000_000;
+  // Versions are a database's own: each database (each `db`) has its lists apart.
+  const caches = new WeakMap<Queryable, { entries: Map<string, { version: number; json: string; total: number }>; chars: number }>();
+  return async (db, shopId, filters, page) => {
+    let cache = caches.get(db);
+    if (!cache) caches.set(db, (cache = { entries: new Map(), chars: 0 }));
+    const { entries } = cache;
+    const drop = (key: string) => {
+      const old = entries.get(key);
+      if (old) cache.chars -= old.json.length;
+      entries.delete(key);
+    };
+    const key = JSON.stringify([shopId, filters, page.per, page.offset]);
+    const version = await shopDataVersion(db, shopId);
+    const hit = entries.get(key);
+    if (hit && hit.version === version) {
+      // Most recently used last.
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit;
+    }
+    const list = await listBlackoutsJson(db, shopId, filters, page);
+    drop(key);
+    entries.set(key, { version, ...list });
+    cache.chars += list.json.length;
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && cache.chars <= maxChars) break;
+      drop(oldest);
+    }
+    return list;
+  };
+}
