@@ -17,7 +17,7 @@ export async function measureLimits(child: Child, path: string, label: string, r
   const limited = await closedLoop(shot, { concurrency: 16, maxRequests: 50_000, maxMs: runMs });
   const profile = await child.profile();
   const bare = await closedLoop(() => ({ method: 'GET', url: child.bare }), { concurrency: 16, maxRequests: 50_000, maxMs: runMs });
-  const syncs = profile.byKind['INSERT INTO rate_limits AS r (key, tat, spent) SE']?.n ?? 0;
+  const syncs = Object.entries(profile.byKind).reduce((n, [kind, v]) => n + (kind.startsWith('INSERT INTO rate_limits') ? v.n : 0), 0);
   notes.push(`${label}, rate limits on: ${(profile.statements / limited.answered).toFixed(2)} SQL statements per request, of which ${(syncs / limited.answered).toFixed(3)} bucket syncs (${syncs} in ${(limited.seconds).toFixed(1)} s).`);
   const statuses = Object.entries(limited.statuses).map(([s, n]) => `${s}: ${n}`).join(', ');
   return [

@@ -7,30 +7,39 @@
  * @module
  */
 import type { Queryable } from '../db/types.ts';
+import { digestOf } from '../shared/digest.ts';
 import type { Page } from '../shared/page.ts';
 import { type BlackoutFilters, listBlackoutsJson, shopDataVersion } from './queries.ts';
 
-/** One page of a shop's blackouts as JSON and the total, as `listBlackoutsJson` answers. */
-export type BlackoutList = (db: Queryable, shopId: number, filters: BlackoutFilters, page: Page) => Promise<{ json: string; total: number }>;
+/** One page of a shop's blackouts: its JSON as UTF-8, that body's `digestOf`, and the total. */
+export interface ListAnswer {
+  body: Uint8Array<ArrayBuffer>;
+  digest: string;
+  total: number;
+}
+
+/** Reads one page of a shop's blackouts matching the filters. */
+export type BlackoutList = (db: Queryable, shopId: number, filters: BlackoutFilters, page: Page) => Promise<ListAnswer>;
 
 /**
  * `listBlackoutsJson` through a cache, per database, of at most `maxEntries` lists and
- * `maxChars` characters in all (the least recently used go first). The version is read before the list, so a list
+ * `maxBytes` bytes in all (the least recently used go first). The version is read before the list, so a list
  * is never kept under a version newer than what it shows: a write in between only costs a
- * rebuild at the next request.
+ * rebuild at the next request. The body is kept as bytes with its digest, so serving it costs
+ * neither encoding nor hashing.
  */
-export function cachedBlackoutLists(options: { maxEntries?: number; maxChars?: number } = {}): BlackoutList {
+export function cachedBlackoutLists(options: { maxEntries?: number; maxBytes?: number } = {}): BlackoutList {
   const maxEntries = options.maxEntries ?? 500;
-  const maxChars = options.maxChars ?? 32_000_000;
+  const maxBytes = options.maxBytes ?? 32_000_000;
   // Versions are a database's own: each database (each `db`) has its lists apart.
-  const caches = new WeakMap<Queryable, { entries: Map<string, { version: number; json: string; total: number }>; chars: number }>();
+  const caches = new WeakMap<Queryable, { entries: Map<string, ListAnswer & { version: number }>; bytes: number }>();
   return async (db, shopId, filters, page) => {
     let cache = caches.get(db);
-    if (!cache) caches.set(db, (cache = { entries: new Map(), chars: 0 }));
+    if (!cache) caches.set(db, (cache = { entries: new Map(), bytes: 0 }));
     const { entries } = cache;
     const drop = (key: string) => {
       const old = entries.get(key);
-      if (old) cache.chars -= old.json.length;
+      if (old) cache.bytes -= old.body.byteLength;
       entries.delete(key);
     };
     const key = JSON.stringify([shopId, filters, page.per, page.offset]);
@@ -42,12 +51,14 @@ export function cachedBlackoutLists(options: { maxEntries?: number; maxChars?: n
       entries.set(key, hit);
       return hit;
     }
-    const list = await listBlackoutsJson(db, shopId, filters, page);
+    const { json, total } = await listBlackoutsJson(db, shopId, filters, page);
+    const body = new TextEncoder().encode(json);
+    const list = { body, digest: digestOf(body), total };
     drop(key);
     entries.set(key, { version, ...list });
-    cache.chars += list.json.length;
+    cache.bytes += body.byteLength;
     for (const oldest of entries.keys()) {
-      if (entries.size <= maxEntries && cache.chars <= maxChars) break;
+      if (entries.size <= maxEntries && cache.bytes <= maxBytes) break;
       drop(oldest);
     }
     return list;

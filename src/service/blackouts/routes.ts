@@ -43,9 +43,10 @@ export const blackoutRoutes = new Hono<AppEnv>()
     const page = readPage(query);
     const filters = readFilters(query, auth.tz);
     query.done();
-    // The database writes the JSON (queries.ts): the list goes out as it comes.
-    const { json, total } = await lists(c.get('deps').db, auth.shopId, filters, page);
-    return new Response(json, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...pageHeaders(c.req.url, page, total) } });
+    // The database writes the JSON (queries.ts): the list goes out as it was kept.
+    const { body, digest, total } = await lists(c.get('deps').db, auth.shopId, filters, page);
+    c.set('bodyDigest', digest);
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...pageHeaders(c.req.url, page, total) } });
   })
   .post('/v1/blackouts', async (c) => {
     const auth = c.get('auth');

@@ -6,15 +6,17 @@
  * @module
  */
 import { createHash } from 'node:crypto';
+import { digestOf } from '../shared/digest.ts';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 
 /**
- * The strong validator of an answer: a hash of its bytes and of the headers that are part of
- * the list it stands for (`X-Total-Count`, `Link`), so equal tags mean byte-identical answers.
+ * The strong validator of an answer: a hash of its body's digest (`digestOf`) and of the
+ * headers that are part of the list it stands for (`X-Total-Count`, `Link`), so equal tags
+ * mean byte-identical answers.
  */
-export function entityTag(body: Uint8Array, headers: Headers): string {
-  const hash = createHash('sha256').update(body);
+export function entityTag(bodyDigest: string, headers: Headers): string {
+  const hash = createHash('sha256').update(bodyDigest);
   for (const name of ['x-total-count', 'link']) hash.update(`\n${name}:${headers.get(name) ?? ''}`);
   return `"${hash.digest('base64url').slice(0, 27)}"`;
 }
@@ -36,8 +38,8 @@ export function cacheable(maxAge: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.res.status !== 200 || c.get('auth')?.kind !== 'publishable') return;
-    const body = new Uint8Array(await c.res.clone().arrayBuffer());
-    const tag = entityTag(body, c.res.headers);
+    const digest = c.get('bodyDigest') ?? digestOf(new Uint8Array(await c.res.clone().arrayBuffer()));
+    const tag = entityTag(digest, c.res.headers);
     const scope = c.req.header('authorization') === undefined ? 'public' : 'private';
     const cacheControl = `${scope}, max-age=${maxAge}, must-revalidate`;
     if (matches(c.req.header('if-none-match'), tag)) {

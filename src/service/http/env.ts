@@ -16,6 +16,8 @@ export interface AppVariables {
   cors: Record<string, string> | undefined;
   /** The service's dependencies. */
   deps: AppDeps;
+  /** `digestOf` the body, when a route has it at hand: the ETag then need not read the body (http/caching.ts). */
+  bodyDigest: string | undefined;
   /** The caller's address (http/client-address.ts), if known: the key of per-client limits. */
   client: string | undefined;
 }

@@ -73,7 +73,10 @@ export function memoryBuckets(): Buckets {
 export interface SharedOptions {
   /** A sync is due this long (ms) after the last one, at the next request. @default 100 */
   syncMs?: number;
-  /** A key is synced before a request once this process took this many from it unsynced. @default 16 */
+  /**
+   * A key is synced before a request once this process took this many from it unsynced, or a
+   * tenth of its burst if more (a sale-day ceiling would otherwise sync every few ms). @default 16
+   */
   batch?: number;
 }
 
@@ -83,8 +86,8 @@ export interface SharedOptions {
  * before a key's `batch`-th unsynced request. One sync is one upsert of every key touched since
  * the last (`syncBuckets`): it adds this process's spending on top of the others' and reads
  * back the shared state. The approximation: between two syncs each process sees only its own
- * spending, so N processes may together let through up to N × `batch` requests per key more
- * than the bucket holds; the overdraft is in the shared state, so they refuse until it is paid
+ * spending, so N processes may together let through up to N × `batch` (or N × burst / 10)
+ * requests per key more than the bucket holds; the overdraft is in the shared state, so they refuse until it is paid
  * back, and over time the rate holds. The clock must be one all processes share (wall time).
  */
 export function sharedBuckets(db: Queryable, options: SharedOptions = {}): Buckets {
@@ -134,7 +137,7 @@ export function sharedBuckets(db: Queryable, options: SharedOptions = {}): Bucke
       let bucket = map.get(key);
       if (!bucket) map.set(key, (bucket = { tat: now, count: 0 }));
       touched.add(key);
-      if (now - lastSync >= syncMs || bucket.count >= batch) await syncOnce(now);
+      if (now - lastSync >= syncMs || bucket.count >= Math.max(batch, rate.burst / 10)) await syncOnce(now);
       // The decision itself has no await: within one process it is exact.
       const wait = step(bucket, rate, now);
       touched.add(key);
