@@ -248,13 +248,9 @@ export async function measureService(): Promise<SectionResult> {
     if (database) {
       try {
         rows.push(...(await engine('PostgreSQL', { database: 'postgres', url: database.url, poolSize: 10 }, fixture, notes)));
-        log('service: PostgreSQL with rate limits on');
-        const limited = await startChild({ database: 'postgres', url: database.url, poolSize: 10, fixture, limits: true });
-        try {
-          rows.push(...(await measureLimits(limited, `/v1/widgets?external_product_id=${PRODUCT}&token=pk_bench`, 'PostgreSQL', RUN_MS, notes)));
-        } finally {
-          await limited.close();
-        }
+        log('service: PostgreSQL with rate limits on and off');
+        const start = (limits: boolean) => startChild({ database: 'postgres', url: database!.url, poolSize: 10, fixture, limits });
+        rows.push(...(await measureLimits(start, `/v1/widgets?external_product_id=${PRODUCT}&token=pk_bench`, 'PostgreSQL', RUN_MS, notes)));
         log('service: PostgreSQL lock-shape probe');
         const [a, b, c] = await probeLockShapes(database.url, { ms: Math.min(RUN_MS, 4000), concurrency: CONCURRENCY });
         const references = [
