@@ -22,6 +22,37 @@ export interface ListAnswer {
 export type BlackoutList = (db: Queryable, shopId: number, filters: BlackoutFilters, page: Page) => Promise<ListAnswer>;
 
 /**
+ * Reads of one shop's data version that concurrent requests share without ever being served
+ * a reading taken before they arrived: a request that finds a read in flight waits for the
+ * next one, which starts when that ends and serves everyone who came meanwhile. However many
+ * requests there are, the shop costs at most one version read per database round trip.
+ */
+function versionReads(db: Queryable, shopId: number): () => Promise<number> {
+  let running: Promise<number> | undefined;
+  let queued: Promise<number> | undefined;
+  const read = (): Promise<number> => {
+    if (!running) {
+      const now = shopDataVersion(db, shopId);
+      running = now;
+      void now.then(
+        () => void (running === now && (running = undefined)),
+        () => void (running === now && (running = undefined)),
+      );
+      return now;
+    }
+    queued ??= running.then(
+      () => undefined,
+      () => undefined,
+    ).then(() => {
+      queued = undefined;
+      return read();
+    });
+    return queued;
+  };
+  return read;
+}
+
+/**
  * `listBlackoutsJson` through a cache, per database, of at most `maxEntries` lists and
  * `maxBytes` bytes in all (the least recently used go first). The version is read before the list, so a list
  * is never kept under a version newer than what it shows: a write in between only costs a
@@ -32,10 +63,11 @@ export function cachedBlackoutLists(options: { maxEntries?: number; maxBytes?: n
   const maxEntries = options.maxEntries ?? 500;
   const maxBytes = options.maxBytes ?? 32_000_000;
   // Versions are a database's own: each database (each `db`) has its lists apart.
-  const caches = new WeakMap<Queryable, { entries: Map<string, ListAnswer & { version: number }>; bytes: number }>();
+  type Cache = { entries: Map<string, ListAnswer & { version: number }>; bytes: number; versions: Map<number, () => Promise<number>> };
+  const caches = new WeakMap<Queryable, Cache>();
   return async (db, shopId, filters, page) => {
     let cache = caches.get(db);
-    if (!cache) caches.set(db, (cache = { entries: new Map(), bytes: 0 }));
+    if (!cache) caches.set(db, (cache = { entries: new Map(), bytes: 0, versions: new Map() }));
     const { entries } = cache;
     const drop = (key: string) => {
       const old = entries.get(key);
@@ -43,7 +75,9 @@ export function cachedBlackoutLists(options: { maxEntries?: number; maxBytes?: n
       entries.delete(key);
     };
     const key = JSON.stringify([shopId, filters, page.per, page.offset]);
-    const version = await shopDataVersion(db, shopId);
+    let versionOf = cache.versions.get(shopId);
+    if (!versionOf) cache.versions.set(shopId, (versionOf = versionReads(db, shopId)));
+    const version = await versionOf();
     const hit = entries.get(key);
     if (hit && hit.version === version) {
       // Most recently used last.

@@ -9,13 +9,15 @@ import { createTestService, type TestService } from '../../helpers/service.ts';
 import { api } from '../api.ts';
 
 /** The database with the blackout list statement counted. */
-function counting(db: Database): { db: Database; lists: () => number } {
+function counting(db: Database): { db: Database; lists: () => number; versions: () => number } {
   let n = 0;
+  let v = 0;
   return {
     db: {
       kind: db.kind,
       query: (sql, params, options) => {
         if (/WITH matched AS \(SELECT b\.\* FROM blackouts/.test(sql)) n++;
+        if (/FROM shop_data_versions/.test(sql)) v++;
         return db.query(sql, params, options);
       },
       exec: (sql) => db.exec(sql),
@@ -23,6 +25,7 @@ function counting(db: Database): { db: Database; lists: () => number } {
       close: () => db.close(),
     },
     lists: () => n,
+    versions: () => v,
   };
 }
 
@@ -57,6 +60,20 @@ describeEachDatabase('cached blackout lists', (database) => {
     await service.db.query('DELETE FROM blackouts WHERE id = $1', [created.body.id]);
     expect((await read()).map((b) => b.id)).not.toContain(created.body.id);
     expect(lists()).toBe(5);
+  });
+
+  it('concurrent reads share the version reads, each taken after they arrived', async () => {
+    service = await createTestService({ database });
+    const { db, versions } = counting(service.db);
+    const app = createApp({ db, clock: service.clock, rateLimit: false });
+    const s = { ...service, fetch: (request: Request) => app.fetch(request) };
+    const answers = await Promise.all(Array.from({ length: 16 }, () => api(s).get('/v1/blackouts?per=250')));
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    // The first request reads alone; all that came while it ran share the next read.
+    expect(versions()).toBeLessThanOrEqual(2);
+    const created = await api(s).post('/v1/blackouts', { title: 'Squall', starts_at: '2026-12-24', finishes_at: '2026-12-25' });
+    const after = await Promise.all(Array.from({ length: 8 }, () => api(s).get('/v1/blackouts?per=250')));
+    for (const a of after) expect(a.body.map((b: { id: number }) => b.id)).toContain(created.body.id);
   });
 
   it('keeps each filter and page apart', async () => {
