@@ -11,15 +11,19 @@ import { blackoutRoutes } from './blackouts/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import type { Database } from './db/types.ts';
 import { allowedMethodsOf, checkEndpoint, noEndpoint } from './http/endpoints.ts';
-import type { AppDeps, AppEnv } from './http/env.ts';
+import type { AppDeps, AppEnv, ClientEnv } from './http/env.ts';
 import { HttpError, toHttpError } from './http/errors.ts';
+import { cacheable } from './http/caching.ts';
+import { clientAddress } from './http/client-address.ts';
+import { sharedBuckets } from './limits/buckets.ts';
 import { jsonBody } from './middleware/json-body.ts';
-import { RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
+import { addressLimit, cartLimit, RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
 import { authenticate } from './tokens/auth-middleware.ts';
 import { preflight } from './tokens/cors-middleware.ts';
-import { cachedTokens, TOKEN_CACHE_MS } from './tokens/tokens.ts';
+import { cachedOrigins } from './tokens/origins.ts';
+import { cachedTokens, TOKEN_CACHE_MS, UNKNOWN_TOKEN_CACHE_MS } from './tokens/tokens.ts';
 import { widgetRoutes } from './widgets/routes.ts';
 
 /** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */
@@ -32,19 +36,30 @@ export interface AppOptions {
   clock?: Clock;
   /** Where unexpected errors are reported. @default console.error */
   logError?: (error: unknown) => void;
-  /** Per-token limits, or `false` for none (benchmarks). @default 20/s, burst 100 */
+  /**
+   * Rate limits (middleware/rate-limit.ts), or `false` for none (benchmarks). Shared by every
+   * app on the same database. @default RATE_LIMIT_DEFAULTS
+   */
   rateLimit?: Partial<RateLimitOptions> | false;
+  /**
+   * The header a trusted proxy or CDN puts the client's address in (e.g. `x-forwarded-for`,
+   * from `TRUST_PROXY_HEADER`); its last entry is used. @default none: the socket's address
+   */
+  trustProxyHeader?: string;
   /**
    * How long (ms, real time) a verified token is trusted without the token query; 0 asks the
    * database on every request. A revoked token keeps working for up to this long on an app that
-   * verified it just before (tokens/tokens.ts `cachedTokens`). @default 10000
+   * verified it just before (tokens/tokens.ts `cachedTokens`). It is also how old the origins
+   * answered in CORS preflights may be (tokens/origins.ts); 0 turns both off, and the brief
+   * memory of unknown tokens (`UNKNOWN_TOKEN_CACHE_MS`). @default 10000
    */
   tokenCacheMs?: number;
 }
 
 /** The service's handler. */
 export interface BookingApp {
-  fetch(request: Request): Promise<Response>;
+  /** `env` is what @hono/node-server passes (the socket), or `{ clientAddress }` in-process. */
+  fetch(request: Request, env?: ClientEnv): Promise<Response>;
 }
 
 /**
@@ -70,19 +85,31 @@ export function createApp(options: AppOptions): BookingApp {
     // The service's own clock dates every answer, so a widget can correct its countdown even
     // when the shopper's clock is wrong (and tests can move time).
     c.res.headers.set('date', new Date(deps.clock.now()).toUTCString());
-    c.res.headers.set('cache-control', 'no-store');
+    // Cacheable reads set their own (http/caching.ts); everything else changes by the second.
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
     const cors = c.get('cors');
     if (cors) for (const [name, value] of Object.entries(cors)) c.res.headers.set(name, value);
   });
   // The methods of each path come from the routes the features define (405 with Allow, 404).
   const allowed = allowedMethodsOf(FEATURES.flatMap((feature) => feature.routes));
-  app.use('/v1/*', preflight(deps.db, allowed));
+  const limits = options.rateLimit === false ? undefined : { ...RATE_LIMIT_DEFAULTS, ...options.rateLimit };
+  const buckets = limits && sharedBuckets(deps.db);
+  const cacheMs = options.tokenCacheMs ?? TOKEN_CACHE_MS;
+  app.use('/v1/*', clientAddress(options.trustProxyHeader));
+  // Before anything that may reach the database, each address has a bucket in memory.
+  if (limits) app.use('/v1/*', addressLimit(limits));
+  app.use('/v1/*', preflight(deps.db, allowed, cachedOrigins(cacheMs)));
   // An unknown path or a wrong method is answered before authentication: it reveals nothing.
   app.use('/v1/*', checkEndpoint(allowed));
-  // The cache lives in this app: each app (each test service) has its own.
-  app.use('/v1/*', authenticate(deps.db, cachedTokens(options.tokenCacheMs ?? TOKEN_CACHE_MS)));
-  if (options.rateLimit !== false) app.use('/v1/*', rateLimit({ ...RATE_LIMIT_DEFAULTS, ...options.rateLimit }));
+  // The caches live in this app: each app (each test service) has its own.
+  app.use('/v1/*', authenticate(deps.db, cachedTokens(cacheMs, { negativeMs: UNKNOWN_TOKEN_CACHE_MS })));
+  if (limits && buckets) app.use('/v1/*', rateLimit(limits, buckets));
   app.use('/v1/*', jsonBody());
+  if (limits && buckets) app.use('/v1/reservations', cartLimit(limits, buckets));
+  // How long a CDN or browser may reuse each read (README, "API notes", Caching).
+  app.use('/v1/widgets', cacheable(300));
+  app.use('/v1/blackouts', cacheable(60));
+  app.use('/v1/availability', cacheable(15));
 
   for (const feature of FEATURES) app.route('/', feature);
 
@@ -95,7 +122,7 @@ export function createApp(options: AppOptions): BookingApp {
     return new Response(JSON.stringify(INTERNAL_BODY), { status: 500, headers: { 'content-type': 'application/json; charset=utf-8', ...extra } });
   });
 
-  return { fetch: (request) => Promise.resolve(app.fetch(request)) };
+  return { fetch: (request, env) => Promise.resolve(app.fetch(request, env ?? {})) };
 }
 
 function withDate(deps: AppDeps): Record<string, string> {

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
       throw error;
     }
   }
-  const server = await listen(createApp({ db }).fetch, { port, hostname: values.host });
+  const server = await listen(createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER }).fetch, { port, hostname: values.host });
   console.log(server.url);
   // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
   const stopPurging = schedulePurge(db);

@@ -16,8 +16,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * A handler as @hono/node-server calls it: `env` holds its `incoming` request, whose socket
+ * gives the client's address (the API's per-client limits read it).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ServerFetch = (request: Request, env?: any) => Promise<Response> | Response;
+
 /** Listens on `port` (0 = any free port) at `hostname` (default 127.0.0.1). */
-export function listen(fetch: (request: Request) => Promise<Response> | Response, options: { port: number; hostname?: string }): Promise<RunningServer> {
+export function listen(fetch: ServerFetch, options: { port: number; hostname?: string }): Promise<RunningServer> {
   const hostname = options.hostname ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     let server: ServerType;

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
 
   const widgetFile = path('dist/booking-widget.js');
   const storefront = createStorefront({
-    api: createApp({ db }),
+    api: createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER }),
     publicDir: path('public'),
     widgetDir: path('dist'),
     extensionAssetsDir: path('src/shopify/extension/assets'),
@@ -80,9 +80,9 @@ async function main(): Promise<void> {
   let ready!: () => void;
   const loaded = new Promise<void>((resolve) => (ready = resolve));
   const server = await listen(
-    async (request) => {
+    async (request, env) => {
       await loaded;
-      return storefront.fetch(request);
+      return storefront.fetch(request, env);
     },
     { port, hostname: values.host },
   );

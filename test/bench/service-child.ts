@@ -29,6 +29,8 @@ export interface ChildOptions {
   fixture: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** Rate limits on (the defaults), clients told apart by `x-forwarded-for`. @default off */
+  limits?: boolean;
 }
 
 /** One variant-day as stored after the run. */
@@ -153,7 +155,8 @@ async function main(): Promise<void> {
   const unexpected: string[] = [];
   const app = createApp({
     db,
-    rateLimit: false,
+    rateLimit: options.limits ? {} : false,
+    trustProxyHeader: options.limits ? 'x-forwarded-for' : undefined,
     logError: (error) => {
       if (unexpected.length < 5) unexpected.push(error instanceof Error ? error.message : String(error));
       else unexpected.push('');

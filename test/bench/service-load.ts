@@ -15,61 +15,21 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { closedLoop, type LoadResult, openLoop, serverErrors, type Shot } from './load.ts';
 import { probeLockShapes } from './lock-probe.ts';
+import { repeatView } from './repeat-view.ts';
+import { measureLimits } from './limits-load.ts';
+import { benchFixture, CAPACITY, DATES, localDay, PRODUCT, VARIANT } from './service-fixture.ts';
 import type { ChildOptions, HeldDay, Profile } from './service-child.ts';
 import { log, ms, pass, ratio, type Row, type SectionResult, track, why, within } from './util.ts';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const TZ = 'Australia/Melbourne';
-const PRODUCT = 1001;
-const VARIANT = 2001;
-const CAPACITY = 40;
 const CARTS = 400;
-const BLACKOUTS = 300;
 const CONCURRENCY = 16;
 const TARGET_RATE = 500;
 const TARGET_P99 = 50;
 const RUN_MS = Number(process.env.BENCH_SERVICE_MS ?? 6000);
 
-/** `YYYY-MM-DD` of today in `tz`, plus `days`. */
-function localDay(days: number, tz = TZ): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Dates the reservations fight over: no blackout on them, inside lead time and horizon. */
-const DATES = [5, 6, 7].map((d) => localDay(d));
-
-/** One shop: a product with one variant of capacity CAPACITY, a date widget, 300 blackouts, tokens. */
-export function benchFixture(): unknown {
-  const blackouts = Array.from({ length: BLACKOUTS }, (_, i) => ({
-    title: `Closed ${i + 1}`,
-    starts_at: localDay(30 + 2 * i),
-    finishes_at: localDay(31 + 2 * i),
-    scope: 'overlap',
-    ...(i % 3 === 1 ? { external_variant_id: VARIANT } : i % 3 === 2 ? { external_product_id: PRODUCT } : {}),
-  }));
-  return {
-    shops: [
-      {
-        name: 'Bench Kayaks',
-        tz: TZ,
-        locale: 'en',
-        locations: [{ name: 'Pier' }],
-        products: [{ external_id: PRODUCT, title: 'Kayak', vendor: 'Bench', location: 'Pier', variants: [{ external_id: VARIANT, title: 'Single', capacity: CAPACITY }] }],
-        widgets: [{ title: 'Kayak', type: 'date', external_product_ids: [PRODUCT], settings: { lead_days: 0, horizon_days: 1000, quantity_max: 10, hold_minutes: 60 } }],
-        blackouts,
-        tokens: [
-          { kind: 'secret', token: 'sk_bench' },
-          { kind: 'publishable', token: 'pk_bench', origins: ['http://127.0.0.1'] },
-        ],
-      },
-    ],
-  };
-}
-
 /** A forked service process. */
-interface Child {
+export interface Child {
   api: string;
   bare: string;
   check(): Promise<{ days?: HeldDay[]; error?: string; unexpected: number; samples: string[] }>;
@@ -78,7 +38,8 @@ interface Child {
   close(): Promise<void>;
 }
 
-async function startChild(options: ChildOptions): Promise<Child> {
+/** Forks the service process with `options`; resolves once it listens. */
+export async function startChild(options: ChildOptions): Promise<Child> {
   const script = fileURLToPath(new URL('./service-child.js', import.meta.url));
   const child: ChildProcess = track(fork(script, [JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] }));
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the service process exited (${code})`))));
@@ -236,6 +197,10 @@ async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fix
       if (!result.statuses[200] && !result.statuses[201]) notes.push(`${label}: ${endpoint.name} answered no 2xx (${statuses}): the endpoint is probably not implemented yet; its figures measure the error path.`);
     }
 
+    log(`service ${label}: a product page viewed again`);
+    const page = [`/v1/widgets?external_product_id=${PRODUCT}`, '/v1/blackouts?per=250', `/v1/availability?external_variant_id=${VARIANT}&start=${localDay(1)}&finish=${localDay(32)}`, `/v1/availability?external_variant_id=${VARIANT}&start=${localDay(32)}&finish=${localDay(63)}`];
+    rows.push(...(await repeatView(page.map((p) => `${child.api}${p}&token=pk_bench`), label)));
+
     log(`service ${label}: POST /v1/reservations open loop at ${TARGET_RATE}/s`);
     const open = await openLoop(post, { rate: TARGET_RATE, maxRequests: TARGET_RATE * 10, maxMs: RUN_MS, maxInFlight: 256 });
     const achieved = open.answered / (RUN_MS / 1000);
@@ -283,6 +248,9 @@ export async function measureService(): Promise<SectionResult> {
     if (database) {
       try {
         rows.push(...(await engine('PostgreSQL', { database: 'postgres', url: database.url, poolSize: 10 }, fixture, notes)));
+        log('service: PostgreSQL with rate limits on and off');
+        const start = (limits: boolean) => startChild({ database: 'postgres', url: database!.url, poolSize: 10, fixture, limits });
+        rows.push(...(await measureLimits(start, `/v1/widgets?external_product_id=${PRODUCT}&token=pk_bench`, 'PostgreSQL', RUN_MS, notes)));
         log('service: PostgreSQL lock-shape probe');
         const [a, b, c] = await probeLockShapes(database.url, { ms: Math.min(RUN_MS, 4000), concurrency: CONCURRENCY });
         const references = [

@@ -15,7 +15,8 @@ import { createPostgresDatabase } from './postgres.ts';
 
 /** A running in-process service. */
 export interface TestService {
-  fetch(request: Request): Promise<Response>;
+  /** `env.clientAddress` is the caller's address, as a socket would give it (per-client limits). */
+  fetch(request: Request, env?: { clientAddress?: string }): Promise<Response>;
   /** The origin requests are addressed to (never dialled). */
   baseUrl: string;
   clock: ManualClock;
@@ -91,7 +92,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   const unexpected: unknown[] = [];
   const app = createApp({ db, clock, rateLimit: options.rateLimit ?? false, tokenCacheMs: options.tokenCacheMs, logError: options.logError ?? ((error) => unexpected.push(error)) });
   return {
-    fetch: (request) => app.fetch(request),
+    fetch: (request, env) => app.fetch(request, env),
     baseUrl: 'http://booking.test',
     clock,
     db,

@@ -16,6 +16,19 @@ export interface AppVariables {
   cors: Record<string, string> | undefined;
   /** The service's dependencies. */
   deps: AppDeps;
+  /** `digestOf` the body, when a route has it at hand: the ETag then need not read the body (http/caching.ts). */
+  bodyDigest: string | undefined;
+  /** The caller's address (http/client-address.ts), if known: the key of per-client limits. */
+  client: string | undefined;
+}
+
+/**
+ * The second argument of `app.fetch(request, env)`: @hono/node-server passes its `incoming`
+ * request (the socket's address); an in-process caller may name its address instead.
+ */
+export interface ClientEnv {
+  clientAddress?: string;
+  incoming?: unknown;
 }
 
 /** What every route may use. */
@@ -27,4 +40,5 @@ export interface AppDeps {
 /** The Hono `Env` of the service. */
 export interface AppEnv {
   Variables: AppVariables;
+  Bindings: ClientEnv;
 }

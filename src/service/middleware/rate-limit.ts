@@ -1,55 +1,107 @@
 /**
- * Per-token rate limits (API.md §7): a token bucket per token, refilled continuously; a request
- * that finds it empty gets 429 with `Retry-After` in whole seconds. Buckets live in the process:
- * with several service processes each enforces the limit on its own share of traffic.
+ * Rate limits (API.md §7), so that no one client can lock a shop out:
+ * - a secret token has its own bucket (`perSecond`, `burst`);
+ * - a publishable token is shared by every shopper, so each client (its address) gets that
+ *   bucket instead, a POST /v1/reservations also one per cart (`cart`), and the token as a whole
+ *   only a high ceiling (`ceiling`, sized for a sale day) that a client's refused requests do
+ *   not spend: one client at full speed is refused alone;
+ * - before authentication, every request spends from its address's bucket (`unauthenticated`,
+ *   in memory), so floods of bad tokens or preflights are refused before any database work.
+ * Over a limit: 429 with `Retry-After` in whole seconds, at least 1.
  * @module
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { HttpError } from '../http/errors.ts';
+import { type Buckets, memoryBuckets, type Rate } from '../limits/buckets.ts';
 
-/** How fast a token may call. */
+/** How fast callers may call. */
 export interface RateLimitOptions {
-  /** Sustained requests per second. @default 20 */
+  /** A secret token's, or one client's of a publishable token, sustained requests per second. @default 20 */
   perSecond: number;
-  /** Requests allowed at once after a quiet spell. @default 100 */
+  /** Requests allowed at once after a quiet spell, same callers. @default 100 */
   burst: number;
-  /** A monotonic clock in milliseconds (injected by tests). @default performance.now */
+  /** Each cart's holds (POST /v1/reservations with a publishable token). @default 2/s, burst 10 */
+  cart?: Rate;
+  /** All clients of one publishable token together. @default 2,500/s, burst 5,000 */
+  ceiling?: Rate;
+  /** Each address before authentication (memory of one process). @default 50/s, burst 200 */
+  unauthenticated?: Rate;
+  /** The clock in ms, one that every process shares (injected by tests). @default Date.now */
   now?: () => number;
 }
 
-/** The defaults of API.md §7. */
-export const RATE_LIMIT_DEFAULTS: RateLimitOptions = { perSecond: 20, burst: 100 };
+/** The defaults: see README, "API notes", for why these numbers. */
+export const RATE_LIMIT_DEFAULTS = {
+  perSecond: 20,
+  burst: 100,
+  cart: { perSecond: 2, burst: 10 },
+  ceiling: { perSecond: 2_500, burst: 5_000 },
+  unauthenticated: { perSecond: 50, burst: 200 },
+} as const satisfies RateLimitOptions;
 
-interface Bucket {
-  tokens: number;
-  at: number;
+/** The 429 of a wait of `ms`, naming what was over its limit. */
+function limited(ms: number, what: string): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(ms / 1000));
+  return new HttpError('rate_limited', `Too many requests ${what}; retry after ${retryAfter} s.`, { headers: { 'retry-after': String(retryAfter) } });
 }
 
-/** Limits each authenticated token; must run after `authenticate`. */
-export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
-  const now = options.now ?? (() => performance.now());
-  const buckets = new Map<number, Bucket>();
-  let lastSweep = now();
+/** The client's key: its address, or "-" when none is known (in-process calls). */
+function clientKey(address: string | undefined): string {
+  return address ?? '-';
+}
+
+/**
+ * Limits each authenticated caller; must run after `authenticate`. `buckets` are the shared
+ * ones in the app (`sharedBuckets`); memory ones by default (one process).
+ */
+export function rateLimit(options: RateLimitOptions, buckets: Buckets = memoryBuckets()): MiddlewareHandler<AppEnv> {
+  const now = options.now ?? Date.now;
+  const own: Rate = { perSecond: options.perSecond, burst: options.burst };
+  const ceiling = options.ceiling ?? RATE_LIMIT_DEFAULTS.ceiling;
   return async (c, next) => {
     const t = now();
-    // Drop buckets that have been full for a while so memory stays bounded by active tokens.
-    if (t - lastSweep > 60_000) {
-      for (const [id, b] of buckets) if (b.tokens + ((t - b.at) / 1000) * options.perSecond >= options.burst) buckets.delete(id);
-      lastSweep = t;
+    const auth = c.get('auth');
+    if (auth.kind === 'secret') {
+      const wait = await buckets.take(`t:${auth.tokenId}`, own, t);
+      if (wait > 0) throw limited(wait, 'with this token');
+    } else {
+      // The client first: a refused client spends nothing of the token's ceiling.
+      const wait = await buckets.take(`c:${auth.tokenId}:${clientKey(c.get('client'))}`, own, t);
+      if (wait > 0) throw limited(wait, 'from this client');
+      const over = await buckets.take(`p:${auth.tokenId}`, ceiling, t);
+      if (over > 0) throw limited(over, 'with this publishable token from all clients together');
     }
-    const id = c.get('auth').tokenId;
-    const bucket = buckets.get(id) ?? { tokens: options.burst, at: t };
-    bucket.tokens = Math.min(options.burst, bucket.tokens + ((t - bucket.at) / 1000) * options.perSecond);
-    bucket.at = t;
-    buckets.set(id, bucket);
-    if (bucket.tokens < 1) {
-      const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / options.perSecond));
-      throw new HttpError('rate_limited', `Too many requests with this token; retry after ${retryAfter} s.`, {
-        headers: { 'retry-after': String(retryAfter) },
-      });
+    await next();
+  };
+}
+
+/**
+ * Limits each cart's holds (POST /v1/reservations with a publishable token); runs after the
+ * body is read, which names the cart.
+ */
+export function cartLimit(options: RateLimitOptions, buckets: Buckets): MiddlewareHandler<AppEnv> {
+  const now = options.now ?? Date.now;
+  const rate = options.cart ?? RATE_LIMIT_DEFAULTS.cart;
+  return async (c, next) => {
+    const auth = c.get('auth');
+    const cart = (c.get('body') as { cart_token?: unknown } | undefined)?.cart_token;
+    if (c.req.method === 'POST' && auth.kind === 'publishable' && typeof cart === 'string') {
+      const wait = await buckets.take(`k:${auth.tokenId}:${cart}`, rate, now());
+      if (wait > 0) throw limited(wait, 'for this cart');
     }
-    bucket.tokens -= 1;
+    await next();
+  };
+}
+
+/** Limits each address before authentication, in this process's memory: no database work. */
+export function addressLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+  const now = options.now ?? Date.now;
+  const rate = options.unauthenticated ?? RATE_LIMIT_DEFAULTS.unauthenticated;
+  const buckets = memoryBuckets();
+  return async (c, next) => {
+    const wait = await buckets.take(clientKey(c.get('client')), rate, now());
+    if (wait > 0) throw limited(wait, 'from this address');
     await next();
   };
 }

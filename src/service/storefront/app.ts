@@ -12,7 +12,8 @@ import { strictCsp } from './csp.ts';
 
 /** Anything that answers fetch requests: the booking service's Hono app. */
 export interface FetchHandler {
-  fetch(request: Request): Response | Promise<Response>;
+  /** `env`: what the server passed (the socket), for the API's per-client limits. */
+  fetch(request: Request, env?: unknown): Response | Promise<Response>;
 }
 
 /** Where the storefront's files are and what it sells. */
@@ -46,8 +47,8 @@ export function createStorefront(options: StorefrontOptions): Hono {
   const app = new Hono();
 
   // The API answers for itself, errors, CORS and 404s included: forward the request untouched.
-  app.all('/v1', (c) => options.api.fetch(c.req.raw));
-  app.all('/v1/*', (c) => options.api.fetch(c.req.raw));
+  app.all('/v1', (c) => options.api.fetch(c.req.raw, c.env));
+  app.all('/v1/*', (c) => options.api.fetch(c.req.raw, c.env));
 
   app.use('*', async (c, next) => {
     await next();

@@ -6,6 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import type { Database } from '../db/types.ts';
+import { type OriginCheck } from './origins.ts';
 import { isKnownOrigin } from './queries.ts';
 import { type AllowedMethods, noEndpoint } from '../http/endpoints.ts';
 import { HttpError } from '../http/errors.ts';
@@ -21,9 +22,10 @@ export function corsHeadersFor(origin: string): Record<string, string> {
 
 /**
  * Answers OPTIONS: a CORS preflight from a known origin, or a plain OPTIONS with `Allow`, the
- * methods coming from `allowed` (the registered routes).
+ * methods coming from `allowed` (the registered routes). `known` says which origins are allowed
+ * (the app passes `cachedOrigins`: no database work per preflight).
  */
-export function preflight(db: Database, allowed: AllowedMethods): MiddlewareHandler<AppEnv> {
+export function preflight(db: Database, allowed: AllowedMethods, known: OriginCheck = isKnownOrigin): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'OPTIONS') return next();
     const pathname = new URL(c.req.url).pathname;
@@ -32,7 +34,7 @@ export function preflight(db: Database, allowed: AllowedMethods): MiddlewareHand
     const origin = c.req.header('origin');
     const headers: Record<string, string> = { allow: [...allow, 'OPTIONS'].join(', ') };
     if (origin !== undefined && c.req.header('access-control-request-method')) {
-      if (!(await isKnownOrigin(db, origin))) throw new HttpError('forbidden', `The origin ${origin} is not allowed by any publishable token.`);
+      if (!(await known(db, origin))) throw new HttpError('forbidden', `The origin ${origin} is not allowed by any publishable token.`);
       Object.assign(headers, corsHeadersFor(origin), {
         'access-control-allow-methods': [...allow, 'OPTIONS'].join(', '),
         'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key',

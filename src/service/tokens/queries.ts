@@ -32,3 +32,9 @@ export async function isKnownOrigin(db: Queryable, origin: string): Promise<bool
   const { rows } = await db.query(`SELECT 1 FROM tokens WHERE kind = 'publishable' AND $1 = ANY(origins) LIMIT 1`, [origin]);
   return rows.length > 0;
 }
+
+/** Every origin that some publishable token of any shop allows (the preflight cache's contents). */
+export async function allPublishableOrigins(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ origin: string }>(`SELECT DISTINCT o AS origin FROM tokens t, unnest(t.origins) o WHERE t.kind = 'publishable'`);
+  return rows.map((row) => row.origin);
+}

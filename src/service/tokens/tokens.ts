@@ -41,38 +41,54 @@ export const TOKEN_CACHE_MS = 10_000;
 /** `verifyToken` with a memory of recent answers; see `cachedTokens`. */
 export type TokenVerifier = (db: Queryable, token: string) => Promise<AuthContext | undefined>;
 
+/** How long a token that did not verify is refused without asking again, by default (the app's). */
+export const UNKNOWN_TOKEN_CACHE_MS = 2_000;
+
 /**
  * A per-app cache of verified tokens (SHA-256 hash → AuthContext) for `ttlMs` of real time, so
- * most requests skip the token query. Only tokens that verified are kept (a token that did not
- * is asked again every time, so a new one works at once); concurrent requests with one token
- * share one query. At most `maxEntries` are kept, the oldest dropped first.
+ * most requests skip the token query. Concurrent requests with one token share one query. At
+ * most `maxEntries` are kept, the oldest dropped first.
+ *
+ * A token that did not verify is remembered only with `negativeMs` (the app passes
+ * `UNKNOWN_TOKEN_CACHE_MS`), in a map of its own of at most `maxEntries` (a flood of unknown
+ * tokens cannot push out good ones): a client repeating a wrong token costs one query per
+ * `negativeMs`, and a token created meanwhile is refused for up to that long. Without it, a
+ * token that did not verify is asked again every time.
  *
  * The price: a token deleted, or whose shop's zone or origins change, in the database is still
  * honoured as it was for up to `ttlMs` by an app that verified it just before. `ttlMs` 0 turns
  * the cache off. `now` is a monotonic clock in ms (tests may pass their own).
  */
-export function cachedTokens(ttlMs: number, options: { maxEntries?: number; now?: () => number } = {}): TokenVerifier {
+export function cachedTokens(ttlMs: number, options: { maxEntries?: number; negativeMs?: number; now?: () => number } = {}): TokenVerifier {
   if (ttlMs <= 0) return verifyToken;
   const maxEntries = options.maxEntries ?? 10_000;
+  const negativeMs = options.negativeMs ?? 0;
   const now = options.now ?? (() => performance.now());
   const entries = new Map<string, { at: number; answer: Promise<AuthContext | undefined> }>();
+  const unknown = new Map<string, number>();
   return (db, token) => {
     const { hash } = hashToken(token);
     const t = now();
     const hit = entries.get(hash);
     if (hit && t - hit.at < ttlMs) return hit.answer;
     if (hit) entries.delete(hash);
+    const refusedAt = unknown.get(hash);
+    if (refusedAt !== undefined && t - refusedAt < negativeMs) return Promise.resolve(undefined);
+    if (refusedAt !== undefined) unknown.delete(hash);
     const answer = verifyToken(db, token).then((found) => (found ? freeze(found) : undefined));
     entries.set(hash, { at: t, answer });
-    // A token that did not verify (or a failed query) is not remembered.
-    answer.then(
-      (found) => {
-        if (!found && entries.get(hash)?.answer === answer) entries.delete(hash);
-      },
-      () => {
-        if (entries.get(hash)?.answer === answer) entries.delete(hash);
-      },
-    );
+    const forget = () => {
+      if (entries.get(hash)?.answer === answer) entries.delete(hash);
+    };
+    // A token that did not verify goes to the map of unknown ones (when kept); a failed query
+    // is not remembered at all.
+    answer.then((found) => {
+      if (found) return;
+      forget();
+      if (negativeMs <= 0) return;
+      unknown.set(hash, t);
+      while (unknown.size > maxEntries) unknown.delete(unknown.keys().next().value!);
+    }, forget);
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     return answer;
   };

@@ -1,0 +1,148 @@
+/**
+ * Token buckets (API.md §7) as GCRA: a bucket is one number, `tat`, the instant (ms) at which
+ * it would be full again; a request fits while `tat - now` stays within the burst. One number
+ * per key is what makes the buckets cheap to share between processes (`sharedBuckets`).
+ * @module
+ */
+import type { Queryable } from '../db/types.ts';
+import { forgetFullBuckets, type SpentBucket, syncBuckets } from './queries.ts';
+
+/** A rate: sustained requests per second, and how many may come at once after a quiet spell. */
+export interface Rate {
+  perSecond: number;
+  burst: number;
+}
+
+/** Takes one request from buckets by key; answers 0 (taken) or the ms to wait before one fits. */
+export interface Buckets {
+  take(key: string, rate: Rate, now: number): Promise<number>;
+}
+
+interface Local {
+  tat: number;
+  /** This process's spending since its last sync (undefined: none). */
+  start?: number;
+  count: number;
+}
+
+/** ms of refill one request costs, and how far ahead of now a bucket may run. */
+function shape(rate: Rate): { cost: number; tolerance: number } {
+  const cost = 1000 / rate.perSecond;
+  return { cost, tolerance: (rate.burst - 1) * cost };
+}
+
+/** One GCRA step on `bucket`: taken (0) or the wait in ms. */
+function step(bucket: Local, rate: Rate, now: number): number {
+  const { cost, tolerance } = shape(rate);
+  const from = Math.max(bucket.tat, now);
+  if (from - now > tolerance) return from - now - tolerance;
+  bucket.start ??= from;
+  bucket.tat = from + cost;
+  bucket.count++;
+  return 0;
+}
+
+/** At most this many keys are kept; beyond it, full buckets go first, then the oldest. */
+const MAX_KEYS = 100_000;
+
+function trim(map: Map<string, Local>, now: number): void {
+  if (map.size <= MAX_KEYS) return;
+  for (const [key, b] of map) if (b.tat <= now && b.start === undefined) map.delete(key);
+  for (const key of map.keys()) {
+    if (map.size <= MAX_KEYS) break;
+    map.delete(key);
+  }
+}
+
+/** Buckets in this process's memory only (the per-address limit before authentication). */
+export function memoryBuckets(): Buckets {
+  const map = new Map<string, Local>();
+  return {
+    async take(key, rate, now) {
+      const bucket = map.get(key) ?? { tat: now, count: 0 };
+      map.set(key, bucket);
+      const wait = step(bucket, rate, now);
+      bucket.start = undefined;
+      trim(map, now);
+      return wait;
+    },
+  };
+}
+
+/** How often the shared buckets sync, and how far one process may run ahead of the others. */
+export interface SharedOptions {
+  /** A sync is due this long (ms) after the last one, at the next request. @default 100 */
+  syncMs?: number;
+  /**
+   * A key is synced before a request once this process took this many from it unsynced, or a
+   * tenth of its burst if more (a sale-day ceiling would otherwise sync every few ms). @default 16
+   */
+  batch?: number;
+}
+
+/**
+ * Buckets shared by every process of a database. Each process decides in memory, exactly for
+ * its own requests, and syncs in small batches: at a request when `syncMs` have passed, or
+ * before a key's `batch`-th unsynced request. One sync is one upsert of every key touched since
+ * the last (`syncBuckets`): it adds this process's spending on top of the others' and reads
+ * back the shared state. The approximation: between two syncs each process sees only its own
+ * spending, so N processes may together let through up to N × `batch` (or N × burst / 10)
+ * requests per key more than the bucket holds; the overdraft is in the shared state, so they refuse until it is paid
+ * back, and over time the rate holds. The clock must be one all processes share (wall time).
+ */
+export function sharedBuckets(db: Queryable, options: SharedOptions = {}): Buckets {
+  const syncMs = options.syncMs ?? 100;
+  const batch = options.batch ?? 16;
+  const map = new Map<string, Local>();
+  const touched = new Set<string>();
+  let lastSync = -Infinity;
+  let lastForget = -Infinity;
+  let inFlight: Promise<void> | undefined;
+
+  const sync = async (now: number): Promise<void> => {
+    lastSync = now;
+    const sent: Array<SpentBucket & { count: number; tatAtSend: number }> = [];
+    for (const key of touched) {
+      const b = map.get(key);
+      if (!b) continue;
+      sent.push({ key, start: b.start ?? now, spent: b.start === undefined ? 0 : b.tat - b.start, count: b.count, tatAtSend: b.tat });
+      b.start = undefined;
+      b.count = 0;
+    }
+    touched.clear();
+    if (sent.length === 0) return;
+    const shared = await syncBuckets(db, sent);
+    for (const s of sent) {
+      const b = map.get(s.key);
+      const tat = shared.get(s.key);
+      // What this process took while the sync was on its way goes on top of the shared state.
+      if (b && tat !== undefined) b.tat = tat + (b.tat - s.tatAtSend);
+    }
+    if (now - lastForget > 60_000) {
+      lastForget = now;
+      await forgetFullBuckets(db, now - 60_000);
+    }
+  };
+
+  const syncOnce = (now: number): Promise<void> => {
+    // A failed sync (the database away) leaves each process limiting on its own until the next.
+    inFlight ??= sync(now).catch(() => {}).finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+
+  return {
+    async take(key, rate, now) {
+      let bucket = map.get(key);
+      if (!bucket) map.set(key, (bucket = { tat: now, count: 0 }));
+      touched.add(key);
+      if (now - lastSync >= syncMs || bucket.count >= Math.max(batch, rate.burst / 10)) await syncOnce(now);
+      // The decision itself has no await: within one process it is exact.
+      const wait = step(bucket, rate, now);
+      touched.add(key);
+      trim(map, now);
+      return wait;
+    },
+  };
+}
