@@ -220,4 +220,6 @@
   });
 
   refreshCart();
+  // The widget's "Check out" leads to /cart, which the demo answers with this page and its cart open.
+  if (new URLSearchParams(window.location.search).get('cart') === 'open') openDrawer();
 })();

@@ -82,6 +82,8 @@ export function createStorefront(options: StorefrontOptions): Hono {
     serveStatic({ root: options.extensionAssetsDir, rewriteRequestPath: (p) => p.replace(/^\/extension\/assets/, '') }),
   );
   app.get('/products/:handle', serveStatic({ path: `${options.publicDir}/index.html` }));
+  // Shopify's cart page, where the widget's "Check out" leads: the demo's is its cart drawer.
+  app.get('/cart', (c) => c.redirect('/?cart=open'));
   app.get('/hostile', serveStatic({ path: `${options.publicDir}/hostile.html` }));
   app.get('*', serveStatic({ root: options.publicDir }));
 

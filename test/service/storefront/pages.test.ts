@@ -99,6 +99,12 @@ describe('demo storefront pages', () => {
     expect((await get(app, '/widget/theme.js')).status).toBe(404);
   });
 
+  it('answers Shopify's cart page, where the widget's Check out leads, with the product page and its cart open', async () => {
+    const res = await get(storefront(), '/cart');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/?cart=open');
+  });
+
   it('says how to build the widget when it has not been built', async () => {
     const res = await get(storefront({ widgetDir: join(ROOT, 'no-such-dir') }), '/booking-widget.js');
     expect(res.status).toBe(404);
