@@ -109,7 +109,8 @@ function filterConditions(filters: BlackoutFilters, params: unknown[]): string[]
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const RECORD_JSON_COLUMNS = `b.id, b.title, ${iso('b.starts_at')} AS starts_at, ${iso('b.finishes_at')} AS finishes_at,
   CASE WHEN b.all_day = 1 THEN 1 ELSE 0 END AS all_day, b.scope,
-  b.product_id, tp.external_id AS external_product_id, b.variant_id, tv.external_id AS external_variant_id,
+  COALESCE(b.product_id, tv.product_id) AS product_id, COALESCE(tp.external_id, tvp.external_id) AS external_product_id,
+  b.variant_id, tv.external_id AS external_variant_id,
   b.location_id, COALESCE(tp.vendor, tvp.vendor) AS vendor, ${iso('b.created_at')} AS created_at, ${iso('b.updated_at')} AS updated_at`;
 
 /**
