@@ -99,7 +99,7 @@ describe('demo storefront pages', () => {
     expect((await get(app, '/widget/theme.js')).status).toBe(404);
   });
 
-  it('answers Shopify's cart page, where the widget's Check out leads, with the product page and its cart open', async () => {
+  it('answers Shopify’s cart page, where the widget’s Check out leads, with the product page and its cart open', async () => {
     const res = await get(storefront(), '/cart');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/?cart=open');
