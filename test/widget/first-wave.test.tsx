@@ -96,6 +96,7 @@ it('on Shopify, asks for availability again with the cart token when the cart al
   await waitFor(() => expect(requestsTo(harness, '/v1/availability')).toHaveLength(2));
   expect(requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('cart_token'))).toEqual([null, 'c1-held']);
   // This cart's own three kayaks do not make the 25th look fully booked to it.
-  await waitFor(() => expect(w.getByRole('button', { name: 'Wednesday, November 25, 2026' })).toBeTruthy());
+  // (It opens selected: the cart holds it.)
+  await waitFor(() => expect(w.getByRole('button', { name: /^Wednesday, November 25, 2026/ }).getAttribute('aria-label')).toBe('Wednesday, November 25, 2026, start'));
   expect(await heldItem(w, /^Kayak hire – Single kayak:/)).toBeTruthy();
 });

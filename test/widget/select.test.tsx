@@ -118,7 +118,8 @@ it('says how many are left on a day with few, and "only N left" when the quantit
   expect(other.status).toBe(201);
   const { w, day } = await open('7001', '8001');
   expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe('Wednesday, November 25, 2026, 1 left');
-  expect(day('Wednesday, November 25, 2026').textContent).toContain('1 left');
+  // Shown under the day's number, beside its button (whose visible text stays the number).
+  expect(day('Wednesday, November 25, 2026').parentElement!.textContent).toContain('1 left');
   fireEvent.change(w.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '2' } });
   await waitFor(() => expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe('Wednesday, November 25, 2026, only 1 left'));
   expect(day('Wednesday, November 25, 2026').getAttribute('aria-disabled')).toBe('true');
