@@ -29,6 +29,11 @@ export function priceUnits(start: PlainDate, finish: PlainDate, s: WidgetSetting
   return Math.max(1, s.pricing === 'day' ? n + 1 : n - 1);
 }
 
+/** What `quantity` units of `[start, finish)` cost at `price` per unit and priced period. */
+export function amountOf(price: number, quantity: number, start: PlainDate, finish: PlainDate, s: WidgetSettings): number {
+  return price * quantity * priceUnits(start, finish, s);
+}
+
 /** The variant's price from the `price` attribute, or undefined when absent or not a price. */
 export function parsePrice(price: string | null): number | undefined {
   const n = price === null || price.trim() === '' ? Number.NaN : Number(price);

@@ -6,7 +6,8 @@
  * @module
  */
 import type { View } from '../models/view-model.ts';
-import { lengthOf, priceUnits } from '../pricing.ts';
+import { formatLength } from '../format.ts';
+import { amountOf, lengthOf } from '../pricing.ts';
 
 /** The controls under the calendar. */
 export function Controls({ vm }: { vm: View }) {
@@ -59,11 +60,10 @@ function Summary({ vm }: { vm: View }) {
   const c = vm.selection.chosen.value;
   if (!c || !vm.booking.isRange.value && vm.price.value === undefined) return <p part="summary" />;
   const t = vm.t.value, f = vm.formats.value, s = vm.booking.settings.value;
-  const { n, unit } = lengthOf(c.start, c.finish, s);
-  const length = unit === 'day' ? f.days(n) : t(new Intl.PluralRules(vm.locale.value).select(n) === 'one' ? 'night' : 'nights', f.number(n));
+  const length = formatLength(f, t, vm.locale.value, lengthOf(c.start, c.finish, s));
   const { currency } = vm.config.value;
   const price = vm.price.value;
-  const total = price !== undefined && currency ? ` · ${t('total', f.money(price * c.quantity * priceUnits(c.start, c.finish, s), currency))}` : '';
+  const total = price !== undefined && currency ? ` · ${t('total', f.money(amountOf(price, c.quantity, c.start, c.finish, s), currency))}` : '';
   return <p part="summary">{length}{total}</p>;
 }
 

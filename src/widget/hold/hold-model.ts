@@ -8,7 +8,7 @@
 import { type ReadonlySignal, computed, createModel, signal } from '@preact/signals';
 import type { Reservation } from '../../shared/records.ts';
 import { shopify } from '../api/cart.ts';
-import { type Formats, formatPeriod, isolate, periodDays, shopDay } from '../format.ts';
+import { type Formats, formatLength, formatPeriod, isolate, periodDays, shopDay } from '../format.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking, HoldRequest, ModelDeps } from '../models/booking-model.ts';
 import { lengthOf, priceUnits } from '../pricing.ts';
@@ -32,9 +32,7 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
 
   /** "3 days", "2 nights": a length in the widget's language. */
   const lengthText = (start: string, finish: string, tz: string) => {
-    const f = formats.peek();
-    const { n, unit } = lengthOf(shopDay(start, tz), shopDay(finish, tz), settings.peek());
-    return unit === 'day' ? f.days(n) : t.peek()(new Intl.PluralRules(locale.peek()).select(n) === 'one' ? 'night' : 'nights', f.number(n));
+    return formatLength(formats.peek(), t.peek(), locale.peek(), lengthOf(shopDay(start, tz), shopDay(finish, tz), settings.peek()));
   };
 
   /** The hold's items as the shopper reads them: titles isolated for bidi, joined as the language joins a list. */

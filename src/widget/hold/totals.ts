@@ -6,7 +6,7 @@
 import type { Reservation } from '../../shared/records.ts';
 import { shopDay } from '../format.ts';
 import type { View } from '../models/view-model.ts';
-import { priceUnits } from '../pricing.ts';
+import { amountOf } from '../pricing.ts';
 
 /** "$195.00", or undefined when the page gave no price for every held item. */
 export function holdTotal(vm: View, r: Reservation): string | undefined {
@@ -14,6 +14,6 @@ export function holdTotal(vm: View, r: Reservation): string | undefined {
   const { variant, currency } = vm.config.value;
   if (price === undefined || !currency || r.items.some((i) => String(i.external_id) !== variant)) return undefined;
   const settings = vm.booking.settings.value;
-  const amount = r.items.reduce((sum, i) => sum + price * i.quantity * priceUnits(shopDay(i.start, r.tz), shopDay(i.finish, r.tz), settings), 0);
+  const amount = r.items.reduce((sum, i) => sum + amountOf(price, i.quantity, shopDay(i.start, r.tz), shopDay(i.finish, r.tz), settings), 0);
   return vm.formats.value.money(amount, currency);
 }

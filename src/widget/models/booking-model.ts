@@ -11,6 +11,7 @@ import { plainDateInZone } from '../../shared/zones.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget, WidgetSettings } from '../../shared/records.ts';
 import { resolveSettings } from '../../shared/settings.ts';
 import type { Failure } from '../api/failure.ts';
+import { shopDay } from '../format.ts';
 import { firstWaveMonths, monthRequests } from '../boot/first-wave.ts';
 import type { Host, WidgetConfig } from '../boot/host.ts';
 
@@ -234,7 +235,7 @@ export const BookingModel = createModel((deps: ModelDeps, report: (failure: Fail
         const variants = [...new Map(r.items.map((i) => [String(i.external_id), i])).values()];
         const after = await connection.release({
           cart_token: await cartToken,
-          items: variants.map((i) => ({ external_id: String(i.external_id), start: plainDateInZone(Date.parse(i.start), r.tz), quantity: 0 })),
+          items: variants.map((i) => ({ external_id: String(i.external_id), start: shopDay(i.start, r.tz), quantity: 0 })),
         });
         batch(() => {
           clock.value = deps.now();

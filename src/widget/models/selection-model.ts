@@ -5,9 +5,8 @@
  */
 import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
 import { type PlainDate, addDays } from '../../shared/plain-date.ts';
-import { plainDateInZone } from '../../shared/zones.ts';
 import { type DayFacts, closedBy, dayInTheWay, dayReason, rangeFinish, rangeProblem } from '../calendar/rules.ts';
-import { type Formats, dayLabel, formatPeriod } from '../format.ts';
+import { type Formats, dayLabel, formatPeriod, shopDay } from '../format.ts';
 import type { HoldFeature } from '../hold/index.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking, ModelDeps } from './booking-model.ts';
@@ -50,7 +49,7 @@ export const SelectionModel = createModel((
   const held = computed(() => {
     const c = chosen.value, r = booking.reservation.value;
     return !!c && !!r && r.items.some((i) => String(i.external_id) === variant.value && i.quantity === c.quantity
-      && plainDateInZone(Date.parse(i.start), r.tz) === c.start && plainDateInZone(Date.parse(i.finish), r.tz) === c.finish);
+      && shopDay(i.start, r.tz) === c.start && shopDay(i.finish, r.tz) === c.finish);
   });
   /** True when the choice no longer fits (the quantity grew past what is left). */
   const stale = computed(() => {
