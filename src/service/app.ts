@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { availabilityRoutes } from './availability/routes.ts';
 import { blackoutRoutes } from './blackouts/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
+import { catalogRoutes } from './catalog/routes.ts';
 import type { Database } from './db/types.ts';
 import { allowedMethodsOf, checkEndpoint, noEndpoint } from './http/endpoints.ts';
 import type { AppDeps, AppEnv, ClientEnv } from './http/env.ts';
@@ -24,10 +25,11 @@ import { authenticate } from './tokens/auth-middleware.ts';
 import { preflight } from './tokens/cors-middleware.ts';
 import { cachedOrigins } from './tokens/origins.ts';
 import { cachedTokens, TOKEN_CACHE_MS, UNKNOWN_TOKEN_CACHE_MS } from './tokens/tokens.ts';
+import { tokenRoutes } from './tokens/routes.ts';
 import { widgetRoutes } from './widgets/routes.ts';
 
 /** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */
-const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes] as const;
+const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes, catalogRoutes, tokenRoutes] as const;
 
 /** What the service runs on. */
 export interface AppOptions {
@@ -108,6 +110,7 @@ export function createApp(options: AppOptions): BookingApp {
   if (limits && buckets) app.use('/v1/reservations', cartLimit(limits, buckets));
   // How long a CDN or browser may reuse each read (README, "API notes", Caching).
   app.use('/v1/widgets', cacheable(300));
+  app.use('/v1/widgets/*', cacheable(300));
   app.use('/v1/blackouts', cacheable(60));
   app.use('/v1/availability', cacheable(15));
 

@@ -9,6 +9,7 @@
  */
 import { HOLD_FUNCTION_SQL } from './hold-function.ts';
 import { HOLD_FUNCTION_DB_CLOCK_SQL } from './hold-function-db-clock.ts';
+import { MERCHANT_API_SQL } from './migration-6-merchant-api.ts';
 
 /** One step of the schema. */
 export interface Migration {
@@ -218,5 +219,10 @@ CREATE TRIGGER locations_data_version AFTER INSERT OR UPDATE OR DELETE ON locati
     name: 'hold_items on the database clock; purge of old reservations by expires_at',
     sql: `${HOLD_FUNCTION_DB_CLOCK_SQL};
 CREATE INDEX reservations_expires ON reservations (expires_at);`,
+  },
+  {
+    version: 6,
+    name: 'token hints and labels (the merchant API)',
+    sql: MERCHANT_API_SQL,
   },
 ];

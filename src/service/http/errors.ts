@@ -7,7 +7,7 @@
  * @module
  */
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetails } from '../../shared/errors.ts';
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../shared/errors.ts';
+import { ConflictError, ForbiddenError, InUseError, InvalidError, NotFoundError } from '../shared/errors.ts';
 
 /** An error with a ready response: status, `{error, message, details}` and headers. */
 export class HttpError extends Error {
@@ -54,6 +54,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof NotFoundError) return new HttpError('not_found', error.message);
   if (error instanceof ConflictError) return new HttpError('unavailable', error.message, { details: { items: error.items } });
   if (error instanceof InvalidError) return new HttpError('validation_failed', error.message, { details: { fields: error.fields } });
+  if (error instanceof InUseError) return new HttpError('in_use', error.message, { details: { dependents: error.dependents } });
   if (error instanceof ForbiddenError) return new HttpError('forbidden', error.message);
   return undefined;
 }

@@ -1,6 +1,6 @@
 /**
  * The reservation endpoints as one sub-app (seed §4, API.md §3 and §6): GET /v1/reservations,
- * GET /v1/reservations/{id}, and POST /v1/reservations, which holds a cart's items (201 when the
+ * GET /v1/reservations/{id}, DELETE /v1/reservations/{id} (an extension: releases it), and POST /v1/reservations, which holds a cart's items (201 when the
  * cart's reservation is created, 200 when updated; the rules are in `holds.ts`).
  * Secret and publishable tokens may post (a publishable one only from an allowed origin, checked
  * by `authenticate`). A publishable token reads only a cart it names: the list needs
@@ -20,6 +20,7 @@ import { ForbiddenError, NotFoundError } from '../shared/errors.ts';
 import { holdItems } from './holds.ts';
 import { readHoldInput } from './input.ts';
 import { findReservation, listReservations } from './queries.ts';
+import { deleteReservation } from './release-queries.ts';
 import { reservationRecords } from './records.ts';
 
 const ID = /^\d{1,15}$/;
@@ -66,6 +67,19 @@ export const reservationRoutes = new Hono<AppEnv>()
     if (!row) throw new NotFoundError('reservation', id);
     const [record] = await reservationRecords(deps.db, [row], auth.tz, await databaseNow(deps.db, sqlNowOf(deps.clock)));
     return jsonResponse(record);
+  })
+  .delete('/v1/reservations/:id', async (c) => {
+    // Releases the hold at once (an extension): a secret token any of the shop's, a publishable
+    // one only the cart it names with `?cart_token=` (the widget's Release), as for reads.
+    const { auth, deps } = c.var;
+    const id = c.req.param('id');
+    const query = new QueryReader(c.req.url);
+    const cartToken = cartTokenFilter(query);
+    query.done();
+    if (!ID.test(id) || Number(id) < 1) throw new NotFoundError('reservation', id);
+    if (auth.kind !== 'secret' && cartToken === undefined) throw new NotFoundError('reservation', id);
+    if (!(await deleteReservation(deps.db, auth.shopId, Number(id), cartToken))) throw new NotFoundError('reservation', id);
+    return c.body(null, 204);
   });
 
 /** The `cart_token` filter, normalised as the posts store it (a blank or odd one is a 422). */

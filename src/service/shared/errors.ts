@@ -40,6 +40,20 @@ export class ConflictError extends DomainError {
   }
 }
 
+/**
+ * The record cannot be deleted or changed so: live holds or coming bookings depend on it
+ * (`holds` and `bookings` count them), or its external id is another record's.
+ */
+export class InUseError extends DomainError {
+  override readonly name = 'InUseError';
+  readonly dependents: Record<string, number>;
+
+  constructor(message: string, dependents: Record<string, number> = {}) {
+    super(message);
+    this.dependents = dependents;
+  }
+}
+
 /** The input breaks the rules: messages by field path, e.g. `{ "items[0].quantity": [...] }`. */
 export class InvalidError extends DomainError {
   override readonly name = 'InvalidError';

@@ -4,6 +4,7 @@
  * @module
  */
 import type { WidgetSettings, WidgetType } from '../../shared/records.ts';
+import { settingError } from '../widgets/settings-rules.ts';
 
 /** A fixture: shops with their catalogue, widgets, blackouts and tokens. */
 export interface Fixture {
@@ -66,28 +67,11 @@ function optional(obj: Record<string, unknown>, key: string, path: string, check
   if (obj[key] !== undefined && obj[key] !== null) check(obj[key], `${path}.${key}`);
 }
 
-const SETTING_BOUNDS: Record<string, [number, number]> = {
-  lead_days: [0, 3650],
-  horizon_days: [1, 3650],
-  min_days: [1, 366],
-  max_days: [1, 366],
-  quantity_min: [1, 10_000],
-  quantity_max: [1, 10_000],
-  hold_minutes: [1, 1440],
-};
-
 function checkSettings(value: unknown, path: string): void {
   if (!isObject(value)) fail(path, 'must be an object');
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    const at = `${path}.${key}`;
-    const bounds = SETTING_BOUNDS[key];
-    if (bounds) {
-      if (!Number.isInteger(v) || (v as number) < bounds[0] || (v as number) > bounds[1]) fail(at, `must be a whole number from ${bounds[0]} to ${bounds[1]}`);
-    } else if (key === 'count') oneOf('days', 'nights')(v, at);
-    else if (key === 'pricing') oneOf('booking', 'day', 'night')(v, at);
-    else if (key === 'first_day_of_week') {
-      if (v !== null && !(Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 6)) fail(at, 'must be 0-6 or null');
-    } else fail(at, 'is not a widget setting');
+    const error = settingError(key, v);
+    if (error) fail(`${path}.${key}`, error);
   }
 }
 

@@ -10,7 +10,7 @@ import { resolveSettings } from '../../shared/settings.ts';
 import { isTimeZone } from '../../shared/zones.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import { parseBlackoutTime } from '../blackouts/times.ts';
-import { hashToken } from '../tokens/tokens.ts';
+import { hashToken, hintOf } from '../tokens/tokens.ts';
 import { FixtureError, checkFixture, type FixtureShop } from './fixture-schema.ts';
 import {
   anyShopNamed,
@@ -129,6 +129,6 @@ async function loadShop(tx: Queryable, shop: FixtureShop, options: { keepShop?: 
 
   for (const token of shop.tokens ?? []) {
     const { hash, lookup } = hashToken(token.token);
-    await upsertToken(tx, shopId, { kind: token.kind, lookup, hash, origins: token.origins ?? [] });
+    await upsertToken(tx, shopId, { kind: token.kind, lookup, hash, origins: token.origins ?? [], hint: hintOf(token.token) });
   }
 }

@@ -118,13 +118,13 @@ export async function insertBlackoutOnce(tx: Queryable, b: FixtureBlackout): Pro
 export async function upsertToken(
   tx: Queryable,
   shopId: number,
-  t: { kind: 'secret' | 'publishable'; lookup: string; hash: string; origins: string[] },
+  t: { kind: 'secret' | 'publishable'; lookup: string; hash: string; origins: string[]; hint?: string },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO tokens (shop_id, kind, lookup, token_hash, origins) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO tokens (shop_id, kind, lookup, token_hash, origins, hint) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (token_hash) DO UPDATE SET origins = EXCLUDED.origins
          WHERE tokens.shop_id = EXCLUDED.shop_id AND tokens.origins IS DISTINCT FROM EXCLUDED.origins`,
-    [shopId, t.kind, t.lookup, t.hash, t.origins],
+    [shopId, t.kind, t.lookup, t.hash, t.origins, t.hint ?? null],
   );
 }
 

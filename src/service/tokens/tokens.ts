@@ -15,6 +15,11 @@ export function hashToken(token: string): { hash: string; lookup: string } {
   return { hash, lookup: hash.slice(0, 16) };
 }
 
+/** What a merchant sees of a stored token: its kind's prefix and its last four characters. */
+export function hintOf(token: string): string {
+  return `${token.slice(0, 3)}…${token.slice(-4)}`;
+}
+
 /** The kind a token's prefix says it is (`sk_` secret, `pk_` publishable), if any. */
 export function kindOfToken(token: string): TokenKind | undefined {
   return token.startsWith('sk_') ? 'secret' : token.startsWith('pk_') ? 'publishable' : undefined;

@@ -27,7 +27,9 @@ interface WidgetRow {
 /** Filters of GET /v1/widgets. */
 export interface WidgetFilters {
   /** Only widgets placed on this platform product (an extension). */
-  externalProductId?: number;
+  externalProductId?: number | undefined;
+  /** Only the widget with this id (GET /v1/widgets/{id}). */
+  id?: number | undefined;
 }
 
 // Only the settings the API knows travel: a stored key from an older version stays inside.
@@ -58,6 +60,10 @@ function toWidgetRecord(row: WidgetRow): Widget {
 export async function listWidgets(db: Queryable, shopId: number, filters: WidgetFilters, page: Page): Promise<{ records: Widget[]; total: number }> {
   const params: unknown[] = [shopId];
   const where = ['w.shop_id = $1'];
+  if (filters.id !== undefined) {
+    params.push(filters.id);
+    where.push(`w.id = $${params.length}`);
+  }
   if (filters.externalProductId !== undefined) {
     params.push(filters.externalProductId);
     where.push(`EXISTS (SELECT 1 FROM widget_products wp JOIN products p ON p.id = wp.product_id
@@ -80,4 +86,10 @@ export async function listWidgets(db: Queryable, shopId: number, filters: Widget
     page,
   );
   return { records: rows.map(toWidgetRecord), total };
+}
+
+/** The shop's widget `id` as a record, if there is one. */
+export async function findWidget(db: Queryable, shopId: number, id: number): Promise<Widget | undefined> {
+  const { records } = await listWidgets(db, shopId, { id }, { page: 1, per: 1, offset: 0 });
+  return records[0];
 }

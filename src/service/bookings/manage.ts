@@ -1,0 +1,37 @@
+/**
+ * Reading and cancelling bookings (extensions). Cancelling is idempotent: a cancelled booking
+ * answers as it is. Its units are free at once for every process: usage is read from the
+ * database on every hold and availability request (only pending and confirmed bookings count).
+ * @module
+ */
+import type { Database } from '../db/types.ts';
+import type { Booking } from '../../shared/records.ts';
+import { NotFoundError } from '../shared/errors.ts';
+import type { Page } from '../shared/page.ts';
+import type { AuthContext } from '../tokens/types.ts';
+import { bookingRecords, findBookingRow, listBookings, markCancelled, type BookingFilters } from './list-queries.ts';
+
+type Shop = Pick<AuthContext, 'shopId' | 'tz'>;
+
+/** One page of the shop's bookings and the total. */
+export async function pageOfBookings(db: Database, auth: Shop, filters: BookingFilters, page: Page): Promise<{ records: Booking[]; total: number }> {
+  const { rows, total } = await listBookings(db, auth.shopId, filters, page);
+  return { records: await bookingRecords(db, rows, auth.tz), total };
+}
+
+/** The shop's booking `id`, or 404. */
+export async function getBooking(db: Database, auth: Shop, id: number): Promise<Booking> {
+  const row = await findBookingRow(db, auth.shopId, id);
+  if (!row) throw new NotFoundError('booking', id);
+  return (await bookingRecords(db, [row], auth.tz))[0]!;
+}
+
+/** Cancels the shop's booking `id` (a cancelled one stays as it is); its record after. */
+export async function cancelBooking(db: Database, auth: Shop, id: number): Promise<Booking> {
+  return db.transaction(async (tx) => {
+    const row = await findBookingRow(tx, auth.shopId, id, true);
+    if (!row) throw new NotFoundError('booking', id);
+    if (row.status !== 'cancelled') await markCancelled(tx, auth.shopId, id);
+    return (await bookingRecords(tx, [{ ...row, status: 'cancelled' }], auth.tz))[0]!;
+  });
+}
