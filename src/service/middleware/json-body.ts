@@ -41,6 +41,9 @@ async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Pro
   return bytes;
 }
 
+/** Paths of actions, whose POST may come without a body. */
+const ACTION = /\/cancel\/?$/;
+
 /** Parses the body of POST, PUT and PATCH requests into `c.var.body`. */
 export function jsonBody(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -57,7 +60,11 @@ export function jsonBody(): MiddlewareHandler<AppEnv> {
       : c.req.raw.body
         ? await readLimited(c.req.raw.body, MAX_BODY_BYTES)
         : new Uint8Array();
-    if (bytes.byteLength === 0) throw new HttpError('bad_request', 'The request body must be a JSON object.');
+    if (bytes.byteLength === 0) {
+      // An action (POST /v1/bookings/{id}/cancel) needs no body: `curl -X POST` sends none.
+      if (ACTION.test(new URL(c.req.url).pathname)) return next();
+      throw new HttpError('bad_request', 'The request body must be a JSON object.');
+    }
     if (type === undefined || !JSON_TYPE.test(type)) {
       throw new HttpError('unsupported_media_type', 'The request body must be sent as Content-Type: application/json.');
     }

@@ -24,7 +24,7 @@ describeEachDatabase('errors', (database) => {
   afterAll(() => service.close());
 
   it('answers an unknown path with 404 in the envelope, with or without a token', async () => {
-    for (const path of ['/v1/nothing', '/v1/widgets/1', '/v1/blackouts/1/extra', '/', '/v2/widgets', '/v1']) {
+    for (const path of ['/v1/nothing', '/v1/widgets/1/extra', '/v1/blackouts/1/extra', '/', '/v2/widgets', '/v1']) {
       const withToken = await api(service).get(path);
       expectEnvelope(withToken, 404, 'not_found');
       expect(withToken.body.message).toContain(path);
@@ -33,8 +33,10 @@ describeEachDatabase('errors', (database) => {
   });
 
   it.each([
-    ['DELETE', '/v1/widgets', 'GET, OPTIONS'],
-    ['POST', '/v1/widgets/', 'GET, OPTIONS'],
+    ['DELETE', '/v1/widgets', 'GET, POST, OPTIONS'],
+    ['POST', '/v1/widgets/1/', 'GET, PUT, DELETE, OPTIONS'],
+    ['GET', '/v1/bookings/1/cancel', 'POST, OPTIONS'],
+    ['PUT', '/v1/tokens', 'GET, POST, OPTIONS'],
     ['PATCH', '/v1/blackouts/1', 'GET, PUT, DELETE, OPTIONS'],
     ['POST', '/v1/blackouts/1', 'GET, PUT, DELETE, OPTIONS'],
     ['PUT', '/v1/blackouts', 'GET, POST, OPTIONS'],

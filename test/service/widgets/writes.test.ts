@@ -1,0 +1,56 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import { api, TOKENS, withService } from '../api.ts';
+
+describeEachDatabase('Widget writes (merchant API)', (database) => {
+  it('creates a widget on products by platform id; GET shows it with its settings resolved', async () => {
+    await withService(database, async (service) => {
+      const a = api(service);
+      const made = await a.post('/v1/widgets', { title: 'Boards', type: 'range', external_product_ids: [7002], settings: { lead_days: 2, max_days: 3 } });
+      expect(made.status).toBe(201);
+      expect(made.headers.get('location')).toBe(`/v1/widgets/${made.body.id}`);
+      expect(made.body).toMatchObject({ title: 'Boards', type: 'range', external_product_ids: [7002], tz: 'Australia/Melbourne', settings: { lead_days: 2, max_days: 3, min_days: 1, hold_minutes: 15 } });
+      expect((await a.get(`/v1/widgets/${made.body.id}`, { token: TOKENS.publishable })).body).toEqual(made.body);
+    });
+  });
+
+  it('changes settings key by key and replaces products; a hold follows the new rules on the next request', async () => {
+    await withService(database, async (service) => {
+      const a = api(service);
+      const widget = (await a.get('/v1/widgets?external_product_id=7001')).body[0];
+      const changed = await a.put(`/v1/widgets/${widget.id}`, { settings: { max_days: 2 } });
+      expect(changed.status).toBe(200);
+      expect(changed.body.settings).toMatchObject({ min_days: 1, max_days: 2, lead_days: 1 });
+      const tooLong = await a.post('/v1/reservations', { cart_token: 'c', items: [{ external_id: 8001, start: '2026-12-10', finish: '2026-12-13', quantity: 1 }] }, { token: TOKENS.publishable });
+      expect(tooLong.status).toBe(409);
+      const moved = await a.put(`/v1/widgets/${widget.id}`, { external_product_ids: [7001, 7002] });
+      expect(moved.body.external_product_ids).toEqual([7001, 7002]);
+    });
+  });
+
+  it('refuses bad settings, unknown products, a taken title and min above max with a 422, and changes nothing', async () => {
+    await withService(database, async (service) => {
+      const a = api(service);
+      const widget = (await a.get('/v1/widgets?external_product_id=7001')).body[0];
+      const bad = await a.post('/v1/widgets', { title: 'Sunset tour', type: 'week', settings: { lead_days: -1, colour: 'red' }, external_product_ids: [9001] });
+      expect(bad.status).toBe(422);
+      expect(Object.keys(bad.body.details.fields).sort()).toEqual(['settings.colour', 'settings.lead_days', 'type']);
+      expect((await a.post('/v1/widgets', { title: 'New', type: 'date', external_product_ids: [9001] })).body.details.fields).toEqual({ external_product_ids: ['name no product of this shop: 9001'] });
+      expect((await a.put(`/v1/widgets/${widget.id}`, { title: 'Sunset tour' })).body.details.fields).toEqual({ title: ['is already the title of another widget of this shop'] });
+      expect((await a.put(`/v1/widgets/${widget.id}`, { settings: { min_days: 9 } })).body.details.fields).toEqual({ 'settings.min_days': ['must not be more than max_days'] });
+      expect((await a.get(`/v1/widgets/${widget.id}`)).body).toEqual(widget);
+    });
+  });
+
+  it('deletes a widget; another shop’s is 404 and a publishable token is 403', async () => {
+    await withService(database, async (service) => {
+      const a = api(service);
+      const widget = (await a.get('/v1/widgets?external_product_id=7002')).body[0];
+      expect((await a.delete(`/v1/widgets/${widget.id}`, { token: TOKENS.publishable })).status).toBe(403);
+      expect((await a.delete(`/v1/widgets/${widget.id}`, { token: TOKENS.otherSecret })).status).toBe(404);
+      expect((await a.put(`/v1/widgets/${widget.id}`, { title: 'x' }, { token: TOKENS.otherSecret })).status).toBe(404);
+      expect((await a.delete(`/v1/widgets/${widget.id}`)).status).toBe(204);
+      expect((await a.get(`/v1/widgets/${widget.id}`)).status).toBe(404);
+    });
+  });
+});
