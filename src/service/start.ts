@@ -5,8 +5,10 @@
  *   (default 127.0.0.1: the demo prints a secret token, so it is not offered to the network
  *   unless asked).
  * - Database: `DATABASE_URL` (PostgreSQL), else PGlite in `--data` (default `.data/`).
- * - Data: `--fixture` (default the demo fixture), loaded in full on the first start; later
- *   starts only refresh its tokens, adding the origins this server answers on (see demo/load.ts).
+ * - Data: `--fixture` (default the demo fixture) seeds a new database and nothing more: a
+ *   shop the database has is left as the merchant's API calls made it. The demo pages are
+ *   served by this server, so their requests are same-origin whatever the port (a publishable
+ *   token's `origins` are for other sites).
  * - Ctrl-C (SIGINT) or SIGTERM: stop accepting, finish open requests, close the database.
  * @module
  */
@@ -18,9 +20,9 @@ import { createApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { DEMO_PRICES, DEMO_SHOP } from './demo/catalog.ts';
-import { loadDemo } from './demo/load.ts';
 import type { Fixture } from './fixture.ts';
 import { schedulePurge } from './reservations/purge.ts';
+import { seedFixture } from './shops/fixture.ts';
 import { listen } from './server.ts';
 import { createStorefront } from './storefront/app.ts';
 import { catalogFromFixture } from './storefront/catalog.ts';
@@ -39,13 +41,6 @@ function redact(url: string): string {
   } catch {
     return 'postgres://…';
   }
-}
-
-/** The origins a browser may send for pages of this server: localhost by both names, and the host asked for. */
-function originsFor(host: string, port: number): string[] {
-  const names = ['localhost', '127.0.0.1'];
-  if (!['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(host)) names.push(host.includes(':') ? `[${host}]` : host);
-  return names.map((n) => `http://${n}:${port}`);
 }
 
 async function main(): Promise<void> {
@@ -75,8 +70,7 @@ async function main(): Promise<void> {
     currency: DEMO_SHOP.currency,
   });
 
-  // The port is known only once listening (PORT=0), and the tokens need it: requests wait
-  // for the fixture instead of meeting a half-loaded shop.
+  // Requests wait for the fixture instead of meeting a half-loaded shop.
   let ready!: () => void;
   const loaded = new Promise<void>((resolve) => (ready = resolve));
   const server = await listen(
@@ -86,8 +80,7 @@ async function main(): Promise<void> {
     },
     { port, hostname: values.host },
   );
-  const origins = originsFor(values.host, server.port);
-  const first = await loadDemo(db, fixture, origins);
+  const first = (await seedFixture(db, fixture)).length > 0;
   ready();
 
   const url = `http://localhost:${server.port}`;
@@ -102,7 +95,7 @@ async function main(): Promise<void> {
   for (const shop of fixture.shops) {
     lines.push(`  Tokens of "${shop.name}":`);
     for (const t of shop.tokens ?? []) {
-      const allowed = [...new Set([...origins, ...(t.origins ?? [])])].join(', ');
+      const allowed = ['this server', ...(t.origins ?? [])].join(', ');
       lines.push(
         t.kind === 'publishable'
           ? `    publishable  ${t.token}  (for pages on ${allowed})`

@@ -36,9 +36,8 @@ export async function loadFixture(db: Database, fixture: unknown): Promise<void>
 }
 
 /**
- * Seeds `fixture`: a shop the database does not have is loaded in full; a shop it has gets only
- * its tokens (new ones added, origins brought up to date: the demo pages need their port's
- * origin). Everything a merchant may have changed through the API is left as it is. Resolves to
+ * Seeds `fixture`: a shop the database does not have is loaded in full; a shop it has is left
+ * exactly as it is (everything a merchant changed through the API stays). Resolves to
  * the names of the shops loaded in full. Processes starting together on one database take
  * turns (an advisory lock), so a shop is never loaded twice.
  */
@@ -48,12 +47,11 @@ export async function seedFixture(db: Database, fixture: unknown): Promise<strin
     await lockSeeding(tx);
     const loaded: string[] = [];
     for (const shop of checked.shops) {
-      if (await anyShopNamed(tx, [shop.name])) {
-        await loadShop(tx, { name: shop.name, tz: shop.tz, locale: shop.locale, tokens: shop.tokens }, { keepShop: true });
-      } else {
-        await loadShop(tx, shop);
-        loaded.push(shop.name);
-      }
+      // A shop the database has is the merchant's now: what they changed through the API
+      // (tokens revoked, blackouts deleted) must not come back at the next start.
+      if (await anyShopNamed(tx, [shop.name])) continue;
+      await loadShop(tx, shop);
+      loaded.push(shop.name);
     }
     return loaded;
   });

@@ -46,7 +46,9 @@ export function authenticate(db: Database, verify: TokenVerifier = verifyToken):
     if (auth.kind === 'secret') {
       if (header === undefined) throw new ForbiddenError('A secret token must never be sent in a URL; rotate it and send it in the Authorization header.');
       if (origin !== undefined) throw new ForbiddenError('A secret token was sent from a browser page; rotate it and use a publishable token there.');
-    } else if (origin !== undefined) {
+    } else if (origin !== undefined && origin !== url.origin) {
+      // A page of this service's own origin (the demo storefront, the admin's preview) is
+      // same-origin: no list needs to name it, whatever port the service was started on.
       if (!auth.origins.includes(origin)) throw new ForbiddenError(`This publishable token may not be used from the origin ${origin}.`);
       c.set('cors', corsHeadersFor(origin));
     }
