@@ -24,12 +24,22 @@ const RUNS = 120;
 
 /** Every endpoint of API.md §3 with its methods; `{id}` takes a hostile id. */
 const ENDPOINTS = [
-  { path: '/v1/widgets', methods: ['GET'] },
+  { path: '/v1/widgets', methods: ['GET', 'POST'] },
+  { path: '/v1/widgets/{id}', methods: ['GET', 'PUT', 'DELETE'] },
+  { path: '/v1/products', methods: ['GET', 'POST'] },
+  { path: '/v1/products/{id}', methods: ['GET', 'PUT', 'DELETE'] },
+  { path: '/v1/products/{id}/variants', methods: ['POST'] },
+  { path: '/v1/variants/{id}', methods: ['GET', 'PUT', 'DELETE'] },
+  { path: '/v1/tokens', methods: ['GET', 'POST'] },
+  { path: '/v1/tokens/{id}', methods: ['DELETE'] },
+  { path: '/v1/bookings/{id}', methods: ['GET'] },
+  { path: '/v1/bookings/{id}/cancel', methods: ['POST'] },
+  { path: '/v1/occupancy', methods: ['GET'] },
   { path: '/v1/blackouts', methods: ['GET', 'POST'] },
   { path: '/v1/blackouts/{id}', methods: ['GET', 'PUT', 'DELETE'] },
   { path: '/v1/reservations', methods: ['GET', 'POST'] },
-  { path: '/v1/reservations/{id}', methods: ['GET'] },
-  { path: '/v1/bookings', methods: ['POST'] },
+  { path: '/v1/reservations/{id}', methods: ['GET', 'DELETE'] },
+  { path: '/v1/bookings', methods: ['GET', 'POST'] },
   { path: '/v1/availability', methods: ['GET'] },
 ] as const;
 
@@ -42,7 +52,7 @@ const hostileTarget = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       method: fc.constantFrom('GET', 'POST', 'DELETE'),
-      path: fc.constantFrom('/v1', '/v1/', '/v1/widgets/1', '/v1/reservations/{id}/items', '/v1//blackouts', '/v1/bookings/{id}', '/v2/widgets', '/V1/WIDGETS', '/', '/v1/blackouts/{id}/{id}', '/v1/%2e%2e/v1/widgets', '/v1/widgets%00'),
+      path: fc.constantFrom('/v1', '/v1/', '/v1/widgets/1/products', '/v1/reservations/{id}/items', '/v1//blackouts', '/v1/bookings/{id}/items', '/v2/widgets', '/V1/WIDGETS', '/', '/v1/blackouts/{id}/{id}', '/v1/%2e%2e/v1/widgets', '/v1/widgets%00'),
       id: hostileId,
       slash: fc.boolean(),
     }),
@@ -56,7 +66,9 @@ function toCall(
   headers: { authorization?: string | undefined; contentType?: string | undefined; origin?: string | undefined; idempotencyKey?: string | undefined },
   body: unknown,
 ): Call {
-  const path = target.path.replaceAll('{id}', target.id) + (target.slash ? '/' : '') + query;
+  // A small whole number may name a real record, and a DELETE of it would rightly succeed.
+  const id = /^0*[1-9]\d{0,2}$/.test(target.id) ? '999999' : target.id;
+  const path = target.path.replaceAll('{id}', id) + (target.slash ? '/' : '') + query;
   const h: Record<string, string> = {};
   if (headers.authorization !== undefined) h.authorization = headers.authorization;
   if (headers.contentType !== undefined) h['content-type'] = headers.contentType;
@@ -130,6 +142,13 @@ describeEachDatabase('hostile input to every endpoint', (database) => {
       { method: 'POST', path: '/v1/bookings' },
       { method: 'POST', path: '/v1/blackouts' },
       { method: 'PUT', path: '/v1/blackouts/{id}' },
+      { method: 'POST', path: '/v1/products' },
+      { method: 'PUT', path: '/v1/products/{id}' },
+      { method: 'POST', path: '/v1/products/{id}/variants' },
+      { method: 'PUT', path: '/v1/variants/{id}' },
+      { method: 'POST', path: '/v1/widgets' },
+      { method: 'PUT', path: '/v1/widgets/{id}' },
+      { method: 'POST', path: '/v1/tokens' },
     );
     const token = fc.constantFrom('sk_test_harbour', 'pk_test_harbour', 'sk_test_alpine');
     const body = fc.oneof({ weight: 3, arbitrary: hostileJsonBody }, { weight: 2, arbitrary: rawBody });
