@@ -3,6 +3,9 @@ import type { ClientOptions, Requester } from './core/types.ts';
 import { availabilityResource, type AvailabilityResource } from './resources/availability.ts';
 import { blackoutsResource, type BlackoutsResource } from './resources/blackouts.ts';
 import { bookingsResource, type BookingsResource } from './resources/bookings.ts';
+import { occupancyResource, type OccupancyResource } from './resources/occupancy.ts';
+import { productsResource, variantsResource, type ProductsResource, type VariantsResource } from './resources/products.ts';
+import { tokensResource, type TokensResource } from './resources/tokens.ts';
 import { reservationsResource, type ReservationsResource } from './resources/reservations.ts';
 import { widgetsResource, type WidgetsResource } from './resources/widgets.ts';
 
@@ -13,6 +16,11 @@ export interface BookingClient {
   bookings: BookingsResource;
   widgets: WidgetsResource;
   availability: AvailabilityResource;
+  /** The merchant API (secret token): the catalogue, tokens and the occupancy view. */
+  products: ProductsResource;
+  variants: VariantsResource;
+  tokens: TokensResource;
+  occupancy: OccupancyResource;
   /**
    * Sends any request through the same auth, timeout and retry rules, resolving to
    * `{ data, response }`: for an endpoint this client does not wrap yet.
@@ -55,6 +63,10 @@ export function createClient(options: ClientOptions): BookingClient {
     bookings: bookingsResource(requester),
     widgets: widgetsResource(requester),
     availability: availabilityResource(requester),
+    products: productsResource(requester),
+    variants: variantsResource(requester),
+    tokens: tokensResource(requester),
+    occupancy: occupancyResource(requester),
     request: (request) => requester.request(request),
   };
 }

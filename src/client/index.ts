@@ -41,9 +41,38 @@ export {
   type BlackoutId,
   type BlackoutsResource,
 } from './resources/blackouts.ts';
-export { bookingsResource, createBooking, type BookingCreateOptions, type BookingsResource } from './resources/bookings.ts';
+export {
+  bookingsResource,
+  cancelBooking,
+  createBooking,
+  iterateBookings,
+  listBookings,
+  retrieveBooking,
+  type BookingCreateOptions,
+  type BookingsResource,
+} from './resources/bookings.ts';
+export { listOccupancy, occupancyResource, type OccupancyResource } from './resources/occupancy.ts';
+export {
+  createProduct,
+  createVariant,
+  deleteProduct,
+  deleteVariant,
+  iterateProducts,
+  listProducts,
+  productsResource,
+  retrieveProduct,
+  retrieveVariant,
+  updateProduct,
+  updateVariant,
+  variantsResource,
+  type CatalogId,
+  type ProductsResource,
+  type VariantsResource,
+} from './resources/products.ts';
+export { createToken, listTokens, revokeToken, tokensResource, type TokensResource } from './resources/tokens.ts';
 export {
   createReservation,
+  releaseReservation,
   iterateReservations,
   listReservations,
   reservationsResource,
@@ -52,7 +81,7 @@ export {
   type ReservationRetrieveParams,
   type ReservationsResource,
 } from './resources/reservations.ts';
-export { iterateWidgets, listWidgets, widgetsResource, type WidgetsResource } from './resources/widgets.ts';
+export { createWidget, deleteWidget, iterateWidgets, listWidgets, retrieveWidget, updateWidget, widgetsResource, type WidgetsResource } from './resources/widgets.ts';
 
 export { AuthenticationError } from './errors/AuthenticationError.ts';
 export { BookingApiError, type BookingApiErrorInit, type BookingErrorCode, type ClientErrorCode } from './errors/BookingApiError.ts';
@@ -87,6 +116,7 @@ export type {
   BlackoutUpdateParams,
   Booking,
   BookingCreateParams,
+  BookingListParams,
   ErrorBody,
   ErrorCode,
   ErrorDetails,
@@ -97,4 +127,19 @@ export type {
   UnavailableItem,
   Widget,
   WidgetListParams,
+  // The merchant API (extensions).
+  NewToken,
+  OccupancyDay,
+  OccupancyParams,
+  Product,
+  ProductCreateParams,
+  ProductListParams,
+  ProductUpdateParams,
+  TokenCreateParams,
+  TokenRecord,
+  Variant,
+  VariantCreateParams,
+  VariantUpdateParams,
+  WidgetCreateParams,
+  WidgetUpdateParams,
 } from '../shared/index.ts';

@@ -6,6 +6,8 @@ export * from './plain-date.ts';
 export * from './zones.ts';
 export type * from './records.ts';
 export * from './params.ts';
+export type * from './merchant-records.ts';
+export type * from './merchant-params.ts';
 export * from './status.ts';
 export * from './errors.ts';
 export * from './settings.ts';

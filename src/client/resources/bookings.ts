@@ -1,9 +1,11 @@
 /**
- * Bookings (POST /v1/bookings, seed §2.4).
+ * Bookings: create (POST /v1/bookings, seed §2.4) and, extensions with a secret token, list,
+ * retrieve and cancel.
  * @module
  */
-import type { Booking, BookingCreateParams } from '../../shared/index.ts';
+import type { Booking, BookingCreateParams, BookingListParams } from '../../shared/index.ts';
 import { apiPromise, type ApiPromise } from '../core/api-promise.ts';
+import { paginate } from '../core/paginate.ts';
 import type { RequestOptions, Requester } from '../core/types.ts';
 
 /** Options of `bookings.create`. */
@@ -39,13 +41,43 @@ export function createBooking(requester: Requester, params: BookingCreateParams,
   );
 }
 
+/** One page of bookings (GET /v1/bookings), by start. */
+export function listBookings(requester: Requester, params: BookingListParams = {}, options: RequestOptions = {}): ApiPromise<Booking[]> {
+  return apiPromise(requester.request<Booking[]>({ ...options, method: 'GET', path: '/v1/bookings', query: params }));
+}
+
+/** Every booking matching `params`, page by page. */
+export function iterateBookings(requester: Requester, params: BookingListParams = {}, options: RequestOptions = {}): AsyncGenerator<Booking, void, undefined> {
+  return paginate<Booking>(requester, '/v1/bookings', params, options);
+}
+
+/** One booking. */
+export function retrieveBooking(requester: Requester, id: number | string, options: RequestOptions = {}): ApiPromise<Booking> {
+  return apiPromise(requester.request<Booking>({ ...options, method: 'GET', path: `/v1/bookings/${encodeURIComponent(id)}` }));
+}
+
+/** Cancels a booking, freeing its units; cancelling again answers the same, so it is retried. */
+export function cancelBooking(requester: Requester, id: number | string, options: RequestOptions = {}): ApiPromise<Booking> {
+  return apiPromise(requester.request<Booking>({ ...options, method: 'POST', path: `/v1/bookings/${encodeURIComponent(id)}/cancel`, idempotent: true }));
+}
+
 /** The booking methods bound to one requester (`client.bookings`). */
 export interface BookingsResource {
   /** Creates a booking; resolves to it once the service has answered 201. */
   create(params: BookingCreateParams, options?: BookingCreateOptions): ApiPromise<Booking>;
+  list(params?: BookingListParams, options?: RequestOptions): ApiPromise<Booking[]>;
+  iterate(params?: BookingListParams, options?: RequestOptions): AsyncGenerator<Booking, void, undefined>;
+  retrieve(id: number | string, options?: RequestOptions): ApiPromise<Booking>;
+  cancel(id: number | string, options?: RequestOptions): ApiPromise<Booking>;
 }
 
 /** The booking methods bound to `requester`. */
 export function bookingsResource(requester: Requester): BookingsResource {
-  return { create: (params, options) => createBooking(requester, params, options) };
+  return {
+    create: (params, options) => createBooking(requester, params, options),
+    list: (params, options) => listBookings(requester, params, options),
+    iterate: (params, options) => iterateBookings(requester, params, options),
+    retrieve: (id, options) => retrieveBooking(requester, id, options),
+    cancel: (id, options) => cancelBooking(requester, id, options),
+  };
 }

@@ -50,6 +50,14 @@ export function createReservation(requester: Requester, params: ReservationCreat
   return apiPromise(requester.request<Reservation>({ ...options, method: 'POST', path: PATH, body: params, idempotent: true }));
 }
 
+/**
+ * Releases a hold at once (DELETE /v1/reservations/{id}, an extension): a publishable token
+ * must pass `{ cart_token }`. `NotFoundError` when it is gone already.
+ */
+export function releaseReservation(requester: Requester, id: ReservationId, params: ReservationRetrieveParams = {}, options: RequestOptions = {}): ApiPromise<void> {
+  return apiPromise(requester.request<void>({ ...options, method: 'DELETE', path: `${PATH}/${encodeURIComponent(id)}`, query: params }));
+}
+
 /** The reservation methods bound to one requester (`client.reservations`). */
 export interface ReservationsResource {
   /** One page of reservations, newest first. */
@@ -60,6 +68,8 @@ export interface ReservationsResource {
   retrieve(id: ReservationId, params?: ReservationRetrieveParams, options?: RequestOptions): ApiPromise<Reservation>;
   /** Holds items for a cart; resolves to the whole reservation (201 created or 200 updated). */
   create(params: ReservationCreateParams, options?: RequestOptions): ApiPromise<Reservation>;
+  /** Releases the hold at once; pass `{ cart_token }` when using a publishable token. */
+  release(id: ReservationId, params?: ReservationRetrieveParams, options?: RequestOptions): ApiPromise<void>;
 }
 
 /**
@@ -79,5 +89,6 @@ export function reservationsResource(requester: Requester): ReservationsResource
     iterate: (params, options) => iterateReservations(requester, params, options),
     retrieve: (id, params, options) => retrieveReservation(requester, id, params, options),
     create: (params, options) => createReservation(requester, params, options),
+    release: (id, params, options) => releaseReservation(requester, id, params, options),
   };
 }

@@ -8,24 +8,7 @@
 import type { Queryable } from '../db/types.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import { appliesToVariantSql } from '../blackouts/target-queries.ts';
-
-/** One variant on one day. */
-export interface OccupancyDay {
-  variant_id: number;
-  external_variant_id: number;
-  product_id: number;
-  product_title: string;
-  variant_title: string;
-  date: PlainDate;
-  capacity: number;
-  held: number;
-  booked: number;
-  /** The units neither held nor booked (0 when blacked out). */
-  available: number;
-  blacked_out: boolean;
-  /** The title of a blackout covering the day, if any. */
-  blackout_title: string | null;
-}
+import type { OccupancyDay } from '../../shared/merchant-records.ts';
 
 /**
  * Every variant of the shop (or only `externalVariantId`) by day from `start` to `finish`

@@ -6,27 +6,14 @@
 import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
 import type { Page } from '../shared/page.ts';
+import type { Product, Variant } from '../../shared/merchant-records.ts';
 import { pagedQuery } from '../db/paged-query.ts';
 
 /** A variant as the API shows it. */
-export interface VariantRecord {
-  id: number;
-  product_id: number;
-  external_id: number;
-  external_product_id: number;
-  title: string;
-  capacity: number;
-}
+export type VariantRecord = Variant;
 
 /** A product as the API shows it, with its variants by id. */
-export interface ProductRecord {
-  id: number;
-  external_id: number;
-  title: string;
-  vendor: string | null;
-  location_id: number | null;
-  variants: VariantRecord[];
-}
+export type ProductRecord = Product;
 
 const VARIANT_JSON = `json_build_object('id', v.id, 'product_id', v.product_id, 'external_id', v.external_id,
   'external_product_id', p.external_id, 'title', v.title, 'capacity', v.capacity)`;

@@ -5,17 +5,9 @@
  */
 import type { Queryable } from '../db/types.ts';
 import type { TokenKind } from './types.ts';
+import type { TokenRecord } from '../../shared/merchant-records.ts';
 
-/** A token as the API lists it. */
-export interface TokenRecord {
-  id: number;
-  kind: TokenKind;
-  /** The kind's prefix and the last four characters, e.g. `pk_…x7Qa`. */
-  hint: string | null;
-  label: string | null;
-  origins: string[];
-  created_at: string;
-}
+export type { TokenRecord };
 
 const COLUMNS = `id, kind, hint, label, origins, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`;
 

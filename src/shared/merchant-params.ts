@@ -1,0 +1,77 @@
+/**
+ * The parameters of the merchant API's requests (extensions), as the client sends them.
+ * @module
+ */
+import type { PageParams } from './params.ts';
+import type { BookingStatus, WidgetSettings, WidgetType } from './records.ts';
+
+/** Filters of GET /v1/products. */
+export interface ProductListParams extends PageParams {
+  external_id?: number | string;
+  /** Text in the product's or a variant's title, or the vendor. */
+  q?: string;
+}
+
+/** The body of POST /v1/products/{id}/variants; PUT /v1/variants/{id} takes any of it. */
+export interface VariantCreateParams {
+  external_id: number | string;
+  title: string;
+  capacity: number;
+}
+
+/** The body of PUT /v1/variants/{id}. */
+export type VariantUpdateParams = Partial<VariantCreateParams>;
+
+/** The body of POST /v1/products. */
+export interface ProductCreateParams {
+  external_id: number | string;
+  title: string;
+  vendor?: string | null;
+  location_id?: number | null;
+  variants?: VariantCreateParams[];
+}
+
+/** The body of PUT /v1/products/{id} (variants are changed by their own id). */
+export type ProductUpdateParams = Partial<Omit<ProductCreateParams, 'variants'>>;
+
+/** The body of POST /v1/widgets; PUT /v1/widgets/{id} takes any of it. */
+export interface WidgetCreateParams {
+  title: string;
+  type: WidgetType;
+  locale?: string | null;
+  settings?: Partial<WidgetSettings>;
+  external_product_ids?: (number | string)[];
+  product_ids?: number[];
+}
+
+/** The body of PUT /v1/widgets/{id}: settings merge key by key; a product list replaces. */
+export type WidgetUpdateParams = Partial<WidgetCreateParams>;
+
+/** The body of POST /v1/tokens. */
+export interface TokenCreateParams {
+  kind: 'secret' | 'publishable';
+  label?: string | null;
+  /** For a publishable token: the sites it may be used from, e.g. `https://www.example.com`. */
+  origins?: string[];
+}
+
+/** Filters of GET /v1/bookings. */
+export interface BookingListParams extends PageParams {
+  status?: BookingStatus;
+  external_variant_id?: number | string;
+  external_product_id?: number | string;
+  /** Bookings finishing after this (a timestamp, `YYYY-MM-DD HH:MM` or a shop-local day). */
+  start_min?: string;
+  /** Bookings starting before this. */
+  finish_max?: string;
+  /** Text in a customer's name or email or a tag, or the booking's id. */
+  q?: string;
+}
+
+/** The query of GET /v1/occupancy: at most 92 days. */
+export interface OccupancyParams {
+  start: string;
+  /** The first day not listed. */
+  finish: string;
+  external_variant_id?: number | string;
+}

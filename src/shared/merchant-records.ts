@@ -1,0 +1,64 @@
+/**
+ * The records of the merchant API (extensions): products and variants, tokens, and the
+ * occupancy view. Shared by the service, which builds them, and the client, which returns them.
+ * @module
+ */
+import type { PlainDate } from './plain-date.ts';
+
+/** A bookable variant: its platform id and how many units a day it has. */
+export interface Variant {
+  id: number;
+  product_id: number;
+  external_id: number;
+  external_product_id: number;
+  title: string;
+  /** Units per shop-local day. */
+  capacity: number;
+}
+
+/** A product with its variants (by id). */
+export interface Product {
+  id: number;
+  external_id: number;
+  title: string;
+  vendor: string | null;
+  location_id: number | null;
+  variants: Variant[];
+}
+
+/** A token as listed: never the token itself, only its hint. */
+export interface TokenRecord {
+  id: number;
+  kind: 'secret' | 'publishable';
+  /** The kind's prefix and the token's last four characters, e.g. `pk_…x7Qa`. */
+  hint: string | null;
+  label: string | null;
+  /** Browser origins a publishable token may be used from. */
+  origins: string[];
+  created_at: string;
+}
+
+/** A token as created: the record and, in this one answer only, the token. */
+export interface NewToken extends TokenRecord {
+  token: string;
+}
+
+/** One variant on one shop-local day (GET /v1/occupancy). */
+export interface OccupancyDay {
+  variant_id: number;
+  external_variant_id: number;
+  product_id: number;
+  product_title: string;
+  variant_title: string;
+  date: PlainDate;
+  capacity: number;
+  /** Units in unexpired holds. */
+  held: number;
+  /** Units in pending or confirmed bookings. */
+  booked: number;
+  /** Units neither held nor booked; 0 on a blacked-out day. */
+  available: number;
+  blacked_out: boolean;
+  /** The title of a blackout covering the day, if any. */
+  blackout_title: string | null;
+}
