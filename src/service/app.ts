@@ -6,6 +6,7 @@
  * @module
  */
 import { Hono } from 'hono';
+import { adminRoutes } from './admin/routes.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { blackoutRoutes } from './blackouts/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
@@ -56,6 +57,8 @@ export interface AppOptions {
    * memory of unknown tokens (`UNKNOWN_TOKEN_CACHE_MS`). @default 10000
    */
   tokenCacheMs?: number;
+  /** The built admin page's folder (`dist/admin`), served at `/admin/`. @default none: only its sign-in routes */
+  adminDir?: string;
 }
 
 /** The service's handler. */
@@ -115,6 +118,10 @@ export function createApp(options: AppOptions): BookingApp {
   app.use('/v1/availability', cacheable(15));
 
   for (const feature of FEATURES) app.route('/', feature);
+  // The admin's page and sign-in; limited per address like the API before any database work.
+  app.use('/admin/*', clientAddress(options.trustProxyHeader));
+  if (limits) app.use('/admin/*', addressLimit(limits));
+  app.route('/', adminRoutes(options.adminDir));
 
   app.notFound((c) => noEndpoint(new URL(c.req.url).pathname).toResponse(withDate(deps)));
   app.onError((error, c) => {

@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
       throw error;
     }
   }
-  const server = await listen(createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER }).fetch, { port, hostname: values.host });
+  const server = await listen(createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)) }).fetch, { port, hostname: values.host });
   console.log(server.url);
   // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
   const stopPurging = schedulePurge(db);

@@ -23,6 +23,8 @@ import { DEMO_PRICES, DEMO_SHOP } from './demo/catalog.ts';
 import type { Fixture } from './fixture.ts';
 import { schedulePurge } from './reservations/purge.ts';
 import { seedFixture } from './shops/fixture.ts';
+import { newSignInCode } from './admin/sessions.ts';
+import { secretTokenOfShop } from './admin/queries.ts';
 import { listen } from './server.ts';
 import { createStorefront } from './storefront/app.ts';
 import { catalogFromFixture } from './storefront/catalog.ts';
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
 
   const widgetFile = path('dist/booking-widget.js');
   const storefront = createStorefront({
-    api: createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER }),
+    api: createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, adminDir: path('dist/admin') }),
     publicDir: path('public'),
     widgetDir: path('dist'),
     extensionAssetsDir: path('src/shopify/extension/assets'),
@@ -84,8 +86,12 @@ async function main(): Promise<void> {
   ready();
 
   const url = `http://localhost:${server.port}`;
+  // The merchant admin, signed in as the demo shop by a link that works once for 10 minutes.
+  const adminToken = fixture.shops[0] && (await secretTokenOfShop(db, fixture.shops[0].name));
+  const adminLink = adminToken === undefined ? `${url}/admin/` : `${url}/admin/sign-in/${await newSignInCode(db, adminToken, null)}`;
   const lines = [
     `Booking service and demo storefront: ${url}`,
+    `  Merchant admin               ${adminLink}${adminToken === undefined ? '' : '  (one-time link, 10 minutes)'}`,
     `  Product page (Shopify-like)  ${url}/`,
     `  Strict-CSP page              ${url}/hostile.html`,
     `  API                          ${url}/v1`,

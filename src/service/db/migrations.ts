@@ -10,6 +10,7 @@
 import { HOLD_FUNCTION_SQL } from './hold-function.ts';
 import { HOLD_FUNCTION_DB_CLOCK_SQL } from './hold-function-db-clock.ts';
 import { MERCHANT_API_SQL } from './migration-6-merchant-api.ts';
+import { ADMIN_SQL } from './migration-7-admin.ts';
 
 /** One step of the schema. */
 export interface Migration {
@@ -224,5 +225,10 @@ CREATE INDEX reservations_expires ON reservations (expires_at);`,
     version: 6,
     name: 'token hints and labels (the merchant API)',
     sql: MERCHANT_API_SQL,
+  },
+  {
+    version: 7,
+    name: 'admin sessions and one-time sign-in links',
+    sql: ADMIN_SQL,
   },
 ];

@@ -10,6 +10,10 @@ import { HttpError } from '../http/errors.ts';
 import { ForbiddenError } from '../shared/errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { corsHeadersFor } from './cors-middleware.ts';
+import { sessionAuth, sessionIdOf } from '../admin/sessions.ts';
+import { sqlNowOf } from '../shared/clock.ts';
+import type { AuthContext } from './types.ts';
+import type { Context } from 'hono';
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
 const TOKEN_SHAPE = /^[A-Za-z0-9_\-.~+/=]{1,256}$/;
@@ -37,7 +41,15 @@ export function authenticate(db: Database, verify: TokenVerifier = verifyToken):
     } else {
       token = inQuery[0];
     }
-    if (!token) throw unauthorized('A token is required: send "Authorization: Bearer <token>".');
+    if (!token) {
+      // The admin's pages send no token: their session cookie stands for a secret token.
+      const session = await fromSession(c, db);
+      if (session) {
+        c.set('auth', session);
+        return next();
+      }
+      throw unauthorized('A token is required: send "Authorization: Bearer <token>".');
+    }
     if (!TOKEN_SHAPE.test(token)) throw unauthorized('The token is not valid.', 'invalid_token');
     const auth = await verify(db, token);
     if (!auth) throw unauthorized('The token is not valid.', 'invalid_token');
@@ -55,4 +67,24 @@ export function authenticate(db: Database, verify: TokenVerifier = verifyToken):
     c.set('auth', auth);
     await next();
   };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The admin session of the request's cookie, as a secret token's context, or undefined when
+ * there is none. Cross-site use is refused (403): SameSite=Strict keeps browsers from sending
+ * the cookie from other sites, and besides, a write must carry an `Origin` equal to the
+ * service's own, and a read may carry no other.
+ */
+async function fromSession(c: Context<AppEnv>, db: Database): Promise<AuthContext | undefined> {
+  const id = sessionIdOf(c.req.header('cookie'));
+  if (id === undefined) return undefined;
+  const auth = await sessionAuth(db, id, sqlNowOf(c.get('deps').clock));
+  if (!auth) return undefined;
+  const origin = c.req.header('origin');
+  const own = new URL(c.req.url).origin;
+  if (!SAFE_METHODS.has(c.req.method) && origin !== own) throw new ForbiddenError('An admin session may change data only from the admin page itself (the Origin header must be this service).');
+  if (origin !== undefined && origin !== own) throw new ForbiddenError(`An admin session cannot be used from the origin ${origin}.`);
+  return auth;
 }

@@ -1,0 +1,93 @@
+import { expect, it } from 'vitest';
+import { newSignInCode } from '../../../src/service/admin/sessions.ts';
+import { secretTokenOfShop } from '../../../src/service/admin/queries.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import type { TestService } from '../../helpers/service.ts';
+import { api, TOKENS, withService } from '../api.ts';
+
+const ORIGIN = 'http://booking.test';
+
+async function signIn(service: TestService, token: string, origin: string | undefined = ORIGIN) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (origin) headers.origin = origin;
+  return service.fetch(new Request(`${ORIGIN}/admin/session`, { method: 'POST', headers, body: JSON.stringify({ token }) }));
+}
+
+const cookieOf = (response: Response) => response.headers.get('set-cookie')!.split(';')[0]!;
+
+describeEachDatabase('Admin sign-in (session cookie)', (database) => {
+  it('exchanges a secret token for an HttpOnly, SameSite=Strict cookie that is not the token, and the API accepts it', async () => {
+    await withService(database, async (service) => {
+      const answer = await signIn(service, TOKENS.secret);
+      expect(answer.status).toBe(204);
+      const setCookie = answer.headers.get('set-cookie')!;
+      expect(setCookie).toMatch(/^bw_admin=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200$/);
+      expect(setCookie).not.toContain(TOKENS.secret);
+      const cookie = cookieOf(answer);
+      const bookings = await api(service).get('/v1/bookings', { token: null, headers: { cookie } });
+      expect(bookings.status).toBe(200);
+      const who = await api(service).get('/admin/session', { token: null, headers: { cookie } });
+      expect(who.body).toEqual({ shop: { name: 'Harbour Kayaks', tz: 'Australia/Melbourne', locale: 'en' }, base_url: ORIGIN });
+      const stored = await service.db.query('SELECT * FROM admin_sessions');
+      expect(JSON.stringify(stored.rows)).not.toContain(cookie.split('=')[1]);
+    });
+  });
+
+  it('refuses a publishable token, an unknown token and a sign-in posted from another site, and opens no session', async () => {
+    await withService(database, async (service) => {
+      expect((await signIn(service, TOKENS.publishable)).status).toBe(403);
+      expect((await signIn(service, 'sk_nope')).status).toBe(401);
+      expect((await signIn(service, TOKENS.secret, 'https://evil.example')).status).toBe(403);
+      expect((await service.db.query('SELECT count(*)::int AS n FROM admin_sessions')).rows[0]).toEqual({ n: 0 });
+    });
+  });
+
+  it('refuses a write with the cookie from another origin or with no Origin (CSRF), and reads from another origin', async () => {
+    await withService(database, async (service) => {
+      const cookie = cookieOf(await signIn(service, TOKENS.secret));
+      const blackout = { title: 'Forged', starts_at: '2026-12-20', finishes_at: '2026-12-21' };
+      const forged = await api(service).post('/v1/blackouts', blackout, { token: null, headers: { cookie, origin: 'https://evil.example' } });
+      expect(forged.status).toBe(403);
+      expect((await api(service).post('/v1/blackouts', blackout, { token: null, headers: { cookie } })).status).toBe(403);
+      expect((await api(service).get('/v1/bookings', { token: null, headers: { cookie, origin: 'https://evil.example' } })).status).toBe(403);
+      expect((await service.db.query(`SELECT count(*)::int AS n FROM blackouts WHERE title = 'Forged'`)).rows[0]).toEqual({ n: 0 });
+      const own = await api(service).post('/v1/blackouts', blackout, { token: null, headers: { cookie, origin: ORIGIN } });
+      expect(own.status).toBe(201);
+    });
+  });
+
+  it('ends the session on sign-out, on expiry after 12 hours, and when its token is revoked', async () => {
+    await withService(database, async (service) => {
+      const a = api(service);
+      const cookie = cookieOf(await signIn(service, TOKENS.secret));
+      const out = await service.fetch(new Request(`${ORIGIN}/admin/session`, { method: 'DELETE', headers: { cookie, origin: ORIGIN } }));
+      expect(out.status).toBe(204);
+      expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
+      expect((await a.get('/v1/bookings', { token: null, headers: { cookie } })).status).toBe(401);
+
+      const later = cookieOf(await signIn(service, TOKENS.secret));
+      service.clock.advance(12 * 60 * 60 * 1000 + 1000);
+      expect((await a.get('/v1/bookings', { token: null, headers: { cookie: later } })).status).toBe(401);
+
+      const made = (await a.post('/v1/tokens', { kind: 'secret' })).body;
+      const third = cookieOf(await signIn(service, made.token));
+      expect((await a.get('/v1/bookings', { token: null, headers: { cookie: third } })).status).toBe(200);
+      await a.delete(`/v1/tokens/${made.id}`);
+      expect((await a.get('/v1/bookings', { token: null, headers: { cookie: third } })).status).toBe(401);
+    });
+  });
+
+  it('signs in once through a one-time link, which then says it is used', async () => {
+    await withService(database, async (service) => {
+      const code = await newSignInCode(service.db, (await secretTokenOfShop(service.db, 'Harbour Kayaks'))!, service.clock.sqlNow?.() ?? null);
+      const first = await service.fetch(new Request(`${ORIGIN}/admin/sign-in/${code}`));
+      expect(first.status).toBe(303);
+      expect(first.headers.get('location')).toBe('/admin/');
+      expect((await api(service).get('/v1/bookings', { token: null, headers: { cookie: cookieOf(first) } })).status).toBe(200);
+      expect((await service.fetch(new Request(`${ORIGIN}/admin/sign-in/${code}`))).status).toBe(410);
+      const late = await newSignInCode(service.db, 1, service.clock.sqlNow?.() ?? null);
+      service.clock.advance(11 * 60_000);
+      expect((await service.fetch(new Request(`${ORIGIN}/admin/sign-in/${late}`))).status).toBe(410);
+    });
+  });
+});
