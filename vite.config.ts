@@ -107,8 +107,19 @@ const appBuild = (): UserConfig => ({
   },
 });
 
+/**
+ * `vite build --mode admin`: the merchant admin (src/admin), a page of its own served by the
+ * service at `/admin/` from `dist/admin`, its files hashed.
+ */
+const adminBuild = (): UserConfig => ({
+  root: 'src/admin',
+  base: '/admin/',
+  publicDir: false,
+  build: { outDir: resolve('dist/admin'), emptyOutDir: true, target: 'es2022' },
+});
+
 export default defineConfig(({ mode }) => ({
-  ...(mode === 'entry' ? entryBuild() : appBuild()),
+  ...(mode === 'entry' ? entryBuild() : mode === 'admin' ? adminBuild() : appBuild()),
   test: {
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     setupFiles: ['test/helpers/zone-setup.ts'],

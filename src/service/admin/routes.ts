@@ -33,7 +33,8 @@ const secure = (url: string) => new URL(url).protocol === 'https:';
 
 /** The admin's routes; `adminDir` is the built page's folder (`dist/admin`), if any. */
 export function adminRoutes(adminDir?: string): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // strict: false as the parent app: /admin and /admin/ are one page.
+  const app = new Hono<AppEnv>({ strict: false });
   app.use('/admin/*', async (c, next) => {
     await next();
     c.res.headers.set('x-frame-options', 'DENY');
@@ -85,8 +86,9 @@ export function adminRoutes(adminDir?: string): Hono<AppEnv> {
 
   if (adminDir && existsSync(`${adminDir}/index.html`)) {
     const page = serveStatic({ path: `${adminDir}/index.html` });
-    app.get('/admin', (c) => c.redirect('/admin/', 301));
-    app.get('/admin/', async (c, next) => {
+    // The app is created with strict: false, so this answers /admin too; the page's asset
+    // paths are absolute (/admin/assets/…), so both addresses work.
+    app.get('/admin', async (c, next) => {
       await next();
       c.res.headers.set('content-security-policy', ADMIN_CSP);
     }, page);
@@ -95,7 +97,7 @@ export function adminRoutes(adminDir?: string): Hono<AppEnv> {
       if (c.res.status === 200) c.res.headers.set('cache-control', 'public, max-age=31536000, immutable');
     }, serveStatic({ root: adminDir, rewriteRequestPath: (p) => p.replace(/^\/admin/, '') }));
   } else {
-    app.get('/admin/', (c) => c.text('The admin is not built yet: run `npm run build`.\n', 404));
+    app.get('/admin', (c) => c.text('The admin is not built yet: run `npm run build`.\n', 404));
   }
   return app;
 }

@@ -28,6 +28,7 @@ import { SECRET, e2eFixture, shopToday } from './fixture.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WIDGET_FILE = join(ROOT, 'dist/booking-widget.js');
+const ADMIN_FILE = join(ROOT, 'dist/admin/index.html');
 /** What the widget bundle is built from. */
 const WIDGET_SOURCES = ['src/widget', 'src/client', 'src/shared'].map((d) => join(ROOT, d));
 
@@ -58,6 +59,13 @@ export function ensureWidgetBuilt(): void {
         throw new Error(`The widget does not build (vite ${args.join(' ')} exited ${result.status}):\n${result.stdout}\n${result.stderr}`);
       }
     }
+  }
+  // The merchant admin: its own build, from its own sources and the client's.
+  const adminSources = Math.max(...['src/admin', 'src/client', 'src/shared'].map((d) => join(ROOT, d)).filter(existsSync).map(newestMtime));
+  if (!existsSync(ADMIN_FILE) || statSync(ADMIN_FILE).mtimeMs < adminSources) {
+    const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
+    const result = spawnSync(process.execPath, [vite, 'build', '--mode', 'admin', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    if (result.status !== 0) throw new Error(`The admin does not build (exited ${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
   built = true;
 }
@@ -162,7 +170,7 @@ export async function startStorefront(options: StartOptions = {}): Promise<E2eSe
   const db = await freshDatabase();
   const clock = skewedClock();
   const serviceErrors: unknown[] = [];
-  const app = createApp({ db, clock, rateLimit: false, logError: (e) => serviceErrors.push(e) });
+  const app = createApp({ db, clock, rateLimit: false, logError: (e) => serviceErrors.push(e), adminDir: join(ROOT, 'dist/admin') });
 
   let loaded!: () => void;
   const ready = new Promise<void>((resolve) => (loaded = resolve));

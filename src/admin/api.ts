@@ -1,0 +1,47 @@
+/**
+ * The admin's connection to the service: the typed client with no token (the session cookie,
+ * sent by the browser to its own origin, stands for the secret token), and the sign-in calls.
+ * @module
+ */
+import { createClient, isBookingApiError, type BookingClient } from '../client/index.ts';
+
+/** The client of the whole v1 API, as the signed-in merchant. */
+export const client: BookingClient = createClient({ baseUrl: location.origin, retry: 1 });
+
+/** Who is signed in. */
+export interface SessionInfo {
+  shop: { name: string; tz: string; locale: string };
+  base_url: string;
+}
+
+/** The session, or null when signed out. */
+export async function fetchSession(): Promise<SessionInfo | null> {
+  const response = await fetch('/admin/session', { headers: { accept: 'application/json' } });
+  if (response.status === 401) return null;
+  if (!response.ok) throw new Error(`GET /admin/session answered ${response.status}`);
+  return (await response.json()) as SessionInfo;
+}
+
+/** Exchanges a secret token for the session cookie; resolves to a message on failure. */
+export async function postSignIn(token: string): Promise<string | null> {
+  const response = await fetch('/admin/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  if (response.ok) return null;
+  const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
+  return body?.message ?? `Sign-in failed (${response.status}).`;
+}
+
+/** Ends the session. */
+export async function postSignOut(): Promise<void> {
+  await fetch('/admin/session', { method: 'DELETE' });
+}
+
+/** A sentence for the merchant from any failure of a call. */
+export function messageOf(error: unknown): string {
+  if (isBookingApiError(error)) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The field messages of a 422 (`details.fields`), by field path. */
+export function fieldsOf(error: unknown): Record<string, string[]> {
+  return isBookingApiError(error) ? ((error.details?.fields as Record<string, string[]> | undefined) ?? {}) : {};
+}

@@ -1,0 +1,55 @@
+/**
+ * The admin's frame: sign-in until there is a session, then the shop's name, the navigation
+ * (one link per screen, the current one marked) and the screen. Focus moves to the screen's
+ * heading when the screen changes, so keyboard and screen-reader users land on it.
+ * @module
+ */
+import { useEffect, useRef } from 'preact/hooks';
+import { SCREENS, screen, session, signOut } from '../models/session.ts';
+import { SignIn } from '../screens/SignIn.tsx';
+import { Occupancy } from '../screens/Occupancy.tsx';
+import { Bookings } from '../screens/Bookings.tsx';
+import { Blackouts } from '../screens/Blackouts.tsx';
+import { Products } from '../screens/Products.tsx';
+import { Widgets } from '../screens/Widgets.tsx';
+import { Tokens } from '../screens/Tokens.tsx';
+import { Install } from '../screens/Install.tsx';
+
+const VIEWS = { occupancy: Occupancy, bookings: Bookings, blackouts: Blackouts, products: Products, widgets: Widgets, tokens: Tokens, install: Install };
+
+/** The whole admin page. */
+export function App() {
+  const main = useRef<HTMLElement>(null);
+  const current = screen.value;
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [current]);
+  if (session.value === undefined) return <main><p role="status">Loading…</p></main>;
+  if (session.value === null) return <SignIn />;
+  const View = VIEWS[current];
+  return (
+    <>
+      <header>
+        <h1>{session.value.shop.name}: bookings admin</h1>
+        <button type="button" onClick={() => void signOut()}>Sign out</button>
+        <nav aria-label="Admin">
+          <ul>
+            {SCREENS.map(([id, label]) => (
+              <li key={id}>
+                <a href={`#/${id}`} aria-current={id === current ? 'page' : undefined}>{label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main ref={main}>
+        <View />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Adding or editing one blackout. All day (default): a first and a last day, inclusive. With
+ * times: a start and an end as shop-local `YYYY-MM-DD HH:MM`. Errors of the answer are shown
+ * beside their fields.
+ * @module
+ */
+import { useSignal } from '@preact/signals';
+import type { Blackout, BlackoutCreateParams } from '../../client/index.ts';
+import { addDays, type PlainDate } from '../../shared/plain-date.ts';
+import { plainDateInZone } from '../../shared/zones.ts';
+import { client, fieldsOf, messageOf } from '../api.ts';
+import { Field, Status } from '../components/bits.tsx';
+import { products } from '../models/catalog.ts';
+import { session } from '../models/session.ts';
+
+/** The form; `blackout` null adds a new one. `onDone(message)` closes it (null: cancelled). */
+export function BlackoutForm(props: { blackout: Blackout | null; onDone: (message: string | null) => void }) {
+  const tz = session.value?.shop.tz ?? 'UTC';
+  const b = props.blackout;
+  const day = (iso: string, back = 0) => plainDateInZone(new Date(iso).getTime() - back, tz);
+  const title = useSignal(b?.title ?? '');
+  const allDay = useSignal(b ? b.all_day === 1 : true);
+  const from = useSignal<string>(b ? day(b.starts_at) : '');
+  const to = useSignal<string>(b ? day(b.finishes_at, 1) : '');
+  const scope = useSignal(b?.scope ?? 'overlap');
+  const target = useSignal(b?.external_variant_id ? `v:${b.external_variant_id}` : b?.external_product_id ? `p:${b.external_product_id}` : '');
+  const errors = useSignal<Record<string, string[]>>({});
+  const problem = useSignal<string | null>(null);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const [kind, id] = target.value.split(':');
+    const body: BlackoutCreateParams = {
+      title: title.value.trim() || null,
+      starts_at: allDay.value ? from.value : from.value.replace('T', ' '),
+      finishes_at: allDay.value && to.value ? addDays(to.value as PlainDate, 1) : to.value.replace('T', ' '),
+      all_day: allDay.value ? 1 : 0,
+      scope: scope.value,
+      external_product_id: kind === 'p' ? Number(id) : null,
+      external_variant_id: kind === 'v' ? Number(id) : null,
+    };
+    try {
+      if (b) await client.blackouts.update(b.id, body);
+      else await client.blackouts.create(body);
+      props.onDone(b ? `Blackout “${body.title ?? 'untitled'}” saved.` : `Blackout “${body.title ?? 'untitled'}” added.`);
+    } catch (error) {
+      errors.value = fieldsOf(error);
+      problem.value = messageOf(error);
+    }
+  };
+  const e = errors.value;
+  return (
+    <form class="card" onSubmit={submit} aria-label={b ? 'Edit blackout' : 'Add a blackout'}>
+      <h3>{b ? 'Edit blackout' : 'Add a blackout'}</h3>
+      <Field label="Title (shoppers see it)" errors={e.title}>
+        {({ id, describedBy, invalid }) => <input id={id} value={title.value} onInput={(x) => (title.value = x.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+      </Field>
+      <label class="check">
+        <input type="checkbox" checked={allDay.value} onChange={(x) => ((allDay.value = x.currentTarget.checked), (from.value = ''), (to.value = ''))} /> All day
+      </label>
+      <Field label={allDay.value ? 'First day' : 'Starts'} errors={e.starts_at}>
+        {({ id, describedBy, invalid }) => <input id={id} required type={allDay.value ? 'date' : 'datetime-local'} value={from.value} onInput={(x) => (from.value = x.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+      </Field>
+      <Field label={allDay.value ? 'Last day' : 'Ends'} errors={e.finishes_at}>
+        {({ id, describedBy, invalid }) => <input id={id} required type={allDay.value ? 'date' : 'datetime-local'} value={to.value} onInput={(x) => (to.value = x.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+      </Field>
+      <Field label="Applies to" errors={e.external_product_id ?? e.external_variant_id}>
+        {({ id }) => (
+          <select id={id} value={target.value} onChange={(x) => (target.value = x.currentTarget.value)}>
+            <option value="">The whole shop</option>
+            {products.value?.map((p) => [
+              <option key={`p${p.id}`} value={`p:${p.external_id}`}>{p.title} (every variant)</option>,
+              ...p.variants.map((v) => <option key={`v${v.id}`} value={`v:${v.external_id}`}>{p.title} – {v.title}</option>),
+            ])}
+          </select>
+        )}
+      </Field>
+      <Field label="Scope" errors={e.scope}>
+        {({ id }) => (
+          <select id={id} value={scope.value} onChange={(x) => (scope.value = x.currentTarget.value as 'overlap' | 'start')}>
+            <option value="overlap">Closed: nothing may overlap it</option>
+            <option value="start">No starts: bookings may run through it</option>
+          </select>
+        )}
+      </Field>
+      <Status message={problem.value} error />
+      <p class="row">
+        <button class="primary" type="submit">{b ? 'Save blackout' : 'Add blackout'}</button>
+        <button type="button" onClick={() => props.onDone(null)}>Cancel</button>
+      </p>
+    </form>
+  );
+}

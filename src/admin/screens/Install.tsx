@@ -1,0 +1,69 @@
+/**
+ * Install: the script tag and element for any site, and the Shopify block's settings, filled
+ * in with this service's address, a product and a publishable token, each with a copy button.
+ * Tokens cannot be read back (only hashes are kept): paste one, or make one here for a site.
+ * @module
+ */
+import { useSignal, useSignalEffect } from '@preact/signals';
+import { client, messageOf } from '../api.ts';
+import { CopyButton, Field, Status } from '../components/bits.tsx';
+import { loadCatalog, products } from '../models/catalog.ts';
+import { session } from '../models/session.ts';
+
+/** The install screen. */
+export function Install() {
+  const base = session.value?.base_url ?? location.origin;
+  const token = useSignal('');
+  const site = useSignal('');
+  const product = useSignal('');
+  const problem = useSignal<string | null>(null);
+  useSignalEffect(() => void (products.value || loadCatalog()));
+  const p = products.value?.find((x) => String(x.external_id) === product.value) ?? products.value?.[0];
+  const pk = token.value.trim() || 'pk_…';
+  const tag = `<script src="${base}/booking-widget.js" defer></script>\n\n<booking-widget\n  api="${base}"\n  token="${pk}"\n  product="${p?.external_id ?? '…'}"\n  variant="${p?.variants[0]?.external_id ?? '…'}"\n></booking-widget>`;
+  const make = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const made = await client.tokens.create({ kind: 'publishable', label: `Site ${site.value}`, origins: [site.value.trim()] });
+      token.value = made.token;
+      problem.value = null;
+    } catch (error) {
+      problem.value = messageOf(error);
+    }
+  };
+  return (
+    <section class="card">
+      <h2 tabIndex={-1}>Install</h2>
+      <div class="row">
+        <Field label="Product">
+          {({ id }) => (
+            <select id={id} value={p ? String(p.external_id) : ''} onChange={(e) => (product.value = e.currentTarget.value)}>
+              {products.value?.map((x) => <option key={x.id} value={String(x.external_id)}>{x.title}</option>)}
+            </select>
+          )}
+        </Field>
+        <Field label="Publishable token" hint="Paste one you keep, or make one for your site below.">
+          {({ id, describedBy }) => <input id={id} value={token.value} placeholder="pk_…" onInput={(e) => (token.value = e.currentTarget.value)} aria-describedby={describedBy} spellcheck={false} />}
+        </Field>
+      </div>
+      <form class="row" onSubmit={make} aria-label="Make a publishable token for a site">
+        <Field label="Your site's address" hint="e.g. https://www.your-store.com">
+          {({ id, describedBy }) => <input id={id} type="url" required value={site.value} onInput={(e) => (site.value = e.currentTarget.value)} aria-describedby={describedBy} />}
+        </Field>
+        <button type="submit">Make a publishable token for this site</button>
+      </form>
+      <Status message={problem.value} error />
+      <h3>Any site: a script tag and an element</h3>
+      <pre class="snippet" aria-label="Embed snippet">{tag}</pre>
+      <CopyButton text={tag} label="Copy the snippet" />
+      <h3>Shopify: the “Booking calendar” block's settings</h3>
+      <dl>
+        <dt>Booking service URL</dt>
+        <dd><code>{base}</code> <CopyButton text={base} label="Copy the service URL" /></dd>
+        <dt>Publishable token</dt>
+        <dd><code>{pk}</code> <CopyButton text={pk} label="Copy the token" /></dd>
+      </dl>
+      <p class="hint">With Shopify's app proxy set up, leave the token empty: see the README's “Install on Shopify”.</p>
+    </section>
+  );
+}

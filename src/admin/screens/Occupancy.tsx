@@ -1,0 +1,90 @@
+/**
+ * Occupancy: every variant by day for two weeks from a chosen day: units available of
+ * capacity, with held, booked and blackouts in each cell's words for screen readers.
+ * @module
+ */
+import { useSignal, useSignalEffect } from '@preact/signals';
+import type { OccupancyDay } from '../../client/index.ts';
+import { addDays } from '../../shared/plain-date.ts';
+import { client, messageOf } from '../api.ts';
+import { Status } from '../components/bits.tsx';
+import { session, shopToday } from '../models/session.ts';
+
+const DAYS = 14;
+
+/** "Mon 7" in the shop's language. */
+function dayLabel(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+function cellClass(d: OccupancyDay): string {
+  if (d.blacked_out) return 'closed';
+  if (d.available === 0) return 'full';
+  return d.held + d.booked > 0 ? 'some' : '';
+}
+
+function cellWords(d: OccupancyDay): string {
+  const parts = [`${d.available} of ${d.capacity} free`, `${d.booked} booked`, `${d.held} held`];
+  if (d.blacked_out) parts.unshift(`closed${d.blackout_title ? `: ${d.blackout_title}` : ''}`);
+  return parts.join(', ');
+}
+
+/** The occupancy screen. */
+export function Occupancy() {
+  const start = useSignal(shopToday());
+  const days = useSignal<OccupancyDay[] | undefined>(undefined);
+  const problem = useSignal<string | null>(null);
+  useSignalEffect(() => {
+    const from = start.value;
+    days.value = undefined;
+    client.occupancy.list({ start: from, finish: addDays(from, DAYS) }).then(
+      (list) => ((days.value = list), (problem.value = null)),
+      (error: unknown) => (problem.value = messageOf(error)),
+    );
+  });
+  const locale = session.value?.shop.locale ?? 'en';
+  const dates = Array.from({ length: DAYS }, (_, i) => addDays(start.value, i));
+  const rows = new Map<number, OccupancyDay[]>();
+  for (const d of days.value ?? []) rows.set(d.variant_id, [...(rows.get(d.variant_id) ?? []), d]);
+  return (
+    <section class="card">
+      <h2 tabIndex={-1}>Occupancy</h2>
+      <div class="row">
+        <button type="button" onClick={() => (start.value = addDays(start.value, -DAYS))}>Previous two weeks</button>
+        <button type="button" onClick={() => (start.value = shopToday())}>Today</button>
+        <button type="button" onClick={() => (start.value = addDays(start.value, DAYS))}>Next two weeks</button>
+      </div>
+      <p class="hint">Each cell: units free of the capacity. Blue: some held or booked; red: none left; striped: closed by a blackout.</p>
+      <Status message={problem.value} error />
+      {days.value === undefined && !problem.value && <p role="status">Loading…</p>}
+      {days.value && (
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Units free by variant and day">
+          <table class="occ">
+            <caption class="sr-only">Units free by variant and day from {start.value}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Variant</th>
+                {dates.map((d) => (
+                  <th scope="col" key={d}>{dayLabel(d, locale)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {[...rows.values()].map((cells) => (
+                <tr key={cells[0]!.variant_id}>
+                  <th scope="row">{cells[0]!.product_title} – {cells[0]!.variant_title}</th>
+                  {cells.map((d) => (
+                    <td key={d.date} class={cellClass(d)} title={cellWords(d)}>
+                      <span aria-hidden="true">{d.blacked_out ? '–' : `${d.available}/${d.capacity}`}</span>
+                      <span class="sr-only">{cellWords(d)}</span>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

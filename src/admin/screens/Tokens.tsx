@@ -1,0 +1,111 @@
+/**
+ * Tokens: the shop's tokens by hint, a new publishable token for a site's origins, a new secret
+ * token shown once (with a copy button), and revoking (two steps).
+ * @module
+ */
+import { useSignal, useSignalEffect } from '@preact/signals';
+import type { NewToken, TokenRecord } from '../../client/index.ts';
+import { client, fieldsOf, messageOf } from '../api.ts';
+import { CopyButton, Field, Status } from '../components/bits.tsx';
+
+/** The tokens screen. */
+export function Tokens() {
+  const tokens = useSignal<TokenRecord[] | undefined>(undefined);
+  const made = useSignal<NewToken | null>(null);
+  const kind = useSignal<'publishable' | 'secret'>('publishable');
+  const label = useSignal('');
+  const origins = useSignal('');
+  const confirming = useSignal<number | null>(null);
+  const errors = useSignal<Record<string, string[]>>({});
+  const message = useSignal<string | null>(null);
+  const problem = useSignal<string | null>(null);
+  const version = useSignal(0);
+  useSignalEffect(() => {
+    void version.value;
+    client.tokens.list().then((t) => (tokens.value = t), (error: unknown) => (problem.value = messageOf(error)));
+  });
+  const create = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const list = origins.value.split(/[\s,]+/).filter(Boolean);
+      made.value = await client.tokens.create({ kind: kind.value, label: label.value.trim() || null, ...(kind.value === 'publishable' && { origins: list }) });
+      errors.value = {};
+      problem.value = null;
+      message.value = `A new ${kind.value} token was made: copy it now, it is shown only once.`;
+      version.value++;
+    } catch (error) {
+      errors.value = fieldsOf(error);
+      problem.value = messageOf(error);
+    }
+  };
+  const revoke = async (t: TokenRecord) => {
+    confirming.value = null;
+    try {
+      await client.tokens.revoke(t.id);
+      message.value = `Token ${t.hint ?? t.id} revoked.`;
+      problem.value = null;
+      version.value++;
+    } catch (error) {
+      problem.value = messageOf(error);
+    }
+  };
+  const originErrors = Object.entries(errors.value).filter(([k]) => k.startsWith('origins')).flatMap(([k, v]) => v.map((m) => `${k} ${m}`));
+  return (
+    <section class="card">
+      <h2 tabIndex={-1}>Tokens</h2>
+      <Status message={message.value} />
+      <Status message={problem.value} error />
+      {made.value && (
+        <div class="token-once">
+          <p><strong>{made.value.kind === 'secret' ? 'Secret token' : 'Publishable token'}</strong> (shown once):</p>
+          <p><code>{made.value.token}</code></p>
+          <CopyButton text={made.value.token} label="Copy the new token" />
+          <button type="button" onClick={() => (made.value = null)}>I have copied it</button>
+        </div>
+      )}
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Tokens">
+        <table>
+          <thead><tr><th scope="col">Token</th><th scope="col">Kind</th><th scope="col">Label</th><th scope="col">Sites</th><th scope="col">Actions</th></tr></thead>
+          <tbody>
+            {tokens.value?.map((t) => (
+              <tr key={t.id}>
+                <th scope="row"><code>{t.hint ?? `#${t.id}`}</code></th>
+                <td>{t.kind}</td>
+                <td>{t.label ?? ''}</td>
+                <td>{t.kind === 'publishable' ? t.origins.join(', ') || 'this service only' : 'servers only'}</td>
+                <td>
+                  {confirming.value === t.id ? (
+                    <span class="row">
+                      <button type="button" class="danger" onClick={() => void revoke(t)}>Yes, revoke {t.hint}</button>
+                      <button type="button" onClick={() => (confirming.value = null)}>Keep it</button>
+                    </span>
+                  ) : (
+                    <button type="button" class="danger" onClick={() => (confirming.value = t.id)}>Revoke {t.hint}</button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form onSubmit={create} aria-label="Create a token">
+        <h3>Create a token</h3>
+        <Field label="Kind">
+          {({ id }) => (
+            <select id={id} value={kind.value} onChange={(e) => (kind.value = e.currentTarget.value as 'publishable' | 'secret')}>
+              <option value="publishable">Publishable: for storefront pages</option>
+              <option value="secret">Secret: for your servers, never a page</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Label" errors={errors.value.label}>{({ id }) => <input id={id} value={label.value} onInput={(e) => (label.value = e.currentTarget.value)} />}</Field>
+        {kind.value === 'publishable' && (
+          <Field label="Sites that may use it" hint="One origin per line, e.g. https://your-store.myshopify.com" errors={originErrors.length ? originErrors : undefined}>
+            {({ id, describedBy, invalid }) => <textarea id={id} rows={3} value={origins.value} onInput={(e) => (origins.value = e.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+          </Field>
+        )}
+        <p><button class="primary" type="submit">Create token</button></p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Issue 18: the merchant admin in Chromium, signed in through its form: every screen renders
+ * without serious axe violations at desktop and phone widths, a cancelled booking frees its day
+ * in occupancy, a blackout is added, a token made and revoked, the embed snippet is right, the
+ * token never stays in the page, and a cross-site write with the cookie is refused.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { seriousAxeViolations } from './helpers/axe.ts';
+import { describeInBrowser } from './helpers/browser.ts';
+import { DOUBLE_KAYAK, SECRET, day } from './helpers/fixture.ts';
+import { PHONE } from './helpers/page.ts';
+import { useStorefront } from './helpers/suite.ts';
+
+const SCREENS = ['Occupancy', 'Bookings and holds', 'Blackouts', 'Products', 'Widgets', 'Tokens', 'Install'];
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/admin/');
+  await page.getByLabel('Secret token').fill(SECRET);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Harbour Kayaks: bookings admin' }).waitFor();
+}
+
+describeInBrowser('the merchant admin', () => {
+  const suite = useStorefront();
+
+  it('signs in with the secret token, which stays in neither storage nor the page, and every screen passes axe at 1280 and 390 px', async () => {
+    for (const viewport of [undefined, PHONE]) {
+      // axe is injected as a script, which the admin's CSP would rightly refuse.
+      const { page, pageErrors } = await suite.open({ bypassCSP: true, ...(viewport && { viewport }) });
+      await signIn(page);
+      const stored = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.documentElement.outerHTML, document.cookie]));
+      expect(stored).not.toContain(SECRET);
+      for (const name of SCREENS) {
+        await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name }).click();
+        await page.getByRole('heading', { level: 2 }).first().waitFor();
+        // Each screen says "Loading…" until its data is in.
+        await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Loading…'));
+        expect(await seriousAxeViolations(page), `${name} at ${viewport ? 390 : 1280} px`).toEqual([]);
+        if (viewport) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits 390 px`).toBeLessThanOrEqual(PHONE.width + 1);
+      }
+      expect(pageErrors).toEqual([]);
+    }
+  });
+
+  it('cancelling a booking frees its day in occupancy', async () => {
+    const date = day(suite.today, 4);
+    const made = await fetch(`${suite.server.url}/v1/bookings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ starts_at: `${date} 09:00`, finishes_at: `${date} 17:00`, items: [{ external_id: DOUBLE_KAYAK, quantity: 2 }], customers: [{ first_name: 'Ada', last_name: 'Lovelace', email: 'ada.admin@example.com' }] }),
+    });
+    expect(made.status).toBe(201);
+    const booking = (await made.json()) as { id: number };
+    const { page } = await suite.open();
+    await signIn(page);
+    const cell = () => page.locator('tr', { has: page.getByRole('rowheader', { name: /Double kayak/ }) }).locator('td').nth(4);
+    await expect.poll(() => cell().textContent()).toContain('0 of 2 free, 2 booked');
+    await page.getByRole('link', { name: 'Bookings and holds' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('ada.admin');
+    await page.getByText(`#${booking.id} ·`).click();
+    await page.getByRole('button', { name: `Cancel booking #${booking.id}` }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await page.getByRole('status').filter({ hasText: `Booking #${booking.id} cancelled` }).waitFor();
+    await page.getByRole('link', { name: 'Occupancy' }).click();
+    await expect.poll(() => cell().textContent()).toContain('2 of 2 free, 0 booked');
+  });
+
+  it('adds a blackout from the form, makes and revokes a publishable token, and fills the embed snippet', async () => {
+    const { page } = await suite.open();
+    await signIn(page);
+    await page.getByRole('link', { name: 'Blackouts' }).click();
+    await page.getByRole('button', { name: 'Add a blackout' }).click();
+    const form = page.getByRole('form', { name: 'Add a blackout' });
+    await form.getByLabel('Title (shoppers see it)').fill('Staff training');
+    await form.getByLabel('First day').fill(day(suite.today, 20));
+    await form.getByLabel('Last day').fill(day(suite.today, 21));
+    await form.getByRole('button', { name: 'Add blackout' }).click();
+    await page.getByRole('status').filter({ hasText: 'Blackout “Staff training” added.' }).waitFor();
+    await page.getByRole('button', { name: 'Delete “Staff training”' }).waitFor();
+
+    await page.getByRole('link', { name: 'Tokens' }).click();
+    await page.getByLabel('Label').fill('Pop-up site');
+    await page.getByLabel('Sites that may use it').fill('https://popup.example');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const shown = (await page.locator('.token-once code').textContent())!;
+    expect(shown).toMatch(/^pk_live_/);
+    const hint = `pk_…${shown.slice(-4)}`;
+    await page.getByRole('button', { name: `Revoke ${hint}` }).click();
+    await page.getByRole('button', { name: `Yes, revoke ${hint}` }).click();
+    await page.getByRole('status').filter({ hasText: `Token ${hint} revoked.` }).waitFor();
+
+    await page.getByRole('link', { name: 'Install' }).click();
+    await page.getByLabel('Publishable token', { exact: true }).fill('pk_test_snippet');
+    const snippet = await page.getByLabel('Embed snippet').textContent();
+    expect(snippet).toContain(`<script src="${suite.server.url}/booking-widget.js" defer></script>`);
+    expect(snippet).toContain('token="pk_test_snippet"');
+  });
+
+  it('refuses a write with the session cookie from another site', async () => {
+    const { page, context } = await suite.open();
+    await signIn(page);
+    const cookie = (await context.cookies()).find((c) => c.name === 'bw_admin')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    const forged = await fetch(`${suite.server.url}/v1/blackouts`, {
+      method: 'POST',
+      headers: { cookie: `bw_admin=${cookie.value}`, origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Forged', starts_at: '2027-01-05', finishes_at: '2027-01-06' }),
+    });
+    expect(forged.status).toBe(403);
+  });
+});
