@@ -16,6 +16,8 @@ export interface Formats {
   short(date: PlainDate): string;
   /** "November 2026": the month heading. */
   month(date: PlainDate): string;
+  /** "November – December 2026": two months side by side, as the locale writes a range (`formatRange`). */
+  monthRange(first: PlainDate, last: PlainDate): string;
   /** The weekday's name: "Mon", "M" or "Monday". */
   weekday(date: PlainDate, style: 'short' | 'narrow' | 'long'): string;
   /** The day-of-month number in the locale's digits. */
@@ -51,6 +53,7 @@ export function createFormats(locale: string): Formats {
     day: (d) => day.format(utc(d)),
     short: (d) => lazy('s', () => dtf({ dateStyle: 'medium' })).format(utc(d)),
     month: (d) => month.format(utc(d)),
+    monthRange: (a, b) => month.formatRange(utc(a), utc(b)),
     weekday: (d, style) => lazy(style, () => dtf({ weekday: style })).format(utc(d)),
     dayNumber: (d) => num.format(utc(d)),
     time: (instant) => lazy('t', () => new Intl.DateTimeFormat(locale, { timeStyle: 'short' })).format(instant),

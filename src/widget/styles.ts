@@ -19,6 +19,9 @@ button,a{cursor:pointer;border:1px solid #0000;border-radius:var(--r);background
 button:focus-visible,a:focus-visible,input:focus-visible{outline:2px solid var(--a);outline-offset:1px}
 [dir=rtl] [part~=nav]{transform:scaleX(-1)}
 table{border-collapse:collapse;width:100%;table-layout:fixed;text-align:center}
+.months{display:flex;gap:1.5em;align-items:flex-start}
+.months>table{flex:1 1 0;min-width:0}
+caption{font-weight:600;padding:.3em 0}
 th{font-weight:400;color:var(--m);padding:.2em 0}
 td{padding:1px;position:relative}
 @container (width<26em){.ws{display:none}}

@@ -58,3 +58,11 @@ export function dayForKey(key: string, shift: boolean, date: PlainDate, rtl: boo
   }
   return undefined;
 }
+
+/** The narrowest widget (CSS px) that shows two months side by side: two 7-day grids of 44 px days with room between. */
+export const TWO_MONTHS_MIN_WIDTH = 640;
+
+/** How many months a widget `width` CSS px wide shows side by side. */
+export function monthsFor(width: number): number {
+  return width >= TWO_MONTHS_MIN_WIDTH ? 2 : 1;
+}

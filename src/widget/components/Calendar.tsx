@@ -1,5 +1,6 @@
 /**
- * The month calendar: a plain `<table>` of day buttons (Cally's model), one of them in the tab
+ * The month calendar: a plain `<table>` of day buttons (Cally's model) per shown month (two side
+ * by side where the widget is wide enough), one day of them all in the tab
  * order (roving tabindex), arrow, Page and Home/End keys per the WAI-ARIA date picker, moving
  * from the day that has focus. Unavailable days stay focusable with `aria-disabled`, so
  * screen-reader users hear why (the merchant's blackout title when there is one). Days with few
@@ -10,12 +11,12 @@
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { type PlainDate, addDays, addMonths, eachDay } from '../../shared/plain-date.ts';
-import { dayForKey, monthWeeks, startOfWeek } from '../calendar/grid.ts';
+import { dayForKey, monthsFor, monthWeeks, startOfWeek } from '../calendar/grid.ts';
 import { dayLabel } from '../format.ts';
 import type { View } from '../models/view-model.ts';
 import { Legend } from './Legend.tsx';
 
-/** The calendar of the shown month. */
+/** The calendar of the shown month, or of two months side by side in a wide widget. */
 export function Calendar({ vm }: { vm: View }) {
   const focus = vm.focus.value ?? vm.guess.value;
   const month = vm.month.value;
@@ -27,7 +28,23 @@ export function Calendar({ vm }: { vm: View }) {
   const firstDay = vm.firstDay.value;
   const bounds = vm.bounds.value;
   const heading = f.month(month);
-  const table = useRef<HTMLTableElement>(null);
+  const table = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  // Two months side by side where the widget itself is wide enough (not the page: it may sit in
+  // a narrow product column). Measured before the first paint, and again on every resize.
+  useLayoutEffect(() => {
+    const el = root.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const width = el.clientWidth;
+      // Not laid out (hidden, or a DOM without layout): keep what is shown.
+      if (width > 0) vm.monthsShown.value = monthsFor(width);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [vm]);
   const keyed = useRef(false);
   useLayoutEffect(() => {
     // After a key, or once the calendar is back after Retry (whose button is gone): the
@@ -88,51 +105,59 @@ export function Calendar({ vm }: { vm: View }) {
   };
 
   const nav = (n: number, key: 'prev' | 'next', off: boolean) => (
-    <button type="button" part={`nav nav-${n < 0 ? 'previous' : 'next'}`} aria-label={t(key)} aria-disabled={off ? 'true' : undefined} onClick={() => vm.moveFocus(addMonths(focus, n))}>
+    <button type="button" part={`nav nav-${n < 0 ? 'previous' : 'next'}`} aria-label={t(key)} aria-disabled={off ? 'true' : undefined} onClick={() => vm.shiftView(n)}>
       {n < 0 ? '‹' : '›'}
     </button>
   );
+  const months = vm.months.value;
+  const two = months.length > 1;
+  const last = months.at(-1)!;
   const weekStart = startOfWeek(month, firstDay);
   const focused = ready ? days[focus] : undefined;
+  const monthTable = (m: PlainDate) => (
+    <table key={m} part="table" aria-label={f.month(m)} aria-busy={ready ? undefined : 'true'} onKeyDown={onKeyDown} onMouseLeave={() => vm.preview(undefined)}>
+      {/* Side by side, each month says which it is; one month has the heading above. */}
+      {two && <caption part="month-caption" aria-hidden="true">{f.month(m)}</caption>}
+      <thead>
+        <tr>
+          {eachDay(weekStart, addDays(weekStart, 7)).map((d) => (
+            // Short names where there is room, narrow ones (one letter) in a narrow widget:
+            // short Arabic names run into each other at 390 px. The full name is for screen readers.
+            <th scope="col" key={d}>
+              <span aria-hidden="true" class="ws">{f.weekday(d, 'short')}</span>
+              <span aria-hidden="true" class="wn">{f.weekday(d, 'narrow')}</span>
+              <span class="sr">{f.weekday(d, 'long')}</span>
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {/* Only the weeks the month has: the widget's reserved height keeps the page still. */}
+        {monthWeeks(m, firstDay).filter((week) => week.some(Boolean)).map((week, row) => (
+          <tr key={row}>
+            {week.map((d, col) => {
+              const left = d && ready && !days[d]?.reason ? days[d]?.left : undefined;
+              return (
+                <td key={col}>
+                  {d && day(d)}
+                  {/* "3 left" under the number: beside the button, so the button's visible text stays its number (its name says it all). */}
+                  {left !== undefined && <span class="left" aria-hidden="true">{t('unitsLeft', f.number(left))}</span>}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
   return (
-    <div part="calendar">
+    <div part="calendar" ref={root}>
       <div class="head">
         {nav(-1, 'prev', !!bounds && month <= bounds.min)}
-        <h2 part="heading" aria-live="polite">{heading}</h2>
-        {nav(1, 'next', !!bounds && addMonths(month, 1) > bounds.max)}
+        <h2 part="heading" aria-live="polite">{two ? f.monthRange(month, last) : heading}</h2>
+        {nav(1, 'next', !!bounds && addMonths(last, 1) > bounds.max)}
       </div>
-      <table ref={table} part="table" aria-label={heading} aria-busy={ready ? undefined : 'true'} onKeyDown={onKeyDown} onMouseLeave={() => vm.preview(undefined)}>
-        <thead>
-          <tr>
-            {eachDay(weekStart, addDays(weekStart, 7)).map((d) => (
-              // Short names where there is room, narrow ones (one letter) in a narrow widget:
-              // short Arabic names run into each other at 390 px. The full name is for screen readers.
-              <th scope="col" key={d}>
-                <span aria-hidden="true" class="ws">{f.weekday(d, 'short')}</span>
-                <span aria-hidden="true" class="wn">{f.weekday(d, 'narrow')}</span>
-                <span class="sr">{f.weekday(d, 'long')}</span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {/* Only the weeks the month has: the widget's reserved height keeps the page still. */}
-          {monthWeeks(month, firstDay).filter((week) => week.some(Boolean)).map((week, row) => (
-            <tr key={row}>
-              {week.map((d, col) => {
-                const left = d && ready && !days[d]?.reason ? days[d]?.left : undefined;
-                return (
-                  <td key={col}>
-                    {d && day(d)}
-                    {/* "3 left" under the number: beside the button, so the button's visible text stays its number (its name says it all). */}
-                    {left !== undefined && <span class="left" aria-hidden="true">{t('unitsLeft', f.number(left))}</span>}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div class="months" ref={table}>{months.map(monthTable)}</div>
       {/* The focused day's reason, visible to sighted keyboard and touch users too; its button already says it to screen readers. */}
       <p part="day-info" aria-hidden="true">{focused?.reason ? dayLabel(f, t, focus, focused.reason, focused) : ''}</p>
       <Legend vm={vm} />

@@ -57,8 +57,14 @@ export const ViewModel = createModel((deps: ModelDeps) => {
    */
   const guess = signal(deps.guess);
   const focus = signal<PlainDate | undefined>(undefined);
-  /** The shown month. */
-  const month = computed(() => startOfMonth(focus.value ?? guess.value));
+  /** How many months are shown side by side: 2 where the widget is wide enough (the calendar measures it). */
+  const monthsShown = signal(1);
+  /** The first shown month as the shopper last left it: it stays while the focus moves within the shown months. */
+  const viewStart = signal<PlainDate | undefined>(undefined);
+  /** The first shown month. */
+  const month = computed(() => firstShownMonth(viewStart.value, startOfMonth(focus.value ?? guess.value), monthsShown.value));
+  /** Every shown month, in order. */
+  const months = computed(() => Array.from({ length: monthsShown.value }, (_, i) => addMonths(month.value, i)));
   const quantity = signal(1);
   /** The days the calendar may show: from today's month to the horizon. */
   const bounds = computed(() => {
@@ -82,10 +88,7 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     const b = bounds.value!;
     return m >= b.min && m <= b.max;
   };
-  const monthReady = computed(() => {
-    const m = month.value;
-    return !!bounds.value && (!needsData(m) || monthLoaded(booking, variant.value, m));
-  });
+  const monthReady = computed(() => !!bounds.value && months.value.every((m) => !needsData(m) || monthLoaded(booking, variant.value, m)));
 
   /** The hold's code once loaded, with its model for this widget. */
   const hold = signal<HoldFeature | undefined>(undefined);
@@ -107,15 +110,10 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   /** Set by Retry: the Retry button is gone once the calendar is back, so the focused day takes the focus. */
   const refocus = signal(false);
   /** What each day of the shown month is: reason, units left, place in the choice. */
-  const days = computed(() =>
-    dayStates(month.value, facts.value, {
-      range: booking.isRange.value,
-      start: selection.start.value,
-      end: selection.end.value,
-      hovered: hovered.value,
-      opens: selection.opens.value,
-    }),
-  );
+  const days = computed(() => {
+    const choice = { range: booking.isRange.value, start: selection.start.value, end: selection.end.value, hovered: hovered.value, opens: selection.opens.value };
+    return Object.assign({}, ...months.value.map((m) => dayStates(m, facts.value, choice))) as ReturnType<typeof dayStates>;
+  });
 
   // Once "today" in the shop's zone is known: the focus on the first day that could be
   // bookable (unless the shopper already moved through the skeleton), the least quantity.
@@ -142,12 +140,12 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     quantity.value = item.quantity;
     selection.adopt(first, booking.isRange.peek() ? last : first);
   });
-  // The shown month and the next one, for the current variant; again after a retry or refresh.
+  // The shown months and the next one, for the current variant; again after a retry or refresh.
   effect(() => {
-    const m = month.value;
+    const shown = months.value;
     void booking.failures.value;
     void booking.loaded.value;
-    if (bounds.value) booking.loadMonths(variant.value, [m, addMonths(m, 1)].filter(needsData));
+    if (bounds.value) booking.loadMonths(variant.value, [...shown, addMonths(shown.at(-1)!, 1)].filter(needsData));
   });
   // The cart already holds something (a reload): the hold panel is needed now. Otherwise the
   // hold's code is fetched once the browser is idle, so the first Reserve does not wait for it.
@@ -162,8 +160,15 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   // The hold's model was built after this one: it goes when this one goes.
   effect(() => () => hold.peek()?.model[Symbol.dispose]());
 
+  /** Moves the focus to `date`; the shown months stay unless `date` is outside them. */
+  const focusKeepingView = (date: PlainDate) => {
+    viewStart.value = month.peek();
+    focus.value = date;
+    viewStart.value = month.peek();
+  };
+
   return {
-    booking, selection, strings, config, locale, formats, rtl, firstDay, price, checkoutUrl, focus, guess, month, quantity, bounds, monthReady, days, hold, refocus,
+    booking, selection, strings, config, locale, formats, rtl, firstDay, price, checkoutUrl, focus, guess, month, months, monthsShown, quantity, bounds, monthReady, days, hold, refocus,
     t: strings.t as ReadonlySignal<typeof strings.t.value>,
 
     /**
@@ -172,12 +177,21 @@ export const ViewModel = createModel((deps: ModelDeps) => {
      */
     moveFocus(date: PlainDate) {
       const b = bounds.value;
+      focusKeepingView(!b ? date : date < b.min ? b.min : date > b.max ? b.max : date);
+    },
+
+    /** The month buttons: the shown months move by `n`, and the focus with them. */
+    shiftView(n: number) {
+      viewStart.value = addMonths(month.value, n);
+      const date = addMonths(focus.value ?? guess.value, n);
+      const b = bounds.value;
       focus.value = !b ? date : date < b.min ? b.min : date > b.max ? b.max : date;
+      viewStart.value = month.peek();
     },
 
     /** The shopper chose `date`: a day, a range's start or its end. */
     choose(date: PlainDate) {
-      focus.value = date;
+      focusKeepingView(date);
       if (monthReady.value) selection.choose(date);
     },
 
@@ -199,6 +213,17 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     },
   };
 });
+
+/**
+ * The first of `shown` months side by side that shows the focused month `focused`: the view
+ * `view` as it was while the focus stays within it; else the focus's month first (moving back)
+ * or last (moving on), so the view moves by as little as it must.
+ */
+export function firstShownMonth(view: PlainDate | undefined, focused: PlainDate, shown: number): PlainDate {
+  if (!view || focused < view) return focused;
+  const last = addMonths(view, shown - 1);
+  return focused > last ? addMonths(focused, 1 - shown) : view;
+}
 
 /** An instance of the view model. */
 export type View = InstanceType<typeof ViewModel>;
