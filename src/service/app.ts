@@ -27,10 +27,11 @@ import { preflight } from './tokens/cors-middleware.ts';
 import { cachedOrigins } from './tokens/origins.ts';
 import { cachedTokens, TOKEN_CACHE_MS, UNKNOWN_TOKEN_CACHE_MS } from './tokens/tokens.ts';
 import { tokenRoutes } from './tokens/routes.ts';
+import { shopifyConflictRoutes, shopifyWebhookRoutes } from './shopify/routes.ts';
 import { widgetRoutes } from './widgets/routes.ts';
 
 /** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */
-const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes, catalogRoutes, tokenRoutes] as const;
+const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes, catalogRoutes, tokenRoutes, shopifyConflictRoutes] as const;
 
 /** What the service runs on. */
 export interface AppOptions {
@@ -118,6 +119,10 @@ export function createApp(options: AppOptions): BookingApp {
   app.use('/v1/availability', cacheable(15));
 
   for (const feature of FEATURES) app.route('/', feature);
+  // Shopify's webhooks: signed, not authenticated by a token; limited per address.
+  app.use('/shopify/*', clientAddress(options.trustProxyHeader));
+  if (limits) app.use('/shopify/*', addressLimit(limits));
+  app.route('/', shopifyWebhookRoutes);
   // The admin's page and sign-in; limited per address like the API before any database work.
   app.use('/admin/*', clientAddress(options.trustProxyHeader));
   if (limits) app.use('/admin/*', addressLimit(limits));

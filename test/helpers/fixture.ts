@@ -49,6 +49,7 @@ export const testFixture = {
         { kind: 'secret', token: 'sk_test_harbour' },
         { kind: 'publishable', token: 'pk_test_harbour', origins: ['http://localhost:8787', 'https://harbour.example'] },
       ],
+      shopify: { domain: 'harbour-test.myshopify.com', api_secret: 'hush' },
     },
     {
       name: 'Alpine Rentals',

@@ -11,6 +11,7 @@ import { HOLD_FUNCTION_SQL } from './hold-function.ts';
 import { HOLD_FUNCTION_DB_CLOCK_SQL } from './hold-function-db-clock.ts';
 import { MERCHANT_API_SQL } from './migration-6-merchant-api.ts';
 import { ADMIN_SQL } from './migration-7-admin.ts';
+import { SHOPIFY_SQL } from './migration-8-shopify.ts';
 
 /** One step of the schema. */
 export interface Migration {
@@ -230,5 +231,10 @@ CREATE INDEX reservations_expires ON reservations (expires_at);`,
     version: 7,
     name: 'admin sessions and one-time sign-in links',
     sql: ADMIN_SQL,
+  },
+  {
+    version: 8,
+    name: 'Shopify: shop settings, webhook deliveries, order conflicts',
+    sql: SHOPIFY_SQL,
   },
 ];

@@ -36,6 +36,8 @@ export interface FixtureShop {
     location?: string;
   }[];
   tokens?: { kind: 'secret' | 'publishable'; token: string; origins?: string[] }[];
+  /** The shop's Shopify app settings: its myshopify domain and the app's client secret. */
+  shopify?: { domain: string; api_secret: string };
 }
 
 /** A fixture that cannot be loaded, with the place at fault in the message. */
@@ -114,6 +116,12 @@ export function checkFixture(value: unknown): Fixture {
       optional(b, 'external_variant_id', bp, id);
       optional(b, 'location', bp, str);
     });
+    if (shop.shopify !== undefined) {
+      if (!isObject(shop.shopify)) fail(`${sp}.shopify`, 'must be an object with domain and api_secret');
+      const shopify = shop.shopify as Record<string, unknown>;
+      if (typeof shopify.domain !== 'string' || !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(shopify.domain)) fail(`${sp}.shopify.domain`, 'must be the shop\'s myshopify.com domain');
+      str(shopify.api_secret, `${sp}.shopify.api_secret`);
+    }
     each(shop.tokens, `${sp}.tokens`, (t, tp) => {
       oneOf('secret', 'publishable')(t.kind, `${tp}.kind`);
       str(t.token, `${tp}.token`);

@@ -20,6 +20,7 @@ import {
   upsertLocation,
   upsertProduct,
   upsertShop,
+  upsertShopifyShop,
   upsertToken,
   upsertVariant,
   upsertWidget,
@@ -124,6 +125,8 @@ async function loadShop(tx: Queryable, shop: FixtureShop, options: { keepShop?: 
       locationId: locationId(blackout.location, where),
     });
   }
+
+  if (shop.shopify) await upsertShopifyShop(tx, shopId, shop.shopify.domain, shop.shopify.api_secret);
 
   for (const token of shop.tokens ?? []) {
     const { hash, lookup } = hashToken(token.token);

@@ -141,3 +141,12 @@ export async function anyShopNamed(db: Queryable, names: readonly string[]): Pro
   const { rows } = await db.query('SELECT 1 FROM shops WHERE name = ANY($1::text[]) LIMIT 1', [[...names]]);
   return rows.length > 0;
 }
+
+/** Stores a shop's Shopify settings (the fixture's `shopify`). */
+export async function upsertShopifyShop(tx: Queryable, shopId: number, domain: string, apiSecret: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO shopify_shops (shop_id, domain, api_secret) VALUES ($1, $2, $3)
+       ON CONFLICT (shop_id) DO UPDATE SET domain = EXCLUDED.domain, api_secret = EXCLUDED.api_secret`,
+    [shopId, domain.toLowerCase(), apiSecret],
+  );
+}

@@ -49,7 +49,8 @@ export function createStorefront(options: StorefrontOptions): Hono {
   // The API answers for itself, errors, CORS and 404s included: forward the request untouched.
   app.all('/v1', (c) => options.api.fetch(c.req.raw, c.env));
   app.all('/v1/*', (c) => options.api.fetch(c.req.raw, c.env));
-  // The merchant admin is the service's too (its page and its sign-in).
+  // Shopify's webhooks and app proxy, and the merchant admin, are the service's too.
+  app.all('/shopify/*', (c) => options.api.fetch(c.req.raw, c.env));
   app.all('/admin', (c) => options.api.fetch(c.req.raw, c.env));
   app.all('/admin/*', (c) => options.api.fetch(c.req.raw, c.env));
 

@@ -1,0 +1,99 @@
+/**
+ * What the service reads from Shopify's order and cart payloads (shopify.dev webhook
+ * reference: `orders/create`, `orders/cancelled`, `carts/update`). A line the widget put in
+ * the cart carries hidden properties: `_start` and `_finish` (the held item's UTC instants),
+ * `_units` (units held; the line's quantity is units × days when priced per day) and
+ * `_reservation_id`. Orders give properties as `[{name, value}]`, carts as an object; both are
+ * read. Anything else about a payload is ignored; a line without these properties is not a
+ * booking's.
+ * @module
+ */
+import { asObject } from '../shared/body.ts';
+
+/** One booked line of an order or a cart. */
+export interface HeldLine {
+  /** Shopify's line id, as digits: it may exceed 2^53 (`admin_graphql_api_id` keeps it exact). */
+  lineId: string;
+  variantId: number;
+  startAt: number;
+  finishAt: number;
+  units: number;
+  reservationId: string | null;
+}
+
+/** An order as the service uses it. */
+export interface ShopifyOrder {
+  /** Shopify's order id, as digits (exact even past 2^53). */
+  id: string;
+  name: string | null;
+  cartToken: string | null;
+  email: string | null;
+  customer: { first_name: string; last_name: string; email: string } | null;
+  lines: HeldLine[];
+}
+
+/**
+ * An id as digits: from the record's `admin_graphql_api_id` (`gid://shopify/Order/…`), exact,
+ * else its `id` when JSON could carry it exactly.
+ */
+function exactId(o: Record<string, unknown>): string | undefined {
+  const gid = typeof o.admin_graphql_api_id === 'string' ? /\/(\d{1,19})$/.exec(o.admin_graphql_api_id)?.[1] : undefined;
+  if (gid) return gid;
+  const id = ID(o.id);
+  return id === undefined ? undefined : String(id);
+}
+
+const ID = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : typeof v === 'string' && /^\d{1,16}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+
+function propertiesOf(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (Array.isArray(value)) {
+    for (const p of value) {
+      const o = asObject(p);
+      if (o && typeof o.name === 'string' && o.value != null) out[o.name] = String(o.value);
+    }
+  } else {
+    for (const [k, v] of Object.entries(asObject(value) ?? {})) if (v != null) out[k] = String(v);
+  }
+  return out;
+}
+
+/** The lines of `lineItems` that carry a held item's properties. */
+export function heldLines(lineItems: unknown): HeldLine[] {
+  if (!Array.isArray(lineItems)) return [];
+  return lineItems.flatMap((raw, i) => {
+    const line = asObject(raw);
+    if (!line) return [];
+    const p = propertiesOf(line.properties);
+    const variantId = ID(line.variant_id);
+    const startAt = Date.parse(p._start ?? '');
+    const finishAt = Date.parse(p._finish ?? '');
+    const units = Number(p._units ?? line.quantity);
+    if (variantId === undefined || !(finishAt > startAt) || !Number.isSafeInteger(units) || units < 1) return [];
+    return [{ lineId: exactId(line) ?? String(i + 1), variantId, startAt, finishAt, units, reservationId: p._reservation_id ?? null }];
+  });
+}
+
+/** The order in `payload`, or undefined when it has no order id. */
+export function readOrder(payload: unknown): ShopifyOrder | undefined {
+  const o = asObject(payload);
+  const id = o && exactId(o);
+  if (!o || id === undefined) return undefined;
+  const c = asObject(o.customer);
+  const email = typeof o.email === 'string' && o.email ? o.email : typeof c?.email === 'string' && c.email ? c.email : null;
+  return {
+    id,
+    name: typeof o.name === 'string' ? o.name.slice(0, 100) : null,
+    cartToken: typeof o.cart_token === 'string' && o.cart_token ? o.cart_token : null,
+    email,
+    customer: email ? { first_name: typeof c?.first_name === 'string' ? c.first_name : '', last_name: typeof c?.last_name === 'string' ? c.last_name : '', email } : null,
+    lines: heldLines(o.line_items),
+  };
+}
+
+/** A cart update: its token and its held lines. */
+export function readCart(payload: unknown): { token: string; lines: HeldLine[] } | undefined {
+  const o = asObject(payload);
+  const token = typeof o?.token === 'string' ? o.token : typeof o?.id === 'string' ? o.id : undefined;
+  return o && token ? { token, lines: heldLines(o.line_items) } : undefined;
+}

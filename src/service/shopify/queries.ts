@@ -1,0 +1,136 @@
+/**
+ * The statements of the Shopify feature: a shop by its domain, webhook deliveries, order
+ * conflicts, the bookings an order made (found by their idempotency keys), and the cart's held
+ * items a cart update may release.
+ * @module
+ */
+import { nowParam, nowSql } from '../db/now.ts';
+import type { Queryable } from '../db/types.ts';
+import type { Page } from '../shared/page.ts';
+import { pagedQuery } from '../db/paged-query.ts';
+
+/** A shop's Shopify settings with its zone and locale. */
+export interface ShopifyShop {
+  shop_id: number;
+  domain: string;
+  api_secret: string;
+  tz: string;
+  locale: string;
+}
+
+/** The shop whose myshopify domain is `domain`. */
+export async function shopByDomain(db: Queryable, domain: string): Promise<ShopifyShop | undefined> {
+  const { rows } = await db.query<ShopifyShop>(
+    `SELECT x.shop_id, x.domain, x.api_secret, s.tz, s.locale FROM shopify_shops x JOIN shops s ON s.id = x.shop_id WHERE x.domain = $1`,
+    [domain.toLowerCase()],
+  );
+  return rows[0] && { ...rows[0], shop_id: Number(rows[0].shop_id) };
+}
+
+/** Claims a delivery; undefined when new, else what was answered to it (null while in progress). */
+export async function claimDelivery(db: Queryable, shopId: number, webhookId: string, topic: string): Promise<{ result: unknown } | undefined> {
+  const { rows } = await db.query('INSERT INTO shopify_webhook_deliveries (shop_id, webhook_id, topic) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1', [shopId, webhookId, topic]);
+  if (rows.length > 0) return undefined;
+  const found = await db.query<{ result: unknown }>('SELECT result FROM shopify_webhook_deliveries WHERE shop_id = $1 AND webhook_id = $2', [shopId, webhookId]);
+  return { result: found.rows[0]?.result ?? null };
+}
+
+/** Records what a delivery was answered. */
+export async function recordDelivery(db: Queryable, shopId: number, webhookId: string, result: unknown): Promise<void> {
+  await db.query('UPDATE shopify_webhook_deliveries SET result = $3::jsonb WHERE shop_id = $1 AND webhook_id = $2', [shopId, webhookId, JSON.stringify(result)]);
+}
+
+/** Forgets a delivery that failed, so Shopify's retry is handled afresh. */
+export async function forgetDelivery(db: Queryable, shopId: number, webhookId: string): Promise<void> {
+  await db.query('DELETE FROM shopify_webhook_deliveries WHERE shop_id = $1 AND webhook_id = $2', [shopId, webhookId]);
+}
+
+/** A line that could not be booked. */
+export interface ConflictInsert {
+  orderId: string;
+  orderName: string | null;
+  lineId: string;
+  variantId: number;
+  startAt: number;
+  finishAt: number;
+  quantity: number;
+  reason: string;
+}
+
+/** Records a conflict once per order line. */
+export async function insertConflict(db: Queryable, shopId: number, c: ConflictInsert): Promise<void> {
+  await db.query(
+    `INSERT INTO shopify_conflicts (shop_id, order_id, order_name, line_id, external_variant_id, starts_at, finishes_at, quantity, reason)
+     VALUES ($1, $2::bigint, $3, $4::bigint, $5, $6::timestamptz, $7::timestamptz, $8, $9) ON CONFLICT DO NOTHING`,
+    [shopId, c.orderId, c.orderName, c.lineId, c.variantId, new Date(c.startAt).toISOString(), new Date(c.finishAt).toISOString(), c.quantity, c.reason],
+  );
+}
+
+/** A conflict as GET /v1/shopify/conflicts lists it. */
+export interface ConflictRecord {
+  id: number;
+  /** Shopify's ids as digits (they may exceed 2^53). */
+  order_id: string;
+  order_name: string | null;
+  line_id: string;
+  external_variant_id: number;
+  starts_at: string;
+  finishes_at: string;
+  quantity: number;
+  reason: string;
+  created_at: string;
+}
+
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** One page of the shop's conflicts, newest first. */
+export async function listConflicts(db: Queryable, shopId: number, page: Page): Promise<{ rows: ConflictRecord[]; total: number }> {
+  const result = await pagedQuery<ConflictRecord>(
+    db,
+    {
+      matched: 'SELECT * FROM shopify_conflicts WHERE shop_id = $1',
+      page: `SELECT id, order_id::text AS order_id, order_name, line_id::text AS line_id, external_variant_id, ${ISO('starts_at')} AS starts_at, ${ISO('finishes_at')} AS finishes_at,
+               quantity, reason, ${ISO('created_at')} AS created_at, -extract(epoch FROM created_at) AS newest FROM matched`,
+      orderBy: ['newest', 'id'],
+      params: [shopId],
+    },
+    page,
+  );
+  return { ...result, rows: result.rows.map(({ newest: _n, ...r }: ConflictRecord & { newest?: number }) => ({ ...r, id: Number(r.id), external_variant_id: Number(r.external_variant_id) })) };
+}
+
+/** The ids of the order's bookings not yet cancelled, found by the keys they were made with. */
+export async function orderBookingIds(db: Queryable, shopId: number, keyPrefix: string): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM bookings WHERE shop_id = $1 AND starts_with(idempotency_key, $2) AND status <> 'cancelled' ORDER BY id`,
+    [shopId, keyPrefix],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** A held item of a cart, as a cart update compares it. */
+export interface CartItem {
+  item_id: number;
+  external_id: number;
+  start_at: Date | string;
+}
+
+/**
+ * The cart's unexpired held items whose reservation was last written more than `graceMs`
+ * before now: a hold just made may not be in the cart yet when an unrelated cart update arrives.
+ */
+export async function settledCartItems(db: Queryable, shopId: number, cartToken: string, graceMs: number, sqlNow: number | null): Promise<CartItem[]> {
+  const { rows } = await db.query<CartItem>(
+    `SELECT ri.id AS item_id, v.external_id, ri.start_at FROM reservation_items ri
+       JOIN reservations r ON r.id = ri.reservation_id JOIN variants v ON v.id = ri.variant_id
+      WHERE r.shop_id = $1 AND r.cart_token = $2 AND r.expires_at > ${nowSql('$4')}
+        AND r.updated_at < ${nowSql('$4')} - $3 * interval '1 millisecond'`,
+    [shopId, cartToken, graceMs, nowParam(sqlNow)],
+  );
+  return rows.map((r) => ({ ...r, item_id: Number(r.item_id), external_id: Number(r.external_id) }));
+}
+
+/** Deletes held items (their units are free at once). */
+export async function deleteItems(db: Queryable, itemIds: readonly number[]): Promise<void> {
+  if (itemIds.length > 0) await db.query('DELETE FROM reservation_items WHERE id = ANY($1::bigint[])', [[...itemIds]]);
+}

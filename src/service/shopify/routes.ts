@@ -1,0 +1,77 @@
+/**
+ * Shopify's side of the service (src/service/shopify/README.md): POST /shopify/webhooks for
+ * the `orders/create`, `orders/cancelled` and `carts/update` topics, each verified by its
+ * signature and shop domain and answered once per webhook id; and GET /v1/shopify/conflicts,
+ * the order lines that could not be booked (secret tokens).
+ * @module
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/env.ts';
+import { HttpError, jsonResponse } from '../http/errors.ts';
+import { pageHeaders, readPage } from '../http/pagination.ts';
+import { QueryReader } from '../http/query.ts';
+import { sqlNowOf } from '../shared/clock.ts';
+import { requireSecret } from '../tokens/scopes.ts';
+import { bookOrder, cancelOrder, updateCart } from './orders.ts';
+import { readCart, readOrder } from './payload.ts';
+import { claimDelivery, forgetDelivery, listConflicts, recordDelivery, shopByDomain } from './queries.ts';
+import { webhookSignatureValid } from './signatures.ts';
+
+/** The largest webhook body read (an order with many lines is large; Shopify's are far smaller). */
+export const MAX_WEBHOOK_BYTES = 1_048_576;
+
+const unsigned = () => new HttpError('unauthorized', 'The webhook is not signed by a shop this service knows (X-Shopify-Shop-Domain, X-Shopify-Hmac-Sha256).');
+
+/** POST /shopify/webhooks. */
+export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks', async (c) => {
+  const { db, clock } = c.get('deps');
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > MAX_WEBHOOK_BYTES) throw new HttpError('payload_too_large', `A webhook body must be at most ${MAX_WEBHOOK_BYTES} bytes.`);
+  const body = new Uint8Array(await c.req.arrayBuffer());
+  if (body.byteLength > MAX_WEBHOOK_BYTES) throw new HttpError('payload_too_large', `A webhook body must be at most ${MAX_WEBHOOK_BYTES} bytes.`);
+  const domain = c.req.header('x-shopify-shop-domain');
+  const shop = domain && /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(domain) ? await shopByDomain(db, domain) : undefined;
+  if (!shop || !webhookSignatureValid(body, c.req.header('x-shopify-hmac-sha256'), shop.api_secret)) throw unsigned();
+
+  const topic = c.req.header('x-shopify-topic') ?? '';
+  const webhookId = c.req.header('x-shopify-webhook-id')?.slice(0, 255);
+  if (webhookId) {
+    const earlier = await claimDelivery(db, shop.shop_id, webhookId, topic);
+    // The same delivery again (Shopify retries when it saw no answer in time): the same answer.
+    if (earlier) return jsonResponse(earlier.result ?? { status: 'in_progress' }, 200, { 'x-replayed': 'true' });
+  }
+  try {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+    } catch {
+      throw new HttpError('bad_request', 'The webhook body is not JSON.');
+    }
+    const sqlNow = sqlNowOf(clock);
+    const order = topic.startsWith('orders/') ? readOrder(payload) : undefined;
+    if (topic.startsWith('orders/') && !order) throw new HttpError('validation_failed', 'The order has no id.', { details: { fields: { id: ['is required'] } } });
+    const cart = topic.startsWith('carts/') ? readCart(payload) : undefined;
+    const result =
+      topic === 'orders/create' ? await bookOrder(db, shop, order!, sqlNow)
+      : topic === 'orders/cancelled' ? await cancelOrder(db, shop, order!.id)
+      : (topic === 'carts/update' || topic === 'carts/create') && cart ? await updateCart(db, shop, cart, sqlNow)
+      : { ignored: topic || 'no topic' };
+    if (webhookId) await recordDelivery(db, shop.shop_id, webhookId, result);
+    return jsonResponse(result);
+  } catch (error) {
+    // Not handled: Shopify's retry must be handled afresh, not answered from memory.
+    if (webhookId) await forgetDelivery(db, shop.shop_id, webhookId).catch(() => {});
+    throw error;
+  }
+});
+
+/** GET /v1/shopify/conflicts: order lines that could not be booked, newest first. */
+export const shopifyConflictRoutes = new Hono<AppEnv>().get('/v1/shopify/conflicts', async (c) => {
+  const { auth, deps } = c.var;
+  requireSecret(auth, 'list order conflicts');
+  const query = new QueryReader(c.req.url);
+  const page = readPage(query);
+  query.done();
+  const { rows, total } = await listConflicts(deps.db, auth.shopId, page);
+  return jsonResponse(rows, 200, pageHeaders(c.req.url, page, total));
+});
