@@ -28,6 +28,7 @@ import { cachedOrigins } from './tokens/origins.ts';
 import { cachedTokens, TOKEN_CACHE_MS, UNKNOWN_TOKEN_CACHE_MS } from './tokens/tokens.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { shopifyConflictRoutes, shopifyWebhookRoutes } from './shopify/routes.ts';
+import { shopifyProxyRoutes } from './shopify/proxy.ts';
 import { widgetRoutes } from './widgets/routes.ts';
 
 /** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */
@@ -123,6 +124,8 @@ export function createApp(options: AppOptions): BookingApp {
   app.use('/shopify/*', clientAddress(options.trustProxyHeader));
   if (limits) app.use('/shopify/*', addressLimit(limits));
   app.route('/', shopifyWebhookRoutes);
+  // Shopify's app proxy: a signed request served as the /v1 request it names (the whole chain).
+  app.route('/', shopifyProxyRoutes((request, env) => app.fetch(request, env) as Promise<Response>));
   // The admin's page and sign-in; limited per address like the API before any database work.
   app.use('/admin/*', clientAddress(options.trustProxyHeader));
   if (limits) app.use('/admin/*', addressLimit(limits));

@@ -1,0 +1,54 @@
+/**
+ * Shopify's app proxy (issue 17.5): a storefront request to `/apps/bookings/v1/...` reaches the
+ * service as `/shopify/proxy/v1/...` with Shopify's `shop`, `path_prefix`, `timestamp` and
+ * `signature` parameters. A valid signature (the app's secret, signatures.ts) from the last
+ * five minutes by the service's clock stands for the shop's publishable token: the request is
+ * served as the same `/v1/...` request with the publishable scopes, so the page needs no token.
+ * The scopes are handed over in a WeakMap keyed by the Request this module creates, which no
+ * client can name. Shopify adds the shopper's address as the last `X-Forwarded-For` entry: it
+ * keys the per-client limits of proxied requests.
+ * @module
+ */
+import { Hono } from 'hono';
+import type { AppEnv, ClientEnv } from '../http/env.ts';
+import { HttpError } from '../http/errors.ts';
+import { addressInHeader } from '../http/client-address.ts';
+import type { AuthContext } from '../tokens/types.ts';
+import { shopByDomain } from './queries.ts';
+import { proxySignatureValid } from './signatures.ts';
+
+/** How old a proxied request's `timestamp` may be, either way, in seconds. */
+export const PROXY_MAX_AGE_S = 300;
+
+const PROXY_PARAMS = ['shop', 'path_prefix', 'timestamp', 'signature', 'logged_in_customer_id'];
+
+/** The publishable scopes of requests the proxy created (tokens/auth-middleware.ts reads them). */
+export const proxiedAuth = new WeakMap<Request, AuthContext>();
+
+const refused = (why: string) => new HttpError('unauthorized', `The app-proxy request is not valid: ${why}.`);
+
+/** ALL /shopify/proxy/v1/*, served through `forward` (the app's own fetch). */
+export function shopifyProxyRoutes(forward: (request: Request, env: ClientEnv) => Promise<Response>): Hono<AppEnv> {
+  return new Hono<AppEnv>().all('/shopify/proxy/v1/*', async (c) => {
+    const { db, clock } = c.get('deps');
+    const url = new URL(c.req.url);
+    const domain = url.searchParams.get('shop') ?? '';
+    const shop = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(domain) ? await shopByDomain(db, domain) : undefined;
+    if (!shop) throw refused('no shop of this service signed it');
+    if (!proxySignatureValid(url.searchParams, shop.api_secret)) throw refused('its signature does not match');
+    const timestamp = Number(url.searchParams.get('timestamp'));
+    if (!Number.isSafeInteger(timestamp) || Math.abs(clock.now() / 1000 - timestamp) > PROXY_MAX_AGE_S) throw refused('its timestamp is more than five minutes off');
+
+    const inner = new URL(url.pathname.replace(/^\/shopify\/proxy/, ''), url.origin);
+    for (const [name, value] of url.searchParams) if (!PROXY_PARAMS.includes(name) && name !== 'token') inner.searchParams.append(name, value);
+    const headers = new Headers(c.req.raw.headers);
+    // Only the signature speaks for the shop: no token, cookie or origin rides along.
+    for (const name of ['authorization', 'cookie', 'origin']) headers.delete(name);
+    const method = c.req.method;
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
+    const request = new Request(inner, { method, headers, body });
+    proxiedAuth.set(request, { tokenId: -shop.shop_id, kind: 'publishable', shopId: shop.shop_id, tz: shop.tz, locale: shop.locale, origins: [] });
+    const shopper = addressInHeader(c.req.header('x-forwarded-for')) ?? c.get('client');
+    return forward(request, shopper ? { clientAddress: shopper } : {});
+  });
+}

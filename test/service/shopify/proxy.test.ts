@@ -1,0 +1,62 @@
+import { createHmac } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { proxyMessage } from '../../../src/service/shopify/signatures.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import type { TestService } from '../../helpers/service.ts';
+import { withService } from '../api.ts';
+import { API_SECRET, SHOP_DOMAIN } from './payloads.ts';
+
+/** A request as Shopify's app proxy forwards `/apps/bookings<path>`: signed, no token. */
+function proxied(service: TestService, path: string, options: { method?: string; body?: unknown; secret?: string; timestamp?: number; headers?: Record<string, string> } = {}): Request {
+  const url = new URL(`${service.baseUrl}/shopify/proxy${path}`);
+  url.searchParams.set('shop', SHOP_DOMAIN);
+  url.searchParams.set('logged_in_customer_id', '');
+  url.searchParams.set('path_prefix', '/apps/bookings');
+  url.searchParams.set('timestamp', String(options.timestamp ?? Math.floor(service.clock.now() / 1000)));
+  url.searchParams.set('signature', createHmac('sha256', options.secret ?? API_SECRET).update(proxyMessage(url.searchParams)).digest('hex'));
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Request(url, { method: options.method ?? 'GET', headers: { ...(body && { 'content-type': 'application/json' }), 'x-forwarded-for': '203.0.113.7', ...options.headers }, body });
+}
+
+describeEachDatabase('Shopify app proxy: no token in the page', (database) => {
+  it('serves a signed request as the /v1 request it names with the shop’s publishable scopes', async () => {
+    await withService(database, async (service) => {
+      const widgets = await service.fetch(proxied(service, '/v1/widgets?external_product_id=7001'));
+      expect(widgets.status).toBe(200);
+      expect((await widgets.json()).map((w: { title: string }) => w.title)).toEqual(['Kayak hire']);
+      const hold = await service.fetch(proxied(service, '/v1/reservations', { method: 'POST', body: { cart_token: 'c-proxy', items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] } }));
+      expect(hold.status).toBe(201);
+      // Publishable scopes: no merchant reads, and a publishable token's bounds apply.
+      expect((await service.fetch(proxied(service, '/v1/bookings'))).status).toBe(403);
+      const hoard = await service.fetch(proxied(service, '/v1/reservations', { method: 'POST', body: { cart_token: 'c-proxy', items: [{ external_id: 8003, start: '2026-12-10', quantity: 7 }] } }));
+      expect(hoard.status).toBe(422);
+    });
+  });
+
+  it('refuses a wrong signature, another shop, a stale timestamp and a tampered query with 401, and changes nothing', async () => {
+    await withService(database, async (service) => {
+      const post = { method: 'POST', body: { cart_token: 'c-bad', items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] } };
+      const now = Math.floor(service.clock.now() / 1000);
+      const tampered = proxied(service, '/v1/reservations', post);
+      const url = new URL(tampered.url);
+      url.searchParams.set('shop', 'harbour-test2.myshopify.com');
+      for (const request of [
+        proxied(service, '/v1/reservations', { ...post, secret: 'not-hush' }),
+        proxied(service, '/v1/reservations', { ...post, timestamp: now - 301 }),
+        new Request(url, { method: 'POST', headers: tampered.headers, body: JSON.stringify(post.body) }),
+      ]) {
+        const answer = await service.fetch(request);
+        expect(answer.status).toBe(401);
+        expect((await answer.json()).error).toBe('unauthorized');
+      }
+      expect((await service.db.query('SELECT count(*)::int AS n FROM reservations')).rows[0]).toEqual({ n: 0 });
+    });
+  });
+
+  it('never lets a token or cookie sent along widen the scopes', async () => {
+    await withService(database, async (service) => {
+      const answer = await service.fetch(proxied(service, '/v1/bookings', { headers: { authorization: 'Bearer sk_test_harbour' } }));
+      expect(answer.status).toBe(403);
+    });
+  });
+});
