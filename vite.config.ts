@@ -129,7 +129,7 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: `node ${tz}`,
           environment: 'node',
-          include: ['test/shared/**/*.test.ts', 'test/service/**/*.test.ts', 'test/client/**/*.test.ts'],
+          include: ['test/shared/**/*.test.ts', 'test/service/**/*.test.ts', 'test/client/**/*.test.ts', 'test/shopify/**/*.test.ts'],
           env: { TZ: tz },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -66,6 +66,41 @@ describe('theme app extension block script', () => {
     expect(widget('bare')).toBe('555');
   });
 
+  it('follows Horizon: shopify:product:select with a GID variantId, and its promise, while the id input is set silently (assets/variant-picker.js, product-form.js)', async () => {
+    // Horizon's variant picker sits inside the product form; the id input changes without an event.
+    const form = document.getElementById('form-main')!;
+    const picker = document.createElement('variant-picker');
+    form.append(picker);
+    document.querySelector<HTMLInputElement>('#form-main [name="id"]')!.value = '777';
+    picker.dispatchEvent(new CustomEvent('shopify:product:select', { bubbles: true, detail: { variantId: 'gid://shopify/ProductVariant/777' } }));
+    expect(widget('main')).toBe('777');
+    let resolve!: (value: unknown) => void;
+    picker.dispatchEvent(new CustomEvent('shopify:product:select', { bubbles: true, detail: { promise: new Promise((r) => (resolve = r)) } }));
+    resolve({ variant: { id: 'gid://shopify/ProductVariant/778' } });
+    await tick();
+    expect(widget('main')).toBe('778');
+    expect(widget('other')).toBe('900');
+  });
+
+  it('follows Dawn’s variant radios linked to the form with form="…" from outside it (assets/product-info.js)', async () => {
+    const radios = document.createElement('variant-selects');
+    radios.innerHTML = '<input type="radio" name="Colour" value="red" form="form-main">';
+    document.getElementById('shopify-section-main')!.prepend(radios);
+    const radio = radios.querySelector('input')!;
+    radio.dispatchEvent(new Event('change', { bubbles: true }));
+    document.querySelector<HTMLInputElement>('#form-main [name="id"]')!.value = '888';
+    await tick(10);
+    expect(widget('main')).toBe('888');
+  });
+
+  it('follows a theme that only changes ?variant= in the URL after a pick outside any form', async () => {
+    document.body.innerHTML = `<section><div class="pills"><input type="radio" name="Size"></div><booking-widget id="w-url" data-variant-sync product="1" variant="111"></booking-widget></section>`;
+    history.replaceState({}, '', '/products/kayak-hire?variant=999');
+    document.querySelector('.pills input')!.dispatchEvent(new Event('change', { bubbles: true }));
+    await tick(10);
+    expect(widget('url')).toBe('999');
+  });
+
   it('never writes a value that is not a variant id', () => {
     const input = document.querySelector<HTMLInputElement>('#form-main [name="id"]')!;
     input.value = '12"><script>';

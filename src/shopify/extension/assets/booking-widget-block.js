@@ -4,10 +4,15 @@
  *
  * Themes announce a variant change in different ways, so the block listens to all of them and
  * then reads the selected variant from one place:
- *   - `variant:change` / `variant:changed` / `variant:update` events (detail.variant.id,
- *     detail.resource.id or detail.id), used by many themes;
+ *   - the storefront standard event `shopify:product:select` (Horizon, assets/variant-picker.js):
+ *     `detail.variantId` at once, or `detail.promise` resolving to `{ variant: { id } }`; ids may be
+ *     GIDs (`gid://shopify/ProductVariant/123`), and Horizon sets the form's `id` input without a
+ *     `change` event, so the event's id is trusted;
+ *   - `variant:change` / `variant:changed` / `variant:update` / `variant:selected` events
+ *     (detail.variant.id, detail.resource.id or detail.id), used by many themes;
  *   - `change` on the product form's `[name="id"]` input or select (Dawn and its descendants
- *     set the hidden input and dispatch `change`);
+ *     set the hidden input and dispatch `change`), and on controls linked to the form with
+ *     `form="…"` from outside it (Dawn's variant radios: their `form` property names it);
  *   - `change` on any other control in the product form (themes that update the input later);
  *   - the URL's `?variant=` (themes call history.replaceState; the Navigation API reports it
  *     where available, `popstate` covers back and forward).
@@ -18,9 +23,28 @@
   if (window.__bookingWidgetBlock) return; // the block may be on the page twice
   window.__bookingWidgetBlock = true;
 
+  // The block's schema names this file (Shopify loads it once, deferred, and theme check holds it
+  // to 10,000 B); the widget's own entry sits beside it in the extension's assets and is loaded
+  // from there, unless the page already has the widget (a theme or page that includes it itself).
+  var self = document.currentScript && document.currentScript.src;
+  var present = window.customElements && window.customElements.get('booking-widget');
+  var tagged = document.querySelector('script[src*="booking-widget.js"]');
+  if (self && !present && !tagged) {
+    var entry = document.createElement('script');
+    entry.src = self.replace(/booking-widget-block\.js(?=[?#]|$)/, 'booking-widget.js');
+    entry.defer = true;
+    document.head.appendChild(entry);
+  }
+
   var WIDGETS = 'booking-widget[data-variant-sync]';
   var FORM = 'form[action*="/cart/add"]';
   var ID = /^\d{1,20}$/;
+
+  /** A variant id from a number, its digits or a GID (`gid://shopify/ProductVariant/123`). */
+  function idOf(value) {
+    var m = /^(?:gid:\/\/shopify\/ProductVariant\/)?(\d{1,20})$/.exec(String(value == null ? '' : value));
+    return m ? m[1] : null;
+  }
 
   /** The product form the widget belongs to: its own, its section's, or the page's first. */
   function formFor(widget) {
@@ -50,8 +74,9 @@
     return null;
   }
 
-  function apply(widget, variant) {
-    if (variant && ID.test(String(variant)) && widget.getAttribute('variant') !== String(variant)) {
+  function apply(widget, raw) {
+    var variant = idOf(raw);
+    if (variant && ID.test(variant) && widget.getAttribute('variant') !== variant) {
       // The price first: the widget shows the new variant's total as soon as it follows it.
       var price = priceOf(widget, variant);
       if (price !== null) widget.setAttribute('price', price);
@@ -84,14 +109,31 @@
     }
   }
 
-  ['variant:change', 'variant:changed', 'variant:update'].forEach(function (type) {
+  ['variant:change', 'variant:changed', 'variant:update', 'variant:selected'].forEach(function (type) {
     document.addEventListener(type, onVariantEvent);
   });
 
+  // The storefront standard event (Horizon): the id now, or once the theme's fetch resolves.
+  document.addEventListener('shopify:product:select', function (event) {
+    var d = event.detail || {};
+    if (d.variantId) onVariantEvent({ detail: { id: d.variantId }, target: event.target });
+    if (d.promise && typeof d.promise.then === 'function') {
+      d.promise.then(function (result) {
+        var id = result && result.variant && result.variant.id;
+        if (id) onVariantEvent({ detail: { id: id }, target: event.target });
+      }, function () {});
+    }
+  }, true);
+
   document.addEventListener('change', function (event) {
     var target = event.target instanceof Element ? event.target : null;
-    var form = target && target.closest(FORM);
-    if (!form) return;
+    // Its form, even from outside it through form="…" (Dawn's variant radios), else the one around it.
+    var form = target && ((target.form && target.form.matches && target.form.matches(FORM) && target.form) || target.closest(FORM));
+    if (!form) {
+      // A theme whose pickers sit in no form may only change ?variant= in the URL.
+      if (target) setTimeout(function () { syncAll(); }, 0);
+      return;
+    }
     if (target.matches('[name="id"]')) {
       syncAll(form);
     } else {
