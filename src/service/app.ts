@@ -28,7 +28,7 @@ import { cachedOrigins } from './tokens/origins.ts';
 import { cachedTokens, TOKEN_CACHE_MS, UNKNOWN_TOKEN_CACHE_MS } from './tokens/tokens.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { shopifyConflictRoutes, shopifyWebhookRoutes } from './shopify/routes.ts';
-import { shopifyProxyRoutes } from './shopify/proxy.ts';
+import { shopifyProxyRoutes } from './shopify/proxy/routes.ts';
 import { widgetRoutes } from './widgets/routes.ts';
 
 /** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */

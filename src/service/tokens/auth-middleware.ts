@@ -11,7 +11,7 @@ import { ForbiddenError } from '../shared/errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { corsHeadersFor } from './cors-middleware.ts';
 import { sessionAuth, sessionIdOf } from '../admin/sessions.ts';
-import { proxiedAuth } from '../shopify/proxy.ts';
+import { proxiedAuth } from '../shopify/proxied-auth.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import type { AuthContext } from './types.ts';
 import type { Context } from 'hono';
@@ -30,7 +30,7 @@ function unauthorized(message: string, error?: string): HttpError {
  */
 export function authenticate(db: Database, verify: TokenVerifier = verifyToken): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    // A request Shopify's app proxy signed (shopify/proxy.ts): the shop's publishable scopes.
+    // A request Shopify's app proxy signed (shopify/proxy/routes.ts): the shop's publishable scopes.
     const proxied = proxiedAuth.get(c.req.raw);
     if (proxied) {
       c.set('auth', proxied);

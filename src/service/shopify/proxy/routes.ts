@@ -10,20 +10,17 @@
  * @module
  */
 import { Hono } from 'hono';
-import type { AppEnv, ClientEnv } from '../http/env.ts';
-import { HttpError } from '../http/errors.ts';
-import { addressInHeader } from '../http/client-address.ts';
-import type { AuthContext } from '../tokens/types.ts';
-import { shopByDomain } from './queries.ts';
-import { proxySignatureValid } from './signatures.ts';
+import type { AppEnv, ClientEnv } from '../../http/env.ts';
+import { HttpError } from '../../http/errors.ts';
+import { addressInHeader } from '../../http/client-address.ts';
+import { proxiedAuth } from '../proxied-auth.ts';
+import { shopByDomain } from '../queries.ts';
+import { proxySignatureValid } from '../signatures.ts';
 
 /** How old a proxied request's `timestamp` may be, either way, in seconds. */
 export const PROXY_MAX_AGE_S = 300;
 
 const PROXY_PARAMS = ['shop', 'path_prefix', 'timestamp', 'signature', 'logged_in_customer_id'];
-
-/** The publishable scopes of requests the proxy created (tokens/auth-middleware.ts reads them). */
-export const proxiedAuth = new WeakMap<Request, AuthContext>();
 
 const refused = (why: string) => new HttpError('unauthorized', `The app-proxy request is not valid: ${why}.`);
 
