@@ -8,16 +8,18 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const source = join(ROOT, 'src/shopify/extension');
-const out = join(ROOT, 'dist/shopify/extension');
+// Tests build into folders of their own: BOOKING_WIDGET_DIST (the widget's build) and BOOKING_EXTENSION_OUT.
+const dist = process.env.BOOKING_WIDGET_DIST || join(ROOT, 'dist');
+const out = process.env.BOOKING_EXTENSION_OUT || join(ROOT, 'dist/shopify/extension');
 // Exactly the files of this build (the app build's manifest names them; dist/ may hold older ones).
-const manifestFile = join(ROOT, 'dist/.vite/manifest.json');
-if (!existsSync(manifestFile) || !existsSync(join(ROOT, 'dist/booking-widget.js'))) throw new Error('The widget is not built: run npm run build.');
+const manifestFile = join(dist, '.vite/manifest.json');
+if (!existsSync(manifestFile) || !existsSync(join(dist, 'booking-widget.js'))) throw new Error('The widget is not built: run npm run build.');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const widgetFiles = ['booking-widget.js', ...new Set(Object.values(manifest).map((chunk) => chunk.file))];
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 cpSync(source, out, { recursive: true });
-for (const file of widgetFiles) cpSync(join(ROOT, 'dist', file), join(out, 'assets', file));
+for (const file of widgetFiles) cpSync(join(dist, file), join(out, 'assets', file));
 if (!existsSync(join(out, 'assets/booking-widget-block.js'))) throw new Error('the block script is missing from the extension');
 console.log(`Shopify extension: ${out} (${widgetFiles.length} widget files in assets/)`);

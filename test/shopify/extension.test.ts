@@ -5,23 +5,32 @@
  * types, and its Liquid, rendered by a real Liquid engine, never puts a secret token in a page.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { check } from '@shopify/theme-check-node';
 import { Liquid, type TagToken, type TopLevelToken } from 'liquidjs';
+import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureWidgetBuilt } from '../e2e/helpers/server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BUILT = join(ROOT, 'dist/shopify/extension');
+// Built here into folders of its own, as `npm run build` builds it (dist/ is left alone).
+const WORK = mkdtempSync(join(tmpdir(), 'shopify-extension-'));
+const BUILT = join(WORK, 'extension');
 const BLOCK = readFileSync(join(ROOT, 'src/shopify/extension/blocks/booking-widget.liquid'), 'utf8');
 const SCHEMA = JSON.parse(/\{%\s*schema\s*%\}([\s\S]*?)\{%\s*endschema\s*%\}/.exec(BLOCK)![1]!);
 
-beforeAll(() => {
-  ensureWidgetBuilt();
-  const built = spawnSync(process.execPath, [join(ROOT, 'src/shopify/build-extension.mjs')], { encoding: 'utf8' });
+beforeAll(async () => {
+  const widget = join(WORK, 'widget');
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production'; // Vitest's 'test' would build Preact's development runtime
+  try {
+    for (const mode of ['production', 'entry']) await build({ configFile: join(ROOT, 'vite.config.ts'), root: ROOT, mode, logLevel: 'silent', build: { outDir: widget, emptyOutDir: false } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  const built = spawnSync(process.execPath, [join(ROOT, 'src/shopify/build-extension.mjs')], { encoding: 'utf8', env: { ...process.env, BOOKING_WIDGET_DIST: widget, BOOKING_EXTENSION_OUT: BUILT } });
   expect(built.status, built.stderr).toBe(0);
 }, 180_000);
 
