@@ -42,7 +42,7 @@ describeEachDatabase('Shopify app proxy: no token in the page', (database) => {
       url.searchParams.set('shop', 'harbour-test2.myshopify.com');
       for (const request of [
         proxied(service, '/v1/reservations', { ...post, secret: 'not-hush' }),
-        proxied(service, '/v1/reservations', { ...post, timestamp: now - 301 }),
+        proxied(service, '/v1/reservations', { ...post, timestamp: now - 91 }),
         new Request(url, { method: 'POST', headers: tampered.headers, body: JSON.stringify(post.body) }),
       ]) {
         const answer = await service.fetch(request);

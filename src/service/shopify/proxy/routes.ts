@@ -1,8 +1,8 @@
 /**
  * Shopify's app proxy (issue 17.5): a storefront request to `/apps/bookings/v1/...` reaches the
  * service as `/shopify/proxy/v1/...` with Shopify's `shop`, `path_prefix`, `timestamp` and
- * `signature` parameters. A valid signature (the app's secret, signatures.ts) from the last
- * five minutes by the service's clock stands for the shop's publishable token: the request is
+ * `signature` parameters. A valid signature (the app's secret, signatures.ts) within 90
+ * seconds of the service's clock stands for the shop's publishable token: the request is
  * served as the same `/v1/...` request with the publishable scopes, so the page needs no token.
  * The scopes are handed over in a WeakMap keyed by the Request this module creates, which no
  * client can name. Shopify adds the shopper's address as the last `X-Forwarded-For` entry: it
@@ -17,8 +17,8 @@ import { proxiedAuth } from '../proxied-auth.ts';
 import { shopByDomain } from '../queries.ts';
 import { proxySignatureValid } from '../signatures.ts';
 
-/** How old a proxied request's `timestamp` may be, either way, in seconds. */
-export const PROXY_MAX_AGE_S = 300;
+/** How far a proxied request's `timestamp` may be from the service's clock, either way, in seconds (Shopify's own libraries allow 90). */
+export const PROXY_MAX_AGE_S = 90;
 
 const PROXY_PARAMS = ['shop', 'path_prefix', 'timestamp', 'signature', 'logged_in_customer_id'];
 
@@ -34,7 +34,7 @@ export function shopifyProxyRoutes(forward: (request: Request, env: ClientEnv) =
     if (!shop) throw refused('no shop of this service signed it');
     if (!proxySignatureValid(url.searchParams, shop.api_secret)) throw refused('its signature does not match');
     const timestamp = Number(url.searchParams.get('timestamp'));
-    if (!Number.isSafeInteger(timestamp) || Math.abs(clock.now() / 1000 - timestamp) > PROXY_MAX_AGE_S) throw refused('its timestamp is more than five minutes off');
+    if (!Number.isSafeInteger(timestamp) || Math.abs(clock.now() / 1000 - timestamp) > PROXY_MAX_AGE_S) throw refused('its timestamp is more than 90 seconds off');
 
     const inner = new URL(url.pathname.replace(/^\/shopify\/proxy/, ''), url.origin);
     for (const [name, value] of url.searchParams) if (!PROXY_PARAMS.includes(name) && name !== 'token') inner.searchParams.append(name, value);
