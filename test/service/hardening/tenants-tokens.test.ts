@@ -128,6 +128,96 @@ describeEachDatabase('tenants and tokens', (database) => {
     });
   });
 
+  describe('the merchant API (products, variants, widgets, bookings, tokens, holds)', () => {
+    /** Ids of Alpine's records the merchant API can name, found or made before each check. */
+    async function alpineMerchantIds() {
+      const shop = `(SELECT id FROM shops WHERE name = 'Alpine Rentals')`;
+      const one = async (sql: string) => (await service.db.query<{ id: number }>(sql)).rows[0]!.id;
+      const booked = await send(service, {
+        method: 'POST',
+        path: '/v1/bookings',
+        headers: bearer(TOKENS.alpineSecret),
+        body: { starts_at: '2026-12-15 10:00', finishes_at: '2026-12-15 11:00', items: [{ external_id: 9101, quantity: 1 }], customers: [{ email: 'a@alpine.example' }] },
+      });
+      expect(booked.status).toBe(201);
+      return {
+        widget: await one(`SELECT id FROM widgets WHERE shop_id = ${shop}`),
+        token: await one(`SELECT id FROM tokens WHERE shop_id = ${shop}`),
+        booking: ((await booked.json()) as { id: number }).id,
+      };
+    }
+
+    it("answers another shop's product, variant, widget, booking, token and hold ids with the same 404 as an id nobody has, on every method, and changes nothing", async () => {
+      const ids = await alpineMerchantIds();
+      const h = bearer(TOKENS.harbourSecret);
+      const calls = (id: { product: number; variant: number; widget: number; booking: number; token: number; reservation: number }): Call[] => [
+        { path: `/v1/products/${id.product}`, headers: h },
+        { method: 'PUT', path: `/v1/products/${id.product}`, headers: h, body: { title: 'mine now' } },
+        { method: 'DELETE', path: `/v1/products/${id.product}`, headers: h },
+        { method: 'POST', path: `/v1/products/${id.product}/variants`, headers: h, body: { external_id: 99001, title: 'Mine', capacity: 3 } },
+        { path: `/v1/variants/${id.variant}`, headers: h },
+        { method: 'PUT', path: `/v1/variants/${id.variant}`, headers: h, body: { capacity: 99 } },
+        { method: 'DELETE', path: `/v1/variants/${id.variant}`, headers: h },
+        { path: `/v1/widgets/${id.widget}`, headers: h },
+        { method: 'PUT', path: `/v1/widgets/${id.widget}`, headers: h, body: { title: 'mine now' } },
+        { method: 'DELETE', path: `/v1/widgets/${id.widget}`, headers: h },
+        { path: `/v1/bookings/${id.booking}`, headers: h },
+        { method: 'POST', path: `/v1/bookings/${id.booking}/cancel`, headers: h },
+        { method: 'DELETE', path: `/v1/tokens/${id.token}`, headers: h },
+        { method: 'DELETE', path: `/v1/reservations/${id.reservation}`, headers: h },
+      ];
+      const theirs = calls({ ...alpine, ...ids });
+      const none = calls({ product: 999_999, variant: 999_999, widget: 999_999, booking: 999_999, token: 999_999, reservation: 999_999 });
+      const before = await dumpTables(service.db);
+      for (const [i, call] of theirs.entries()) {
+        const a = await read(await send(service, call));
+        const b = await read(await send(service, none[i]!));
+        const label = `${call.method ?? 'GET'} ${call.path}`;
+        expect(a.status, label).toBe(404);
+        expect(b.status, label).toBe(404);
+        const shape = (body: unknown, path: string) => JSON.stringify(body).replaceAll(path.match(/\/(\d+)/)![1]!, '{id}');
+        expect(shape(a.body, call.path), label).toBe(shape(b.body, none[i]!.path));
+      }
+      expect(await dumpTables(service.db)).toEqual(before);
+      // And the lists show none of Alpine's records.
+      for (const path of ['/v1/products', '/v1/bookings', '/v1/tokens', '/v1/widgets', '/v1/occupancy?start=2026-12-14&finish=2026-12-16']) {
+        const body = JSON.stringify((await read(await send(service, { path, headers: h }))).body);
+        expect(body, path).not.toMatch(/Alpine|alpine|"external_id":"?91/);
+      }
+    });
+
+    it('refuses a publishable token on every merchant read and write (403), whatever the id, and changes nothing', async () => {
+      const ids = await alpineMerchantIds();
+      const calls: Call[] = [];
+      for (const headers of [bearer(TOKENS.harbourPublishable), bearer(TOKENS.harbourPublishable, { origin: HARBOUR_ORIGIN })]) {
+        calls.push(
+          { path: '/v1/products', headers },
+          { method: 'POST', path: '/v1/products', headers, body: { title: 'Raft', variants: [{ title: 'Raft', capacity: 2 }] } },
+          { path: `/v1/products/${alpine.product}`, headers },
+          { method: 'PUT', path: '/v1/products/1', headers, body: { title: 'changed' } },
+          { method: 'DELETE', path: '/v1/products/1', headers },
+          { method: 'POST', path: '/v1/products/1/variants', headers, body: { title: 'More', capacity: 1 } },
+          { path: '/v1/variants/1', headers },
+          { method: 'PUT', path: '/v1/variants/1', headers, body: { capacity: 99 } },
+          { method: 'DELETE', path: '/v1/variants/1', headers },
+          { method: 'POST', path: '/v1/widgets', headers, body: { title: 'Mine', product_ids: [1] } },
+          { method: 'PUT', path: '/v1/widgets/1', headers, body: { title: 'changed' } },
+          { method: 'DELETE', path: `/v1/widgets/${ids.widget}`, headers },
+          { path: '/v1/bookings', headers },
+          { path: `/v1/bookings/${ids.booking}`, headers },
+          { method: 'POST', path: `/v1/bookings/${ids.booking}/cancel`, headers },
+          { path: '/v1/tokens', headers },
+          { method: 'POST', path: '/v1/tokens', headers, body: { kind: 'publishable', origins: ['https://evil.example'] } },
+          { method: 'DELETE', path: `/v1/tokens/${ids.token}`, headers },
+          { method: 'DELETE', path: '/v1/tokens/1', headers },
+          { path: '/v1/occupancy?start=2026-12-14&finish=2026-12-16', headers },
+          { path: '/v1/shopify/conflicts', headers },
+        );
+      }
+      await expectRefused(calls, 'forbidden');
+    });
+  });
+
   describe('publishable tokens', () => {
     it('are refused (403) on every secret action, whatever the id, and change nothing', async () => {
       const pk = bearer(TOKENS.harbourPublishable);
