@@ -34,6 +34,8 @@ function loadWidgetScript(): void {
 
 function WidgetForm(props: { widget: Widget; onSaved: () => void }) {
   const w = props.widget;
+  // A date widget books one day: its day limits are not the merchant's to set.
+  const numbers = NUMBERS.filter(([k]) => w.type === 'range' || (k !== 'min_days' && k !== 'max_days'));
   const values = useSignal<Record<string, string>>(Object.fromEntries([...NUMBERS.map(([k]) => [k, String(w.settings[k])]), ['count', w.settings.count], ['pricing', w.settings.pricing], ['title', w.title]]));
   const errors = useSignal<Record<string, string[]>>({});
   const message = useSignal<string | null>(null);
@@ -42,7 +44,7 @@ function WidgetForm(props: { widget: Widget; onSaved: () => void }) {
   const save = async (event: Event) => {
     event.preventDefault();
     const v = values.value;
-    const settings = Object.fromEntries(NUMBERS.map(([k]) => [k, Number(v[k])]));
+    const settings = Object.fromEntries(numbers.map(([k]) => [k, Number(v[k])]));
     try {
       await client.widgets.update(w.id, { title: v.title, settings: { ...settings, count: v.count as 'days' | 'nights', pricing: v.pricing as 'booking' | 'day' | 'night' } });
       message.value = `“${v.title}” saved; the preview shows it.`;
@@ -59,7 +61,7 @@ function WidgetForm(props: { widget: Widget; onSaved: () => void }) {
     <form onSubmit={save} aria-label={`Settings of ${w.title}`}>
       <Field label="Title" errors={e.title}>{({ id }) => <input id={id} value={values.value.title} onInput={set('title')} />}</Field>
       <div class="row">
-        {NUMBERS.map(([key, label]) => (
+        {numbers.map(([key, label]) => (
           <Field key={key} label={label} errors={e[`settings.${key}`]}>
             {({ id, describedBy, invalid }) => <input id={id} type="number" style="width:8em" value={values.value[key]} onInput={set(key)} aria-describedby={describedBy} aria-invalid={invalid} />}
           </Field>

@@ -4,7 +4,7 @@
  * @module
  */
 import type { WidgetSettings, WidgetType } from '../../shared/records.ts';
-import { settingError } from '../widgets/settings-rules.ts';
+import { settingError, settingsError } from '../widgets/settings-rules.ts';
 
 /** A fixture: shops with their catalogue, widgets, blackouts and tokens. */
 export interface Fixture {
@@ -105,6 +105,10 @@ export function checkFixture(value: unknown): Fixture {
         (widget.external_product_ids as unknown[]).forEach((v, i) => id(v, `${wp}.external_product_ids[${i}]`));
       }
       optional(widget, 'settings', wp, checkSettings);
+      if (isObject(widget.settings)) {
+        const together = settingsError(widget.settings, widget.type === 'date' ? 'date' : 'range');
+        if (together) fail(`${wp}.settings.${together[0]}`, together[1]);
+      }
     });
     each(shop.blackouts, `${sp}.blackouts`, (b, bp) => {
       str(b.starts_at, `${bp}.starts_at`);

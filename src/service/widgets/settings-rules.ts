@@ -32,9 +32,18 @@ export function settingError(key: string, value: unknown): string | undefined {
   return 'is not a widget setting';
 }
 
-/** What is wrong with the settings as a whole (a shortest range longer than the longest). */
-export function settingsError(settings: Record<string, unknown>): [string, string] | undefined {
+/**
+ * What is wrong with the settings as a whole: a shortest range longer than the longest, or day
+ * limits other than one on a `date` widget (which books one day: silently ignoring a merchant's
+ * `max_days: 5` there would hide the mistake).
+ */
+export function settingsError(settings: Record<string, unknown>, type: 'date' | 'range' = 'range'): [string, string] | undefined {
   const { min_days: min, max_days: max, quantity_min: qmin, quantity_max: qmax } = settings;
+  if (type === 'date') {
+    for (const key of ['min_days', 'max_days'] as const) {
+      if (settings[key] !== undefined && settings[key] !== 1) return [key, 'must be 1 on a date widget, which books one day (use type "range" for longer bookings)'];
+    }
+  }
   if (typeof min === 'number' && typeof max === 'number' && min > max) return ['min_days', 'must not be more than max_days'];
   if (typeof qmin === 'number' && typeof qmax === 'number' && qmin > qmax) return ['quantity_min', 'must not be more than quantity_max'];
   return undefined;

@@ -20,7 +20,7 @@ type Shop = Pick<AuthContext, 'shopId'>;
 const TITLE_TAKEN = 'is already the title of another widget of this shop';
 
 function checkTogether(fields: WidgetRowFields): void {
-  const error = settingsError(fields.settings);
+  const error = settingsError(fields.settings, fields.type);
   if (error) throw new InvalidError({ [`settings.${error[0]}`]: [error[1]] });
 }
 
@@ -30,6 +30,13 @@ async function placeOn(tx: Queryable, shopId: number, widgetId: number, products
   const field = products.by === 'id' ? 'product_ids' : 'external_product_ids';
   if (missing.length > 0) throw new InvalidError({ [field]: [`name no product of this shop: ${missing.slice(0, 10).join(', ')}`] });
   await setWidgetProducts(tx, widgetId, found);
+}
+
+/** The stored settings a change builds on: a range becoming a date widget leaves its day limits behind. */
+function storedSettingsFor(stored: WidgetRowFields, type: WidgetInput['type']): WidgetRowFields['settings'] {
+  if (type !== 'date' || stored.type === 'date') return stored.settings;
+  const { min_days: _min, max_days: _max, ...rest } = stored.settings;
+  return rest;
 }
 
 /** Creates a widget; its record. */
@@ -53,7 +60,7 @@ export async function changeWidget(db: Database, auth: Shop, id: number, input: 
       title: input.title ?? stored.title,
       type: input.type ?? stored.type,
       locale: input.locale !== undefined ? input.locale : stored.locale,
-      settings: { ...stored.settings, ...input.settings },
+      settings: { ...storedSettingsFor(stored, input.type), ...input.settings },
     };
     checkTogether(fields);
     if (input.title !== undefined && (await widgetTitleTaken(tx, auth.shopId, input.title, id))) throw new InvalidError({ title: [TITLE_TAKEN] });

@@ -52,6 +52,12 @@ describeEachDatabase('loading a fixture', (database) => {
         'shops[0].products[0].external_id must be a positive whole number',
       );
       await expect(loadFixture(service.db, [])).rejects.toThrow('fixture must be an object with a "shops" array');
+      await expect(
+        loadFixture(service.db, { shops: [{ name: 'X', tz: 'UTC', widgets: [{ title: 'Tours', type: 'date', settings: { max_days: 3 } }] }] }),
+      ).rejects.toThrow('shops[0].widgets[0].settings.max_days must be 1 on a date widget');
+      await expect(
+        loadFixture(service.db, { shops: [{ name: 'X', tz: 'UTC', widgets: [{ title: 'Hire', type: 'range', settings: { min_days: 4, max_days: 3 } }] }] }),
+      ).rejects.toThrow('shops[0].widgets[0].settings.min_days must not be more than max_days');
       expect(await dumpTables(service)).toEqual(after);
     } finally {
       await service.close();

@@ -42,6 +42,26 @@ describeEachDatabase('Widget writes (merchant API)', (database) => {
     });
   });
 
+  it('refuses day limits other than one on a date widget (it books one day), and a range turned into a date widget leaves its limits behind', async () => {
+    await withService(database, async (service) => {
+      const a = api(service);
+      const date = (await a.get('/v1/widgets?external_product_id=7002')).body[0];
+      expect(date.type).toBe('date');
+      const refused = await a.put(`/v1/widgets/${date.id}`, { settings: { max_days: 5 } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.details.fields).toEqual({ 'settings.max_days': ['must be 1 on a date widget, which books one day (use type "range" for longer bookings)'] });
+      expect((await a.get(`/v1/widgets/${date.id}`)).body).toEqual(date);
+      expect((await a.post('/v1/widgets', { title: 'Day trips', type: 'date', settings: { min_days: 2 } })).status).toBe(422);
+      // The same change with type range is taken.
+      const range = await a.put(`/v1/widgets/${date.id}`, { type: 'range', settings: { max_days: 5 } });
+      expect(range.status).toBe(200);
+      expect(range.body.settings.max_days).toBe(5);
+      const back = await a.put(`/v1/widgets/${date.id}`, { type: 'date' });
+      expect(back.status).toBe(200);
+      expect([back.body.settings.min_days, back.body.settings.max_days]).toEqual([1, 1]);
+    });
+  });
+
   it('deletes a widget; another shop’s is 404 and a publishable token is 403', async () => {
     await withService(database, async (service) => {
       const a = api(service);
