@@ -2,13 +2,14 @@
  * Issue 18: the merchant admin in Chromium, signed in through its form: every screen renders
  * without serious axe violations at desktop and phone widths, a cancelled booking frees its day
  * in occupancy, a blackout is added, a token made and revoked, the embed snippet is right, the
- * token never stays in the page, and a cross-site write with the cookie is refused.
+ * token never stays in the page, every action works by keyboard alone, and a cross-site write
+ * with the cookie is refused.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { seriousAxeViolations } from './helpers/axe.ts';
 import { describeInBrowser } from './helpers/browser.ts';
-import { DOUBLE_KAYAK, SECRET, day } from './helpers/fixture.ts';
+import { DOUBLE_KAYAK, SECRET, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { PHONE } from './helpers/page.ts';
 import { useStorefront } from './helpers/suite.ts';
 
@@ -95,6 +96,82 @@ describeInBrowser('the merchant admin', () => {
     const snippet = await page.getByLabel('Embed snippet').textContent();
     expect(snippet).toContain(`<script src="${suite.server.url}/booking-widget.js" defer></script>`);
     expect(snippet).toContain('token="pk_test_snippet"');
+  });
+
+  it('every action by keyboard alone: sign in, find and cancel a booking, release a hold, revoke a token, with the focus never left on the page body', async () => {
+    const date = day(suite.today, 5);
+    const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
+    const made = await fetch(`${suite.server.url}/v1/bookings`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ starts_at: `${date} 09:00`, finishes_at: `${date} 17:00`, items: [{ external_id: SINGLE_KAYAK, quantity: 1 }], customers: [{ first_name: 'Kay', last_name: 'Board', email: 'kay.keys@example.com' }] }),
+    });
+    const booking = (await made.json()) as { id: number };
+    const held = await fetch(`${suite.server.url}/v1/reservations`, { method: 'POST', headers, body: JSON.stringify({ cart_token: 'keyboard-cart', items: [{ external_id: SINGLE_KAYAK, start: day(suite.today, 6), quantity: 1 }] }) });
+    const hold = (await held.json()) as { id: number };
+    const token = await fetch(`${suite.server.url}/v1/tokens`, { method: 'POST', headers, body: JSON.stringify({ kind: 'publishable', label: 'Keyboard', origins: ['https://keys.example'] }) });
+    const { hint } = (await token.json()) as { hint: string };
+
+    const { page, pageErrors } = await suite.open();
+    /** The focused element's name: its label, aria-label or text. */
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement & { labels?: NodeListOf<HTMLLabelElement> };
+        if (!el || el === document.body) return 'BODY';
+        return (el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent ?? '').trim();
+      });
+    /** Presses Tab until the focused element's name matches; fails when it is never reached. */
+    const tabTo = async (name: string | RegExp) => {
+      for (let i = 0; i < 150; i++) {
+        await page.keyboard.press('Tab');
+        const now = await focused();
+        if (typeof name === 'string' ? now === name : name.test(now)) return;
+      }
+      throw new Error(`Tab never reached ${name}`);
+    };
+
+    await page.goto('/admin/');
+    await tabTo('Secret token');
+    await page.keyboard.type(SECRET);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Harbour Kayaks: bookings admin' }).waitFor();
+
+    await tabTo('Bookings and holds');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Bookings', level: 2 }).waitFor();
+    await tabTo('Search');
+    await page.keyboard.type('kay.keys');
+    await page.getByText(`#${booking.id} ·`).waitFor();
+    await tabTo(new RegExp(`^#${booking.id} ·`));
+    await page.keyboard.press('Enter');
+    await tabTo(`Cancel booking #${booking.id}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('Yes, cancel it');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe(`Booking #${booking.id} cancelled; its units are free again.`);
+
+    await tabTo(`Release hold #${hold.id}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe(`Hold #${hold.id} released.`);
+
+    await tabTo('Tokens');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Tokens', level: 2 }).waitFor();
+    await tabTo(`Revoke ${hint}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe(`Yes, revoke ${hint}`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter'); // Keep it: the focus goes back to the button.
+    await expect.poll(focused).toBe(`Revoke ${hint}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe(`Yes, revoke ${hint}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe(`Token ${hint} revoked.`);
+    expect(pageErrors).toEqual([]);
+
+    const after = async (path: string) => (await fetch(`${suite.server.url}${path}`, { headers })).json();
+    expect(((await after(`/v1/bookings/${booking.id}`)) as { status: string }).status).toBe('cancelled');
+    expect(((await after('/v1/tokens')) as { hint: string }[]).map((t) => t.hint)).not.toContain(hint);
   });
 
   it('refuses a write with the session cookie from another site', async () => {

@@ -1,10 +1,11 @@
 /**
- * Small shared pieces: a labelled field tied to its error messages, a polite status line, and
- * a copy button with a fallback that selects the text.
+ * Small shared pieces: a labelled field tied to its error messages, a polite status line, a
+ * button that asks before a destructive action (keeping the keyboard's focus where the eye is),
+ * and a copy button with a fallback that selects the text.
  * @module
  */
 import type { ComponentChildren } from 'preact';
-import { useId, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 
 /** A label, its control (given the ids it needs), a hint and the field's errors. */
 export function Field(props: { label: string; hint?: string; errors?: string[] | undefined; children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ComponentChildren }) {
@@ -24,9 +25,55 @@ export function Field(props: { label: string; hint?: string; errors?: string[] |
 /** A line screen readers announce politely; `error` makes it an alert. */
 export function Status(props: { message: string | null; error?: boolean }) {
   return (
-    <p class={props.error ? 'status error' : 'status'} role={props.error ? 'alert' : 'status'}>
+    <p class={props.error ? 'status error' : 'status'} role={props.error ? 'alert' : 'status'} tabIndex={-1}>
       {props.message ?? ''}
     </p>
+  );
+}
+
+/**
+ * After an action that removed the control it was started from (a revoked token's row, a
+ * cancelled booking's button), moves the focus to the screen's message, the error first, so a
+ * keyboard user is not left on the page's body. Runs after the render that fills it.
+ */
+export function focusMessage(): void {
+  setTimeout(() => {
+    const messages = [...document.querySelectorAll<HTMLElement>('main .status')].filter((m) => m.textContent?.trim());
+    (messages.find((m) => m.classList.contains('error')) ?? messages[0])?.focus();
+  }, 0);
+}
+
+/**
+ * A destructive button that asks first: "Yes, …" takes the focus when asked, "Keep it" gives it
+ * back to the button, and confirming hands it to the screen's message (`focusMessage`).
+ */
+export function ConfirmButton(props: { label: string; question?: string; confirmLabel: string; onConfirm: () => Promise<unknown> | void }) {
+  const [asking, setAsking] = useState(false);
+  const moved = useRef(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const yes = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (moved.current) (asking ? yes : trigger).current?.focus();
+  }, [asking]);
+  const ask = (value: boolean) => {
+    moved.current = true;
+    setAsking(value);
+  };
+  const confirm = async () => {
+    moved.current = false;
+    setAsking(false);
+    await props.onConfirm();
+    focusMessage();
+  };
+  if (!asking) {
+    return <button ref={trigger} type="button" class="danger" onClick={() => ask(true)}>{props.label}</button>;
+  }
+  return (
+    <span class="row">
+      {props.question && <span>{props.question}</span>}
+      <button ref={yes} type="button" class="danger" onClick={() => void confirm()}>{props.confirmLabel}</button>
+      <button type="button" onClick={() => ask(false)}>Keep it</button>
+    </span>
   );
 }
 

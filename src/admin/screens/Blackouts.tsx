@@ -9,7 +9,7 @@ import type { Blackout } from '../../client/index.ts';
 import { addDays, addMonths, dayOfWeek, eachDay, startOfMonth, type PlainDate } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import { client, messageOf } from '../api.ts';
-import { Status } from '../components/bits.tsx';
+import { ConfirmButton, Status } from '../components/bits.tsx';
 import { loadCatalog, products } from '../models/catalog.ts';
 import { session, shopToday } from '../models/session.ts';
 import { BlackoutForm } from './BlackoutForm.tsx';
@@ -92,7 +92,7 @@ export function Blackouts() {
               {b.all_day ? '' : ' (times)'} · {b.external_variant_id ? `variant ${b.external_variant_id}` : b.external_product_id ? `product ${b.external_product_id}` : 'whole shop'} · {b.scope === 'start' ? 'no starts' : 'closed'}
             </span>
             <button type="button" onClick={() => (editing.value = b)}>Edit “{b.title ?? 'untitled'}”</button>
-            <button type="button" class="danger" onClick={() => void remove(b)}>Delete “{b.title ?? 'untitled'}”</button>
+            <ConfirmButton label={`Delete “${b.title ?? 'untitled'}”`} confirmLabel={`Yes, delete “${b.title ?? 'untitled'}”`} onConfirm={() => remove(b)} />
           </li>
         ))}
       </ul>

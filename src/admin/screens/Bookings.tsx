@@ -6,7 +6,7 @@
 import { useSignal, useSignalEffect } from '@preact/signals';
 import type { Booking, Reservation } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
-import { Field, Status } from '../components/bits.tsx';
+import { ConfirmButton, Field, focusMessage, Status } from '../components/bits.tsx';
 import { session } from '../models/session.ts';
 
 function when(iso: string): string {
@@ -20,7 +20,6 @@ export function Bookings() {
   const status = useSignal('');
   const bookings = useSignal<Booking[] | undefined>(undefined);
   const holds = useSignal<Reservation[] | undefined>(undefined);
-  const confirming = useSignal<number | null>(null);
   const message = useSignal<string | null>(null);
   const problem = useSignal<string | null>(null);
   const version = useSignal(0);
@@ -73,16 +72,9 @@ export function Bookings() {
                 <p>Customers: {b.customers.map((c) => `${c.first_name} ${c.last_name} <${c.email}>`).join(', ') || 'none'}</p>
                 {b.tags.length > 0 && <p>Tags: {b.tags.join(', ')}</p>}
                 {b.fields.map((f) => <p key={f.name}>{f.name}: {f.value}</p>)}
-                {b.status !== 'cancelled' &&
-                  (confirming.value === b.id ? (
-                    <p class="row">
-                      <span>Cancel booking #{b.id} and free its units?</span>
-                      <button class="danger" type="button" onClick={() => ((confirming.value = null), void act(client.bookings.cancel(b.id), `Booking #${b.id} cancelled; its units are free again.`))}>Yes, cancel it</button>
-                      <button type="button" onClick={() => (confirming.value = null)}>Keep it</button>
-                    </p>
-                  ) : (
-                    <button class="danger" type="button" onClick={() => (confirming.value = b.id)}>Cancel booking #{b.id}</button>
-                  ))}
+                {b.status !== 'cancelled' && (
+                  <ConfirmButton label={`Cancel booking #${b.id}`} question={`Cancel booking #${b.id} and free its units?`} confirmLabel="Yes, cancel it" onConfirm={() => act(client.bookings.cancel(b.id), `Booking #${b.id} cancelled; its units are free again.`)} />
+                )}
               </details>
             </li>
           ))}
@@ -97,7 +89,7 @@ export function Bookings() {
               <span>
                 Hold #{r.id} (cart {r.cart_token.slice(0, 12)}) until {when(r.expires_at)}: {r.items.map((i) => `${i.quantity} × ${i.product_title} – ${i.variant_title}, ${when(i.start)}`).join('; ')}
               </span>
-              <button type="button" class="danger" onClick={() => void act(client.reservations.release(r.id), `Hold #${r.id} released.`)}>Release hold #{r.id}</button>
+              <button type="button" class="danger" onClick={() => void act(client.reservations.release(r.id), `Hold #${r.id} released.`).then(focusMessage)}>Release hold #{r.id}</button>
             </li>
           ))}
         </ul>

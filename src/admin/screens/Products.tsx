@@ -6,7 +6,7 @@
 import { useSignal, useSignalEffect } from '@preact/signals';
 import type { Variant } from '../../client/index.ts';
 import { client, fieldsOf, messageOf } from '../api.ts';
-import { Field, Status } from '../components/bits.tsx';
+import { ConfirmButton, Field, Status } from '../components/bits.tsx';
 import { loadCatalog, products } from '../models/catalog.ts';
 
 function VariantRow(props: { variant: Variant; say: (message: string, error?: boolean) => void }) {
@@ -40,7 +40,7 @@ function VariantRow(props: { variant: Variant; say: (message: string, error?: bo
       </td>
       <td class="row">
         <button type="button" onClick={() => void save()}>Save capacity of {v.title}</button>
-        <button type="button" class="danger" onClick={() => void remove()}>Delete {v.title}</button>
+        <ConfirmButton label={`Delete ${v.title}`} confirmLabel={`Yes, delete ${v.title}`} onConfirm={remove} />
       </td>
     </tr>
   );

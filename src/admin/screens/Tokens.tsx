@@ -6,7 +6,7 @@
 import { useSignal, useSignalEffect } from '@preact/signals';
 import type { NewToken, TokenRecord } from '../../client/index.ts';
 import { client, fieldsOf, messageOf } from '../api.ts';
-import { CopyButton, Field, Status } from '../components/bits.tsx';
+import { ConfirmButton, CopyButton, Field, Status } from '../components/bits.tsx';
 
 /** The tokens screen. */
 export function Tokens() {
@@ -15,7 +15,6 @@ export function Tokens() {
   const kind = useSignal<'publishable' | 'secret'>('publishable');
   const label = useSignal('');
   const origins = useSignal('');
-  const confirming = useSignal<number | null>(null);
   const errors = useSignal<Record<string, string[]>>({});
   const message = useSignal<string | null>(null);
   const problem = useSignal<string | null>(null);
@@ -39,7 +38,6 @@ export function Tokens() {
     }
   };
   const revoke = async (t: TokenRecord) => {
-    confirming.value = null;
     try {
       await client.tokens.revoke(t.id);
       message.value = `Token ${t.hint ?? t.id} revoked.`;
@@ -74,14 +72,7 @@ export function Tokens() {
                 <td>{t.label ?? ''}</td>
                 <td>{t.kind === 'publishable' ? t.origins.join(', ') || 'this service only' : 'servers only'}</td>
                 <td>
-                  {confirming.value === t.id ? (
-                    <span class="row">
-                      <button type="button" class="danger" onClick={() => void revoke(t)}>Yes, revoke {t.hint}</button>
-                      <button type="button" onClick={() => (confirming.value = null)}>Keep it</button>
-                    </span>
-                  ) : (
-                    <button type="button" class="danger" onClick={() => (confirming.value = t.id)}>Revoke {t.hint}</button>
-                  )}
+                  <ConfirmButton label={`Revoke ${t.hint}`} confirmLabel={`Yes, revoke ${t.hint}`} onConfirm={() => revoke(t)} />
                 </td>
               </tr>
             ))}
