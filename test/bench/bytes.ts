@@ -77,7 +77,7 @@ export function partOf(id: string): Part {
 function roleOf(file: string): string {
   if (file === 'booking-widget.js') return 'entry (the script tag)';
   const part = /^booking-widget-([a-z]+)-/.exec(file)?.[1] ?? '?';
-  const roles: Record<string, string> = { app: 'app (calendar, models)', preact: 'Preact + @preact/signals', dates: 'date-fns + date-fns-tz', format: 'shared by app and hold', hold: 'hold (on first pick / idle)' };
+  const roles: Record<string, string> = { app: 'app (calendar, models)', preact: 'Preact + @preact/signals', dates: 'date-fns + date-fns-tz', format: 'shared by app and hold', cart: 'formatting and the storefront cart, shared by app and hold', hold: 'hold (on first pick / idle)' };
   return roles[part] ?? `strings: ${part} (only on ${part} pages)`;
 }
 
