@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { api, TOKENS, withService } from '../api.ts';
@@ -13,8 +14,10 @@ describeEachDatabase('Tokens (merchant API)', (database) => {
       const listed = (await a.get('/v1/tokens')).body;
       expect(listed.find((t: { id: number }) => t.id === made.body.id)).not.toHaveProperty('token');
       expect(JSON.stringify(listed)).not.toContain(made.body.token);
-      const stored = (await service.db.query('SELECT token_hash FROM tokens WHERE id = $1', [made.body.id])).rows[0] as { token_hash: string };
-      expect(stored.token_hash).not.toContain(made.body.token);
+      // Only the SHA-256 of the token is kept: no column of its row holds the token itself.
+      const stored = (await service.db.query('SELECT * FROM tokens WHERE id = $1', [made.body.id])).rows[0] as Record<string, unknown>;
+      expect(stored.token_hash).toBe(createHash('sha256').update(made.body.token, 'utf8').digest('hex'));
+      expect(JSON.stringify(stored)).not.toContain(made.body.token);
       const ok = await a.get('/v1/widgets', { token: made.body.token, headers: { origin: 'https://shop.example' } });
       expect(ok.status).toBe(200);
       expect((await a.get('/v1/widgets', { token: made.body.token, headers: { origin: 'https://evil.example' } })).status).toBe(403);
