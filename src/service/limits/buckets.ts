@@ -20,8 +20,10 @@ export interface Buckets {
 
 interface Local {
   tat: number;
-  /** This process's spending since its last sync (undefined: none). */
+  /** When this process's spending since its last sync began (undefined: none). */
   start?: number;
+  /** The refill (ms) its requests since that sync cost: their count times the cost of one. */
+  spent: number;
   count: number;
 }
 
@@ -38,6 +40,7 @@ function step(bucket: Local, rate: Rate, now: number): number {
   if (from - now > tolerance) return from - now - tolerance;
   bucket.start ??= from;
   bucket.tat = from + cost;
+  bucket.spent += cost;
   bucket.count++;
   return 0;
 }
@@ -59,10 +62,11 @@ export function memoryBuckets(): Buckets {
   const map = new Map<string, Local>();
   return {
     async take(key, rate, now) {
-      const bucket = map.get(key) ?? { tat: now, count: 0 };
+      const bucket = map.get(key) ?? { tat: now, spent: 0, count: 0 };
       map.set(key, bucket);
       const wait = step(bucket, rate, now);
       bucket.start = undefined;
+      bucket.spent = 0;
       trim(map, now);
       return wait;
     },
@@ -101,12 +105,16 @@ export function sharedBuckets(db: Queryable, options: SharedOptions = {}): Bucke
 
   const sync = async (now: number): Promise<void> => {
     lastSync = now;
-    const sent: Array<SpentBucket & { count: number; tatAtSend: number }> = [];
+    const sent: SpentBucket[] = [];
     for (const key of touched) {
       const b = map.get(key);
       if (!b) continue;
-      sent.push({ key, start: b.start ?? now, spent: b.start === undefined ? 0 : b.tat - b.start, count: b.count, tatAtSend: b.tat });
+      // What the requests cost, not how far the local clock ran (`tat - start`): a process
+      // whose requests come slower than the rate would otherwise report its idle time as
+      // spending, and N such processes would push the shared bucket N times faster than time.
+      sent.push({ key, start: b.start ?? now, spent: b.spent });
       b.start = undefined;
+      b.spent = 0;
       b.count = 0;
     }
     touched.clear();
@@ -116,7 +124,7 @@ export function sharedBuckets(db: Queryable, options: SharedOptions = {}): Bucke
       const b = map.get(s.key);
       const tat = shared.get(s.key);
       // What this process took while the sync was on its way goes on top of the shared state.
-      if (b && tat !== undefined) b.tat = tat + (b.tat - s.tatAtSend);
+      if (b && tat !== undefined) b.tat = tat + b.spent;
     }
     if (now - lastForget > 60_000) {
       lastForget = now;
@@ -135,7 +143,7 @@ export function sharedBuckets(db: Queryable, options: SharedOptions = {}): Bucke
   return {
     async take(key, rate, now) {
       let bucket = map.get(key);
-      if (!bucket) map.set(key, (bucket = { tat: now, count: 0 }));
+      if (!bucket) map.set(key, (bucket = { tat: now, spent: 0, count: 0 }));
       touched.add(key);
       if (now - lastSync >= syncMs || bucket.count >= Math.max(batch, rate.burst / 10)) await syncOnce(now);
       // The decision itself has no await: within one process it is exact.

@@ -3,6 +3,7 @@
 // refused alone; and the counters are shared by every app on one database.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/service/app.ts';
+import { sharedBuckets } from '../../../src/service/limits/buckets.ts';
 import { describePostgres } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
 
@@ -117,5 +118,33 @@ describePostgres('rate limits shared by two apps on one database', (database) =>
     // The bucket holds its burst (5) and 1/s for the 9.9 s: 14. Apps counting alone would serve 14 each.
     expect(served).toBeGreaterThanOrEqual(13);
     expect(served).toBeLessThanOrEqual(17);
+  }, 60_000);
+  it('three processes taking from one bucket at once, below its rate, refuse nothing; above it, refuse', async () => {
+    // The ceiling of a publishable token on a sale day: 2,500/s, and 20 requests at a time
+    // spread over three processes, so requests are decided while a process's sync is on its
+    // way. Only what the requests cost may be shared, never the gap between a process's own
+    // view and the shared state, or each process adds the others' spending again.
+    service = await createTestService({ database });
+    const processes = [sharedBuckets(service.db), sharedBuckets(service.db), sharedBuckets(service.db)];
+    const ceiling = { perSecond: 2_500, burst: 5_000 };
+    let t = 7_000_000;
+    let refused = 0;
+    for (let round = 0; round < 150; round++, t += 70) {
+      // 20 requests every 70 ms: about 290/s, an eighth of the ceiling.
+      const waits = await Promise.all(Array.from({ length: 20 }, (_, i) => processes[i % 3]!.take('p:test', ceiling, t)));
+      refused += waits.filter((wait) => wait > 0).length;
+    }
+    expect(refused).toBe(0);
+
+    // 20 requests every millisecond, eight times the ceiling, for 400 ms: the burst of 5,000 and
+    // 400 ms of refill (1,000) are served, with at most a tenth of the burst per process more
+    // (the sync's approximation); the rest is refused.
+    let served = 0;
+    for (let round = 0; round < 400; round++, t += 1) {
+      const waits = await Promise.all(Array.from({ length: 20 }, (_, i) => processes[i % 3]!.take('p:test', ceiling, t)));
+      served += waits.filter((wait) => wait === 0).length;
+    }
+    expect(served).toBeGreaterThanOrEqual(5_500);
+    expect(served).toBeLessThanOrEqual(6_000 + 3 * 500);
   }, 60_000);
 });
