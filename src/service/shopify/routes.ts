@@ -12,6 +12,7 @@ import { pageHeaders, readPage } from '../http/pagination.ts';
 import { QueryReader } from '../http/query.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { requireSecret } from '../tokens/scopes.ts';
+import { readCapped } from './capped-body.ts';
 import { bookOrder, cancelOrder, updateCart } from './orders.ts';
 import { readCart, readOrder } from './payload.ts';
 import { claimDelivery, forgetDelivery, listConflicts, recordDelivery, shopByDomain } from './queries.ts';
@@ -25,10 +26,11 @@ const unsigned = () => new HttpError('unauthorized', 'The webhook is not signed 
 /** POST /shopify/webhooks. */
 export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks', async (c) => {
   const { db, clock } = c.get('deps');
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > MAX_WEBHOOK_BYTES) throw new HttpError('payload_too_large', `A webhook body must be at most ${MAX_WEBHOOK_BYTES} bytes.`);
-  const body = new Uint8Array(await c.req.arrayBuffer());
-  if (body.byteLength > MAX_WEBHOOK_BYTES) throw new HttpError('payload_too_large', `A webhook body must be at most ${MAX_WEBHOOK_BYTES} bytes.`);
+  const tooLarge = () => new HttpError('payload_too_large', `A webhook body must be at most ${MAX_WEBHOOK_BYTES} bytes.`);
+  if (Number(c.req.header('content-length') ?? 0) > MAX_WEBHOOK_BYTES) throw tooLarge();
+  // Read with the cap, before the signature: a chunked body has no length to refuse it by.
+  const body = await readCapped(c.req.raw.body, MAX_WEBHOOK_BYTES);
+  if (!body) throw tooLarge();
   const domain = c.req.header('x-shopify-shop-domain');
   const shop = domain && /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(domain) ? await shopByDomain(db, domain) : undefined;
   if (!shop || !webhookSignatureValid(body, c.req.header('x-shopify-hmac-sha256'), shop.api_secret)) throw unsigned();

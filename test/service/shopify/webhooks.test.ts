@@ -46,6 +46,26 @@ describeEachDatabase('Shopify webhooks: orders become bookings', (database) => {
     });
   });
 
+  it('refuses a chunked body (no Content-Length) over 1 MiB with 413 as soon as it passes the limit, without reading the rest', async () => {
+    await withService(database, async (service) => {
+      const chunk = new Uint8Array(64 * 1024).fill(0x20);
+      let pulled = 0;
+      const endless = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled >= 16 * 1024 * 1024) return controller.close();
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+      const signed = webhook('orders/create', orderPayload({ lines: [] }));
+      const headers = new Headers(signed.headers);
+      expect(headers.has('content-length')).toBe(false);
+      const answer = await service.fetch(new Request(signed.url, { method: 'POST', headers, body: endless, duplex: 'half' } as RequestInit));
+      expect(answer.status).toBe(413);
+      expect(pulled).toBeLessThan(2 * 1024 * 1024);
+    });
+  });
+
   it('answers a replayed delivery and another delivery of the same order with the same booking', async () => {
     await withService(database, async (service) => {
       const h = await hold(service);
