@@ -21,6 +21,13 @@ import { webhookSignatureValid } from './signatures.ts';
 /** The largest webhook body read (an order with many lines is large; Shopify's are far smaller). */
 export const MAX_WEBHOOK_BYTES = 1_048_576;
 
+/**
+ * How long a delivery's claim stands without a result: past it, the handler is taken to have
+ * died mid-delivery and a retry handles the delivery afresh (its bookings are keyed by order
+ * and line, so a slow handler still running books nothing twice).
+ */
+export const DELIVERY_CLAIM_MS = 60_000;
+
 const unsigned = () => new HttpError('unauthorized', 'The webhook is not signed by a shop this service knows (X-Shopify-Shop-Domain, X-Shopify-Hmac-Sha256).');
 
 /** POST /shopify/webhooks. */
@@ -38,9 +45,12 @@ export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks',
   const topic = c.req.header('x-shopify-topic') ?? '';
   const webhookId = c.req.header('x-shopify-webhook-id')?.slice(0, 255);
   if (webhookId) {
-    const earlier = await claimDelivery(db, shop.shop_id, webhookId, topic);
+    const earlier = await claimDelivery(db, shop.shop_id, webhookId, topic, DELIVERY_CLAIM_MS, sqlNowOf(clock));
+    // Not a 2xx: Shopify retries a delivery that failed, so an order is not lost if the handler
+    // holding it died; its claim lapses after DELIVERY_CLAIM_MS and a retry takes it over.
+    if (earlier === 'in_progress') throw new HttpError('unavailable', 'This delivery is being handled; retry later.', { headers: { 'retry-after': String(DELIVERY_CLAIM_MS / 1000) } });
     // The same delivery again (Shopify retries when it saw no answer in time): the same answer.
-    if (earlier) return jsonResponse(earlier.result ?? { status: 'in_progress' }, 200, { 'x-replayed': 'true' });
+    if (earlier) return jsonResponse(earlier.result, 200, { 'x-replayed': 'true' });
   }
   try {
     let payload: unknown;

@@ -80,6 +80,28 @@ describeEachDatabase('Shopify webhooks: orders become bookings', (database) => {
     });
   });
 
+  it('answers a retry of a delivery still being handled with 409 and Retry-After (so Shopify retries), and lets a retry take over a claim left a minute without a result', async () => {
+    await withService(database, async (service) => {
+      const h = await hold(service);
+      const payload = orderPayload({ lines: [heldLine(1001, 8001, h.start, h.finish, 2, 2, h.id)] });
+      // A handler claimed w-9 and died before answering (the process crashed mid-delivery).
+      await service.db.query(`INSERT INTO shopify_webhook_deliveries (shop_id, webhook_id, topic, received_at) SELECT shop_id, 'w-9', 'orders/create', $1::timestamptz FROM shopify_shops`, [new Date(service.clock.now()).toISOString()]);
+      const busy = await service.fetch(webhook('orders/create', payload, { webhookId: 'w-9' }));
+      expect(busy.status).toBe(409);
+      expect(busy.headers.get('retry-after')).toBe('60');
+      expect(await bookingCount(service)).toBe(0);
+      service.clock.advance(30_000);
+      expect((await service.fetch(webhook('orders/create', payload, { webhookId: 'w-9' }))).status).toBe(409);
+      service.clock.advance(31_000); // the claim is now 61 s old
+      const retaken = await service.fetch(webhook('orders/create', payload, { webhookId: 'w-9' }));
+      expect(retaken.status).toBe(200);
+      expect((await retaken.json()).bookings).toHaveLength(1);
+      expect(await bookingCount(service)).toBe(1);
+      const replay = await service.fetch(webhook('orders/create', payload, { webhookId: 'w-9' }));
+      expect([replay.status, replay.headers.get('x-replayed')]).toEqual([200, 'true']);
+    });
+  });
+
   it('books once when two deliveries of one order arrive at once', async () => {
     await withService(database, async (service) => {
       const h = await hold(service);
