@@ -134,16 +134,16 @@ export interface CartItem {
 }
 
 /**
- * The cart's unexpired held items whose reservation was last written more than `graceMs`
+ * The cart's unexpired held items (its token compared before any `?key=`) whose reservation was last written more than `graceMs`
  * before now: a hold just made may not be in the cart yet when an unrelated cart update arrives.
  */
-export async function settledCartItems(db: Queryable, shopId: number, cartToken: string, graceMs: number, sqlNow: number | null): Promise<CartItem[]> {
+export async function settledCartItems(db: Queryable, shopId: number, bareCart: string, graceMs: number, sqlNow: number | null): Promise<CartItem[]> {
   const { rows } = await db.query<CartItem>(
     `SELECT ri.id AS item_id, v.external_id, ri.start_at FROM reservation_items ri
        JOIN reservations r ON r.id = ri.reservation_id JOIN variants v ON v.id = ri.variant_id
-      WHERE r.shop_id = $1 AND r.cart_token = $2 AND r.expires_at > ${nowSql('$4')}
+      WHERE r.shop_id = $1 AND split_part(r.cart_token, '?', 1) = $2 AND r.expires_at > ${nowSql('$4')}
         AND r.updated_at < ${nowSql('$4')} - $3 * interval '1 millisecond'`,
-    [shopId, cartToken, graceMs, nowParam(sqlNow)],
+    [shopId, bareCart, graceMs, nowParam(sqlNow)],
   );
   return rows.map((r) => ({ ...r, item_id: Number(r.item_id), external_id: Number(r.external_id) }));
 }

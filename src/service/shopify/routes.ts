@@ -65,7 +65,7 @@ export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks',
     const cart = topic.startsWith('carts/') ? readCart(payload) : undefined;
     const result =
       topic === 'orders/create' ? await bookOrder(db, shop, order!, sqlNow)
-      : topic === 'orders/cancelled' ? await cancelOrder(db, shop, order!.id)
+      : topic === 'orders/cancelled' ? await cancelOrder(db, shop, order!.id, sqlNow)
       : (topic === 'carts/update' || topic === 'carts/create') && cart ? await updateCart(db, shop, cart, sqlNow)
       : { ignored: topic || 'no topic' };
     if (webhookId) await recordDelivery(db, shop.shop_id, webhookId, result);
