@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { check } from '@shopify/theme-check-node';
 import { Liquid, type TagToken, type TopLevelToken } from 'liquidjs';
 import { build } from 'vite';
@@ -40,6 +41,17 @@ describe('the built theme app extension', () => {
     expect(assets).toContain('booking-widget.js');
     expect(assets).toContain('booking-widget-block.js');
     expect(assets.filter((f) => /^booking-widget-app-[\w-]+\.js$/.test(f))).toHaveLength(1);
+  });
+
+  // shopify.dev, theme app extensions, "File and content size limits": the app block
+  // JavaScript limit (AssetSizeAppBlockJavaScript) is 10 KB *compressed* per file; theme check
+  // below measures the schema's file raw. Every file here may be served, so every one is held to it.
+  it('keeps every JavaScript file in assets/ at most 10,000 B gzipped, the documented per-file limit', () => {
+    const assets = join(BUILT, 'assets');
+    const sizes = Object.fromEntries(readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => [f, gzipSync(readFileSync(join(assets, f)), { level: 9 }).byteLength]));
+    expect(Object.keys(sizes)).toEqual(expect.arrayContaining(['booking-widget-block.js', 'booking-widget.js']));
+    expect(Object.entries(sizes).filter(([, n]) => n > 10_000)).toEqual([]);
+    console.log(`extension assets (gzip): ${Object.entries(sizes).map(([f, n]) => `${f} ${n}`).join(', ')}`);
   });
 
   it('passes Shopify’s theme check with the theme-app-extension configuration: 0 offenses', { timeout: 60_000 }, async () => {

@@ -12,6 +12,7 @@ import { HOLD_FUNCTION_DB_CLOCK_SQL } from './hold-function-db-clock.ts';
 import { MERCHANT_API_SQL } from './migration-6-merchant-api.ts';
 import { ADMIN_SQL } from './migration-7-admin.ts';
 import { SHOPIFY_SQL } from './migration-8-shopify.ts';
+import { SHOPIFY_CANCELLED_SQL } from './migration-9-shopify-cancelled.ts';
 
 /** One step of the schema. */
 export interface Migration {
@@ -236,5 +237,10 @@ CREATE INDEX reservations_expires ON reservations (expires_at);`,
     version: 8,
     name: 'Shopify: shop settings, webhook deliveries, order conflicts',
     sql: SHOPIFY_SQL,
+  },
+  {
+    version: 9,
+    name: 'Shopify: cancelled orders (a cancellation may arrive before the order)',
+    sql: SHOPIFY_CANCELLED_SQL,
   },
 ];

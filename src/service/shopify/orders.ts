@@ -5,10 +5,13 @@
  * under the variant's lock, so the last unit is never counted twice and never oversold. The
  * booking's idempotency key names the order and the line, so a retried or concurrent delivery
  * of the same order (Shopify retries for days) finds the same booking instead of making
- * another. A line whose hold lapsed is booked all the same when its units are still free;
- * when they were taken meanwhile it is recorded as a conflict, naming the order, and not booked.
- * Cancelling the order cancels its bookings (their units are free at once); a cart update that
- * no longer holds a line releases that hold.
+ * another. A line books what the hold its `_reservation_id` names recorded, and only when the
+ * line paid for it (line-check.ts: the properties are the storefront's, anyone's to forge). A
+ * line whose hold lapsed is booked all the same when its units are still free; when they were
+ * taken meanwhile it is recorded as a conflict, naming the order, and not booked. Cancelling
+ * the order cancels its bookings (their units are free at once) and is remembered, since
+ * Shopify may deliver it before the order; a cart update that no longer holds a line releases
+ * that hold.
  * @module
  */
 import type { Database } from '../db/types.ts';
@@ -19,6 +22,8 @@ import { requestHash, type BookingInput } from '../bookings/input.ts';
 import { ConflictError } from '../shared/errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
 import type { ShopifyOrder, HeldLine } from './payload.ts';
+import { lineBooking } from './line-check.ts';
+import { isCancelled, markCancelled } from './order-queries.ts';
 import { deleteItems, insertConflict, orderBookingIds, settledCartItems, type ShopifyShop } from './queries.ts';
 
 /** The key of the booking an order line makes. */
@@ -36,53 +41,85 @@ export interface OrderResult {
   order_id: string;
   bookings: number[];
   conflicts: { line_id: string; external_variant_id: number; reason: string }[];
+  /** Present when the order was cancelled before (or while) it was booked: nothing stays booked. */
+  cancelled?: true;
 }
 
-function inputOf(order: ShopifyOrder, line: HeldLine): BookingInput {
+function inputOf(order: ShopifyOrder, booked: { startAt: number; finishAt: number; units: number; cartToken: string | undefined }, variantId: number): BookingInput {
   return {
-    startAt: line.startAt,
-    finishAt: line.finishAt,
-    items: [{ externalId: line.variantId, resourceId: null, quantity: line.units }],
+    startAt: booked.startAt,
+    finishAt: booked.finishAt,
+    items: [{ externalId: variantId, resourceId: null, quantity: booked.units }],
     customers: order.customer ? [order.customer] : [],
     fields: order.name ? [{ name: 'Shopify order', value: order.name }] : [],
     tags: ['shopify'],
     createDraftOrder: false,
-    cartToken: order.cartToken ?? undefined,
+    cartToken: booked.cartToken,
   };
 }
 
-/** Books every held line of `order`; lines that do not fit become conflicts. */
+/** Books one line, or records why it could not be; resolves to its booking's id or its conflict. */
+async function bookLine(db: Database, shop: ShopifyShop, order: ShopifyOrder, line: HeldLine, sqlNow: number | null): Promise<number | OrderResult['conflicts'][number]> {
+  const key = keyOf(order.id, line.lineId);
+  // Booked by an earlier delivery: that booking is the answer (its hold is gone by now).
+  const done = await bookingByKey(db, shop.shop_id, key, shop.tz);
+  if (done) return done.booking.id;
+  const conflict = async (reason: string, at = { startAt: line.startAt, finishAt: line.finishAt, units: line.units }) => {
+    await insertConflict(db, shop.shop_id, { orderId: order.id, orderName: order.name, lineId: line.lineId, variantId: line.variantId, ...at, quantity: at.units, reason });
+    return { line_id: line.lineId, external_variant_id: line.variantId, reason };
+  };
+  const booked = await lineBooking(db, shop, order.cartToken, line);
+  if (!booked.ok) return conflict(booked.reason);
+  const input = inputOf(order, booked, line.variantId);
+  try {
+    // The key names the booking; the cart token only says which hold to release, so it is not hashed.
+    const { booking } = await createBooking(db, authOf(shop), input, { key, requestHash: requestHash({ ...input, cartToken: undefined }) }, sqlNow);
+    return booking.id;
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    // Another delivery of this order booked the line while this one waited for the lock:
+    // its units are the ones this delivery found taken. Its booking is the answer.
+    const earlier = await bookingByKey(db, shop.shop_id, key, shop.tz);
+    if (earlier) return earlier.booking.id;
+    const status = error.items[0]?.status ?? 'unavailable';
+    return conflict(`${status}: ${error.items[0]?.quantity_available ?? 0} of ${booked.units} left when the order was placed`, booked);
+  }
+}
+
+/**
+ * Books every held line of `order`; lines that do not fit or did not pay for what they claim
+ * become conflicts. An order already cancelled books nothing: Shopify may deliver its
+ * `orders/cancelled` first. A cancellation arriving while this runs is caught by looking again
+ * once the lines are booked (its bookings are then cancelled here, or by it).
+ */
 export async function bookOrder(db: Database, shop: ShopifyShop, order: ShopifyOrder, sqlNow: number | null): Promise<OrderResult> {
   const result: OrderResult = { order_id: order.id, bookings: [], conflicts: [] };
+  if (await isCancelled(db, shop.shop_id, order.id)) return { ...result, cancelled: true };
   for (const line of order.lines) {
-    const input = inputOf(order, line);
-    const key = keyOf(order.id, line.lineId);
-    try {
-      const { booking } = await createBooking(db, authOf(shop), input, { key, requestHash: requestHash(input) }, sqlNow);
-      result.bookings.push(booking.id);
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-      // Another delivery of this order booked the line while this one waited for the lock:
-      // its units are the ones this delivery found taken. Its booking is the answer.
-      const earlier = await bookingByKey(db, shop.shop_id, key, shop.tz);
-      if (earlier) {
-        result.bookings.push(earlier.booking.id);
-        continue;
-      }
-      const status = error.items[0]?.status ?? 'unavailable';
-      const reason = `${status}: ${error.items[0]?.quantity_available ?? 0} of ${line.units} left when the order was placed`;
-      await insertConflict(db, shop.shop_id, { orderId: order.id, orderName: order.name, lineId: line.lineId, variantId: line.variantId, startAt: line.startAt, finishAt: line.finishAt, quantity: line.units, reason });
-      result.conflicts.push({ line_id: line.lineId, external_variant_id: line.variantId, reason });
-    }
+    const outcome = await bookLine(db, shop, order, line, sqlNow);
+    if (typeof outcome === 'number') result.bookings.push(outcome);
+    else result.conflicts.push(outcome);
+  }
+  if (result.bookings.length > 0 && (await isCancelled(db, shop.shop_id, order.id))) {
+    await cancelBookings(db, shop, order.id);
+    return { ...result, bookings: [], cancelled: true };
   }
   return result;
 }
 
-/** Cancels the order's bookings; resolves to their ids. */
-export async function cancelOrder(db: Database, shop: ShopifyShop, orderId: string): Promise<{ order_id: string; cancelled: number[] }> {
+async function cancelBookings(db: Database, shop: ShopifyShop, orderId: string): Promise<number[]> {
   const ids = await orderBookingIds(db, shop.shop_id, `shopify-order-${orderId}-line-`);
   for (const id of ids) await cancelBooking(db, authOf(shop), id);
-  return { order_id: orderId, cancelled: ids };
+  return ids;
+}
+
+/**
+ * Cancels the order's bookings; resolves to their ids. The cancellation is recorded first, so
+ * an `orders/create` delivered after it (or during it) books nothing that stays.
+ */
+export async function cancelOrder(db: Database, shop: ShopifyShop, orderId: string, sqlNow: number | null): Promise<{ order_id: string; cancelled: number[] }> {
+  await markCancelled(db, shop.shop_id, orderId, sqlNow);
+  return { order_id: orderId, cancelled: await cancelBookings(db, shop, orderId) };
 }
 
 /** Releases the cart's held items that its lines no longer carry; resolves to how many. */

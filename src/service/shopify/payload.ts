@@ -17,8 +17,20 @@ export interface HeldLine {
   variantId: number;
   startAt: number;
   finishAt: number;
+  /** Units claimed by `_units` (the line's properties: never trusted alone, line-check.ts). */
   units: number;
+  /** The line's quantity: what was paid for (units × priced days or nights). */
+  quantity: number;
   reservationId: string | null;
+}
+
+/**
+ * A cart token without its `?key=…`: the widget stores `/cart.js`'s `token`, which current
+ * Shopify gives as `<token>?key=<key>`, while orders' `cart_token` and carts/update's `token`
+ * carry the bare token. Holds and payloads are matched on this part.
+ */
+export function bareCartToken(token: string): string {
+  return token.split('?')[0]!;
 }
 
 /** An order as the service uses it. */
@@ -26,6 +38,7 @@ export interface ShopifyOrder {
   /** Shopify's order id, as digits (exact even past 2^53). */
   id: string;
   name: string | null;
+  /** The cart's token, bare (its part before any `?`, bareCartToken). */
   cartToken: string | null;
   email: string | null;
   customer: { first_name: string; last_name: string; email: string } | null;
@@ -69,8 +82,9 @@ export function heldLines(lineItems: unknown): HeldLine[] {
     const startAt = Date.parse(p._start ?? '');
     const finishAt = Date.parse(p._finish ?? '');
     const units = Number(p._units ?? line.quantity);
+    const quantity = Number(line.quantity);
     if (variantId === undefined || !(finishAt > startAt) || !Number.isSafeInteger(units) || units < 1) return [];
-    return [{ lineId: exactId(line) ?? String(i + 1), variantId, startAt, finishAt, units, reservationId: p._reservation_id ?? null }];
+    return [{ lineId: exactId(line) ?? String(i + 1), variantId, startAt, finishAt, units, quantity: Number.isSafeInteger(quantity) ? quantity : 0, reservationId: p._reservation_id ?? null }];
   });
 }
 
@@ -84,16 +98,17 @@ export function readOrder(payload: unknown): ShopifyOrder | undefined {
   return {
     id,
     name: typeof o.name === 'string' ? o.name.slice(0, 100) : null,
-    cartToken: typeof o.cart_token === 'string' && o.cart_token ? o.cart_token : null,
+    cartToken: typeof o.cart_token === 'string' && bareCartToken(o.cart_token) ? bareCartToken(o.cart_token) : null,
     email,
     customer: email ? { first_name: typeof c?.first_name === 'string' ? c.first_name : '', last_name: typeof c?.last_name === 'string' ? c.last_name : '', email } : null,
     lines: heldLines(o.line_items),
   };
 }
 
-/** A cart update: its token and its held lines. */
+/** A cart update: its token (bare) and its held lines. */
 export function readCart(payload: unknown): { token: string; lines: HeldLine[] } | undefined {
   const o = asObject(payload);
-  const token = typeof o?.token === 'string' ? o.token : typeof o?.id === 'string' ? o.id : undefined;
+  const raw = typeof o?.token === 'string' ? o.token : typeof o?.id === 'string' ? o.id : undefined;
+  const token = raw === undefined ? undefined : bareCartToken(raw);
   return o && token ? { token, lines: heldLines(o.line_items) } : undefined;
 }

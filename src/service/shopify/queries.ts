@@ -27,12 +27,30 @@ export async function shopByDomain(db: Queryable, domain: string): Promise<Shopi
   return rows[0] && { ...rows[0], shop_id: Number(rows[0].shop_id) };
 }
 
-/** Claims a delivery; undefined when new, else what was answered to it (null while in progress). */
-export async function claimDelivery(db: Queryable, shopId: number, webhookId: string, topic: string): Promise<{ result: unknown } | undefined> {
-  const { rows } = await db.query('INSERT INTO shopify_webhook_deliveries (shop_id, webhook_id, topic) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1', [shopId, webhookId, topic]);
+/**
+ * Claims a delivery: undefined when this caller may handle it (new, or a claim older than
+ * `staleMs` with no result: its handler died mid-delivery, so it is taken over), 'in_progress'
+ * while another handler has it, else what was answered to it.
+ */
+export async function claimDelivery(
+  db: Queryable,
+  shopId: number,
+  webhookId: string,
+  topic: string,
+  staleMs: number,
+  sqlNow: number | null,
+): Promise<{ result: unknown } | 'in_progress' | undefined> {
+  const { rows } = await db.query(
+    `INSERT INTO shopify_webhook_deliveries AS d (shop_id, webhook_id, topic, received_at) VALUES ($1, $2, $3, ${nowSql('$5')})
+     ON CONFLICT (shop_id, webhook_id) DO UPDATE SET received_at = EXCLUDED.received_at
+       WHERE d.result IS NULL AND d.received_at < EXCLUDED.received_at - $4 * interval '1 millisecond'
+     RETURNING 1`,
+    [shopId, webhookId, topic, staleMs, nowParam(sqlNow)],
+  );
   if (rows.length > 0) return undefined;
   const found = await db.query<{ result: unknown }>('SELECT result FROM shopify_webhook_deliveries WHERE shop_id = $1 AND webhook_id = $2', [shopId, webhookId]);
-  return { result: found.rows[0]?.result ?? null };
+  const result = found.rows[0]?.result ?? null;
+  return result === null ? 'in_progress' : { result };
 }
 
 /** Records what a delivery was answered. */
@@ -116,16 +134,16 @@ export interface CartItem {
 }
 
 /**
- * The cart's unexpired held items whose reservation was last written more than `graceMs`
+ * The cart's unexpired held items (its token compared before any `?key=`) whose reservation was last written more than `graceMs`
  * before now: a hold just made may not be in the cart yet when an unrelated cart update arrives.
  */
-export async function settledCartItems(db: Queryable, shopId: number, cartToken: string, graceMs: number, sqlNow: number | null): Promise<CartItem[]> {
+export async function settledCartItems(db: Queryable, shopId: number, bareCart: string, graceMs: number, sqlNow: number | null): Promise<CartItem[]> {
   const { rows } = await db.query<CartItem>(
     `SELECT ri.id AS item_id, v.external_id, ri.start_at FROM reservation_items ri
        JOIN reservations r ON r.id = ri.reservation_id JOIN variants v ON v.id = ri.variant_id
-      WHERE r.shop_id = $1 AND r.cart_token = $2 AND r.expires_at > ${nowSql('$4')}
+      WHERE r.shop_id = $1 AND split_part(r.cart_token, '?', 1) = $2 AND r.expires_at > ${nowSql('$4')}
         AND r.updated_at < ${nowSql('$4')} - $3 * interval '1 millisecond'`,
-    [shopId, cartToken, graceMs, nowParam(sqlNow)],
+    [shopId, bareCart, graceMs, nowParam(sqlNow)],
   );
   return rows.map((r) => ({ ...r, item_id: Number(r.item_id), external_id: Number(r.external_id) }));
 }

@@ -12,6 +12,7 @@ import { pageHeaders, readPage } from '../http/pagination.ts';
 import { QueryReader } from '../http/query.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { requireSecret } from '../tokens/scopes.ts';
+import { readCapped } from './capped-body.ts';
 import { bookOrder, cancelOrder, updateCart } from './orders.ts';
 import { readCart, readOrder } from './payload.ts';
 import { claimDelivery, forgetDelivery, listConflicts, recordDelivery, shopByDomain } from './queries.ts';
@@ -20,15 +21,23 @@ import { webhookSignatureValid } from './signatures.ts';
 /** The largest webhook body read (an order with many lines is large; Shopify's are far smaller). */
 export const MAX_WEBHOOK_BYTES = 1_048_576;
 
+/**
+ * How long a delivery's claim stands without a result: past it, the handler is taken to have
+ * died mid-delivery and a retry handles the delivery afresh (its bookings are keyed by order
+ * and line, so a slow handler still running books nothing twice).
+ */
+export const DELIVERY_CLAIM_MS = 60_000;
+
 const unsigned = () => new HttpError('unauthorized', 'The webhook is not signed by a shop this service knows (X-Shopify-Shop-Domain, X-Shopify-Hmac-Sha256).');
 
 /** POST /shopify/webhooks. */
 export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks', async (c) => {
   const { db, clock } = c.get('deps');
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > MAX_WEBHOOK_BYTES) throw new HttpError('payload_too_large', `A webhook body must be at most ${MAX_WEBHOOK_BYTES} bytes.`);
-  const body = new Uint8Array(await c.req.arrayBuffer());
-  if (body.byteLength > MAX_WEBHOOK_BYTES) throw new HttpError('payload_too_large', `A webhook body must be at most ${MAX_WEBHOOK_BYTES} bytes.`);
+  const tooLarge = () => new HttpError('payload_too_large', `A webhook body must be at most ${MAX_WEBHOOK_BYTES} bytes.`);
+  if (Number(c.req.header('content-length') ?? 0) > MAX_WEBHOOK_BYTES) throw tooLarge();
+  // Read with the cap, before the signature: a chunked body has no length to refuse it by.
+  const body = await readCapped(c.req.raw.body, MAX_WEBHOOK_BYTES);
+  if (!body) throw tooLarge();
   const domain = c.req.header('x-shopify-shop-domain');
   const shop = domain && /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(domain) ? await shopByDomain(db, domain) : undefined;
   if (!shop || !webhookSignatureValid(body, c.req.header('x-shopify-hmac-sha256'), shop.api_secret)) throw unsigned();
@@ -36,9 +45,12 @@ export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks',
   const topic = c.req.header('x-shopify-topic') ?? '';
   const webhookId = c.req.header('x-shopify-webhook-id')?.slice(0, 255);
   if (webhookId) {
-    const earlier = await claimDelivery(db, shop.shop_id, webhookId, topic);
+    const earlier = await claimDelivery(db, shop.shop_id, webhookId, topic, DELIVERY_CLAIM_MS, sqlNowOf(clock));
+    // Not a 2xx: Shopify retries a delivery that failed, so an order is not lost if the handler
+    // holding it died; its claim lapses after DELIVERY_CLAIM_MS and a retry takes it over.
+    if (earlier === 'in_progress') throw new HttpError('unavailable', 'This delivery is being handled; retry later.', { headers: { 'retry-after': String(DELIVERY_CLAIM_MS / 1000) } });
     // The same delivery again (Shopify retries when it saw no answer in time): the same answer.
-    if (earlier) return jsonResponse(earlier.result ?? { status: 'in_progress' }, 200, { 'x-replayed': 'true' });
+    if (earlier) return jsonResponse(earlier.result, 200, { 'x-replayed': 'true' });
   }
   try {
     let payload: unknown;
@@ -53,7 +65,7 @@ export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks',
     const cart = topic.startsWith('carts/') ? readCart(payload) : undefined;
     const result =
       topic === 'orders/create' ? await bookOrder(db, shop, order!, sqlNow)
-      : topic === 'orders/cancelled' ? await cancelOrder(db, shop, order!.id)
+      : topic === 'orders/cancelled' ? await cancelOrder(db, shop, order!.id, sqlNow)
       : (topic === 'carts/update' || topic === 'carts/create') && cart ? await updateCart(db, shop, cart, sqlNow)
       : { ignored: topic || 'no topic' };
     if (webhookId) await recordDelivery(db, shop.shop_id, webhookId, result);

@@ -2,8 +2,10 @@
  * Shopify's two signatures, checked in constant time with the app's secret (its "client
  * secret"): a webhook's `X-Shopify-Hmac-Sha256`, the base64 HMAC-SHA256 of the raw body; and an
  * app-proxy request's `signature` query parameter, the hex HMAC-SHA256 of the other query
- * parameters sorted by name, each `name=value` (several values of one name joined by `,`),
- * concatenated with no separator (shopify.dev: "Authenticate app proxies").
+ * parameters, each written `name=value` (several values of one name joined by `,`), those
+ * strings sorted and concatenated with no separator (shopify.dev: "Authenticate app proxies").
+ * The strings are sorted, not the names: they differ when one name is a prefix of another
+ * (`a1=…` sorts before `a=…`, since `1` < `=`).
  * @module
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -23,7 +25,8 @@ export function webhookSignatureValid(body: Uint8Array, header: string | undefin
 export function proxyMessage(params: URLSearchParams): string {
   const values = new Map<string, string[]>();
   for (const [name, value] of params) if (name !== 'signature') values.set(name, [...(values.get(name) ?? []), value]);
-  return [...values.keys()].sort().map((name) => `${name}=${values.get(name)!.join(',')}`).join('');
+  // Sorted as Shopify's example sorts them: the joined `name=value` strings, by code unit.
+  return [...values].map(([name, list]) => `${name}=${list.join(',')}`).sort().join('');
 }
 
 /** Whether the `signature` parameter of `params` is Shopify's for them with `secret`. */

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { proxyMessage, proxySignatureValid, webhookSignatureValid } from '../../../src/service/shopify/signatures.ts';
 
@@ -10,6 +11,15 @@ describe('Shopify signatures', () => {
     expect(proxySignatureValid(params, 'hush!')).toBe(false);
     params.set('timestamp', '1317327556');
     expect(proxySignatureValid(params, 'hush')).toBe(false);
+  });
+
+  it('sorts the joined name=value strings, not the names, when one name is a prefix of another (a1=… before a=…)', () => {
+    // Shopify's Ruby: params.map { |k, v| "#{k}=#{Array(v).join(',')}" }.sort.join
+    const params = new URLSearchParams('a=2&a1=1&shop=s.myshopify.com&a=3&timestamp=1');
+    expect(proxyMessage(params)).toBe('a1=1a=2,3shop=s.myshopify.comtimestamp=1');
+    const signed = new URLSearchParams(params);
+    signed.set('signature', createHmac('sha256', 'hush').update('a1=1a=2,3shop=s.myshopify.comtimestamp=1').digest('hex'));
+    expect(proxySignatureValid(signed, 'hush')).toBe(true);
   });
 
   it('accepts a webhook HMAC computed independently (openssl dgst -sha256 -hmac hush -binary | base64) and refuses others', () => {

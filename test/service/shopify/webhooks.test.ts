@@ -46,6 +46,26 @@ describeEachDatabase('Shopify webhooks: orders become bookings', (database) => {
     });
   });
 
+  it('refuses a chunked body (no Content-Length) over 1 MiB with 413 as soon as it passes the limit, without reading the rest', async () => {
+    await withService(database, async (service) => {
+      const chunk = new Uint8Array(64 * 1024).fill(0x20);
+      let pulled = 0;
+      const endless = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled >= 16 * 1024 * 1024) return controller.close();
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+      const signed = webhook('orders/create', orderPayload({ lines: [] }));
+      const headers = new Headers(signed.headers);
+      expect(headers.has('content-length')).toBe(false);
+      const answer = await service.fetch(new Request(signed.url, { method: 'POST', headers, body: endless, duplex: 'half' } as RequestInit));
+      expect(answer.status).toBe(413);
+      expect(pulled).toBeLessThan(2 * 1024 * 1024);
+    });
+  });
+
   it('answers a replayed delivery and another delivery of the same order with the same booking', async () => {
     await withService(database, async (service) => {
       const h = await hold(service);
@@ -57,6 +77,28 @@ describeEachDatabase('Shopify webhooks: orders become bookings', (database) => {
       const again = await (await service.fetch(webhook('orders/create', payload, { webhookId: 'w-2' }))).json();
       expect(again.bookings).toEqual(first.bookings);
       expect(await bookingCount(service)).toBe(1);
+    });
+  });
+
+  it('answers a retry of a delivery still being handled with 409 and Retry-After (so Shopify retries), and lets a retry take over a claim left a minute without a result', async () => {
+    await withService(database, async (service) => {
+      const h = await hold(service);
+      const payload = orderPayload({ lines: [heldLine(1001, 8001, h.start, h.finish, 2, 2, h.id)] });
+      // A handler claimed w-9 and died before answering (the process crashed mid-delivery).
+      await service.db.query(`INSERT INTO shopify_webhook_deliveries (shop_id, webhook_id, topic, received_at) SELECT shop_id, 'w-9', 'orders/create', $1::timestamptz FROM shopify_shops`, [new Date(service.clock.now()).toISOString()]);
+      const busy = await service.fetch(webhook('orders/create', payload, { webhookId: 'w-9' }));
+      expect(busy.status).toBe(409);
+      expect(busy.headers.get('retry-after')).toBe('60');
+      expect(await bookingCount(service)).toBe(0);
+      service.clock.advance(30_000);
+      expect((await service.fetch(webhook('orders/create', payload, { webhookId: 'w-9' }))).status).toBe(409);
+      service.clock.advance(31_000); // the claim is now 61 s old
+      const retaken = await service.fetch(webhook('orders/create', payload, { webhookId: 'w-9' }));
+      expect(retaken.status).toBe(200);
+      expect((await retaken.json()).bookings).toHaveLength(1);
+      expect(await bookingCount(service)).toBe(1);
+      const replay = await service.fetch(webhook('orders/create', payload, { webhookId: 'w-9' }));
+      expect([replay.status, replay.headers.get('x-replayed')]).toEqual([200, 'true']);
     });
   });
 

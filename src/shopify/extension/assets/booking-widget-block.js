@@ -4,15 +4,20 @@
  *
  * Themes announce a variant change in different ways, so the block listens to all of them and
  * then reads the selected variant from one place:
- *   - the storefront standard event `shopify:product:select` (Horizon, assets/variant-picker.js):
- *     `detail.variantId` at once, or `detail.promise` resolving to `{ variant: { id } }`; ids may be
- *     GIDs (`gid://shopify/ProductVariant/123`), and Horizon sets the form's `id` input without a
- *     `change` event, so the event's id is trusted;
+ *   - the storefront standard event `shopify:product:select` (Horizon 4, assets/variant-picker.js):
+ *     a plain Event carrying its payload as properties, `event.promise` resolving to
+ *     `{ variant: { id }, detail: { resource } }` and `event.detail` holding only
+ *     `{ optionValueId, variantId, connectedProductUrl }`; ids may be GIDs
+ *     (`gid://shopify/ProductVariant/123`). Horizon's option radios sit in a form of their own
+ *     (`variant-picker__form`), and product-form.js sets the cart form's `id` input only once the
+ *     promise resolves, without a `change` event: the event's id is trusted over that input until
+ *     the input agrees (a resync in between would take the widget back);
  *   - `variant:change` / `variant:changed` / `variant:update` / `variant:selected` events
  *     (detail.variant.id, detail.resource.id or detail.id), used by many themes;
- *   - `change` on the product form's `[name="id"]` input or select (Dawn and its descendants
- *     set the hidden input and dispatch `change`), and on controls linked to the form with
- *     `form="…"` from outside it (Dawn's variant radios: their `form` property names it);
+ *   - `change` on the product form's `[name="id"]` input or select (Dawn's product-info.js sets
+ *     the hidden input and dispatches `change` on it), and on controls linked to the form with
+ *     `form="…"` from outside it (Dawn's variant radios; their `form` property names it), for
+ *     themes that then set the input later without an event;
  *   - `change` on any other control in the product form (themes that update the input later);
  *   - the URL's `?variant=` (themes call history.replaceState; the Navigation API reports it
  *     where available, `popstate` covers back and forward).
@@ -74,6 +79,10 @@
     return null;
   }
 
+  // The variant a theme event last named for each widget, while the page's own selection (the
+  // form's id input) has not caught up with it: Horizon updates that input after a fetch.
+  var told = new WeakMap();
+
   function apply(widget, raw) {
     var variant = idOf(raw);
     if (variant && ID.test(variant) && widget.getAttribute('variant') !== variant) {
@@ -84,12 +93,26 @@
     }
   }
 
-  /** Re-reads the selection for every widget (or those within `scope`). */
-  function syncAll(scope) {
+  /** Follows the page's selection, unless a theme event named a variant the page has not shown yet. */
+  function follow(widget, explicit) {
+    var now = selectedVariant(widget);
+    if (explicit) told.delete(widget);
+    var pending = told.get(widget);
+    if (pending && now !== pending) return; // the form still shows the variant before the event
+    told.delete(widget);
+    apply(widget, now);
+  }
+
+  /**
+   * Re-reads the selection for every widget (or those within `scope`). `explicit`: the theme
+   * itself said the selection changed (a `change` on the id input, back or forward), which wins
+   * over an earlier event's id.
+   */
+  function syncAll(scope, explicit) {
     var widgets = document.querySelectorAll(WIDGETS);
     for (var i = 0; i < widgets.length; i++) {
       var w = widgets[i];
-      if (!scope || scope === document || scope.contains(w) || formFor(w) === scope) apply(w, selectedVariant(w));
+      if (!scope || scope === document || scope.contains(w) || formFor(w) === scope) follow(w, explicit);
     }
   }
 
@@ -103,8 +126,10 @@
     for (var i = 0; i < widgets.length; i++) {
       var w = widgets[i];
       if (!scope || scope.contains(w) || formFor(w) === scope || formFor(w) === target) {
-        if (id) apply(w, id);
-        else apply(w, selectedVariant(w));
+        if (id && idOf(id)) {
+          told.set(w, idOf(id));
+          apply(w, id);
+        } else if (!id) follow(w, true);
       }
     }
   }
@@ -113,14 +138,22 @@
     document.addEventListener(type, onVariantEvent);
   });
 
-  // The storefront standard event (Horizon): the id now, or once the theme's fetch resolves.
+  // The storefront standard event (Horizon): the id now, and again once the theme's fetch
+  // resolves (the option may name no variant until then). Its payload is on the event itself;
+  // `detail.promise` is read too, for themes that nest it there.
+  var selects = 0;
   document.addEventListener('shopify:product:select', function (event) {
     var d = event.detail || {};
-    if (d.variantId) onVariantEvent({ detail: { id: d.variantId }, target: event.target });
-    if (d.promise && typeof d.promise.then === 'function') {
-      d.promise.then(function (result) {
-        var id = result && result.variant && result.variant.id;
-        if (id) onVariantEvent({ detail: { id: id }, target: event.target });
+    var target = event.target;
+    var mine = ++selects;
+    if (d.variantId) onVariantEvent({ detail: { id: d.variantId }, target: target });
+    var promise = event.promise || d.promise;
+    if (promise && typeof promise.then === 'function') {
+      promise.then(function (result) {
+        var r = result || {};
+        var id = (r.variant && r.variant.id) || (r.detail && r.detail.resource && r.detail.resource.id);
+        // A later pick's event has the say (Horizon aborts the earlier fetch; another theme may not).
+        if (id && mine === selects) onVariantEvent({ detail: { id: id }, target: target });
       }, function () {});
     }
   }, true);
@@ -135,7 +168,7 @@
       return;
     }
     if (target.matches('[name="id"]')) {
-      syncAll(form);
+      syncAll(form, true);
     } else {
       // A variant radio or select: the theme updates `[name="id"]` now or after fetching.
       setTimeout(function () { syncAll(form); }, 0);
@@ -143,7 +176,7 @@
     }
   });
 
-  window.addEventListener('popstate', function () { syncAll(); });
+  window.addEventListener('popstate', function () { syncAll(null, true); });
   if (window.navigation && window.navigation.addEventListener) {
     window.navigation.addEventListener('currententrychange', function () { syncAll(); });
   }
