@@ -101,10 +101,11 @@ async function main(): Promise<void> {
   for (const shop of fixture.shops) {
     lines.push(`  Tokens of "${shop.name}":`);
     for (const t of shop.tokens ?? []) {
-      const allowed = ['this server', ...(t.origins ?? [])].join(', ');
+      // The demo pages are same-origin on any port; the origins are other sites the token serves.
+      const others = t.origins?.length ? `; other sites allowed: ${t.origins.join(', ')}` : '';
       lines.push(
         t.kind === 'publishable'
-          ? `    publishable  ${t.token}  (for pages on ${allowed})`
+          ? `    publishable  ${t.token}  (for this server's pages on any port${others})`
           : `    secret       ${t.token}  (for servers only, never in a page)`,
       );
     }
