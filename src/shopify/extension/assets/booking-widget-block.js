@@ -21,7 +21,7 @@
  *   - `change` on any other control in the product form (themes that update the input later);
  *   - the URL's `?variant=` (themes call history.replaceState; the Navigation API reports it
  *     where available, `popstate` covers back and forward).
- * Plain ES2017, no build step: Shopify serves this file as is.
+ * Plain ES2017, no bundling: `npm run build` only minifies it into the extension (build-extension.mjs).
  */
 (function () {
   'use strict';
