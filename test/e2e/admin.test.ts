@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { seriousAxeViolations } from './helpers/axe.ts';
 import { describeInBrowser } from './helpers/browser.ts';
-import { DOUBLE_KAYAK, SECRET, SINGLE_KAYAK, day } from './helpers/fixture.ts';
+import { DOUBLE_KAYAK, SECRET, SINGLE_KAYAK, TOUR_CHILD, TOUR_PRODUCT, day } from './helpers/fixture.ts';
 import { PHONE } from './helpers/page.ts';
 import { useStorefront } from './helpers/suite.ts';
 
@@ -20,6 +20,31 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Secret token').fill(SECRET);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Harbour Kayaks: bookings admin' }).waitFor();
+}
+
+/** The focused element's name: its label, aria-label or text; 'BODY' when nothing has focus. */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement & { labels?: NodeListOf<HTMLLabelElement> };
+    if (!el || el === document.body) return 'BODY';
+    return (el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent ?? '').trim();
+  });
+}
+
+/** Presses Tab until the focused element's name matches; fails when it is never reached. */
+async function tabUntil(page: Page, name: string | RegExp): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focusedName(page);
+    if (typeof name === 'string' ? now === name : name.test(now)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+/** Opens a screen from the navigation and waits for its heading. */
+async function openScreen(page: Page, name: string, heading = name): Promise<void> {
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name }).click();
+  await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
 }
 
 describeInBrowser('the merchant admin', () => {
@@ -113,22 +138,8 @@ describeInBrowser('the merchant admin', () => {
     const { hint } = (await token.json()) as { hint: string };
 
     const { page, pageErrors } = await suite.open();
-    /** The focused element's name: its label, aria-label or text. */
-    const focused = () =>
-      page.evaluate(() => {
-        const el = document.activeElement as HTMLElement & { labels?: NodeListOf<HTMLLabelElement> };
-        if (!el || el === document.body) return 'BODY';
-        return (el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent ?? '').trim();
-      });
-    /** Presses Tab until the focused element's name matches; fails when it is never reached. */
-    const tabTo = async (name: string | RegExp) => {
-      for (let i = 0; i < 150; i++) {
-        await page.keyboard.press('Tab');
-        const now = await focused();
-        if (typeof name === 'string' ? now === name : name.test(now)) return;
-      }
-      throw new Error(`Tab never reached ${name}`);
-    };
+    const focused = () => focusedName(page);
+    const tabTo = (name: string | RegExp) => tabUntil(page, name);
 
     await page.goto('/admin/');
     await tabTo('Secret token');
@@ -185,5 +196,79 @@ describeInBrowser('the merchant admin', () => {
       body: JSON.stringify({ title: 'Forged', starts_at: '2027-01-05', finishes_at: '2027-01-06' }),
     });
     expect(forged.status).toBe(403);
+  });
+
+  it('a cleared capacity is an error beside the field and nothing is saved; a capacity typed by keyboard is saved', async () => {
+    const { page } = await suite.open();
+    await signIn(page);
+    await openScreen(page, 'Products');
+    const capacity = page.getByLabel('Capacity of Child (8-15) per day');
+    await capacity.fill('');
+    await page.getByRole('button', { name: 'Save Child (8-15)' }).click();
+    await expect.poll(() => capacity.getAttribute('aria-invalid')).toBe('true');
+    const errorId = (await capacity.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe('enter a whole number');
+    await page.getByRole('alert').filter({ hasText: 'Child (8-15) not saved' }).waitFor();
+    expect(suite.server.apiLog.filter((r) => r.method === 'PUT' && r.path.startsWith('/v1/variants/'))).toEqual([]);
+    const child = async () => ((await suite.server.api('GET', `/v1/products?external_id=${TOUR_PRODUCT}`)).body[0].variants as { external_id: number; capacity: number }[]).find((v) => v.external_id === TOUR_CHILD)!.capacity;
+    expect(await child()).toBe(6);
+
+    await capacity.focus();
+    await page.keyboard.type('5');
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Save Child (8-15)');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Child (8-15): saved, capacity 5 a day.' }).waitFor();
+    expect(await child()).toBe(5);
+  });
+
+  it('edits a product, adds, renames and deletes a variant, deletes the product, and refuses in words to delete a booked product', async () => {
+    const created = await suite.server.api('POST', '/v1/products', { external_id: 7100, title: 'Paddle boards', vendor: 'Harbour', variants: [{ external_id: 8100, title: 'Board', capacity: 4 }] });
+    expect(created.status).toBe(201);
+    const date = day(suite.today, 7);
+    const booked = await suite.server.api('POST', '/v1/bookings', { starts_at: `${date} 09:00`, finishes_at: `${date} 17:00`, items: [{ external_id: SINGLE_KAYAK, quantity: 1 }], customers: [{ first_name: 'Rex', last_name: 'Ord', email: 'rex@example.com' }] });
+    expect(booked.status).toBe(201);
+    const { page } = await suite.open();
+    await signIn(page);
+    await openScreen(page, 'Products');
+
+    await page.getByRole('button', { name: 'Edit Paddle boards' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Paddle boards' });
+    expect(await focusedName(page)).toBe('Title');
+    await edit.getByLabel('Title').fill('Stand-up paddle boards');
+    await edit.getByLabel('Vendor').fill('Bay SUP');
+    await edit.getByLabel('Product id').fill('7101');
+    await edit.getByRole('button', { name: 'Save product' }).click();
+    await page.getByRole('status').filter({ hasText: 'Stand-up paddle boards saved.' }).waitFor();
+    await page.getByRole('heading', { name: 'Stand-up paddle boards (product 7101, Bay SUP)' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add a variant to Stand-up paddle boards' }).click();
+    const add = page.getByRole('form', { name: 'Add a variant to Stand-up paddle boards' });
+    await add.getByLabel('Variant id').fill('8101');
+    await add.getByLabel('Variant title').fill('Family board');
+    await add.getByLabel('Capacity a day').fill('2');
+    await add.getByRole('button', { name: 'Add variant' }).click();
+    await page.getByRole('status').filter({ hasText: 'Family board added to Stand-up paddle boards.' }).waitFor();
+
+    await page.getByLabel('Title of Family board').fill('Big board');
+    await page.getByLabel('Platform id of Family board').fill('8102');
+    await page.getByRole('button', { name: 'Save Family board' }).click();
+    await page.getByRole('status').filter({ hasText: 'Big board: saved, capacity 2 a day.' }).waitFor();
+    const saved = (await suite.server.api('GET', '/v1/products?external_id=7101')).body[0];
+    expect(saved).toMatchObject({ title: 'Stand-up paddle boards', vendor: 'Bay SUP' });
+    expect(saved.variants.map((v: { external_id: number; title: string }) => [v.external_id, v.title])).toEqual([[8100, 'Board'], [8102, 'Big board']]);
+
+    await page.getByRole('button', { name: 'Delete Big board' }).click();
+    await page.getByRole('button', { name: 'Yes, delete Big board' }).click();
+    await page.getByRole('status').filter({ hasText: 'Big board deleted.' }).waitFor();
+    await page.getByRole('button', { name: 'Delete Stand-up paddle boards' }).click();
+    await page.getByRole('button', { name: 'Yes, delete Stand-up paddle boards' }).click();
+    await page.getByRole('status').filter({ hasText: 'Stand-up paddle boards deleted.' }).waitFor();
+    expect((await suite.server.api('GET', '/v1/products?external_id=7101')).body).toEqual([]);
+
+    await page.getByRole('button', { name: 'Delete Kayak hire' }).click();
+    await page.getByRole('button', { name: 'Yes, delete Kayak hire' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Kayak hire cannot be deleted: it has \d+ coming bookings?.*Set its capacity to 0/);
+    expect(await focusedName(page)).toMatch(/^Kayak hire cannot be deleted/);
   });
 });
