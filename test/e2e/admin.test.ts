@@ -5,12 +5,13 @@
  * token never stays in the page, every action works by keyboard alone, and a cross-site write
  * with the cookie is refused.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { seriousAxeViolations } from './helpers/axe.ts';
 import { describeInBrowser } from './helpers/browser.ts';
 import { DOUBLE_KAYAK, SECRET, SINGLE_KAYAK, TOUR_CHILD, TOUR_PRODUCT, day } from './helpers/fixture.ts';
-import { PHONE } from './helpers/page.ts';
+import { DESKTOP, PHONE } from './helpers/page.ts';
+import { monthHeading, waitForCalendar } from './helpers/widget.ts';
 import { useStorefront } from './helpers/suite.ts';
 
 const SCREENS = ['Occupancy', 'Bookings and holds', 'Blackouts', 'Products', 'Widgets', 'Tokens', 'Install'];
@@ -39,6 +40,32 @@ async function tabUntil(page: Page, name: string | RegExp): Promise<void> {
     if (typeof name === 'string' ? now === name : name.test(now)) return;
   }
   throw new Error(`Tab never reached ${name}`);
+}
+
+/** The error messages a field's aria-describedby points to (shown beside it), joined. */
+function errorBeside(field: Locator): Promise<string> {
+  return field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id))
+      .filter((e) => e?.classList.contains('error'))
+      .map((e) => e!.textContent)
+      .join('; '),
+  );
+}
+
+/**
+ * Runs axe over the page as it stands at 1280 px and at 390 px (no serious or critical
+ * violation, no sideways scroll of the page at 390), then restores the width. The page must be
+ * opened with `bypassCSP` (axe is injected as a script).
+ */
+async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<void> {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    expect(await seriousAxeViolations(page), `${what} at ${size.width} px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what} fits ${size.width} px`).toBeLessThanOrEqual(size.width + 1);
+  }
+  await page.setViewportSize(DESKTOP);
 }
 
 /** Opens a screen from the navigation and waits for its heading. */
@@ -206,8 +233,7 @@ describeInBrowser('the merchant admin', () => {
     await capacity.fill('');
     await page.getByRole('button', { name: 'Save Child (8-15)' }).click();
     await expect.poll(() => capacity.getAttribute('aria-invalid')).toBe('true');
-    const errorId = (await capacity.getAttribute('aria-describedby'))!;
-    expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe('enter a whole number');
+    expect(await errorBeside(capacity)).toBe('enter a whole number');
     await page.getByRole('alert').filter({ hasText: 'Child (8-15) not saved' }).waitFor();
     expect(suite.server.apiLog.filter((r) => r.method === 'PUT' && r.path.startsWith('/v1/variants/'))).toEqual([]);
     const child = async () => ((await suite.server.api('GET', `/v1/products?external_id=${TOUR_PRODUCT}`)).body[0].variants as { external_id: number; capacity: number }[]).find((v) => v.external_id === TOUR_CHILD)!.capacity;
@@ -228,13 +254,14 @@ describeInBrowser('the merchant admin', () => {
     const date = day(suite.today, 7);
     const booked = await suite.server.api('POST', '/v1/bookings', { starts_at: `${date} 09:00`, finishes_at: `${date} 17:00`, items: [{ external_id: SINGLE_KAYAK, quantity: 1 }], customers: [{ first_name: 'Rex', last_name: 'Ord', email: 'rex@example.com' }] });
     expect(booked.status).toBe(201);
-    const { page } = await suite.open();
+    const { page } = await suite.open({ bypassCSP: true });
     await signIn(page);
     await openScreen(page, 'Products');
 
     await page.getByRole('button', { name: 'Edit Paddle boards' }).click();
     const edit = page.getByRole('form', { name: 'Edit Paddle boards' });
     expect(await focusedName(page)).toBe('Title');
+    await expectAccessibleAtBothWidths(page, 'Products with a product being edited');
     await edit.getByLabel('Title').fill('Stand-up paddle boards');
     await edit.getByLabel('Vendor').fill('Bay SUP');
     await edit.getByLabel('Product id').fill('7101');
@@ -246,6 +273,10 @@ describeInBrowser('the merchant admin', () => {
     const add = page.getByRole('form', { name: 'Add a variant to Stand-up paddle boards' });
     await add.getByLabel('Variant id').fill('8101');
     await add.getByLabel('Variant title').fill('Family board');
+    await add.getByLabel('Capacity a day').fill('');
+    await add.getByRole('button', { name: 'Add variant' }).click();
+    expect(await errorBeside(add.getByLabel('Capacity a day'))).toBe('enter a whole number');
+    await expectAccessibleAtBothWidths(page, 'Products adding a variant, with a field error');
     await add.getByLabel('Capacity a day').fill('2');
     await add.getByRole('button', { name: 'Add variant' }).click();
     await page.getByRole('status').filter({ hasText: 'Family board added to Stand-up paddle boards.' }).waitFor();
@@ -270,5 +301,88 @@ describeInBrowser('the merchant admin', () => {
     await page.getByRole('button', { name: 'Yes, delete Kayak hire' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Kayak hire cannot be deleted: it has \d+ coming bookings?.*Set its capacity to 0/);
     expect(await focusedName(page)).toMatch(/^Kayak hire cannot be deleted/);
+  });
+
+  it('changes a widget\'s language and first day of the week by keyboard, and the preview beside it follows', async () => {
+    const { page, pageErrors } = await suite.open({ bypassCSP: true });
+    await signIn(page);
+    await openScreen(page, 'Widgets');
+    await page.getByLabel('Widget', { exact: true }).selectOption({ label: 'Sunset paddle tour (date)' });
+    const form = page.getByRole('form', { name: 'Settings of Sunset paddle tour' });
+    // A date widget books one day: its day limits are not offered (the API refuses any but 1).
+    expect(await form.getByLabel('Longest booking, days').count()).toBe(0);
+    const preview = page.locator('booking-widget');
+    await waitForCalendar(preview);
+    const firstColumn = () => preview.getByRole('columnheader').first().textContent();
+    expect(await firstColumn()).not.toContain('Mittwoch');
+
+    await form.getByLabel('Language').focus();
+    await page.keyboard.type('Deutsch');
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('First day of the week');
+    await page.keyboard.type('Wednesday');
+    await tabUntil(page, 'Save Sunset paddle tour');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: '“Sunset paddle tour” saved; the preview shows it.' }).waitFor();
+    expect(await focusedName(page)).toBe('Save Sunset paddle tour');
+
+    await expect.poll(firstColumn).toContain('Mittwoch');
+    await preview.getByRole('heading', { name: monthHeading(suite.today, 'de') }).waitFor();
+    await expectAccessibleAtBothWidths(page, 'Widgets after a save, with the preview');
+    const [saved] = (await suite.server.api('GET', `/v1/widgets?external_product_id=${TOUR_PRODUCT}`)).body as { locale: string; settings: { first_day_of_week: number } }[];
+    expect(saved).toMatchObject({ locale: 'de', settings: { first_day_of_week: 3 } });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('creates a widget for a product added in the admin, keeps an emptied number from being sent, and deletes the widget', async () => {
+    const { page } = await suite.open({ bypassCSP: true });
+    await signIn(page);
+    await openScreen(page, 'Products');
+    const addProduct = page.getByRole('form', { name: 'Add a product' });
+    await addProduct.getByLabel('Product id').fill('7200');
+    await addProduct.getByLabel('Title', { exact: true }).fill('Paddle lessons');
+    await addProduct.getByLabel('Variant id').fill('8200');
+    await addProduct.getByLabel('Variant title').fill('Lesson');
+    await addProduct.getByLabel('Capacity a day').fill('5');
+    await addProduct.getByRole('button', { name: 'Add product' }).click();
+    await page.getByRole('status').filter({ hasText: 'Paddle lessons added.' }).waitFor();
+
+    await openScreen(page, 'Widgets');
+    await page.getByRole('button', { name: 'New widget' }).click();
+    const create = page.getByRole('form', { name: 'New widget' });
+    expect(await focusedName(page)).toBe('Title');
+    await page.keyboard.type('Kayak hire');
+    await create.getByLabel('Type').selectOption('date');
+    await create.getByRole('checkbox', { name: 'Paddle lessons' }).focus();
+    await page.keyboard.press('Space');
+    await create.getByRole('button', { name: 'Create widget' }).click();
+    // A title already taken is an error beside the title.
+    const title = create.getByLabel('Title', { exact: true });
+    await expect.poll(() => title.getAttribute('aria-invalid')).toBe('true');
+    expect(await errorBeside(title)).toContain('already the title of another widget');
+    await expectAccessibleAtBothWidths(page, 'Widgets creating one, with a field error');
+    await title.fill('Lessons');
+    await create.getByRole('button', { name: 'Create widget' }).press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Widget “Lessons” created' }).waitFor();
+    expect(await page.getByLabel('Widget', { exact: true }).inputValue()).not.toBe('');
+    await page.getByRole('heading', { name: 'Preview: Paddle lessons' }).waitFor();
+    await waitForCalendar(page.locator('booking-widget'));
+    const made = ((await suite.server.api('GET', '/v1/widgets?external_product_id=7200')).body as { id: number; title: string; type: string }[])[0]!;
+    expect(made).toMatchObject({ title: 'Lessons', type: 'date' });
+
+    const form = page.getByRole('form', { name: 'Settings of Lessons' });
+    const minutes = form.getByLabel('Minutes a hold lasts');
+    await minutes.fill('');
+    await form.getByRole('button', { name: 'Save Lessons' }).click();
+    await expect.poll(() => minutes.getAttribute('aria-invalid')).toBe('true');
+    expect(await errorBeside(minutes)).toBe('enter a whole number');
+    expect(suite.server.apiLog.filter((r) => r.method === 'PUT' && r.path === `/v1/widgets/${made.id}`)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Delete Lessons' }).click();
+    await expect.poll(() => focusedName(page)).toBe('Yes, delete Lessons');
+    await expectAccessibleAtBothWidths(page, 'Widgets asking before a delete');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Widget “Lessons” deleted.' }).waitFor();
+    expect((await suite.server.api('GET', `/v1/widgets/${made.id}`)).status).toBe(404);
   });
 });
