@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { seriousAxeViolations } from './helpers/axe.ts';
 import { describeInBrowser } from './helpers/browser.ts';
-import { DOUBLE_KAYAK, SECRET, SINGLE_KAYAK, TOUR_CHILD, TOUR_PRODUCT, day } from './helpers/fixture.ts';
+import { DOUBLE_KAYAK, SECRET, SINGLE_KAYAK, TOUR_ADULT, TOUR_CHILD, TOUR_PRODUCT, day } from './helpers/fixture.ts';
 import { DESKTOP, PHONE } from './helpers/page.ts';
 import { monthHeading, waitForCalendar } from './helpers/widget.ts';
 import { useStorefront } from './helpers/suite.ts';
@@ -384,5 +384,48 @@ describeInBrowser('the merchant admin', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Widget “Lessons” deleted.' }).waitFor();
     expect((await suite.server.api('GET', `/v1/widgets/${made.id}`)).status).toBe(404);
+  });
+
+  it('lists coming bookings first, a page at a time, with the past ones under "All"', async () => {
+    const book = async (date: string, email: string) => {
+      const made = await suite.server.api('POST', '/v1/bookings', { starts_at: `${date} 09:00`, finishes_at: `${date} 17:00`, items: [{ external_id: TOUR_ADULT, quantity: 1 }], customers: [{ first_name: 'Pat', last_name: 'Page', email }] });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    };
+    // A booking in the past can only be made while the service's clock stands before it.
+    const back = 20 * 24 * 3600 * 1000;
+    suite.server.clock.advance(-back);
+    try {
+      await book(day(suite.today, -5), 'past.pat@example.com');
+    } finally {
+      suite.server.clock.advance(back);
+    }
+    for (let i = 1; i <= 26; i++) await book(day(suite.today, 30 + i), `tour${i}@example.com`);
+
+    const { page } = await suite.open({ bypassCSP: true });
+    await signIn(page);
+    await openScreen(page, 'Bookings and holds', 'Bookings');
+    const shown = page.getByRole('status').filter({ hasText: /^Bookings \d+–\d+ of \d+$/ });
+    await shown.waitFor();
+    const [, , , total] = /^Bookings (\d+)–(\d+) of (\d+)$/.exec((await shown.textContent())!)!.map(Number);
+    expect(total).toBeGreaterThanOrEqual(26);
+    expect(await shown.textContent()).toBe(`Bookings 1–25 of ${total}`);
+    const list = page.locator('main ul.list').first();
+    expect(await list.textContent()).not.toContain('past.pat@example.com');
+    expect(await list.textContent()).not.toContain('tour26@example.com');
+
+    await page.getByRole('button', { name: 'Next page' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shown.textContent()).toBe(`Bookings 26–${total} of ${total}`);
+    expect(await list.textContent()).toContain('tour26@example.com');
+    expect(await page.getByRole('button', { name: 'Next page' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await focusedName(page)).toBe('Next page');
+    await expectAccessibleAtBothWidths(page, 'Bookings, second page');
+    await tabUntil(page, 'Previous page');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shown.textContent()).toBe(`Bookings 1–25 of ${total}`);
+
+    await page.getByLabel('Show').selectOption({ label: 'All: from the oldest' });
+    await expect.poll(() => shown.textContent()).toBe(`Bookings 1–25 of ${total + 1}`);
+    expect(await list.locator('li').first().textContent()).toContain('past.pat@example.com');
   });
 });
