@@ -12,6 +12,7 @@ import { describeInBrowser } from './helpers/browser.ts';
 import { DOUBLE_KAYAK, KAYAK_PRODUCT, SECRET, SINGLE_KAYAK, TOUR_ADULT, TOUR_CHILD, TOUR_PRODUCT, day } from './helpers/fixture.ts';
 import { DESKTOP, PHONE } from './helpers/page.ts';
 import { monthHeading, waitForCalendar } from './helpers/widget.ts';
+import { holdForAnotherCart } from './helpers/server.ts';
 import { useStorefront } from './helpers/suite.ts';
 
 const SCREENS = ['Occupancy', 'Bookings and holds', 'Blackouts', 'Products', 'Widgets', 'Tokens', 'Install'];
@@ -96,7 +97,7 @@ describeInBrowser('the merchant admin', () => {
     }
   });
 
-  it('cancelling a booking frees its day in occupancy', async () => {
+  it('occupancy shows each day\'s booked and held units, and cancelling a booking frees its day', async () => {
     const date = day(suite.today, 4);
     const made = await fetch(`${suite.server.url}/v1/bookings`, {
       method: 'POST',
@@ -105,10 +106,16 @@ describeInBrowser('the merchant admin', () => {
     });
     expect(made.status).toBe(201);
     const booking = (await made.json()) as { id: number };
+    await holdForAnotherCart(suite.server, 'occupancy-cart', [{ variant: SINGLE_KAYAK, start: date, quantity: 1 }]);
     const { page } = await suite.open();
     await signIn(page);
-    const cell = () => page.locator('tr', { has: page.getByRole('rowheader', { name: /Double kayak/ }) }).locator('td').nth(4);
+    const cellOf = (variant: RegExp) => page.locator('tr', { has: page.getByRole('rowheader', { name: variant }) }).locator('td').nth(4);
+    const cell = () => cellOf(/Double kayak/);
+    /** What a sighted merchant reads in a cell (the words for screen readers are hidden). */
+    const seen = (variant: RegExp) => cellOf(variant).locator('[aria-hidden="true"]').innerText();
     await expect.poll(() => cell().textContent()).toContain('0 of 2 free, 2 booked');
+    expect((await seen(/Double kayak/)).split(/\s+/)).toEqual(['0/2', '2b']);
+    expect((await seen(/Single kayak/)).split(/\s+/)).toEqual(['3/4', '1h']);
     await page.getByRole('link', { name: 'Bookings and holds' }).click();
     await page.getByRole('searchbox', { name: 'Search' }).fill('ada.admin');
     await page.getByText(`#${booking.id} ·`).click();
@@ -117,6 +124,7 @@ describeInBrowser('the merchant admin', () => {
     await page.getByRole('status').filter({ hasText: `Booking #${booking.id} cancelled` }).waitFor();
     await page.getByRole('link', { name: 'Occupancy' }).click();
     await expect.poll(() => cell().textContent()).toContain('2 of 2 free, 0 booked');
+    expect(await seen(/Double kayak/)).toBe('2/2');
   });
 
   it('adds a blackout from the form, makes and revokes a publishable token, and fills the embed snippet', async () => {
