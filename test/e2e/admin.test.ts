@@ -152,6 +152,8 @@ describeInBrowser('the merchant admin', () => {
     await page.getByRole('status').filter({ hasText: `Token ${hint} revoked.` }).waitFor();
 
     await page.getByRole('link', { name: 'Install' }).click();
+    // Only hashes are kept: the screen says why the token must be pasted or made anew.
+    await page.getByText('it cannot show you a token again once it has been made').waitFor();
     await page.getByLabel('Publishable token', { exact: true }).fill('pk_test_snippet');
     const snippet = await page.getByLabel('Embed snippet').textContent();
     expect(snippet).toContain(`<script src="${suite.server.url}/booking-widget.js" defer></script>`);
@@ -473,5 +475,22 @@ describeInBrowser('the merchant admin', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('Blackout “Pier works” deleted.');
     expect(((await suite.server.api('GET', '/v1/blackouts')).body as { title: string }[]).map((b) => b.title)).not.toContain('Pier works');
+  });
+
+  it('revoking a secret token warns that its sessions end, and revoking the one this session came from signs out at once', async () => {
+    const made = await suite.server.api('POST', '/v1/tokens', { kind: 'secret', label: 'Second admin' });
+    expect(made.status).toBe(201);
+    const { token, hint } = made.body as { token: string; hint: string };
+    const { page } = await suite.open();
+    await page.goto('/admin/');
+    await page.getByLabel('Secret token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await openScreen(page, 'Tokens');
+    await page.getByRole('button', { name: `Revoke ${hint}` }).click();
+    await page.getByText(`Revoke ${hint}? Servers using it are refused, and every admin session opened with it ends at once: if you signed in with it, you are signed out.`).waitFor();
+    await page.getByRole('button', { name: `Yes, revoke ${hint}` }).click();
+    await page.getByLabel('Secret token').waitFor();
+    expect(await page.getByRole('heading', { name: 'Harbour Kayaks: bookings admin' }).count()).toBe(0);
+    expect(((await suite.server.api('GET', '/v1/tokens')).body as { hint: string }[]).map((t) => t.hint)).not.toContain(hint);
   });
 });
