@@ -1,9 +1,11 @@
 /**
  * Issue 18: the merchant admin in Chromium, signed in through its form: every screen renders
- * without serious axe violations at desktop and phone widths, a cancelled booking frees its day
- * in occupancy, a blackout is added, a token made and revoked, the embed snippet is right, the
- * token never stays in the page, every action works by keyboard alone, and a cross-site write
- * with the cookie is refused.
+ * without serious axe violations at desktop and phone widths; occupancy shows booked and held
+ * units; bookings list what is coming, a page at a time; products, variants, widgets and
+ * blackouts are edited, created and deleted (an emptied number is never sent); the widget
+ * preview follows its settings; tokens are made and revoked; the embed snippet is right; the
+ * token never stays in the page; actions work by keyboard alone; and a page of another origin
+ * cannot use the session.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
