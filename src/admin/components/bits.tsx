@@ -22,6 +22,33 @@ export function Field(props: { label: string; hint?: string; errors?: string[] |
   );
 }
 
+/** The field error of a number field left empty or not a whole number. */
+export const ENTER_A_NUMBER = 'enter a whole number';
+
+/**
+ * The whole number typed in a number field, or undefined when it is empty or not a whole
+ * number: `Number('')` is 0, and a cleared capacity must never be saved as "closed".
+ */
+export function wholeNumberOf(text: string): number | undefined {
+  const trimmed = text.trim();
+  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+
+/**
+ * Reads the number fields `keys` of `values`: the numbers, and an error (`ENTER_A_NUMBER`) for
+ * each field that is empty or not whole, keyed by `prefix` + key as the API names its fields.
+ */
+export function readNumbers<K extends string>(values: Record<string, string>, keys: readonly K[], prefix = ''): { numbers: Record<K, number>; errors: Record<string, string[]> } {
+  const numbers = {} as Record<K, number>;
+  const errors: Record<string, string[]> = {};
+  for (const key of keys) {
+    const n = wholeNumberOf(values[key] ?? '');
+    if (n === undefined) errors[`${prefix}${key}`] = [ENTER_A_NUMBER];
+    else numbers[key] = n;
+  }
+  return { numbers, errors };
+}
+
 /** A line screen readers announce politely; `error` makes it an alert. */
 export function Status(props: { message: string | null; error?: boolean }) {
   return (

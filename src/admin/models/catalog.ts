@@ -5,6 +5,7 @@
  */
 import { signal } from '@preact/signals';
 import type { Product, Widget } from '../../client/index.ts';
+import { isBookingApiError } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
 
 /** The shop's products, or undefined before the first load. */
@@ -33,4 +34,41 @@ export function variantName(externalId: number): string {
     if (v) return `${p.title} – ${v.title}`;
   }
   return String(externalId);
+}
+
+const DEPENDENT_WORDS: Record<string, [string, string]> = {
+  holds: ['live hold item', 'live hold items'],
+  coming_bookings: ['coming booking', 'coming bookings'],
+  past_bookings: ['past or cancelled booking', 'past or cancelled bookings'],
+};
+
+/**
+ * Why deleting `name` was refused, in words: a 409 `in_use` counts what refers to it
+ * (`details.dependents`); any other failure gives its own message.
+ */
+export function refusalOf(error: unknown, name: string): string {
+  const dependents = isBookingApiError(error) && error.code === 'in_use' ? (error.details?.dependents as Record<string, number> | undefined) : undefined;
+  if (!dependents) return messageOf(error);
+  const parts = Object.entries(dependents)
+    .filter(([, n]) => n > 0)
+    .map(([key, n]) => `${n} ${DEPENDENT_WORDS[key]?.[n === 1 ? 0 : 1] ?? key.replace(/_/g, ' ')}`);
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? 'records');
+  return `${name} cannot be deleted: it has ${list} (bookings are kept as your records). Set its capacity to 0 and take it off its widgets instead.`;
+}
+
+/**
+ * The shop's locations as far as the products tell (the API lists no locations): each id with
+ * the titles of the products there, for naming a location and choosing one.
+ */
+export function knownLocations(): { id: number; name: string }[] {
+  const byId = new Map<number, string[]>();
+  for (const p of products.value ?? []) {
+    if (p.location_id !== null) byId.set(p.location_id, [...(byId.get(p.location_id) ?? []), p.title]);
+  }
+  return [...byId].sort(([a], [b]) => a - b).map(([id, titles]) => ({ id, name: `Location ${id} (${titles.join(', ')})` }));
+}
+
+/** A location's name for a list: its products, or its id when no product is there. */
+export function locationName(id: number): string {
+  return knownLocations().find((l) => l.id === id)?.name ?? `Location ${id}`;
 }

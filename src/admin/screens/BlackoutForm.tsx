@@ -1,16 +1,18 @@
 /**
  * Adding or editing one blackout. All day (default): a first and a last day, inclusive. With
  * times: a start and an end as shop-local `YYYY-MM-DD HH:MM`. Errors of the answer are shown
- * beside their fields.
+ * beside their fields. It applies to the whole shop, a location (those the products are at,
+ * named by their products: the API lists no locations), a product or a variant.
  * @module
  */
 import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import type { Blackout, BlackoutCreateParams } from '../../client/index.ts';
 import { addDays, type PlainDate } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import { client, fieldsOf, messageOf } from '../api.ts';
 import { Field, Status } from '../components/bits.tsx';
-import { products } from '../models/catalog.ts';
+import { knownLocations, locationName, products } from '../models/catalog.ts';
 import { session } from '../models/session.ts';
 
 /** The form; `blackout` null adds a new one. `onDone(message)` closes it (null: cancelled). */
@@ -23,7 +25,13 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
   const from = useSignal<string>(b ? day(b.starts_at) : '');
   const to = useSignal<string>(b ? day(b.finishes_at, 1) : '');
   const scope = useSignal(b?.scope ?? 'overlap');
-  const target = useSignal(b?.external_variant_id ? `v:${b.external_variant_id}` : b?.external_product_id ? `p:${b.external_product_id}` : '');
+  const target = useSignal(b?.external_variant_id ? `v:${b.external_variant_id}` : b?.external_product_id ? `p:${b.external_product_id}` : b?.location_id ? `l:${b.location_id}` : '');
+  const locations = knownLocations();
+  // A location no product is at (any more) is still shown when the blackout names it.
+  if (b?.location_id && !locations.some((l) => l.id === b.location_id)) locations.push({ id: b.location_id, name: locationName(b.location_id) });
+  const first = useRef<HTMLInputElement>(null);
+  // Opened from a button below, the form takes the keyboard's focus.
+  useEffect(() => first.current?.focus(), []);
   const errors = useSignal<Record<string, string[]>>({});
   const problem = useSignal<string | null>(null);
   const submit = async (event: Event) => {
@@ -37,6 +45,7 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
       scope: scope.value,
       external_product_id: kind === 'p' ? Number(id) : null,
       external_variant_id: kind === 'v' ? Number(id) : null,
+      location_id: kind === 'l' ? Number(id) : null,
     };
     try {
       if (b) await client.blackouts.update(b.id, body);
@@ -52,7 +61,7 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
     <form class="card" onSubmit={submit} aria-label={b ? 'Edit blackout' : 'Add a blackout'}>
       <h3>{b ? 'Edit blackout' : 'Add a blackout'}</h3>
       <Field label="Title (shoppers see it)" errors={e.title}>
-        {({ id, describedBy, invalid }) => <input id={id} value={title.value} onInput={(x) => (title.value = x.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+        {({ id, describedBy, invalid }) => <input ref={first} id={id} value={title.value} onInput={(x) => (title.value = x.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
       </Field>
       <label class="check">
         <input type="checkbox" checked={allDay.value} onChange={(x) => ((allDay.value = x.currentTarget.checked), (from.value = ''), (to.value = ''))} /> All day
@@ -63,10 +72,11 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
       <Field label={allDay.value ? 'Last day' : 'Ends'} errors={e.finishes_at}>
         {({ id, describedBy, invalid }) => <input id={id} required type={allDay.value ? 'date' : 'datetime-local'} value={to.value} onInput={(x) => (to.value = x.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
       </Field>
-      <Field label="Applies to" errors={e.external_product_id ?? e.external_variant_id}>
+      <Field label="Applies to" errors={e.external_product_id ?? e.external_variant_id ?? e.location_id}>
         {({ id }) => (
           <select id={id} value={target.value} onChange={(x) => (target.value = x.currentTarget.value)}>
             <option value="">The whole shop</option>
+            {locations.map((l) => <option key={`l${l.id}`} value={`l:${l.id}`}>{l.name}: everything there</option>)}
             {products.value?.map((p) => [
               <option key={`p${p.id}`} value={`p:${p.external_id}`}>{p.title} (every variant)</option>,
               ...p.variants.map((v) => <option key={`v${v.id}`} value={`v:${v.external_id}`}>{p.title} – {v.title}</option>),

@@ -1,18 +1,31 @@
 /**
  * Blackouts on a month calendar: each day lists the blackouts covering it; a form adds or
  * edits one (title, first and last day or times, all day, scope, target), and each can be
- * deleted. Days are the shop's; the last day is inclusive here and sent as the next day's start.
+ * deleted. Each names what it applies to: the whole shop, a location (by the products there:
+ * the API lists no locations), a product or a variant. Days are the shop's; the last day is
+ * inclusive here and sent as the next day's start.
  * @module
  */
 import { useSignal, useSignalEffect } from '@preact/signals';
+import { useRef } from 'preact/hooks';
 import type { Blackout } from '../../client/index.ts';
 import { addDays, addMonths, dayOfWeek, eachDay, startOfMonth, type PlainDate } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import { client, messageOf } from '../api.ts';
-import { ConfirmButton, Status } from '../components/bits.tsx';
-import { loadCatalog, products } from '../models/catalog.ts';
+import { ConfirmButton, focusMessage, Status } from '../components/bits.tsx';
+import { loadCatalog, locationName, products, variantName } from '../models/catalog.ts';
 import { session, shopToday } from '../models/session.ts';
 import { BlackoutForm } from './BlackoutForm.tsx';
+
+/** What a blackout applies to, in words: every target it names, or the whole shop. */
+function targetOf(b: Blackout): string {
+  const product = products.value?.find((p) => p.external_id === b.external_product_id);
+  const parts = [
+    b.location_id !== null && locationName(b.location_id),
+    b.external_variant_id !== null ? variantName(b.external_variant_id) : b.external_product_id !== null && (product?.title ?? `product ${b.external_product_id}`),
+  ].filter(Boolean);
+  return parts.join(', ') || 'whole shop';
+}
 
 /** The blackouts screen. */
 export function Blackouts() {
@@ -22,6 +35,9 @@ export function Blackouts() {
   const message = useSignal<string | null>(null);
   const problem = useSignal<string | null>(null);
   const version = useSignal(0);
+  // The button that opened the form gets the focus back when it is cancelled.
+  const opener = useRef<HTMLElement | null>(null);
+  const edit = (b: Blackout | null) => ((opener.current = document.activeElement as HTMLElement | null), (editing.value = b));
   useSignalEffect(() => {
     void version.value;
     if (!products.value) void loadCatalog();
@@ -53,7 +69,7 @@ export function Blackouts() {
       <div class="row">
         <button type="button" onClick={() => (month.value = addMonths(month.value, -1))}>Previous month</button>
         <button type="button" onClick={() => (month.value = addMonths(month.value, 1))}>Next month</button>
-        <button type="button" class="primary" onClick={() => (editing.value = null)}>Add a blackout</button>
+        <button type="button" class="primary" onClick={() => edit(null)}>Add a blackout</button>
       </div>
       <Status message={message.value} />
       <Status message={problem.value} error />
@@ -62,7 +78,8 @@ export function Blackouts() {
           blackout={editing.value}
           onDone={(text) => {
             editing.value = undefined;
-            if (text) (message.value = text), version.value++;
+            if (text) (message.value = text), version.value++, focusMessage();
+            else if (opener.current?.isConnected) opener.current.focus();
           }}
         />
       )}
@@ -89,9 +106,9 @@ export function Blackouts() {
           <li key={b.id} class="row">
             <span>
               {b.title ?? 'Untitled'}: {plainDateInZone(new Date(b.starts_at), tz)} to {plainDateInZone(new Date(b.finishes_at).getTime() - 1, tz)}
-              {b.all_day ? '' : ' (times)'} · {b.external_variant_id ? `variant ${b.external_variant_id}` : b.external_product_id ? `product ${b.external_product_id}` : 'whole shop'} · {b.scope === 'start' ? 'no starts' : 'closed'}
+              {b.all_day ? '' : ' (times)'} · {targetOf(b)} · {b.scope === 'start' ? 'no starts' : 'closed'}
             </span>
-            <button type="button" onClick={() => (editing.value = b)}>Edit “{b.title ?? 'untitled'}”</button>
+            <button type="button" onClick={() => edit(b)}>Edit “{b.title ?? 'untitled'}”</button>
             <ConfirmButton label={`Delete “${b.title ?? 'untitled'}”`} confirmLabel={`Yes, delete “${b.title ?? 'untitled'}”`} onConfirm={() => remove(b)} />
           </li>
         ))}

@@ -34,6 +34,10 @@ export function Install() {
   return (
     <section class="card">
       <h2 tabIndex={-1}>Install</h2>
+      <p>
+        This service keeps only a fingerprint (a hash) of each token, never the token itself, so it cannot show you a token again once it has been made. Paste the
+        publishable token you saved when it was made, or make a new one for your site below: tokens you already use keep working.
+      </p>
       <div class="row">
         <Field label="Product">
           {({ id }) => (
@@ -42,7 +46,7 @@ export function Install() {
             </select>
           )}
         </Field>
-        <Field label="Publishable token" hint="Paste one you keep, or make one for your site below.">
+        <Field label="Publishable token" hint="Paste the one you saved (it cannot be shown again), or make one for your site below.">
           {({ id, describedBy }) => <input id={id} value={token.value} placeholder="pk_…" onInput={(e) => (token.value = e.currentTarget.value)} aria-describedby={describedBy} spellcheck={false} />}
         </Field>
       </div>

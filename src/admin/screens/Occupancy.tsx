@@ -1,6 +1,7 @@
 /**
  * Occupancy: every variant by day for two weeks from a chosen day: units available of
- * capacity, with held, booked and blackouts in each cell's words for screen readers.
+ * capacity, and under it, small, the units booked (b) and held (h); each cell's words say the
+ * same, blackouts included, for screen readers.
  * @module
  */
 import { useSignal, useSignalEffect } from '@preact/signals';
@@ -29,6 +30,11 @@ function cellWords(d: OccupancyDay): string {
   return parts.join(', ');
 }
 
+/** "2b 1h": the units booked and held, the ones there are, for the cell's second line. */
+function cellCounts(d: OccupancyDay): string {
+  return [d.booked > 0 && `${d.booked}b`, d.held > 0 && `${d.held}h`].filter(Boolean).join(' ');
+}
+
 /** The occupancy screen. */
 export function Occupancy() {
   const start = useSignal(shopToday());
@@ -54,7 +60,7 @@ export function Occupancy() {
         <button type="button" onClick={() => (start.value = shopToday())}>Today</button>
         <button type="button" onClick={() => (start.value = addDays(start.value, DAYS))}>Next two weeks</button>
       </div>
-      <p class="hint">Each cell: units free of the capacity. Blue: some held or booked; red: none left; striped: closed by a blackout.</p>
+      <p class="hint">Each cell: units free of the capacity, and under it the units <strong>b</strong>ooked and <strong>h</strong>eld (“2b 1h”). Blue: some held or booked; red: none left; striped: closed by a blackout.</p>
       <Status message={problem.value} error />
       {days.value === undefined && !problem.value && <p role="status">Loading…</p>}
       {days.value && (
@@ -75,7 +81,10 @@ export function Occupancy() {
                   <th scope="row">{cells[0]!.product_title} – {cells[0]!.variant_title}</th>
                   {cells.map((d) => (
                     <td key={d.date} class={cellClass(d)} title={cellWords(d)}>
-                      <span aria-hidden="true">{d.blacked_out ? '–' : `${d.available}/${d.capacity}`}</span>
+                      <span aria-hidden="true">
+                        {d.blacked_out ? '–' : `${d.available}/${d.capacity}`}
+                        {cellCounts(d) && <small class="counts">{cellCounts(d)}</small>}
+                      </span>
                       <span class="sr-only">{cellWords(d)}</span>
                     </td>
                   ))}

@@ -1,50 +1,15 @@
 /**
- * Products and variants with their capacity: change a capacity or title in place, add a
- * product (with its first variant) or a variant, delete what nothing depends on.
+ * Products and variants: each product's card (edit its title, vendor or platform id, add a
+ * variant, change a variant's title, platform id or capacity in place, delete what nothing
+ * depends on), and a form to add a product with its first variant. An emptied number field is
+ * a field error, never sent as 0.
  * @module
  */
 import { useSignal, useSignalEffect } from '@preact/signals';
-import type { Variant } from '../../client/index.ts';
 import { client, fieldsOf, messageOf } from '../api.ts';
-import { ConfirmButton, Field, Status } from '../components/bits.tsx';
+import { Field, readNumbers, Status } from '../components/bits.tsx';
 import { loadCatalog, products } from '../models/catalog.ts';
-
-function VariantRow(props: { variant: Variant; say: (message: string, error?: boolean) => void }) {
-  const v = props.variant;
-  const capacity = useSignal(String(v.capacity));
-  const save = async () => {
-    try {
-      await client.variants.update(v.id, { capacity: Number(capacity.value) });
-      props.say(`${v.title}: capacity ${capacity.value} a day.`);
-      await loadCatalog();
-    } catch (error) {
-      props.say(`${v.title}: ${Object.values(fieldsOf(error)).flat().join('; ') || messageOf(error)}`, true);
-    }
-  };
-  const remove = async () => {
-    try {
-      await client.variants.delete(v.id);
-      props.say(`${v.title} deleted.`);
-      await loadCatalog();
-    } catch (error) {
-      props.say(messageOf(error), true);
-    }
-  };
-  return (
-    <tr>
-      <th scope="row">{v.title}</th>
-      <td class="num">{v.external_id}</td>
-      <td>
-        <label class="sr-only" for={`cap-${v.id}`}>Capacity of {v.title} per day</label>
-        <input id={`cap-${v.id}`} type="number" min={0} inputMode="numeric" style="width:6em" value={capacity.value} onInput={(e) => (capacity.value = e.currentTarget.value)} />
-      </td>
-      <td class="row">
-        <button type="button" onClick={() => void save()}>Save capacity of {v.title}</button>
-        <ConfirmButton label={`Delete ${v.title}`} confirmLabel={`Yes, delete ${v.title}`} onConfirm={remove} />
-      </td>
-    </tr>
-  );
-}
+import { ProductCard } from './ProductCard.tsx';
 
 /** The products screen. */
 export function Products() {
@@ -58,8 +23,21 @@ export function Products() {
   const add = async (event: Event) => {
     event.preventDefault();
     const f = form.value;
+    // The first variant is optional: its numbers are read only when it has an id.
+    const withVariant = f.variant_external_id.trim() !== '';
+    const product = readNumbers(f, ['external_id'] as const);
+    const variant = withVariant ? readNumbers(f, ['variant_external_id', 'capacity'] as const) : undefined;
+    const bad = { ...product.errors };
+    if (variant?.errors.variant_external_id) bad['variants[0].external_id'] = variant.errors.variant_external_id;
+    if (variant?.errors.capacity) bad['variants[0].capacity'] = variant.errors.capacity;
+    errors.value = bad;
+    if (Object.keys(bad).length) {
+      say('The product was not added: fix the fields marked.', true);
+      return;
+    }
     try {
-      await client.products.create({ external_id: f.external_id, title: f.title, variants: f.variant_external_id ? [{ external_id: f.variant_external_id, title: f.variant_title || 'Default', capacity: Number(f.capacity) }] : [] });
+      const first = variant && { external_id: variant.numbers.variant_external_id, title: f.variant_title.trim() || 'Default', capacity: variant.numbers.capacity };
+      await client.products.create({ external_id: product.numbers.external_id, title: f.title, variants: first ? [first] : [] });
       say(`${f.title} added.`);
       errors.value = {};
       await loadCatalog();
@@ -74,17 +52,7 @@ export function Products() {
       <h2 tabIndex={-1}>Products</h2>
       <Status message={message.value} />
       <Status message={problem.value} error />
-      {products.value?.map((p) => (
-        <div key={p.id}>
-          <h3>{p.title} <span class="hint">(product {p.external_id}{p.vendor ? `, ${p.vendor}` : ''})</span></h3>
-          <div class="table-wrap" tabIndex={0} role="region" aria-label={`Variants of ${p.title}`}>
-            <table>
-              <thead><tr><th scope="col">Variant</th><th scope="col" class="num">Platform id</th><th scope="col">Capacity a day</th><th scope="col">Actions</th></tr></thead>
-              <tbody>{p.variants.map((v) => <VariantRow key={`${v.id}-${v.capacity}`} variant={v} say={say} />)}</tbody>
-            </table>
-          </div>
-        </div>
-      ))}
+      {products.value?.map((p) => <ProductCard key={p.id} product={p} say={say} />)}
       <form onSubmit={add} aria-label="Add a product">
         <h3>Add a product</h3>
         <p class="hint">Use the platform's ids: in Shopify's admin, a product's address ends in /products/&lt;id&gt;, a variant's in /variants/&lt;id&gt;.</p>

@@ -1,12 +1,21 @@
 /**
  * Tokens: the shop's tokens by hint, a new publishable token for a site's origins, a new secret
- * token shown once (with a copy button), and revoking (two steps).
+ * token shown once (with a copy button), and revoking (two steps). The session cannot tell
+ * which secret token opened it, so revoking any secret token warns that the admin sessions
+ * opened with it end at once, this one perhaps included; if it was, the sign-in form follows.
  * @module
  */
 import { useSignal, useSignalEffect } from '@preact/signals';
 import type { NewToken, TokenRecord } from '../../client/index.ts';
 import { client, fieldsOf, messageOf } from '../api.ts';
 import { ConfirmButton, CopyButton, Field, Status } from '../components/bits.tsx';
+import { loadSession } from '../models/session.ts';
+
+/** What revoking `t` stops, said before it is done. */
+function revokeQuestion(t: TokenRecord): string {
+  if (t.kind === 'secret') return `Revoke ${t.hint}? Servers using it are refused, and every admin session opened with it ends at once: if you signed in with it, you are signed out.`;
+  return `Revoke ${t.hint}? Pages using it can no longer show availability or hold days.`;
+}
 
 /** The tokens screen. */
 export function Tokens() {
@@ -42,6 +51,9 @@ export function Tokens() {
       await client.tokens.revoke(t.id);
       message.value = `Token ${t.hint ?? t.id} revoked.`;
       problem.value = null;
+      // If this session came from that token it has just ended: show the sign-in form now
+      // rather than failing on the next request.
+      if (t.kind === 'secret') await loadSession();
       version.value++;
     } catch (error) {
       problem.value = messageOf(error);
@@ -72,7 +84,7 @@ export function Tokens() {
                 <td>{t.label ?? ''}</td>
                 <td>{t.kind === 'publishable' ? t.origins.join(', ') || 'this service only' : 'servers only'}</td>
                 <td>
-                  <ConfirmButton label={`Revoke ${t.hint}`} confirmLabel={`Yes, revoke ${t.hint}`} onConfirm={() => revoke(t)} />
+                  <ConfirmButton label={`Revoke ${t.hint}`} question={revokeQuestion(t)} confirmLabel={`Yes, revoke ${t.hint}`} onConfirm={() => revoke(t)} />
                 </td>
               </tr>
             ))}

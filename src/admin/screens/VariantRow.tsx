@@ -1,0 +1,81 @@
+/**
+ * One variant in its product's table: its title, platform id and daily capacity, each editable
+ * in place and saved together; and delete (asks first; refused while bookings or holds refer
+ * to it, which is said in words). An empty number is a field error, never sent as 0.
+ * @module
+ */
+import { useSignal } from '@preact/signals';
+import type { Variant } from '../../client/index.ts';
+import { client, fieldsOf, messageOf } from '../api.ts';
+import { ConfirmButton, readNumbers } from '../components/bits.tsx';
+import { loadCatalog, refusalOf } from '../models/catalog.ts';
+
+/** Says a result in the screen's status line (`error`: in its alert). */
+export type Say = (message: string, error?: boolean) => void;
+
+/** A table cell with a labelled input (the label for screen readers) and its errors beside it. */
+function CellInput(props: { id: string; label: string; value: string; errors: string[] | undefined; onInput: (value: string) => void; kind: 'text' | 'id' | 'count'; width: string }) {
+  const error = props.errors?.length ? `${props.id}-error` : undefined;
+  return (
+    <td>
+      <label class="sr-only" for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        {...(props.kind === 'count' ? { type: 'number' as const, min: 0 } : { type: 'text' as const, ...(props.kind === 'id' && { inputMode: 'numeric' as const }) })}
+        style={`width:${props.width}`}
+        value={props.value}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error}
+      />
+      {error && <p class="error" id={error}>{props.errors!.join('; ')}</p>}
+    </td>
+  );
+}
+
+/** A variant's row; `say` reports what happened. */
+export function VariantRow(props: { variant: Variant; say: Say }) {
+  const v = props.variant;
+  const values = useSignal({ title: v.title, external_id: String(v.external_id), capacity: String(v.capacity) });
+  const errors = useSignal<Record<string, string[]>>({});
+  const set = (key: keyof typeof values.value) => (value: string) => (values.value = { ...values.value, [key]: value });
+  const save = async () => {
+    const { numbers, errors: bad } = readNumbers(values.value, ['external_id', 'capacity'] as const);
+    const title = values.value.title.trim();
+    if (!title) bad.title = ['enter a title'];
+    errors.value = bad;
+    if (Object.keys(bad).length) {
+      props.say(`${v.title} not saved: fix the fields marked.`, true);
+      return;
+    }
+    try {
+      await client.variants.update(v.id, { title, external_id: numbers.external_id, capacity: numbers.capacity });
+      props.say(`${title}: saved, capacity ${numbers.capacity} a day.`);
+      await loadCatalog();
+    } catch (error) {
+      errors.value = fieldsOf(error);
+      props.say(`${v.title} not saved: ${messageOf(error)}`, true);
+    }
+  };
+  const remove = async () => {
+    try {
+      await client.variants.delete(v.id);
+      props.say(`${v.title} deleted.`);
+      await loadCatalog();
+    } catch (error) {
+      props.say(refusalOf(error, v.title), true);
+    }
+  };
+  const e = errors.value;
+  return (
+    <tr>
+      <CellInput id={`title-${v.id}`} label={`Title of ${v.title}`} kind="text" width="10em" value={values.value.title} errors={e.title} onInput={set('title')} />
+      <CellInput id={`xid-${v.id}`} label={`Platform id of ${v.title}`} kind="id" width="11em" value={values.value.external_id} errors={e.external_id} onInput={set('external_id')} />
+      <CellInput id={`cap-${v.id}`} label={`Capacity of ${v.title} per day`} kind="count" width="6em" value={values.value.capacity} errors={e.capacity} onInput={set('capacity')} />
+      <td class="row">
+        <button type="button" onClick={() => void save()}>Save {v.title}</button>
+        <ConfirmButton label={`Delete ${v.title}`} confirmLabel={`Yes, delete ${v.title}`} onConfirm={remove} />
+      </td>
+    </tr>
+  );
+}

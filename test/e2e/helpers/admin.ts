@@ -1,0 +1,71 @@
+/**
+ * The merchant admin as a test drives it: signing in through its form, opening a screen, the
+ * keyboard's focus by name, a field's error beside it, and axe at both widths.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { seriousAxeViolations } from './axe.ts';
+import { SECRET } from './fixture.ts';
+import { DESKTOP, PHONE } from './page.ts';
+
+/** The screens, by their navigation links. */
+export const SCREENS = ['Occupancy', 'Bookings and holds', 'Blackouts', 'Products', 'Widgets', 'Tokens', 'Install'];
+
+/** Signs in with the demo shop's secret token through the form. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto('/admin/');
+  await page.getByLabel('Secret token').fill(SECRET);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Harbour Kayaks: bookings admin' }).waitFor();
+}
+
+/** The focused element's name: its label, aria-label or text; 'BODY' when nothing has focus. */
+export function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement & { labels?: NodeListOf<HTMLLabelElement> };
+    if (!el || el === document.body) return 'BODY';
+    return (el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent ?? '').trim();
+  });
+}
+
+/** Presses Tab until the focused element's name matches; fails when it is never reached. */
+export async function tabUntil(page: Page, name: string | RegExp): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focusedName(page);
+    if (typeof name === 'string' ? now === name : name.test(now)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+/** The error messages a field's aria-describedby points to (shown beside it), joined. */
+export function errorBeside(field: Locator): Promise<string> {
+  return field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id))
+      .filter((e) => e?.classList.contains('error'))
+      .map((e) => e!.textContent)
+      .join('; '),
+  );
+}
+
+/**
+ * Runs axe over the page as it stands at 1280 px and at 390 px (no serious or critical
+ * violation, no sideways scroll of the page at 390), then restores the width. The page must be
+ * opened with `bypassCSP` (axe is injected as a script).
+ */
+export async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<void> {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    expect(await seriousAxeViolations(page), `${what} at ${size.width} px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what} fits ${size.width} px`).toBeLessThanOrEqual(size.width + 1);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Opens a screen from the navigation and waits for its heading. */
+export async function openScreen(page: Page, name: string, heading = name): Promise<void> {
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name }).click();
+  await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
+}
