@@ -143,8 +143,10 @@ export class BookingWidgetElement extends HTMLElement {
       (e: unknown) => {
         if (signal.aborted) return;
         // The app's file did not arrive (offline, a CDN refusing it): say so, never a blank box.
+        // Its strings did not arrive either: the shopper's sentence is in English (the app's
+        // `errLoad`); the browser's own words are the developer's `detail`.
         console.error('booking-widget:', e);
-        emit('booking-widget:error', { error: 'network_error', message: `The widget could not load: ${String((e as Error)?.message ?? e)}` });
+        emit('booking-widget:error', { error: 'network_error', message: 'The calendar could not load. Please try again.', detail: String((e as Error)?.message ?? e) });
       },
     );
   }

@@ -82,19 +82,25 @@ export interface DayNote {
 }
 
 /**
+ * Why a day cannot be chosen, in words: "unavailable: Christmas Day" (the merchant's title
+ * isolated for bidi, so a Latin title keeps its place in an Arabic sentence), "only 1 left",
+ * "Loading…". A day's name ends with it, and its hover `title` is it alone.
+ */
+export function whyNot(f: Formats, t: Translate, reason: Reason | 'loading', note: DayNote = {}): string {
+  return reason === 'loading' ? t('loading')
+    : reason === 'short' ? t('onlyN', f.number(note.left ?? 0))
+    : t('labelled', t('unavailable'), reason === 'closed' && note.title ? isolate(note.title) : t(reason));
+}
+
+/**
  * A day's accessible name with its state: "Friday, December 25, 2026", "…, start, 2 left",
  * "…, unavailable: Christmas Day", "…, only 1 left", or "…, Loading…" while its month is not in.
+ * Joined with the language's own separator ("، " in Arabic, "、" in Japanese), never an ASCII comma.
  */
 export function dayLabel(f: Formats, t: Translate, date: PlainDate, reason?: Reason | 'loading', note: DayNote = {}): string {
-  const day = f.day(date);
-  // Joined with the language's own separator ("، " in Arabic, "、" in Japanese), never an ASCII comma.
-  const join = (parts: (string | false | undefined)[]) => parts.filter(Boolean).join(t('sep'));
-  if (reason === 'loading') return join([day, t('loading')]);
-  if (reason === 'short') return join([day, t('onlyN', f.number(note.left ?? 0))]);
-  if (reason) return join([day, `${t('unavailable')}: ${(reason === 'closed' && note.title) || t(reason)}`]);
   const role = note.role && note.role !== 'one' && t(note.role === 'start' ? 'dayStart' : note.role === 'end' ? 'dayEnd' : 'dayIn');
   const left = note.left !== undefined ? t('unitsLeft', f.number(note.left)) : undefined;
-  return join([day, role, left]);
+  return [f.day(date), ...(reason ? [whyNot(f, t, reason, note)] : [role, left])].filter(Boolean).join(t('sep'));
 }
 
 /** "3 days", "1 night": a length in the widget's language (days through Intl, nights through the strings). */
@@ -129,39 +135,7 @@ export function formatPeriod(f: Formats, p: Period, tz: string, nights: boolean)
   return last <= first ? f.short(first) : `${f.short(first)} – ${f.short(last)}`;
 }
 
-/** The shopper's own zone, e.g. "Europe/Berlin". */
-export function shopperZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-/** The zone's name in words in `locale` ("Australian Eastern Time"), from Intl's generic names. */
-export function zoneName(zone: string, locale: string): string {
-  try {
-    const part = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(0).find((p) => p.type === 'timeZoneName');
-    // An offset ("GMT+00:00") says less than the zone's own name ("UTC").
-    if (part && !/^GMT|^UTC[+-]/.test(part.value)) return part.value;
-  } catch {
-    // An engine without generic names: the IANA name, readable.
-  }
-  return zone.replace(/_/g, ' ');
-}
-
-/**
- * `text` (days or a time in `zone`) with `zone` named in words, "… (Australian Eastern Time)",
- * when the shop's zone `tz` is not the shopper's: then the hold's days (in the shop's zone)
- * and its end (in the shopper's) could be misread. Nothing is added when both are one zone.
- * The text is isolated for bidi (FSI … PDI), so a Latin title in Arabic keeps its order.
- */
-export function named(text: string, zone: string, tz: string, locale = 'en'): string {
-  return shopperZone() === tz ? text : `${text} (${zoneName(zone, locale)})`;
-}
-
 /** `text` isolated for bidi: its direction never reorders the sentence around it. */
 export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
-}
-
-/** A held item's period in the shop's zone, the zone named when it is not the shopper's. */
-export function heldPeriod(f: Formats, item: Period, tz: string, nights: boolean, locale = 'en'): string {
-  return named(formatPeriod(f, item, tz, nights), tz, tz, locale);
 }

@@ -1,10 +1,11 @@
 /**
  * The widget's styles, adopted into each shadow root as one shared constructable stylesheet:
  * no global CSS and nothing a strict `style-src` policy would block. `:host` resets what a
- * theme could leak in and reserves the widget's height (the calendar skeleton has its final
- * size from the first frame: six week rows of one fixed height, even a row with no day of the
- * month, and a line kept for each message), so
- * loading never shifts the page. Weekday names are short, or narrow in a narrow widget.
+ * theme could leak in and reserves the widget's height (`min-height`: room for the calendar's
+ * six week rows of one fixed height and a line kept for each message, though a month shows
+ * only the weeks it has), so loading never shifts the page. Weekday names are short, or
+ * narrow in a narrow widget. An unavailable day is struck through, not only greyed, and
+ * closed, fully booked and "only N left" days each have a border of their own (3:1 at least).
  * Theme hooks: the `--booking-*` custom properties and the `part` names on the elements.
  * @module
  */
@@ -28,22 +29,24 @@ td{padding:1px;position:relative}
 @container (width>=26em){.wn{display:none}}
 [part~=day]{width:100%;height:44px;padding:0;flex-direction:column;line-height:1.1}
 [part~=day]:hover{border-color:var(--a)}
+[part~=swatch]{display:inline-block;width:1.1em;height:1.1em;min-height:0;border:1px solid #d1d5db;border-radius:.2em}
 .left{position:absolute;inset-inline:0;bottom:3px;font-size:.6em;line-height:1;color:#92400e;pointer-events:none}
-[part~=day-today]{font-weight:700;text-decoration:underline}
+[part~=day-today]{font-weight:700;text-decoration-line:underline}
 [part~=day-between],[part~=day-preview]{background:var(--s);border-radius:0}
 [part~=day-preview]{border:1px dashed var(--a)}
 [part~=day-start],[part~=day-end],[part~=day-selected][part~=day-one],[part~=reserve-button],[part~=retry-button],[part~=checkout-button]{background:var(--a);color:var(--t)}
 [part~=day-selected]:not([part~=day-between]){background:var(--a);color:var(--t)}
 [part~=day-start]{border-start-end-radius:0;border-end-end-radius:0}
 [part~=day-end]{border-start-start-radius:0;border-end-start-radius:0}
-[part~=day-unavailable]{color:var(--m);cursor:not-allowed}
-[part~=day-sold]{text-decoration:line-through;background:repeating-linear-gradient(135deg,#0000 0 4px,#e5e7eb 4px 5px)}
-[part~=day-closed]{background:#eef0f3}
+[part~=day-unavailable]{color:var(--m);cursor:not-allowed;text-decoration-line:line-through}
+[part~=day-unavailable][part~=day-today]{text-decoration-line:underline line-through}
+[part~=day-sold]{background:repeating-linear-gradient(135deg,#0000 0 4px,#e5e7eb 4px 5px);border:1px dashed var(--m)}
+[part~=day-closed]{background:#eef0f3;border-color:var(--m)}
+[part~=day-short]{border:1px dashed #b45309}
 [part~=day-few]:not([part~=day-selected]){box-shadow:inset 0 -3px 0 #b45309}
 [part~=day-loading]{color:#0000;background:#f6f7f9;border:1px dashed #d1d5db;cursor:progress}
 [part~=legend]{display:flex;flex-wrap:wrap;gap:.3em 1em;margin:.5em 0 0;padding:0;list-style:none;font-size:.85em;color:var(--m)}
 [part~=legend] li{display:flex;align-items:center;gap:.35em}
-[part~=swatch]{display:inline-block;width:1.1em;height:1.1em;min-height:0;border:1px solid #d1d5db;border-radius:.2em}
 .row{flex-wrap:wrap;margin-top:.6em}
 input{width:4em;min-height:44px;padding:.3em;border:1px solid var(--m);border-radius:var(--r);text-align:center}
 [part~=step]{border-color:var(--m);font-weight:700}

@@ -67,6 +67,10 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
     expect(await widgetText(widget)).toContain('Your hold has expired.');
     expect(await holdPanel(widget).count(), 'the hold is no longer shown as held').toBe(0);
     expect(await page.evaluate(() => (window as any).__e2eExpired?.id), 'booking-widget:expired was dispatched with the reservation').toBeDefined();
+    // The expired dates leave the cart: no line of the hold is left to check out.
+    await expect
+      .poll(async () => (await readCart(page)).items.filter((i) => i.properties._reservation_id), { timeout: 8000, message: 'the expired hold\'s lines leave the cart' })
+      .toEqual([]);
     await screenshotBoth(page, '12-hold-expired', widget);
 
     await again.click();
@@ -81,6 +85,24 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
 
     expect(shopper!.pageErrors).toEqual([]);
     expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
+  });
+
+  it('when the hold ran out while the page was closed, the next page load takes its lines out of the cart and says so', async () => {
+    const date = day(suite.today, DAYS.expiryDay + 3);
+    const { page } = await holdOneDay(date);
+    expect((await readCart(page)).items.filter((i) => i.properties._reservation_id)).toHaveLength(1);
+    // The shopper closes the tab; the minute passes; they come back in the same browser.
+    const { context } = shopper!;
+    await page.close();
+    suite.server.clock.advance(65_000);
+    const again = await context.newPage();
+    await again.goto('/');
+    const widget = widgetOn(again);
+    await waitForCalendar(widget);
+    await expect
+      .poll(async () => (await readCart(again)).items.filter((i) => i.properties._reservation_id), { timeout: 8000, message: 'the expired hold\'s lines leave the cart' })
+      .toEqual([]);
+    await expect.poll(() => widgetText(widget)).toContain('Your hold has expired and was removed from your cart.');
   });
 
   it('the countdown never promises more than the hold: it starts at the hold\'s 1:00 at most and ends when the service lets the dates go', async () => {

@@ -11,7 +11,7 @@ import { holdForAnotherCart } from './helpers/server.ts';
 import { useStorefront } from './helpers/suite.ts';
 import { DAYS, DOUBLE_KAYAK, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { instrumentWidgetActivity, widgetActivity } from './helpers/instrument.ts';
-import { screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
+import { PHONE, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
 import {
   EN,
   closeCartDrawer,
@@ -67,7 +67,15 @@ describeInBrowser('the product page when things go wrong', () => {
     const said = (await alert.innerText()).trim();
     expect(said, 'the 409 names the dates that did not fit').toMatch(mentionsDay(target));
     expect(said, 'the 409 says how many are left (none)').toMatch(/(^|[^\d])0([^\d]|$)|\bnone\b|\bno more\b|sold out|fully booked/i);
+    // The theme shows the event's message beside its button: a shopper's sentence, no codes or paths.
+    const hint = page.locator('[data-add-hint]');
+    await expect.poll(() => hint.innerText(), { message: 'the theme shows the error message' }).not.toBe('Reserving your dates puts the kayak in your cart.');
+    expect((await hint.innerText()).trim()).toMatch(/^[A-Z][^/]+\.$/);
+    expect(await hint.innerText()).not.toMatch(/\/v1\/|409|unavailable_error|POST/);
     await screenshotBoth(page, '09-conflict-409', widget);
+    // On a phone the message fits: the page does not scroll sideways.
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'no sideways scroll at 390 px').toBe(true);
 
     // Nothing is held, the cart gets nothing, and the calendar learns the day is gone.
     expect(await holdPanel(widget).count()).toBe(0);

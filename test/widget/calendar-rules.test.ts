@@ -95,12 +95,17 @@ describe('ranges', () => {
 });
 
 describe('grid', () => {
-  it('lays out six weeks from the first day of the week, days of other months blank', () => {
+  it('lays out the weeks the month has from the first day of the week, days of other months blank, no empty row', () => {
     const weeks = monthWeeks(d('2026-11-01'), 1);
     expect(weeks).toHaveLength(6);
     expect(weeks[0]!.slice(0, 7)).toEqual([null, null, null, null, null, null, '2026-11-01']);
     expect(weeks[4]![0]).toBe('2026-11-23');
     expect(weeks[5]!.slice(0, 2)).toEqual(['2026-11-30', null]);
+    // February 2027 starts on a Monday and has 28 days: four weeks, not six.
+    expect(monthWeeks(d('2027-02-01'), 1)).toHaveLength(4);
+    expect(monthWeeks(d('2027-02-01'), 1)[3]![6]).toBe('2027-02-28');
+    // Starting the week on Sunday, 1 February 2027 is the second day of the first week.
+    expect(monthWeeks(d('2027-02-01'), 0)).toHaveLength(5);
   });
 
   it('moves by the keys of the date picker, left and right swapped right-to-left', () => {

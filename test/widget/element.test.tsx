@@ -111,10 +111,10 @@ it('removed before its app has arrived, it sends nothing more, renders nothing a
   expect(errors).toEqual([]);
 });
 
-it('catches a rendering error inside the widget: a message with Retry, the theme told, and Retry renders again', async () => {
+it('catches a rendering error inside the widget: a message with Retry, the theme told in the shopper’s words, and Retry renders again', async () => {
   const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
   await ready(el);
-  const errors: { error: string }[] = [];
+  const errors: { error: string; message: string; detail?: string }[] = [];
   el.addEventListener('booking-widget:error', (e) => errors.push(e.detail));
   // A bug in a render: building the month heading's formatter throws, once, when the
   // language changes (the formatters are built while the calendar renders).
@@ -131,7 +131,8 @@ it('catches a rendering error inside the widget: a message with Retry, the theme
   el.setAttribute('locale', 'en-GB');
   const alert = await w.findByRole('alert');
   expect(alert.textContent).toContain('Could not load the calendar.');
-  expect(errors).toEqual([{ error: 'internal', message: 'formatter broke' }]);
+  // The shopper's words as `message` (a theme may show it); the bug's own words only as `detail`.
+  expect(errors).toEqual([{ error: 'internal', message: 'The calendar could not load. Please try again.', detail: 'formatter broke' }]);
   format.mockRestore();
   fireEvent.click(w.getByRole('button', { name: 'Retry' }));
   expect((await w.findByRole('heading')).textContent).toBe('November 2026');

@@ -59,14 +59,14 @@ it('shows a blacked-out day and a sold-out day as unavailable, visibly and by na
   expect(sold.getAttribute('part')).toContain('day-sold');
   expect(sold.title).toBe('unavailable: fully booked');
   fireEvent.click(w.getByRole('button', { name: 'Next month' }));
-  // Closed is named by the merchant's title, and looks unlike fully booked.
-  const christmas = await w.findByRole('button', { name: 'Friday, December 25, 2026, unavailable: Christmas' });
+  // Closed is named by the merchant's title (isolated for bidi), and looks unlike fully booked.
+  const christmas = await w.findByRole('button', { name: 'Friday, December 25, 2026, unavailable: \u2068Christmas\u2069' });
   expect(christmas.getAttribute('part')).toContain('day-closed');
   expect(christmas.getAttribute('part')).not.toContain('day-sold');
   expect(christmas.getAttribute('part')).toContain('day-unavailable');
   // Choosing it says why, in words on the page.
   fireEvent.click(christmas);
-  expect(w.getByText('Friday, December 25, 2026, unavailable: Christmas', { selector: '[part=message]' })).toBeTruthy();
+  expect(w.getByText('Friday, December 25, 2026, unavailable: \u2068Christmas\u2069', { selector: '[part=message]' })).toBeTruthy();
 });
 
 it('a "start" blackout blocks starting on its days but not a range passing through them', async () => {
@@ -82,7 +82,7 @@ it('a "start" blackout blocks starting on its days but not a range passing throu
   expect(made.status).toBe(201);
   const w = inWidget(await mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' }));
   fireEvent.click(await w.findByRole('button', { name: 'Next month' }));
-  const regatta = await w.findByRole('button', { name: 'Tuesday, December 8, 2026, unavailable: Regatta' });
+  const regatta = await w.findByRole('button', { name: 'Tuesday, December 8, 2026, unavailable: \u2068Regatta\u2069' });
   fireEvent.click(w.getByRole('button', { name: 'Monday, December 7, 2026' }));
   // With a start chosen, the days inside the start-only blackout can end the range.
   await waitFor(() => expect(regatta.getAttribute('aria-label')).toBe('Tuesday, December 8, 2026'));

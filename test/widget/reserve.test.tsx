@@ -39,8 +39,8 @@ async function open(product: string, variant: string, attributes: Record<string,
   return { el, w, events, day };
 }
 
-/** The zone suffix the hold shows: the shop's zone is named unless the shopper is in it. */
-const zoneSuffix = ` (${new Intl.DateTimeFormat('en', { timeZone: 'Australia/Melbourne', timeZoneName: 'longGeneric' }).formatToParts(0).find((p) => p.type === 'timeZoneName')!.value})`;
+/** The zone suffix the hold shows: the shop's zone is named (isolated for bidi) unless the shopper is in it. */
+const zoneSuffix = ` (\u2068${new Intl.DateTimeFormat('en', { timeZone: 'Australia/Melbourne', timeZoneName: 'longGeneric' }).formatToParts(0).find((p) => p.type === 'timeZoneName')!.value}\u2069)`;
 
 it('holds the chosen range with one request however often Reserve is pressed, then shows the hold', async () => {
   const { w, events, day } = await open('7001', '8001');
@@ -244,14 +244,14 @@ it('names the shopper’s own zone beside the time the hold lasts until, as it n
   const shopper = /^GMT|^UTC[+-]/.test(generic) ? own.replace(/_/g, ' ') : generic;
   const until = w.getByText('14:59 left').parentElement!.textContent!;
   const [, time, zone] = /^Held until (.+) \((.+)\)\. 14:59 left$/.exec(until) ?? [];
-  expect(zone).toBe(shopper);
+  expect(zone).toBe(`\u2068${shopper}\u2069`);
   // The time is the shopper's clock reading at expiry (the widget errs a second early).
   const expires = Date.parse((events.reserved[0] as Reservation).expires_at);
   expect([expires, expires - 1000].map((t) => new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(t))).toContain(time);
   expect((await heldItem(w, /^Sunset tour/)).textContent).toBe(`Sunset tour – Adult: Nov 24, 2026${zoneSuffix} × 1`);
 });
 
-it('on Shopify, holding a day again with another quantity sets its cart line to that quantity instead of adding it twice', async () => {
+it('on Shopify, holding a day again with another quantity leaves one cart line for it, with the new quantity and units', async () => {
   (globalThis as { Shopify?: unknown }).Shopify = { routes: { root: '/' } };
   // A storefront cart that merges an identical line on add, as Shopify's does.
   const lines: { key: string; variant_id: number; quantity: number; properties: Record<string, string> }[] = [];
@@ -264,7 +264,9 @@ it('on Shopify, holding a day again with another quantity sets its cart line to 
   };
   harness.storefront['/cart/change.js'] = (init) => {
     const { id, quantity } = JSON.parse(String(init.body)) as { id: string; quantity: number };
-    lines.find((l) => l.key === id)!.quantity = quantity;
+    const i = lines.findIndex((l) => l.key === id);
+    if (quantity === 0) lines.splice(i, 1);
+    else lines[i]!.quantity = quantity;
     return Response.json({ items: lines });
   };
   const { w, day, events } = await open('7002', '8003', {});
@@ -275,7 +277,7 @@ it('on Shopify, holding a day again with another quantity sets its cart line to 
   // Another choice than the hold: Reserve becomes "Update hold".
   fireEvent.click(await w.findByRole('button', { name: 'Update hold' }));
   await waitFor(() => expect(events.reserved).toHaveLength(2));
-  expect(lines.map((l) => [l.variant_id, l.properties._start, l.quantity])).toEqual([[8003, '2026-11-23T13:00:00.000Z', 3]]);
+  expect(lines.map((l) => [l.variant_id, l.properties._start, l.quantity, l.properties.Units, l.properties._units])).toEqual([[8003, '2026-11-23T13:00:00.000Z', 3, '3', '3']]);
 });
 
 it('each second of the countdown re-renders the countdown alone, not the calendar, its days or the controls', async () => {

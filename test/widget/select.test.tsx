@@ -124,3 +124,60 @@ it('says how many are left on a day with few, and "only N left" when the quantit
   await waitFor(() => expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe('Wednesday, November 25, 2026, only 1 left'));
   expect(day('Wednesday, November 25, 2026').getAttribute('aria-disabled')).toBe('true');
 });
+
+/** Another cart holds 2 of the 3 single kayaks on 25 November: one is left. */
+async function oneKayakLeftOn25November() {
+  const other = await harness.service.fetch(
+    new Request(`${harness.service.baseUrl}/v1/reservations`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' },
+      body: JSON.stringify({ cart_token: 'someone-else', items: [{ external_id: 8001, start: '2026-11-25', quantity: 2 }] }),
+    }),
+  );
+  expect(other.status).toBe(201);
+}
+
+it('shows a day with fewer left than asked for unlike a fully booked one: its own look, "only 1 left" on screen, and its key in the legend', async () => {
+  await oneKayakLeftOn25November();
+  const { el, w, day } = await open('7001', '8001');
+  fireEvent.click(w.getByRole('button', { name: 'More' }));
+  const short = day('Wednesday, November 25, 2026');
+  await waitFor(() => expect(short.getAttribute('data-reason')).toBe('short'));
+  expect(short.getAttribute('part')!.split(' ')).toEqual(expect.arrayContaining(['day-unavailable', 'day-short']));
+  expect(short.getAttribute('part')).not.toContain('day-sold');
+  expect(short.parentElement!.querySelector('.left')!.textContent).toBe('only 1 left');
+  expect(short.title).toBe('only 1 left');
+  const key = [...el.shadowRoot!.querySelectorAll('[part=legend] li')].find((li) => li.textContent === 'Fewer than you asked for');
+  expect(key!.querySelector('[part~=swatch]')!.getAttribute('part')).toContain('day-short');
+});
+
+it('says which day is in the way and how many it has left when a raised quantity no longer fits the chosen days', async () => {
+  await oneKayakLeftOn25November();
+  const { w, day } = await open('7001', '8001');
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(day('Thursday, November 26, 2026'));
+  const reserve = w.getByRole('button', { name: 'Reserve' });
+  expect(reserve.hasAttribute('disabled')).toBe(false);
+  fireEvent.click(w.getByRole('button', { name: 'More' }));
+  await waitFor(() => expect(reserve.hasAttribute('disabled')).toBe(true));
+  expect(w.getByText('Wednesday, November 25, 2026: only 1 left.', { selector: '[part=message]' })).toBeTruthy();
+  // Back to one kayak: the choice fits again, and the message says so no more.
+  fireEvent.click(w.getByRole('button', { name: 'Fewer' }));
+  await waitFor(() => expect(reserve.hasAttribute('disabled')).toBe(false));
+  expect(w.queryByText(/only 1 left/, { selector: '[part=message]' })).toBeNull();
+});
+
+it('previews the range under the pointer or the focus once a start is chosen, and drops it when the pointer leaves', async () => {
+  const { el, w, day } = await open('7001', '8001');
+  const previewed = () => [...el.shadowRoot!.querySelectorAll('[part~=day-preview]')].map((b) => (b as HTMLElement).dataset.day);
+  fireEvent.mouseEnter(day('Friday, November 27, 2026'));
+  // No start yet: nothing to preview.
+  expect(previewed()).toEqual([]);
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.mouseEnter(day('Friday, November 27, 2026'));
+  await waitFor(() => expect(previewed()).toEqual(['2026-11-25', '2026-11-26', '2026-11-27']));
+  fireEvent.focus(day('Wednesday, November 25, 2026'));
+  await waitFor(() => expect(previewed()).toEqual(['2026-11-25']));
+  fireEvent.mouseLeave(w.getByRole('table'));
+  await waitFor(() => expect(previewed()).toEqual([]));
+});

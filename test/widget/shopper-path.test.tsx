@@ -47,9 +47,9 @@ it('shows a range’s length and what it comes to, and the hold’s total, from 
   fireEvent.click(day('Thursday, November 26, 2026'));
   const money = (n: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'AUD' }).format(n);
   expect(w.getByText(`3 days · Total ${money(195)}`)).toBeTruthy();
-  fireEvent.click(w.getByRole('spinbutton', { name: 'Quantity' }));
   fireEvent.click(w.getByRole('button', { name: 'More' }));
   expect(await w.findByText(`3 days · Total ${money(390)}`)).toBeTruthy();
+  expect((w.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe('2');
   expect(w.getByText('max 10')).toBeTruthy();
   fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
   await heldItem(w, /^Kayak hire/);

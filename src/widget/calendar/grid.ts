@@ -30,14 +30,18 @@ export function startOfWeek(date: PlainDate, firstDay: number): PlainDate {
 }
 
 /**
- * Always six weeks, so the calendar keeps one height from month to month and never shifts
- * the page around it.
+ * The weeks of `month` that hold one of its days (four to six), `null` for the cells of the
+ * months either side. No empty row: the widget's reserved height (`min-height`), not the
+ * table, keeps the page still from month to month.
  */
 export function monthWeeks(month: PlainDate, firstDay: number): Week[] {
   const first = startOfMonth(month);
   const start = startOfWeek(first, firstDay);
-  const days = eachDay(start, addDays(start, 42)).map((d) => (startOfMonth(d) === first ? d : null));
-  return [0, 7, 14, 21, 28, 35].map((i) => days.slice(i, i + 7));
+  const weeks: Week[] = [];
+  for (let d = start; startOfMonth(d) <= first; d = addDays(d, 7)) {
+    weeks.push(eachDay(d, addDays(d, 7)).map((x) => (startOfMonth(x) === first ? x : null)));
+  }
+  return weeks;
 }
 
 /**

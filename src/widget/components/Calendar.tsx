@@ -12,7 +12,7 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { type PlainDate, addDays, addMonths, eachDay } from '../../shared/plain-date.ts';
 import { dayForKey, monthsFor, monthWeeks, startOfWeek } from '../calendar/grid.ts';
-import { dayLabel } from '../format.ts';
+import { dayLabel, whyNot } from '../format.ts';
 import type { View } from '../models/view-model.ts';
 import { Legend } from './Legend.tsx';
 
@@ -75,7 +75,7 @@ export function Calendar({ vm }: { vm: View }) {
     const state = ready ? days[d] : undefined;
     const r = ready ? state?.reason : 'loading';
     const parts = ['day', state?.role && 'day-selected', state?.role && `day-${state.role === 'in' ? 'between' : state.role}`, state?.preview && 'day-preview',
-      r && 'day-unavailable', r && `day-${r === 'short' || r === 'sold' ? 'sold' : r === 'closed' ? 'closed' : r === 'loading' ? 'loading' : 'out'}`,
+      r && 'day-unavailable', r && `day-${r === 'short' || r === 'sold' || r === 'closed' || r === 'loading' ? r : 'out'}`,
       !r && state?.left !== undefined && 'day-few', d === today && 'day-today'];
     const label = dayLabel(f, t, d, r, state);
     return (
@@ -88,7 +88,7 @@ export function Calendar({ vm }: { vm: View }) {
         aria-disabled={r ? 'true' : undefined}
         aria-label={label}
         // The reason under a mouse pointer too; touch and keyboard users get it in the line below.
-        title={r && r !== 'loading' ? label.slice(f.day(d).length + 2) : undefined}
+        title={r && r !== 'loading' ? whyNot(f, t, r, state) : undefined}
         data-reason={ready ? r : undefined}
         data-day={d}
         onClick={() => vm.choose(d)}
@@ -133,15 +133,17 @@ export function Calendar({ vm }: { vm: View }) {
       </thead>
       <tbody>
         {/* Only the weeks the month has: the widget's reserved height keeps the page still. */}
-        {monthWeeks(m, firstDay).filter((week) => week.some(Boolean)).map((week, row) => (
+        {monthWeeks(m, firstDay).map((week, row) => (
           <tr key={row}>
             {week.map((d, col) => {
-              const left = d && ready && !days[d]?.reason ? days[d]?.left : undefined;
+              const s = d && ready ? days[d] : undefined;
+              // Few left, or fewer than the quantity asked for ("only 1 left"): said on screen too.
+              const left = s && (!s.reason || s.reason === 'short') ? s.left : undefined;
               return (
                 <td key={col}>
                   {d && day(d)}
                   {/* "3 left" under the number: beside the button, so the button's visible text stays its number (its name says it all). */}
-                  {left !== undefined && <span class="left" aria-hidden="true">{t('unitsLeft', f.number(left))}</span>}
+                  {left !== undefined && <span class="left" aria-hidden="true">{t(s!.reason ? 'onlyN' : 'unitsLeft', f.number(left))}</span>}
                 </td>
               );
             })}

@@ -40,7 +40,7 @@ export function Controls({ vm }: { vm: View }) {
           <button
             type="button"
             part="reserve-button"
-            disabled={!selection.chosen.value || selection.stale.value}
+            disabled={!selection.chosen.value || !!selection.stale.value}
             aria-disabled={holding ? 'true' : undefined}
             onClick={selection.reserve}
           >
@@ -49,7 +49,7 @@ export function Controls({ vm }: { vm: View }) {
         )}
       </div>
       <Summary vm={vm} />
-      <p part="message" aria-live="polite">{selection.message.value || selection.instruction.value}</p>
+      <p part="message" aria-live="polite">{selection.stale.value || selection.message.value || selection.instruction.value}</p>
       <HoldFailure vm={vm} />
     </div>
   );

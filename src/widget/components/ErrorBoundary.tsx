@@ -1,7 +1,7 @@
 /**
  * Keeps a rendering bug inside the widget: the tree below is replaced by a message with Retry
  * (which builds the models afresh and renders again), and the theme is told through
- * `booking-widget:error`.
+ * `booking-widget:error`, in the shopper's words.
  * @module
  */
 import { Component, type ComponentChildren } from 'preact';
@@ -21,7 +21,8 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
 
   override componentDidCatch(error: unknown): void {
-    this.props.emit('booking-widget:error', { error: 'internal', message: String((error as Error)?.message ?? error) });
+    // `message` is for shoppers (a theme may show it as it is); the bug's own words are `detail`.
+    this.props.emit('booking-widget:error', { error: 'internal', message: this.props.vm.t.peek()('errLoad'), detail: String((error as Error)?.message ?? error) });
     this.setState({ failed: true });
   }
 

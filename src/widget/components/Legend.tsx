@@ -1,6 +1,6 @@
 /**
- * What the day styles mean: available, few left, fully booked, closed. Each swatch is the
- * same part as the days it explains, so a theme's restyling carries over.
+ * What the day styles mean: available, few left, fewer than asked for, fully booked, closed.
+ * Each swatch is the same part as the days it explains, so a theme's restyling carries over.
  * @module
  */
 import type { View } from '../models/view-model.ts';
@@ -8,7 +8,7 @@ import type { View } from '../models/view-model.ts';
 /** The calendar's key. */
 export function Legend({ vm }: { vm: View }) {
   const t = vm.t.value;
-  const items = [['day', 'legendFree'], ['day day-few', 'legendFew'], ['day day-unavailable day-sold', 'legendSold'], ['day day-unavailable day-closed', 'legendClosed']] as const;
+  const items = [['day', 'legendFree'], ['day day-few', 'legendFew'], ['day day-unavailable day-short', 'legendShort'], ['day day-unavailable day-sold', 'legendSold'], ['day day-unavailable day-closed', 'legendClosed']] as const;
   return (
     <ul part="legend" aria-label={t('legend')}>
       {items.map(([part, key]) => (

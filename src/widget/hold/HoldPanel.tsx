@@ -3,11 +3,14 @@
  * its length and quantity, the total when the page gave a price, the time left, and what to do
  * next: check out, keep holding (near the end), release. Once it ran out: that it did and a
  * way to hold it again. Shows only what the service confirmed; titles are text, never markup.
+ * A hold the shopper asked for (Reserve, Update hold, Keep holding, Hold again, Retry) moves the
+ * focus to the panel's title, as a release moves it to the note that says so: the button
+ * pressed is gone or moved, and the focus must never fall to the page's body.
  * The countdown is a component of its own, so the one-second tick re-renders it alone.
  * @module
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { heldPeriod } from '../format.ts';
+import { heldPeriod } from './zone-names.ts';
 import type { View } from '../models/view-model.ts';
 import { holdTotal } from './totals.ts';
 import type { Hold } from './hold-model.ts';
@@ -19,11 +22,18 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
   const r = vm.booking.reservation.value;
   const holding = vm.booking.holding.value;
   const released = useRef<HTMLParagraphElement>(null);
+  const title = useRef<HTMLParagraphElement>(null);
   const gone = !r && !!hold.released.value;
   // After a release the focus goes to the note that says so, never to the page's body.
   useLayoutEffect(() => {
     if (gone) released.current?.focus();
   }, [gone]);
+  // A new hold the shopper asked for: its title takes the focus (never one found on loading).
+  useLayoutEffect(() => {
+    if (!r || !hold.focusHeld.peek()) return;
+    hold.focusHeld.value = false;
+    title.current?.focus();
+  }, [r]);
   if (!r) {
     if (hold.expired.value) {
       return (
@@ -35,7 +45,9 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
         </div>
       );
     }
-    return gone ? <p part="hold-released" tabIndex={-1} ref={released}>{t('released')}</p> : null;
+    if (gone) return <p part="hold-released" tabIndex={-1} ref={released}>{t('released')}</p>;
+    // A page load took a hold that had run out out of the cart: said on the page too.
+    return hold.swept.value ? <p part="hold-expired">{t('expiredCart')}</p> : null;
   }
   const nights = vm.booking.nights.value;
   const range = vm.booking.isRange.value;
@@ -43,7 +55,7 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
   const checkout = vm.checkoutUrl.value;
   return (
     <div part="hold">
-      <p part="hold-title">{t('held')}</p>
+      <p part="hold-title" tabIndex={-1} ref={title}>{t('held')}</p>
       <ul>
         {r.items.map((i) => (
           <li part="hold-item" key={`${i.external_id} ${i.start}`}>

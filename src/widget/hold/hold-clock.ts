@@ -8,7 +8,8 @@
  */
 import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
 import type { Reservation } from '../../shared/records.ts';
-import { type Formats, named, shopperZone } from '../format.ts';
+import type { Formats } from '../format.ts';
+import { named, shopperZone } from './zone-names.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking } from '../models/booking-model.ts';
 

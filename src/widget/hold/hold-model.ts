@@ -2,10 +2,12 @@
  * The cart's hold, in the file loaded on the first pick: holding (with the Shopify cart after
  * it), keeping it (a renewal before it runs out), releasing it, the explanation of a 409 item
  * by item, and what is said about each (the polite live region). On Shopify a hold's lines
- * leave the cart when it is released or runs out, and the shopper is told.
+ * leave the cart when it is released or runs out, or when "Update hold" holds other days, and
+ * the shopper is told; lines of a hold that ran out while the page was closed leave it on the
+ * next page load. A hold the shopper asked for (not one found on loading) takes the focus.
  * @module
  */
-import { type ReadonlySignal, computed, createModel, signal } from '@preact/signals';
+import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
 import type { Reservation } from '../../shared/records.ts';
 import { shopify } from '../api/cart.ts';
 import { type Formats, formatLength, formatPeriod, isolate, periodDays, shopDay } from '../format.ts';
@@ -13,7 +15,7 @@ import type { Translate } from '../i18n.ts';
 import type { Booking, HoldRequest, ModelDeps } from '../models/booking-model.ts';
 import { lengthOf, priceUnits } from '../pricing.ts';
 import { HoldClock } from './hold-clock.ts';
-import { type ItemLine, addToShopifyCart, removeFromShopifyCart } from './shopify-cart.ts';
+import { type ItemLine, addToShopifyCart, pruneShopifyCart, removeFromShopifyCart } from './shopify-cart.ts';
 
 /** The cart's hold: its countdown, its actions and what is said about it. */
 export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: ReadonlySignal<Translate>, formats: ReadonlySignal<Formats>, locale: ReadonlySignal<string>) => {
@@ -23,6 +25,13 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
   const expired = signal<Reservation | undefined>(undefined);
   /** The last hold released by the shopper (its panel says so). */
   const released = signal<Reservation | undefined>(undefined);
+  /**
+   * Set while a hold the shopper asked for is on its way: once shown, the hold panel's title
+   * takes the focus (the button pressed is gone). A hold found on a page load never takes it.
+   */
+  const focusHeld = signal(false);
+  /** Set when a page load found lines of a hold that had run out, and took them out of the cart. */
+  const swept = signal(false);
   const clock = new HoldClock(booking, t, formats, locale, (r) => {
     expired.value = r;
     booking.expire();
@@ -35,9 +44,30 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
     return formatLength(formats.peek(), t.peek(), locale.peek(), lengthOf(shopDay(start, tz), shopDay(finish, tz), settings.peek()));
   };
 
-  /** The hold's items as the shopper reads them: titles isolated for bidi, joined as the language joins a list. */
-  const heldItems = (r: Reservation) =>
-    formats.peek().list(r.items.map((i) => `${isolate(`${i.product_title} – ${i.variant_title}`)}, ${formatPeriod(formats.peek(), i, r.tz, nights.peek())} × ${formats.peek().number(i.quantity)}`));
+  /** The hold's items as the shopper reads them: titles isolated for bidi, parts joined with the language's separator, items as it joins a list. */
+  const heldItems = (r: Reservation) => {
+    const f = formats.peek();
+    return f.list(r.items.map((i) => `${isolate(`${i.product_title} – ${i.variant_title}`)}${t.peek()('sep')}${formatPeriod(f, i, r.tz, nights.peek())} × ${f.number(i.quantity)}`));
+  };
+
+  // A page load on Shopify: once the cart's reservation is known, booking lines it does not
+  // hold leave the cart (a hold that ran out while the page was closed, whose lines nothing
+  // else would take out), and the shopper is told when the hold itself is gone. Holding waits
+  // for it, so the two never change the same lines at once.
+  let sweep: Promise<unknown> | undefined;
+  effect(() => {
+    if (sweep || !shopify() || !booking.loaded.value.reservation) return;
+    const r = booking.reservation.peek();
+    sweep = pruneShopifyCart(r, deps.fetch, deps.storefrontJson, abort).then(
+      (gone) => {
+        if (!gone.length || r || abort.aborted) return;
+        swept.value = true;
+        announcement.value = t.peek()('expiredCart');
+      },
+      (e: unknown) => cartFailed(e),
+    );
+    // Once per page load: from here on a hold's lines are the hold's own business.
+  });
 
   /** On Shopify, takes `r`'s lines out of the cart and says `said` (or `fallback` elsewhere). */
   async function leaveCart(r: Reservation, said: 'released' | 'expiredCart', fallback: string) {
@@ -46,8 +76,13 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
       await removeFromShopifyCart(r.id, deps.fetch, deps.storefrontJson, abort);
       if (!abort.aborted) announcement.value = t.peek()(said);
     } catch (e) {
-      if (!abort.aborted) emit('booking-widget:error', { error: 'cart_failed', message: t.peek()('errCart'), detail: String((e as Error)?.message ?? e) });
+      cartFailed(e);
     }
+  }
+
+  /** The cart could not follow the hold: the theme is told, in the shopper's words. */
+  function cartFailed(e: unknown) {
+    if (!abort.aborted) emit('booking-widget:error', { error: 'cart_failed', message: t.peek()('errCart'), detail: String((e as Error)?.message ?? e) });
   }
 
   /**
@@ -75,15 +110,22 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
    * `/cart/add.js` has answered, so a theme refreshing its cart drawer on that event sees it.
    */
   async function holdItems(items: HoldRequest[]) {
+    // One hold at a time: a second press must not undo the first one's focus.
+    if (booking.holding.peek()) return;
+    focusHeld.value = true;
     const held = await booking.hold(items);
     const variants = [...new Set(items.map((i) => i.variant))];
     if (!held) {
+      focusHeld.value = false;
       if (booking.holdFailure.peek()?.error === 'unavailable') for (const v of variants) booking.refreshAvailability(v);
       return;
     }
     expired.value = released.value = undefined;
-    const inCart = !!shopify();
+    swept.value = false;
+    // "It is in your cart." only once every line is: a failed add is said as the error it is.
+    let inCart = !!shopify();
     if (inCart) {
+      await sweep;
       const line: ItemLine = (i) => {
         const [first, last] = periodDays(i, held.tz, nights.peek());
         const f = formats.peek();
@@ -95,7 +137,8 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
       };
       for (const v of variants) {
         await addToShopifyCart(held, v, line, deps.fetch, deps.storefrontJson, abort).catch((e: unknown) => {
-          if (!abort.aborted) emit('booking-widget:error', { error: 'cart_failed', message: t.peek()('errCart'), detail: String((e as Error)?.message ?? e) });
+          inCart = false;
+          cartFailed(e);
         });
       }
     }
@@ -110,7 +153,7 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
     r.items.map((i) => ({ variant: String(i.external_id), start: shopDay(i.start, r.tz), finish: shopDay(i.finish, r.tz), quantity: i.quantity }));
 
   return {
-    announcement, expired, released, holdProblem, holdItems, clock, lengthText,
+    announcement, expired, released, focusHeld, swept, holdProblem, holdItems, clock, lengthText,
 
     /** Holds the items of the hold that ran out again, as they were. */
     async holdAgain() {

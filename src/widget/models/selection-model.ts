@@ -51,11 +51,20 @@ export const SelectionModel = createModel((
     return !!c && !!r && r.items.some((i) => String(i.external_id) === variant.value && i.quantity === c.quantity
       && shopDay(i.start, r.tz) === c.start && shopDay(i.finish, r.tz) === c.finish);
   });
-  /** True when the choice no longer fits (the quantity grew past what is left). */
+  /**
+   * Why the choice no longer fits, or "" while it does: the day in the way and what it has
+   * left ("Tuesday, November 24, 2026: only 1 left." once the quantity grew past it), so the
+   * shopper sees why Reserve is off. Said in the message line, which is a polite live region.
+   */
   const stale = computed(() => {
     const c = chosen.value, f = facts.value;
-    if (!c || !f) return false;
-    return isRange.value ? !!rangeProblem(c.start, end.value!, f) : !!dayReason(c.start, f);
+    if (!c || !f) return '';
+    const day = isRange.value ? dayInTheWay(c.start, end.value!, f) : c.start;
+    const reason = day && dayReason(day, f, day === c.start);
+    // A chosen range's length never changes: only a day in it can stop it.
+    if (!reason) return '';
+    const left = f.availability[day]?.quantity_available;
+    return reason === 'short' ? t.value('onlyLeft', formats.value.day(day), formats.value.number(left!)) : dayLabel(formats.value, t.value, day, reason, { title: closedBy(day, f), left });
   });
   // Another variant has other availability: its choice starts afresh.
   effect(() => {

@@ -1,0 +1,175 @@
+/**
+ * Issue 16: the states a shopper reaches after the first hold, on a 390 px phone: near the end
+ * (Keep holding), another quantity (Update hold), a failed update (Retry), and the Arabic
+ * widget. Every control at least 44 by 44 CSS px and no serious or critical axe violation in
+ * each; unavailable days readable (text 4.5:1) and marked by more than colour (struck through,
+ * closed and fully booked and "only N left" with borders of 3:1). Screenshots of each state.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { seriousAxeViolations } from './helpers/axe.ts';
+import { describeInBrowser } from './helpers/browser.ts';
+import { holdForAnotherCart } from './helpers/server.ts';
+import { useStorefront } from './helpers/suite.ts';
+import { DAYS, SINGLE_KAYAK, day } from './helpers/fixture.ts';
+import { PHONE, screenshotBoth, type ShopperPage } from './helpers/page.ts';
+import { EN, closeCartDrawer, dayButton, holdPanel, pickDays, reserveButton, showMonthOf, waitForCalendar, widgetOn } from './helpers/widget.ts';
+
+/** The widget's controls smaller than 44 by 44 CSS px (WCAG 2.5.5), by name. */
+function smallControls(widget: Locator) {
+  return widget.evaluate((host) =>
+    [...host.shadowRoot!.querySelectorAll<HTMLElement>('button, input, a[href]')]
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        return { name: el.getAttribute('aria-label') ?? el.textContent, width: Math.round(r.width), height: Math.round(r.height) };
+      })
+      .filter((c) => c.width < 44 || c.height < 44),
+  );
+}
+
+/** The page does not scroll sideways. */
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+describeInBrowser('the held states and the Arabic widget at 390 px', () => {
+  const suite = useStorefront({
+    reset: (server) => {
+      server.apiDown = false;
+    },
+  });
+  let shopper: ShopperPage | undefined;
+
+  it('held, near the end with Keep holding, with Update hold, and with a failed update’s Retry: every control 44 px, no serious axe violation, no sideways scroll', async () => {
+    shopper = await suite.open({ viewport: PHONE });
+    const { page } = shopper;
+    await page.clock.install();
+    await page.goto('/');
+    const widget = widgetOn(page);
+    await waitForCalendar(widget);
+    const start = day(suite.today, DAYS.flowStart);
+    await pickDays(widget, start, start);
+    await reserveButton(widget).click();
+    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    await closeCartDrawer(page);
+    const found: Record<string, unknown> = {};
+
+    // Ten of the fifteen minutes pass on both clocks: the countdown ends soon, Keep holding shows.
+    suite.server.clock.advance(11 * 60_000);
+    await page.clock.fastForward(11 * 60_000);
+    const keep = widget.getByRole('button', { name: 'Keep holding' });
+    await keep.waitFor({ timeout: 8000 });
+    found.keepSmall = await smallControls(widget);
+    found.keepAxe = await seriousAxeViolations(page);
+    await screenshotBoth(page, '16-countdown-ending-keep-holding', widget);
+
+    await widget.getByRole('button', { name: 'More' }).click();
+    const update = widget.getByRole('button', { name: EN.update, exact: true });
+    await update.waitFor();
+    found.updateSmall = await smallControls(widget);
+    found.updateAxe = await seriousAxeViolations(page);
+
+    suite.server.apiDown = true;
+    await update.click();
+    const retry = widget.getByRole('button', { name: EN.retry });
+    await retry.waitFor({ timeout: 10_000 });
+    found.retrySmall = await smallControls(widget);
+    found.retryAxe = await seriousAxeViolations(page);
+    found.scrolls = !(await noSidewaysScroll(page));
+
+    expect(found).toEqual({ keepSmall: [], keepAxe: [], updateSmall: [], updateAxe: [], retrySmall: [], retryAxe: [], scrolls: false });
+  });
+
+  it('the Arabic widget at 390 px: every control 44 px and no serious axe violation', async () => {
+    shopper = await suite.open({ viewport: PHONE, bypassCSP: true }); // axe is injected inline
+    const { page } = shopper;
+    await page.goto('/hostile.html');
+    const widget = widgetOn(page, 'widget-ar');
+    await waitForCalendar(widget);
+    await widget.scrollIntoViewIfNeeded();
+    expect(await smallControls(widget)).toEqual([]);
+    expect(await seriousAxeViolations(page, ['#widget-ar'])).toEqual([]);
+    expect(await noSidewaysScroll(page)).toBe(true);
+  });
+
+  it('unavailable days are struck through, their text at least 4.5:1 and their borders 3:1; "only N left" and a range preview are shown', async () => {
+    const sold = day(suite.today, 12), short = day(suite.today, 13), closed = day(suite.today, DAYS.blackout[0]);
+    // Single kayaks (capacity 4): all taken on one day, three on the next.
+    await holdForAnotherCart(suite.server, 'e2e-a11y-sold', [{ variant: SINGLE_KAYAK, start: sold, quantity: 4 }]);
+    await holdForAnotherCart(suite.server, 'e2e-a11y-short', [{ variant: SINGLE_KAYAK, start: short, quantity: 3 }]);
+    shopper = await suite.open();
+    const { page } = shopper;
+    await page.goto('/');
+    const widget = widgetOn(page);
+    await waitForCalendar(widget);
+    await widget.getByRole('button', { name: 'More' }).click();
+
+    const looks: Record<string, unknown> = {};
+    for (const [name, date] of [['lead', suite.today], ['closed', closed], ['sold', sold], ['short', short]] as const) {
+      await showMonthOf(widget, date);
+      const button = dayButton(widget, date);
+      await expect.poll(() => button.getAttribute('data-reason'), { timeout: 8000 }).toBe(name);
+      looks[name] = await button.evaluate((el) => {
+        const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+        const lum = (c: string) => {
+          const [r, g, b] = rgb(c).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const ratio = (a: string, b: string) => {
+          const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+          return Math.round(((x! + 0.05) / (y! + 0.05)) * 100) / 100;
+        };
+        // The first opaque background from `from` outwards, through the shadow root to the page.
+        const background = (from: Element | null): string => {
+          for (let e = from; e; e = e.parentElement ?? ((e.getRootNode() as ShadowRoot).host ?? null)) {
+            const c = getComputedStyle(e).backgroundColor;
+            if (rgb(c).length === 3 || rgb(c)[3] === 1) return c;
+          }
+          return 'rgb(255, 255, 255)';
+        };
+        const style = getComputedStyle(el);
+        const own = background(el);
+        return {
+          text: ratio(style.color, own) >= 4.5,
+          struck: style.textDecorationLine.includes('line-through') || el.getAttribute('data-reason') === 'short',
+          border: style.borderTopStyle === 'none' || rgb(style.borderTopColor)[3] === 0 ? 'none' : ratio(style.borderTopColor, background(el.parentElement)) >= 3,
+          caption: el.parentElement!.querySelector('.left')?.textContent ?? '',
+        };
+      });
+    }
+    expect(looks).toEqual({
+      lead: { text: true, struck: true, border: 'none', caption: '' },
+      closed: { text: true, struck: true, border: true, caption: '' },
+      sold: { text: true, struck: true, border: true, caption: '' },
+      short: { text: true, struck: true, border: true, caption: 'only 1 left' },
+    });
+    await screenshotBoth(page, '17-only-n-left', dayButton(widget, short));
+
+    // A start chosen, the pointer on a later day: the range up to it is previewed.
+    await widget.getByRole('button', { name: 'Fewer' }).click();
+    const from = day(suite.today, 3), to = day(suite.today, 5);
+    await showMonthOf(widget, from);
+    await dayButton(widget, from).click();
+    await showMonthOf(widget, to);
+    await dayButton(widget, to).hover();
+    await expect.poll(() => widget.locator('[part~=day-preview]').count()).toBeGreaterThan(0);
+    await screenshotBoth(page, '18-range-preview', dayButton(widget, to));
+  });
+
+  it('released: the note says so and has the focus; a screenshot of it', async () => {
+    shopper = await suite.open();
+    const { page } = shopper;
+    await page.goto('/');
+    const widget = widgetOn(page);
+    await waitForCalendar(widget);
+    const start = day(suite.today, DAYS.flowEnd);
+    await pickDays(widget, start, start);
+    await reserveButton(widget).click();
+    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    await closeCartDrawer(page);
+    await widget.getByRole('button', { name: 'Release' }).click();
+    const note = widget.locator('[part=hold-released]');
+    await note.waitFor({ timeout: 10_000 });
+    expect(await note.innerText()).toBe('Released. Your dates were removed from your cart.');
+    expect(await note.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+    await screenshotBoth(page, '19-released', widget);
+  });
+});
