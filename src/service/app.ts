@@ -21,6 +21,7 @@ import { sharedBuckets } from './limits/buckets.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { addressLimit, cartLimit, RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
 import { reservationRoutes } from './reservations/routes.ts';
+import { shopRoutes } from './shops/routes.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
 import { authenticate } from './tokens/auth-middleware.ts';
 import { preflight } from './tokens/cors-middleware.ts';
@@ -32,7 +33,7 @@ import { shopifyProxyRoutes } from './shopify/proxy/routes.ts';
 import { widgetRoutes } from './widgets/routes.ts';
 
 /** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */
-const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes, catalogRoutes, tokenRoutes, shopifyConflictRoutes] as const;
+const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes, catalogRoutes, tokenRoutes, shopRoutes, shopifyConflictRoutes] as const;
 
 /** What the service runs on. */
 export interface AppOptions {

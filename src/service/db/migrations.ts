@@ -12,6 +12,7 @@ import { HOLD_FUNCTION_DB_CLOCK_SQL } from './hold-function-db-clock.ts';
 import { MERCHANT_API_SQL } from './migration-6-merchant-api.ts';
 import { ADMIN_SQL } from './migration-7-admin.ts';
 import { SHOPIFY_SQL } from './migration-8-shopify.ts';
+import { SHOP_SETTINGS_SQL } from './migration-10-shop-settings.ts';
 
 /** One step of the schema. */
 export interface Migration {
@@ -236,5 +237,11 @@ CREATE INDEX reservations_expires ON reservations (expires_at);`,
     version: 8,
     name: 'Shopify: shop settings, webhook deliveries, order conflicts',
     sql: SHOPIFY_SQL,
+  },
+  // 9 is reserved (another branch); `migrate` accepts the gap.
+  {
+    version: 10,
+    name: 'a change to a shop gives it a new data version (caches of its zone see it)',
+    sql: SHOP_SETTINGS_SQL,
   },
 ];
