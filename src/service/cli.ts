@@ -21,6 +21,7 @@ async function main(): Promise<void> {
       port: { type: 'string', default: process.env.PORT ?? '8787' },
       host: { type: 'string', default: '127.0.0.1' },
       data: { type: 'string', default: '.data' },
+      'public-url': { type: 'string', default: process.env.PUBLIC_URL || undefined },
       fixture: { type: 'string' },
     },
   });
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
       throw error;
     }
   }
-  const server = await listen(createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)) }).fetch, { port, hostname: values.host });
+  const server = await listen(createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, publicUrl: values['public-url'], adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)) }).fetch, { port, hostname: values.host });
   console.log(server.url);
   // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
   const stopPurging = schedulePurge(db);
