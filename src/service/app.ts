@@ -21,6 +21,7 @@ import { publicOriginOf } from './http/own-origin.ts';
 import { sharedBuckets } from './limits/buckets.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { addressLimit, cartLimit, RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
+import { locationRoutes } from './locations/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { shopRoutes } from './shops/routes.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
@@ -34,7 +35,7 @@ import { shopifyProxyRoutes } from './shopify/proxy/routes.ts';
 import { widgetRoutes } from './widgets/routes.ts';
 
 /** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */
-const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes, catalogRoutes, tokenRoutes, shopRoutes, shopifyConflictRoutes] as const;
+const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes, catalogRoutes, tokenRoutes, shopRoutes, locationRoutes, shopifyConflictRoutes] as const;
 
 /** What the service runs on. */
 export interface AppOptions {

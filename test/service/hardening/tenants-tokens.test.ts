@@ -214,6 +214,9 @@ describeEachDatabase('tenants and tokens', (database) => {
           { path: '/v1/shopify/conflicts', headers },
           { path: '/v1/shop', headers },
           { method: 'PUT', path: '/v1/shop', headers, body: { tz: 'UTC' } },
+          { path: '/v1/locations', headers },
+          { method: 'POST', path: '/v1/locations', headers, body: { name: 'Mine' } },
+          { method: 'DELETE', path: '/v1/locations/1', headers },
         );
       }
       await expectRefused(calls, 'forbidden');
