@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
-import { shopDataVersion } from '../blackouts/queries.ts';
+import { versionReads } from '../blackouts/list-cache.ts';
 import { tokenCandidates } from './queries.ts';
 import type { AuthContext, TokenKind } from './types.ts';
 
@@ -87,6 +87,15 @@ export function cachedTokens(ttlMs: number, options: { maxEntries?: number; nega
   const now = options.now ?? (() => performance.now());
   const entries = new Map<string, { at: number; answer: Promise<Verified | undefined> }>();
   const unknown = new Map<string, number>();
+  // Concurrent requests of one shop share version reads, each read taken after they arrived.
+  const versions = new WeakMap<Queryable, Map<number, () => Promise<number>>>();
+  const versionOf = (db: Queryable, shopId: number) => {
+    let shops = versions.get(db);
+    if (!shops) versions.set(db, (shops = new Map()));
+    let read = shops.get(shopId);
+    if (!read) shops.set(shopId, (read = versionReads(db, shopId)));
+    return read();
+  };
   return async (db, token) => {
     const { hash } = hashToken(token);
     const t = now();
@@ -94,7 +103,7 @@ export function cachedTokens(ttlMs: number, options: { maxEntries?: number; nega
     if (hit && t - hit.at < ttlMs) {
       const found = await hit.answer;
       if (!found) return undefined;
-      if ((await shopDataVersion(db, found.auth.shopId)) === found.version) return found.auth;
+      if ((await versionOf(db, found.auth.shopId)) === found.version) return found.auth;
     }
     if (hit && entries.get(hash) === hit) entries.delete(hash);
     const refusedAt = unknown.get(hash);
