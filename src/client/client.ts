@@ -5,6 +5,7 @@ import { blackoutsResource, type BlackoutsResource } from './resources/blackouts
 import { bookingsResource, type BookingsResource } from './resources/bookings.ts';
 import { occupancyResource, type OccupancyResource } from './resources/occupancy.ts';
 import { productsResource, variantsResource, type ProductsResource, type VariantsResource } from './resources/products.ts';
+import { locationsResource, shopResource, type LocationsResource, type ShopResource } from './resources/shop.ts';
 import { tokensResource, type TokensResource } from './resources/tokens.ts';
 import { reservationsResource, type ReservationsResource } from './resources/reservations.ts';
 import { widgetsResource, type WidgetsResource } from './resources/widgets.ts';
@@ -21,6 +22,10 @@ export interface BookingClient {
   variants: VariantsResource;
   tokens: TokensResource;
   occupancy: OccupancyResource;
+  /** The shop's name, zone, locale and Shopify settings (secret token). */
+  shop: ShopResource;
+  /** The shop's locations (secret token). */
+  locations: LocationsResource;
   /**
    * Sends any request through the same auth, timeout and retry rules, resolving to
    * `{ data, response }`: for an endpoint this client does not wrap yet.
@@ -67,6 +72,8 @@ export function createClient(options: ClientOptions): BookingClient {
     variants: variantsResource(requester),
     tokens: tokensResource(requester),
     occupancy: occupancyResource(requester),
+    shop: shopResource(requester),
+    locations: locationsResource(requester),
     request: (request) => requester.request(request),
   };
 }

@@ -71,6 +71,18 @@ export {
 } from './resources/products.ts';
 export { createToken, listTokens, revokeToken, tokensResource, type TokensResource } from './resources/tokens.ts';
 export {
+  createLocation,
+  deleteLocation,
+  listLocations,
+  locationsResource,
+  retrieveShop,
+  shopResource,
+  updateLocation,
+  updateShop,
+  type LocationsResource,
+  type ShopResource,
+} from './resources/shop.ts';
+export {
   createReservation,
   releaseReservation,
   iterateReservations,
@@ -128,6 +140,8 @@ export type {
   Widget,
   WidgetListParams,
   // The merchant API (extensions).
+  LocationParams,
+  LocationRecord,
   NewToken,
   OccupancyDay,
   OccupancyParams,
@@ -135,6 +149,8 @@ export type {
   ProductCreateParams,
   ProductListParams,
   ProductUpdateParams,
+  ShopRecord,
+  ShopUpdateParams,
   TokenCreateParams,
   TokenRecord,
   Variant,

@@ -17,10 +17,13 @@ import type { AppDeps, AppEnv, ClientEnv } from './http/env.ts';
 import { HttpError, toHttpError } from './http/errors.ts';
 import { cacheable } from './http/caching.ts';
 import { clientAddress } from './http/client-address.ts';
+import { publicOriginOf } from './http/own-origin.ts';
 import { sharedBuckets } from './limits/buckets.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { addressLimit, cartLimit, RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
+import { locationRoutes } from './locations/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
+import { shopRoutes } from './shops/routes.ts';
 import { type Clock, systemClock } from './shared/clock.ts';
 import { authenticate } from './tokens/auth-middleware.ts';
 import { preflight } from './tokens/cors-middleware.ts';
@@ -32,7 +35,7 @@ import { shopifyProxyRoutes } from './shopify/proxy/routes.ts';
 import { widgetRoutes } from './widgets/routes.ts';
 
 /** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */
-const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes, catalogRoutes, tokenRoutes, shopifyConflictRoutes] as const;
+const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes, catalogRoutes, tokenRoutes, shopRoutes, locationRoutes, shopifyConflictRoutes] as const;
 
 /** What the service runs on. */
 export interface AppOptions {
@@ -59,6 +62,13 @@ export interface AppOptions {
    * memory of unknown tokens (`UNKNOWN_TOKEN_CACHE_MS`). @default 10000
    */
   tokenCacheMs?: number;
+  /**
+   * The service's public address (`PUBLIC_URL`, e.g. `https://bookings.example.com`) when a
+   * proxy terminates TLS in front of it: the admin's same-origin checks, its cookie's `Secure`
+   * and its `base_url` use it instead of the request's URL (http/own-origin.ts). Without it,
+   * `X-Forwarded-Proto` is believed only when `trustProxyHeader` is set. @default none
+   */
+  publicUrl?: string;
   /** The built admin page's folder (`dist/admin`), served at `/admin/`. @default none: only its sign-in routes */
   adminDir?: string;
 }
@@ -80,7 +90,12 @@ const INTERNAL_BODY = { error: 'internal', message: 'Something went wrong on our
 
 /** Builds the v1 API on `db`. */
 export function createApp(options: AppOptions): BookingApp {
-  const deps: AppDeps = { db: options.db, clock: options.clock ?? systemClock };
+  const deps: AppDeps = {
+    db: options.db,
+    clock: options.clock ?? systemClock,
+    publicOrigin: options.publicUrl ? publicOriginOf(options.publicUrl) : undefined,
+    trustForwardedProto: Boolean(options.trustProxyHeader?.trim()),
+  };
   const logError = options.logError ?? ((error: unknown) => console.error('[booking-service]', error));
   // strict: false accepts a trailing slash on every path (API.md §1).
   const app = new Hono<AppEnv>({ strict: false });

@@ -3,6 +3,11 @@
  * the API alone. The first line printed is the URL it listens on. `DATABASE_URL` selects
  * PostgreSQL instead of PGlite. The fixture seeds a shop the database does not have yet; a later
  * start only refreshes its tokens (`seedFixture`).
+ *
+ * `--create-shop "Name" --tz Europe/Berlin [--locale de]` makes a shop without a fixture
+ * (shops/create.ts) before serving, and prints its secret token (once) and a one-time admin
+ * sign-in link after the URL. On a database with no shop, the service says how.
+ * `PUBLIC_URL` or `--public-url`: the service's address behind a TLS proxy (http/own-origin.ts).
  * @module
  */
 import { readFile } from 'node:fs/promises';
@@ -12,6 +17,8 @@ import { createApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { FixtureError, seedFixture } from './fixture.ts';
+import { publicOriginOf } from './http/own-origin.ts';
+import { type CreatedShop, CreateShopError, createShop, hasNoShop, readNewShop } from './shops/create.ts';
 import { schedulePurge } from './reservations/purge.ts';
 import { listen } from './server.ts';
 
@@ -21,26 +28,47 @@ async function main(): Promise<void> {
       port: { type: 'string', default: process.env.PORT ?? '8787' },
       host: { type: 'string', default: '127.0.0.1' },
       data: { type: 'string', default: '.data' },
+      'public-url': { type: 'string', default: process.env.PUBLIC_URL || undefined },
       fixture: { type: 'string' },
+      'create-shop': { type: 'string' },
+      tz: { type: 'string' },
+      locale: { type: 'string' },
     },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, not ${values.port}`);
-  // The file is read before the database opens: a typo in its name fails at once.
+  const publicOrigin = values['public-url'] ? publicOriginOf(values['public-url']) : undefined;
+  // The options are checked before the database opens: a typo fails at once.
+  const newShop = values['create-shop'] === undefined ? undefined : readNewShop({ name: values['create-shop'], tz: values.tz, locale: values.locale });
+  if (!newShop && (values.tz !== undefined || values.locale !== undefined)) throw new CreateShopError('--tz and --locale go with --create-shop "Name".');
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
   const db = await openDatabase({ url: process.env.DATABASE_URL, data: values.data });
   await migrate(db);
-  if (fixture !== undefined) {
-    try {
-      // A shop already in the database keeps what the merchant made of it (only tokens refresh).
-      await seedFixture(db, fixture);
-    } catch (error) {
-      await db.close();
-      throw error;
-    }
+  let created: CreatedShop | undefined;
+  let empty = false;
+  try {
+    // A shop already in the database keeps what the merchant made of it (only tokens refresh).
+    if (fixture !== undefined) await seedFixture(db, fixture);
+    if (newShop) created = await createShop(db, newShop);
+    else empty = fixture === undefined && (await hasNoShop(db));
+  } catch (error) {
+    await db.close();
+    throw error;
   }
-  const server = await listen(createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)) }).fetch, { port, hostname: values.host });
+  const server = await listen(createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, publicUrl: values['public-url'], adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)) }).fetch, { port, hostname: values.host });
   console.log(server.url);
+  const base = publicOrigin ?? server.url;
+  if (created) {
+    console.log(
+      [
+        `Shop "${created.name}" created (${created.tz}, ${created.locale}).`,
+        `  Secret token    ${created.token}  (shown this once: keep it; for servers only, never in a page)`,
+        `  Merchant admin  ${base}/admin/sign-in/${created.signInCode}  (one-time link, 10 minutes)`,
+      ].join('\n'),
+    );
+  } else if (empty) {
+    console.log('No shop yet: stop and run  npm run service -- --create-shop "Your shop" --tz Europe/Berlin [--locale en]  (or start with --fixture <file.json>).');
+  }
   // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
   const stopPurging = schedulePurge(db);
   const stop = async () => {

@@ -26,6 +26,7 @@ import { seedFixture } from './shops/fixture.ts';
 import { newSignInCode } from './admin/sessions.ts';
 import { secretTokenOfShop } from './admin/queries.ts';
 import { listen } from './server.ts';
+import { publicOriginOf } from './http/own-origin.ts';
 import { createStorefront } from './storefront/app.ts';
 import { catalogFromFixture } from './storefront/catalog.ts';
 
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
       port: { type: 'string', default: process.env.PORT ?? '8787' },
       host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
       data: { type: 'string', default: '.data' },
+      'public-url': { type: 'string', default: process.env.PUBLIC_URL || undefined },
       fixture: { type: 'string', default: path('src/service/demo/demo-fixture.json') },
     },
   });
@@ -64,7 +66,7 @@ async function main(): Promise<void> {
 
   const widgetFile = path('dist/booking-widget.js');
   const storefront = createStorefront({
-    api: createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, adminDir: path('dist/admin') }),
+    api: createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, publicUrl: values['public-url'], adminDir: path('dist/admin') }),
     publicDir: path('public'),
     widgetDir: path('dist'),
     extensionAssetsDir: path('src/shopify/extension/assets'),
@@ -86,9 +88,11 @@ async function main(): Promise<void> {
   ready();
 
   const url = `http://localhost:${server.port}`;
+  // Behind a TLS proxy the admin works only at its public address (PUBLIC_URL).
+  const adminBase = values['public-url'] ? publicOriginOf(values['public-url']) : url;
   // The merchant admin, signed in as the demo shop by a link that works once for 10 minutes.
   const adminToken = fixture.shops[0] && (await secretTokenOfShop(db, fixture.shops[0].name));
-  const adminLink = adminToken === undefined ? `${url}/admin/` : `${url}/admin/sign-in/${await newSignInCode(db, adminToken, null)}`;
+  const adminLink = adminToken === undefined ? `${adminBase}/admin/` : `${adminBase}/admin/sign-in/${await newSignInCode(db, adminToken, null)}`;
   const lines = [
     `Booking service and demo storefront: ${url}`,
     `  Merchant admin               ${adminLink}${adminToken === undefined ? '' : '  (one-time link, 10 minutes)'}`,

@@ -75,3 +75,19 @@ export interface OccupancyParams {
   finish: string;
   external_variant_id?: number | string;
 }
+
+/**
+ * The body of PUT /v1/shop: any of its fields. `shopify: null` (or `domain` or `api_secret`
+ * null) disconnects the shop from Shopify; connecting needs both.
+ */
+export interface ShopUpdateParams {
+  name?: string;
+  tz?: string;
+  locale?: string;
+  shopify?: { domain?: string | null; api_secret?: string | null } | null;
+}
+
+/** The body of POST /v1/locations and PUT /v1/locations/{id}. */
+export interface LocationParams {
+  name: string;
+}

@@ -62,3 +62,21 @@ export interface OccupancyDay {
   /** The title of a blackout covering the day, if any. */
   blackout_title: string | null;
 }
+
+/** The shop's settings (GET /v1/shop). */
+export interface ShopRecord {
+  id: number;
+  name: string;
+  /** The shop's IANA zone: every day and "today" is computed in it. */
+  tz: string;
+  /** A BCP 47 language tag, e.g. `en` or `de-CH`: the widgets' language unless one says otherwise. */
+  locale: string;
+  /** The Shopify app settings; the API secret is write-only, so only whether it is set shows. */
+  shopify: { domain: string | null; api_secret_set: boolean };
+}
+
+/** A location of the shop (products and blackouts may name it). */
+export interface LocationRecord {
+  id: number;
+  name: string;
+}

@@ -43,6 +43,29 @@ describe('contract: the merchant API', () => {
     await expect(client.widgets.retrieve(widget.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it('reads the shop, changes its zone and Shopify settings (the secret never comes back), and names bad fields', async () => {
+    const { client } = api;
+    const shop = await client.shop.retrieve();
+    expect(shop).toMatchObject({ name: 'Harbour Kayaks', tz: 'Australia/Melbourne', shopify: { domain: 'harbour-test.myshopify.com', api_secret_set: true } });
+    const changed = await client.shop.update({ tz: 'Europe/Berlin', shopify: { domain: 'harbour-two.myshopify.com', api_secret: 'shpss_client' } });
+    expect(changed).toEqual({ ...shop, tz: 'Europe/Berlin', shopify: { domain: 'harbour-two.myshopify.com', api_secret_set: true } });
+    expect(JSON.stringify(changed)).not.toContain('shpss_client');
+    const refused = await client.shop.update({ tz: 'Nowhere/Else' }).catch((error: unknown) => error);
+    expect(isValidationError(refused) && Object.keys(refused.details?.fields ?? {})).toEqual(['tz']);
+    expect(await client.shop.update({ tz: shop.tz, shopify: { domain: shop.shopify.domain, api_secret: 'hush' } })).toEqual(shop);
+  });
+
+  it('creates, renames and deletes a location; one a product names is refused as in use', async () => {
+    const { client } = api;
+    const made = await client.locations.create({ name: 'Client quay' });
+    expect(await client.locations.update(made.id, { name: 'Client wharf' })).toEqual({ id: made.id, name: 'Client wharf' });
+    expect((await client.locations.list()).map((l) => l.name)).toContain('Client wharf');
+    await client.locations.delete(made.id);
+    const docklands = (await client.locations.list()).find((l) => l.name === 'Docklands')!;
+    const inUse = await client.locations.delete(docklands.id).catch((error: unknown) => error);
+    expect((inUse as { status?: number }).status).toBe(409);
+  });
+
   it('creates a publishable token shown once, lists hints only, revokes it', async () => {
     const { client } = api;
     const made = await client.tokens.create({ kind: 'publishable', origins: ['https://shop.example'] });

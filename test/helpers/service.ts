@@ -38,6 +38,10 @@ export interface TestServiceOptions {
   rateLimit?: AppOptions['rateLimit'];
   /** The app's token cache TTL; 0 asks the database on every request. @default the app's (10 s) */
   tokenCacheMs?: number;
+  /** `PUBLIC_URL`: the service's address behind a TLS proxy. @default none */
+  publicUrl?: string;
+  /** `TRUST_PROXY_HEADER` (X-Forwarded-Proto is believed then). @default none */
+  trustProxyHeader?: string;
 }
 
 /**
@@ -90,7 +94,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   await loadFixture(db, options.fixture ?? testFixture);
   const clock = manualClock(options.now ?? TEST_NOW);
   const unexpected: unknown[] = [];
-  const app = createApp({ db, clock, rateLimit: options.rateLimit ?? false, tokenCacheMs: options.tokenCacheMs, logError: options.logError ?? ((error) => unexpected.push(error)) });
+  const app = createApp({ db, clock, rateLimit: options.rateLimit ?? false, tokenCacheMs: options.tokenCacheMs, publicUrl: options.publicUrl, trustProxyHeader: options.trustProxyHeader, logError: options.logError ?? ((error) => unexpected.push(error)) });
   return {
     fetch: (request, env) => app.fetch(request, env),
     baseUrl: 'http://booking.test',

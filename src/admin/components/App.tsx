@@ -14,8 +14,9 @@ import { Products } from '../screens/Products.tsx';
 import { Widgets } from '../screens/Widgets.tsx';
 import { Tokens } from '../screens/Tokens.tsx';
 import { Install } from '../screens/Install.tsx';
+import { Shop } from '../screens/Shop.tsx';
 
-const VIEWS = { occupancy: Occupancy, bookings: Bookings, blackouts: Blackouts, products: Products, widgets: Widgets, tokens: Tokens, install: Install };
+const VIEWS = { occupancy: Occupancy, bookings: Bookings, blackouts: Blackouts, products: Products, widgets: Widgets, tokens: Tokens, install: Install, shop: Shop };
 
 /** The whole admin page. */
 export function App() {

@@ -20,6 +20,7 @@ export const SCREENS = [
   ['widgets', 'Widgets'],
   ['tokens', 'Tokens'],
   ['install', 'Install'],
+  ['shop', 'Shop'],
 ] as const;
 
 /** A screen's name. */

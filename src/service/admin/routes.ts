@@ -8,9 +8,11 @@
  */
 import { existsSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { HttpError, jsonResponse } from '../http/errors.ts';
+import { isSecure, ownOrigin } from '../http/own-origin.ts';
+import { jsonBody } from '../middleware/json-body.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { ForbiddenError } from '../shared/errors.ts';
 import { verifyToken } from '../tokens/tokens.ts';
@@ -29,8 +31,6 @@ const ADMIN_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const secure = (url: string) => new URL(url).protocol === 'https:';
-
 /** The admin's routes; `adminDir` is the built page's folder (`dist/admin`), if any. */
 export function adminRoutes(adminDir?: string): Hono<AppEnv> {
   // strict: false as the parent app: /admin and /admin/ are one page.
@@ -42,19 +42,23 @@ export function adminRoutes(adminDir?: string): Hono<AppEnv> {
     c.res.headers.set('x-content-type-options', 'nosniff');
   });
 
-  app.post('/admin/session', async (c) => {
+  // A sign-in from another site would sign the merchant in as someone else. Like every write
+  // with the cookie, it comes from the page itself only: the Origin must be present and this
+  // service's (checked first: 403), and the body JSON (415 else; a form can send neither).
+  const fromOwnPage: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (c.req.header('origin') !== ownOrigin(c)) throw new ForbiddenError('Sign in from the admin page itself.');
+    await next();
+  };
+  app.post('/admin/session', fromOwnPage, jsonBody(), async (c) => {
     const { db, clock } = c.get('deps');
-    // A sign-in from another site would sign the merchant in as someone else: refused.
-    const origin = c.req.header('origin');
-    if (origin !== undefined && origin !== new URL(c.req.url).origin) throw new ForbiddenError('Sign in from the admin page itself.');
-    const body = (await c.req.json().catch(() => undefined)) as { token?: unknown } | undefined;
+    const body = c.get('body') as { token?: unknown } | undefined;
     const token = typeof body?.token === 'string' ? body.token.trim() : '';
     if (!token) throw new HttpError('validation_failed', 'token is required.', { details: { fields: { token: ['is required'] } } });
     const auth = token.length <= 256 ? await verifyToken(db, token) : undefined;
     if (!auth) throw new HttpError('unauthorized', 'The token is not valid.', { details: { fields: { token: ['is not a token of any shop'] } } });
     if (auth.kind !== 'secret') throw new HttpError('forbidden', 'Sign in with a secret token (sk_…); a publishable token cannot change a shop.', { details: { fields: { token: ['must be a secret token (sk_…)'] } } });
     const id = await openSession(db, auth.tokenId, sqlNowOf(clock));
-    return c.body(null, 204, { 'set-cookie': sessionCookie(id, secure(c.req.url)) });
+    return c.body(null, 204, { 'set-cookie': sessionCookie(id, isSecure(c)) });
   });
 
   app.get('/admin/session', async (c) => {
@@ -62,16 +66,16 @@ export function adminRoutes(adminDir?: string): Hono<AppEnv> {
     const id = sessionIdOf(c.req.header('cookie'));
     const auth = id === undefined ? undefined : await sessionAuth(db, id, sqlNowOf(clock));
     if (!auth) throw new HttpError('unauthorized', 'Not signed in.');
-    return jsonResponse({ shop: { name: await shopName(db, auth.shopId), tz: auth.tz, locale: auth.locale }, base_url: new URL(c.req.url).origin });
+    return jsonResponse({ shop: { name: await shopName(db, auth.shopId), tz: auth.tz, locale: auth.locale }, base_url: ownOrigin(c) });
   });
 
   app.delete('/admin/session', async (c) => {
     const { db, clock } = c.get('deps');
     const origin = c.req.header('origin');
-    if (origin !== new URL(c.req.url).origin) throw new ForbiddenError('Sign out from the admin page itself.');
+    if (origin !== ownOrigin(c)) throw new ForbiddenError('Sign out from the admin page itself.');
     const id = sessionIdOf(c.req.header('cookie'));
     if (id !== undefined) await closeSession(db, id, sqlNowOf(clock));
-    return c.body(null, 204, { 'set-cookie': clearedCookie(secure(c.req.url)) });
+    return c.body(null, 204, { 'set-cookie': clearedCookie(isSecure(c)) });
   });
 
   app.get('/admin/sign-in/:code', async (c) => {
@@ -81,7 +85,7 @@ export function adminRoutes(adminDir?: string): Hono<AppEnv> {
       return c.html('<!doctype html><title>Link used or expired</title><p>This sign-in link was used already or has expired. <a href="/admin/">Sign in with a secret token</a>.</p>', 410);
     }
     const id = await openSession(db, tokenId, sqlNowOf(clock));
-    return c.body(null, 303, { location: '/admin/', 'set-cookie': sessionCookie(id, secure(c.req.url)) });
+    return c.body(null, 303, { location: '/admin/', 'set-cookie': sessionCookie(id, isSecure(c)) });
   });
 
   if (adminDir && existsSync(`${adminDir}/index.html`)) {

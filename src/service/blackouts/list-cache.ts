@@ -27,7 +27,7 @@ export type BlackoutList = (db: Queryable, shopId: number, filters: BlackoutFilt
  * next one, which starts when that ends and serves everyone who came meanwhile. However many
  * requests there are, the shop costs at most one version read per database round trip.
  */
-function versionReads(db: Queryable, shopId: number): () => Promise<number> {
+export function versionReads(db: Queryable, shopId: number): () => Promise<number> {
   let running: Promise<number> | undefined;
   let queued: Promise<number> | undefined;
   const read = (): Promise<number> => {

@@ -13,6 +13,7 @@ import { MERCHANT_API_SQL } from './migration-6-merchant-api.ts';
 import { ADMIN_SQL } from './migration-7-admin.ts';
 import { SHOPIFY_SQL } from './migration-8-shopify.ts';
 import { SHOPIFY_CANCELLED_SQL } from './migration-9-shopify-cancelled.ts';
+import { SHOP_SETTINGS_SQL } from './migration-10-shop-settings.ts';
 
 /** One step of the schema. */
 export interface Migration {
@@ -242,5 +243,10 @@ CREATE INDEX reservations_expires ON reservations (expires_at);`,
     version: 9,
     name: 'Shopify: cancelled orders (a cancellation may arrive before the order)',
     sql: SHOPIFY_CANCELLED_SQL,
+  },
+  {
+    version: 10,
+    name: 'a change to a shop gives it a new data version (caches of its zone see it)',
+    sql: SHOP_SETTINGS_SQL,
   },
 ];

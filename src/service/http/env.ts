@@ -35,6 +35,10 @@ export interface ClientEnv {
 export interface AppDeps {
   db: Database;
   clock: Clock;
+  /** The service's public origin (`PUBLIC_URL`), when it is behind a proxy (http/own-origin.ts). */
+  publicOrigin?: string;
+  /** Whether `X-Forwarded-Proto` is believed (set with `TRUST_PROXY_HEADER`). */
+  trustForwardedProto?: boolean;
 }
 
 /** The Hono `Env` of the service. */

@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors.ts';
 import { ForbiddenError } from '../shared/errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { corsHeadersFor } from './cors-middleware.ts';
+import { ownOrigin } from '../http/own-origin.ts';
 import { sessionAuth, sessionIdOf } from '../admin/sessions.ts';
 import { proxiedAuth } from '../shopify/proxied-auth.ts';
 import { sqlNowOf } from '../shared/clock.ts';
@@ -65,7 +66,7 @@ export function authenticate(db: Database, verify: TokenVerifier = verifyToken):
     if (auth.kind === 'secret') {
       if (header === undefined) throw new ForbiddenError('A secret token must never be sent in a URL; rotate it and send it in the Authorization header.');
       if (origin !== undefined) throw new ForbiddenError('A secret token was sent from a browser page; rotate it and use a publishable token there.');
-    } else if (origin !== undefined && origin !== url.origin) {
+    } else if (origin !== undefined && origin !== url.origin && origin !== ownOrigin(c)) {
       // A page of this service's own origin (the demo storefront, the admin's preview) is
       // same-origin: no list needs to name it, whatever port the service was started on.
       if (!auth.origins.includes(origin)) throw new ForbiddenError(`This publishable token may not be used from the origin ${origin}.`);
@@ -90,7 +91,8 @@ async function fromSession(c: Context<AppEnv>, db: Database): Promise<AuthContex
   const auth = await sessionAuth(db, id, sqlNowOf(c.get('deps').clock));
   if (!auth) return undefined;
   const origin = c.req.header('origin');
-  const own = new URL(c.req.url).origin;
+  // Behind a TLS proxy the request's URL is http:; the page's origin is PUBLIC_URL's.
+  const own = ownOrigin(c);
   if (!SAFE_METHODS.has(c.req.method) && origin !== own) throw new ForbiddenError('An admin session may change data only from the admin page itself (the Origin header must be this service).');
   if (origin !== undefined && origin !== own) throw new ForbiddenError(`An admin session cannot be used from the origin ${origin}.`);
   return auth;

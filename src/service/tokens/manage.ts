@@ -12,7 +12,7 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../db/types.ts';
+import type { Database, Queryable } from '../db/types.ts';
 import { asObject, text } from '../shared/body.ts';
 import { InUseError, NotFoundError } from '../shared/errors.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
@@ -75,8 +75,8 @@ export function readTokenInput(body: unknown): TokenInput {
   return { kind: kind as TokenKind, label, origins };
 }
 
-/** Makes a token for the caller's shop; the answer holds the token, once. */
-export async function createToken(db: Database, auth: Pick<AuthContext, 'shopId'>, input: TokenInput): Promise<NewToken> {
+/** Makes a token for the caller's shop; the answer holds the token, once. `db` may be a transaction. */
+export async function createToken(db: Queryable, auth: Pick<AuthContext, 'shopId'>, input: TokenInput): Promise<NewToken> {
   const token = `${input.kind === 'secret' ? 'sk' : 'pk'}_live_${randomBytes(32).toString('base64url')}`;
   const { hash, lookup } = hashToken(token);
   const record = await insertToken(db, auth.shopId, { kind: input.kind, lookup, hash, hint: hintOf(token), label: input.label, origins: input.origins });

@@ -15,13 +15,18 @@ export interface TokenRow {
   shop_id: number;
   tz: string;
   locale: string;
+  /** The shop's data version when read (migration 3; 10 bumps it on a change to the shop). */
+  version?: number;
 }
 
-/** Every token whose hash starts with `lookup` (normally one), with its shop's zone and locale. */
+/**
+ * Every token whose hash starts with `lookup` (normally one), with its shop's zone, locale and
+ * data version (read in the same statement, so the version is never newer than the zone).
+ */
 export async function tokenCandidates(db: Queryable, lookup: string): Promise<TokenRow[]> {
   const { rows } = await db.query<TokenRow>(
-    `SELECT t.id, t.kind, t.token_hash, t.origins, t.shop_id, s.tz, s.locale
-       FROM tokens t JOIN shops s ON s.id = t.shop_id WHERE t.lookup = $1`,
+    `SELECT t.id, t.kind, t.token_hash, t.origins, t.shop_id, s.tz, s.locale, COALESCE(v.version, 0) AS version
+       FROM tokens t JOIN shops s ON s.id = t.shop_id LEFT JOIN shop_data_versions v ON v.shop_id = s.id WHERE t.lookup = $1`,
     [lookup],
   );
   return rows;

@@ -5,6 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
+import { versionReads } from '../blackouts/list-cache.ts';
 import { tokenCandidates } from './queries.ts';
 import type { AuthContext, TokenKind } from './types.ts';
 
@@ -25,19 +26,30 @@ export function kindOfToken(token: string): TokenKind | undefined {
   return token.startsWith('sk_') ? 'secret' : token.startsWith('pk_') ? 'publishable' : undefined;
 }
 
-/** Finds the token, or undefined when no shop has it. */
-export async function verifyToken(db: Queryable, token: string): Promise<AuthContext | undefined> {
+/** A verified token's context with its shop's data version at the time (what the cache compares). */
+interface Verified {
+  auth: AuthContext;
+  version: number;
+}
+
+async function verifyWithVersion(db: Queryable, token: string): Promise<Verified | undefined> {
   const { hash, lookup } = hashToken(token);
   const rows = await tokenCandidates(db, lookup);
   const wanted = Buffer.from(hash, 'hex');
-  let found: AuthContext | undefined;
+  let found: Verified | undefined;
   // Compare against every candidate (normally one) without stopping early.
   for (const row of rows) {
     if (timingSafeEqual(Buffer.from(row.token_hash, 'hex'), wanted)) {
-      found = { tokenId: row.id, kind: row.kind, shopId: row.shop_id, tz: row.tz, locale: row.locale, origins: row.origins };
+      const auth = { tokenId: row.id, kind: row.kind, shopId: row.shop_id, tz: row.tz, locale: row.locale, origins: row.origins };
+      found = { auth, version: Number(row.version ?? 0) };
     }
   }
   return found;
+}
+
+/** Finds the token, or undefined when no shop has it. */
+export async function verifyToken(db: Queryable, token: string): Promise<AuthContext | undefined> {
+  return (await verifyWithVersion(db, token))?.auth;
 }
 
 /** How long a verified token is trusted without asking the database again, by default. */
@@ -60,27 +72,44 @@ export const UNKNOWN_TOKEN_CACHE_MS = 2_000;
  * `negativeMs`, and a token created meanwhile is refused for up to that long. Without it, a
  * token that did not verify is asked again every time.
  *
- * The price: a token deleted, or whose shop's zone or origins change, in the database is still
- * honoured as it was for up to `ttlMs` by an app that verified it just before. `ttlMs` 0 turns
- * the cache off. `now` is a monotonic clock in ms (tests may pass their own).
+ * A change to the token's shop (its zone or locale, PUT /v1/shop) is seen at once by every
+ * process: a remembered token is served only while its shop's data version (one primary-key
+ * read, bumped by a trigger, migration 10) is the one read with it; else it is verified again.
+ *
+ * The price: a token deleted, or whose origins change, in the database is still honoured as it
+ * was for up to `ttlMs` by an app that verified it just before. `ttlMs` 0 turns the cache off.
+ * `now` is a monotonic clock in ms (tests may pass their own).
  */
 export function cachedTokens(ttlMs: number, options: { maxEntries?: number; negativeMs?: number; now?: () => number } = {}): TokenVerifier {
   if (ttlMs <= 0) return verifyToken;
   const maxEntries = options.maxEntries ?? 10_000;
   const negativeMs = options.negativeMs ?? 0;
   const now = options.now ?? (() => performance.now());
-  const entries = new Map<string, { at: number; answer: Promise<AuthContext | undefined> }>();
+  const entries = new Map<string, { at: number; answer: Promise<Verified | undefined> }>();
   const unknown = new Map<string, number>();
-  return (db, token) => {
+  // Concurrent requests of one shop share version reads, each read taken after they arrived.
+  const versions = new WeakMap<Queryable, Map<number, () => Promise<number>>>();
+  const versionOf = (db: Queryable, shopId: number) => {
+    let shops = versions.get(db);
+    if (!shops) versions.set(db, (shops = new Map()));
+    let read = shops.get(shopId);
+    if (!read) shops.set(shopId, (read = versionReads(db, shopId)));
+    return read();
+  };
+  return async (db, token) => {
     const { hash } = hashToken(token);
     const t = now();
     const hit = entries.get(hash);
-    if (hit && t - hit.at < ttlMs) return hit.answer;
-    if (hit) entries.delete(hash);
+    if (hit && t - hit.at < ttlMs) {
+      const found = await hit.answer;
+      if (!found) return undefined;
+      if ((await versionOf(db, found.auth.shopId)) === found.version) return found.auth;
+    }
+    if (hit && entries.get(hash) === hit) entries.delete(hash);
     const refusedAt = unknown.get(hash);
     if (refusedAt !== undefined && t - refusedAt < negativeMs) return Promise.resolve(undefined);
     if (refusedAt !== undefined) unknown.delete(hash);
-    const answer = verifyToken(db, token).then((found) => (found ? freeze(found) : undefined));
+    const answer = verifyWithVersion(db, token).then((found) => (found ? { auth: freeze(found.auth), version: found.version } : undefined));
     entries.set(hash, { at: t, answer });
     const forget = () => {
       if (entries.get(hash)?.answer === answer) entries.delete(hash);
@@ -95,7 +124,7 @@ export function cachedTokens(ttlMs: number, options: { maxEntries?: number; nega
       while (unknown.size > maxEntries) unknown.delete(unknown.keys().next().value!);
     }, forget);
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    return answer;
+    return (await answer)?.auth;
   };
 }
 

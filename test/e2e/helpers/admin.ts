@@ -9,7 +9,7 @@ import { SECRET } from './fixture.ts';
 import { DESKTOP, PHONE } from './page.ts';
 
 /** The screens, by their navigation links. */
-export const SCREENS = ['Occupancy', 'Bookings and holds', 'Blackouts', 'Products', 'Widgets', 'Tokens', 'Install'];
+export const SCREENS = ['Occupancy', 'Bookings and holds', 'Blackouts', 'Products', 'Widgets', 'Tokens', 'Install', 'Shop'];
 
 /** Signs in with the demo shop's secret token through the form. */
 export async function signIn(page: Page): Promise<void> {

@@ -212,6 +212,11 @@ describeEachDatabase('tenants and tokens', (database) => {
           { method: 'DELETE', path: '/v1/tokens/1', headers },
           { path: '/v1/occupancy?start=2026-12-14&finish=2026-12-16', headers },
           { path: '/v1/shopify/conflicts', headers },
+          { path: '/v1/shop', headers },
+          { method: 'PUT', path: '/v1/shop', headers, body: { tz: 'UTC' } },
+          { path: '/v1/locations', headers },
+          { method: 'POST', path: '/v1/locations', headers, body: { name: 'Mine' } },
+          { method: 'DELETE', path: '/v1/locations/1', headers },
         );
       }
       await expectRefused(calls, 'forbidden');

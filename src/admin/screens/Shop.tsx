@@ -1,0 +1,125 @@
+/**
+ * Shop: the shop's name, time zone, language and Shopify settings (its myshopify domain and
+ * the app's API secret, write-only: shown as set or not set, with Remove), and its locations.
+ * Everything a fixture file used to hold, through PUT /v1/shop and /v1/locations.
+ * @module
+ */
+import { useSignal, useSignalEffect } from '@preact/signals';
+import type { LocationRecord, ShopRecord, ShopUpdateParams } from '../../client/index.ts';
+import { client, fieldsOf, messageOf } from '../api.ts';
+import { ConfirmButton, Field, Status } from '../components/bits.tsx';
+import { session } from '../models/session.ts';
+
+const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+
+/** The shop screen. */
+export function Shop() {
+  const shop = useSignal<ShopRecord | undefined>(undefined);
+  const form = useSignal({ name: '', tz: '', locale: '', domain: '', secret: '' });
+  const locations = useSignal<LocationRecord[]>([]);
+  const newLocation = useSignal('');
+  const errors = useSignal<Record<string, string[]>>({});
+  const locationErrors = useSignal<Record<string, string[]>>({});
+  const message = useSignal<string | null>(null);
+  const problem = useSignal<string | null>(null);
+  const version = useSignal(0);
+  const show = (s: ShopRecord) => {
+    shop.value = s;
+    form.value = { name: s.name, tz: s.tz, locale: s.locale, domain: s.shopify.domain ?? '', secret: '' };
+    if (session.value) session.value = { ...session.value, shop: { name: s.name, tz: s.tz, locale: s.locale } };
+  };
+  useSignalEffect(() => {
+    void version.value;
+    client.shop.retrieve().then(show, (error: unknown) => (problem.value = messageOf(error)));
+    client.locations.list().then((l) => (locations.value = l), (error: unknown) => (problem.value = messageOf(error)));
+  });
+  // `fields` is where a 422's field messages go (the shop's form or the location form).
+  const act = async (what: () => Promise<unknown>, done: string, fields = errors) => {
+    try {
+      await what();
+      fields.value = {};
+      problem.value = null;
+      message.value = done;
+    } catch (error) {
+      fields.value = fieldsOf(error);
+      problem.value = messageOf(error);
+      message.value = null;
+    }
+  };
+  const save = (event: Event) => {
+    event.preventDefault();
+    const f = form.value;
+    const params: ShopUpdateParams = { name: f.name, tz: f.tz, locale: f.locale };
+    const domain = f.domain.trim();
+    if (domain !== (shop.value?.shopify.domain ?? '') || f.secret) params.shopify = { ...(domain && { domain }), ...(f.secret && { api_secret: f.secret }) };
+    if (!domain && !f.secret && shop.value?.shopify.domain) params.shopify = null;
+    return act(async () => show(await client.shop.update(params)), 'Shop settings saved.');
+  };
+  const removeSecret = () => act(async () => show(await client.shop.update({ shopify: null })), 'The API secret was removed: the shop is no longer connected to Shopify.');
+  const addLocation = (event: Event) => {
+    event.preventDefault();
+    return act(async () => {
+      const made = await client.locations.create({ name: newLocation.value });
+      newLocation.value = '';
+      version.value++;
+      return made;
+    }, 'Location added.', locationErrors);
+  };
+  const removeLocation = (l: LocationRecord) => act(async () => {
+    await client.locations.delete(l.id);
+    version.value++;
+  }, `Location ${l.name} deleted.`);
+  const set = (key: keyof typeof form.value) => (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) => (form.value = { ...form.value, [key]: e.currentTarget.value });
+  const f = form.value;
+  const zones = f.tz && !ZONES.includes(f.tz) ? [f.tz, ...ZONES] : ZONES;
+  return (
+    <section class="card">
+      <h2 tabIndex={-1}>Shop</h2>
+      <Status message={message.value} />
+      <Status message={problem.value} error />
+      {shop.value && (
+        <form onSubmit={save} aria-label="Shop settings">
+          <Field label="Shop name" errors={errors.value.name}>
+            {({ id, describedBy, invalid }) => <input id={id} value={f.name} onInput={set('name')} aria-describedby={describedBy} aria-invalid={invalid} required />}
+          </Field>
+          <Field label="Time zone" hint="Days and today are counted in this zone. Holds and bookings keep their times; their days are judged in the new zone." errors={errors.value.tz}>
+            {({ id, describedBy, invalid }) => (
+              <select id={id} value={f.tz} onChange={set('tz')} aria-describedby={describedBy} aria-invalid={invalid}>
+                {zones.map((z) => <option key={z} value={z}>{z}</option>)}
+              </select>
+            )}
+          </Field>
+          <Field label="Language" hint="A language tag, e.g. en or de-CH: the widgets' language unless a widget has its own." errors={errors.value.locale}>
+            {({ id, describedBy, invalid }) => <input id={id} value={f.locale} onInput={set('locale')} aria-describedby={describedBy} aria-invalid={invalid} />}
+          </Field>
+          <h3>Shopify</h3>
+          <Field label="Shopify domain" hint="The shop's myshopify.com address, e.g. your-store.myshopify.com. Leave empty to disconnect." errors={errors.value['shopify.domain']}>
+            {({ id, describedBy, invalid }) => <input id={id} value={f.domain} onInput={set('domain')} aria-describedby={describedBy} aria-invalid={invalid} autocomplete="off" />}
+          </Field>
+          <Field label="Shopify API secret" hint={`The app's client secret: ${shop.value.shopify.api_secret_set ? 'set' : 'not set'}. Type a new one to replace it; it is never shown.`} errors={errors.value['shopify.api_secret']}>
+            {({ id, describedBy, invalid }) => <input id={id} type="password" value={f.secret} onInput={set('secret')} aria-describedby={describedBy} aria-invalid={invalid} autocomplete="new-password" />}
+          </Field>
+          <p class="row">
+            <button class="primary" type="submit">Save shop settings</button>
+            {shop.value.shopify.api_secret_set && <ConfirmButton label="Remove the API secret" question="This disconnects the shop from Shopify." confirmLabel="Yes, remove the secret" onConfirm={removeSecret} />}
+          </p>
+        </form>
+      )}
+      <h3>Locations</h3>
+      <ul>
+        {locations.value.map((l) => (
+          <li key={l.id} class="row">
+            <span>{l.name}</span>
+            <ConfirmButton label={`Delete ${l.name}`} confirmLabel={`Yes, delete ${l.name}`} onConfirm={() => removeLocation(l)} />
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={addLocation} aria-label="Add a location">
+        <Field label="New location" errors={locationErrors.value.name}>
+          {({ id, describedBy, invalid }) => <input id={id} value={newLocation.value} onInput={(e) => (newLocation.value = e.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+        </Field>
+        <p><button type="submit">Add location</button></p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The rules of the location endpoints (issue 18; secret tokens and admin sessions): a location
+ * has a name, unique in its shop (422 else); a delete is refused (409 `in_use`, with the counts)
+ * while a product or a blackout names it, as a product's is while anything depends on it.
+ * Body checks are strict: only `name` (and a read-only `id` sent back); anything else is 422.
+ * @module
+ */
+import type { Database } from '../db/types.ts';
+import type { LocationRecord } from '../../shared/merchant-records.ts';
+import { asObject, text } from '../shared/body.ts';
+import { InUseError, NotFoundError } from '../shared/errors.ts';
+import { FieldErrors } from '../shared/field-errors.ts';
+import type { AuthContext } from '../tokens/types.ts';
+import { deleteLocation, insertLocation, locationNameTaken, locationUsers, lockLocation, renameLocation } from './queries.ts';
+
+/** Checks a POST or PUT body: `{ "name": "…" }`; throws `InvalidError` (422) naming every bad field. */
+export function readLocationInput(body: unknown): { name: string } {
+  const errors = new FieldErrors();
+  const o = asObject(body);
+  if (!o) errors.add('body', 'must be a JSON object');
+  const fields = o ?? {};
+  for (const key of Object.keys(fields)) if (key !== 'name' && key !== 'id') errors.add(key.slice(0, 64), 'is not a location field');
+  const name = o ? text(errors, 'name', typeof fields.name === 'string' ? fields.name.trim() : fields.name, 255) : undefined;
+  errors.throwIfAny();
+  return { name: name! };
+}
+
+function taken(): never {
+  const errors = new FieldErrors();
+  errors.add('name', 'is another location\'s name');
+  errors.throwIfAny();
+  throw new Error('unreachable');
+}
+
+/** Creates a location of the caller's shop. */
+export async function createLocation(db: Database, auth: Pick<AuthContext, 'shopId'>, input: { name: string }): Promise<LocationRecord> {
+  return db.transaction(async (tx) => {
+    if (await locationNameTaken(tx, auth.shopId, input.name, null)) taken();
+    return insertLocation(tx, auth.shopId, input.name);
+  });
+}
+
+/** Renames the shop's location `id`; 404, or 422 for a name another location has. */
+export async function changeLocation(db: Database, auth: Pick<AuthContext, 'shopId'>, id: number, input: { name: string }): Promise<LocationRecord> {
+  return db.transaction(async (tx) => {
+    if (!(await lockLocation(tx, auth.shopId, id))) throw new NotFoundError('location', id);
+    if (await locationNameTaken(tx, auth.shopId, input.name, id)) taken();
+    await renameLocation(tx, auth.shopId, id, input.name);
+    return { id, name: input.name };
+  });
+}
+
+/** Deletes the shop's location `id`; 404, or 409 `in_use` while products or blackouts name it. */
+export async function removeLocation(db: Database, auth: Pick<AuthContext, 'shopId'>, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockLocation(tx, auth.shopId, id))) throw new NotFoundError('location', id);
+    const users = await locationUsers(tx, id);
+    if (users.products > 0 || users.blackouts > 0) {
+      const parts = [users.products > 0 && `${users.products} product(s)`, users.blackouts > 0 && `${users.blackouts} blackout(s)`].filter(Boolean);
+      throw new InUseError(`The location ${id} cannot be deleted: ${parts.join(' and ')} name it. Move or delete them first.`, users);
+    }
+    await deleteLocation(tx, auth.shopId, id);
+  });
+}

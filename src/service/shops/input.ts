@@ -1,0 +1,93 @@
+/**
+ * The body of PUT /v1/shop (issue 18), checked without the database: every bad field is named
+ * in one 422 and nothing is changed. Any field may be left out. `id` and
+ * `shopify.api_secret_set` may be sent back as GET showed them; they are read-only and ignored.
+ * @module
+ */
+import { isTimeZone } from '../../shared/zones.ts';
+import { asObject, text } from '../shared/body.ts';
+import { FieldErrors } from '../shared/field-errors.ts';
+
+/** A checked PUT /v1/shop body; absent fields are undefined, `null` disconnects from Shopify. */
+export interface ShopInput {
+  name?: string;
+  tz?: string;
+  locale?: string;
+  shopify?: null | { domain?: string | null; api_secret?: string | null };
+}
+
+/** A myshopify.com domain, as Shopify names a shop (`example.myshopify.com`). */
+export const SHOPIFY_DOMAIN = /^[a-z0-9][a-z0-9-]{0,62}\.myshopify\.com$/i;
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
+/** `value` as a canonical BCP 47 language tag (`de-ch` → `de-CH`), or undefined. */
+export function languageTag(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 35 || !LANGUAGE_TAG.test(value)) return undefined;
+  try {
+    return Intl.getCanonicalLocales(value)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** `value` as an IANA zone name in its canonical spelling (`europe/berlin` → `Europe/Berlin`), or undefined. */
+export function zoneName(value: unknown): string | undefined {
+  if (!isTimeZone(value)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A shop name: trimmed, 1 to 255 printable characters. */
+export function shopName(errors: FieldErrors, path: string, value: unknown): string | undefined {
+  return text(errors, path, typeof value === 'string' ? value.trim() : value, 255);
+}
+
+function readShopify(errors: FieldErrors, value: unknown): ShopInput['shopify'] {
+  if (value === null) return null;
+  const o = asObject(value);
+  if (!o) return void errors.add('shopify', 'must be an object with domain and api_secret, or null to disconnect the shop from Shopify');
+  const out: { domain?: string | null; api_secret?: string | null } = {};
+  for (const key of Object.keys(o)) if (!['domain', 'api_secret', 'api_secret_set'].includes(key)) errors.add(`shopify.${key.slice(0, 64)}`, 'is not a Shopify setting');
+  if (o.domain === null) out.domain = null;
+  else if (o.domain !== undefined) {
+    if (typeof o.domain === 'string' && SHOPIFY_DOMAIN.test(o.domain.trim())) out.domain = o.domain.trim().toLowerCase();
+    else errors.add('shopify.domain', 'must be the shop\'s myshopify.com domain, like example.myshopify.com');
+  }
+  if (o.api_secret === null) out.api_secret = null;
+  else if (o.api_secret !== undefined) {
+    const secret = text(errors, 'shopify.api_secret', o.api_secret, 255);
+    if (secret !== undefined && /\s/.test(secret)) errors.add('shopify.api_secret', 'must not contain spaces');
+    else if (secret !== undefined) out.api_secret = secret;
+  }
+  // A null removes both (the domain means nothing without the secret that checks its requests).
+  const removing = out.domain === null || out.api_secret === null;
+  if (removing && typeof out.domain === 'string') errors.add('shopify.domain', 'must be left out (or null) when api_secret is null: that disconnects the shop from Shopify');
+  if (removing && typeof out.api_secret === 'string') errors.add('shopify.api_secret', 'must be left out (or null) when domain is null: that disconnects the shop from Shopify');
+  return out;
+}
+
+/** Checks a PUT /v1/shop body; throws `InvalidError` (422) naming every bad field. */
+export function readShopInput(body: unknown): ShopInput {
+  const errors = new FieldErrors();
+  const o = asObject(body);
+  const input: ShopInput = {};
+  if (!o) errors.add('body', 'must be a JSON object');
+  else {
+    for (const key of Object.keys(o)) if (!['id', 'name', 'tz', 'locale', 'shopify'].includes(key)) errors.add(key.slice(0, 64), 'is not a shop field');
+    if (o.name !== undefined) input.name = shopName(errors, 'name', o.name);
+    if (o.tz !== undefined) {
+      input.tz = zoneName(o.tz);
+      if (input.tz === undefined) errors.add('tz', 'must be an IANA time zone, like Europe/Berlin');
+    }
+    if (o.locale !== undefined) {
+      input.locale = languageTag(o.locale);
+      if (input.locale === undefined) errors.add('locale', 'must be a language tag like "en" or "de-CH"');
+    }
+    if (o.shopify !== undefined) input.shopify = readShopify(errors, o.shopify);
+  }
+  errors.throwIfAny();
+  return input;
+}

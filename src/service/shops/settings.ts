@@ -1,0 +1,69 @@
+/**
+ * The rules of PUT /v1/shop (issue 18): a shop's name, zone, locale and Shopify settings,
+ * changed in one transaction or not at all. A name or myshopify domain another shop has is a
+ * 422 on that field. A zone change moves no stored instant (holds, bookings and blackouts keep
+ * theirs); from the next request on, days are judged in the new zone: every process sees it,
+ * since a change to the shop's row bumps its data version (migration 10) and the token cache
+ * checks that version.
+ * @module
+ */
+import type { Database } from '../db/types.ts';
+import type { ShopRecord } from '../../shared/merchant-records.ts';
+import { NotFoundError } from '../shared/errors.ts';
+import { FieldErrors } from '../shared/field-errors.ts';
+import type { AuthContext } from '../tokens/types.ts';
+import type { ShopInput } from './input.ts';
+import { findShop, lockShop, shopNameTaken, updateShopRow } from './shop-queries.ts';
+import { deleteShopifySettings, lockShopifySettings, saveShopifySettings, shopifyDomainTaken } from './shopify-settings-queries.ts';
+
+/** The caller's shop (GET /v1/shop). */
+export async function readShop(db: Database, auth: Pick<AuthContext, 'shopId'>): Promise<ShopRecord> {
+  const shop = await findShop(db, auth.shopId);
+  if (!shop) throw new NotFoundError('shop', auth.shopId);
+  return shop;
+}
+
+/** A unique constraint's violation (two requests raced past the checks): which field it is. */
+function uniqueField(error: unknown): string | undefined {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505') return undefined;
+  const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  return where.includes('shopify') ? 'shopify.domain' : where.includes('shops_name') ? 'name' : undefined;
+}
+
+/** Applies a checked PUT /v1/shop body to the caller's shop; resolves to the shop as stored. */
+export async function changeShop(db: Database, auth: Pick<AuthContext, 'shopId'>, input: ShopInput): Promise<ShopRecord> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockShop(tx, auth.shopId);
+      const errors = new FieldErrors();
+      if (input.name !== undefined && (await shopNameTaken(tx, input.name, auth.shopId))) errors.add('name', 'is another shop\'s name');
+      const shopify = input.shopify;
+      let write: (() => Promise<void>) | undefined;
+      if (shopify === null || shopify?.domain === null || shopify?.api_secret === null) {
+        write = () => deleteShopifySettings(tx, auth.shopId);
+      } else if (shopify && (shopify.domain !== undefined || shopify.api_secret !== undefined)) {
+        const stored = await lockShopifySettings(tx, auth.shopId);
+        const domain = shopify.domain ?? stored?.domain;
+        const secret = shopify.api_secret ?? stored?.api_secret;
+        if (domain === undefined) errors.add('shopify.domain', 'is required to connect the shop to Shopify (with api_secret)');
+        else if (await shopifyDomainTaken(tx, domain, auth.shopId)) errors.add('shopify.domain', 'is another shop\'s');
+        if (secret === undefined) errors.add('shopify.api_secret', 'is required to connect the shop to Shopify (with domain)');
+        if (domain !== undefined && secret !== undefined) write = () => saveShopifySettings(tx, auth.shopId, domain, secret);
+      }
+      errors.throwIfAny();
+      await updateShopRow(tx, auth.shopId, input);
+      await write?.();
+      const shop = await findShop(tx, auth.shopId);
+      if (!shop) throw new NotFoundError('shop', auth.shopId);
+      return shop;
+    });
+  } catch (error) {
+    const field = uniqueField(error);
+    if (!field) throw error;
+    const errors = new FieldErrors();
+    errors.add(field, field === 'name' ? 'is another shop\'s name' : 'is another shop\'s');
+    errors.throwIfAny();
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The statements of the shop's own settings (GET and PUT /v1/shop, the CLI's `create-shop`):
+ * the shop with whether it is connected to Shopify, a change to its row, a new shop.
+ * @module
+ */
+import type { Queryable } from '../db/types.ts';
+import type { ShopRecord } from '../../shared/merchant-records.ts';
+
+type ShopRow = { id: number; name: string; tz: string; locale: string; domain: string | null; api_secret_set: boolean };
+
+/** The shop `shopId` as GET /v1/shop shows it (never the API secret), if there is one. */
+export async function findShop(db: Queryable, shopId: number): Promise<ShopRecord | undefined> {
+  const { rows } = await db.query<ShopRow>(
+    `SELECT s.id, s.name, s.tz, s.locale, x.domain, x.api_secret IS NOT NULL AS api_secret_set
+       FROM shops s LEFT JOIN shopify_shops x ON x.shop_id = s.id WHERE s.id = $1`,
+    [shopId],
+  );
+  const row = rows[0];
+  return row && { id: Number(row.id), name: row.name, tz: row.tz, locale: row.locale, shopify: { domain: row.domain, api_secret_set: row.api_secret_set === true } };
+}
+
+/** Locks the shop's row until the transaction ends (concurrent changes take turns). */
+export async function lockShop(tx: Queryable, shopId: number): Promise<void> {
+  await tx.query('SELECT id FROM shops WHERE id = $1 FOR UPDATE', [shopId]);
+}
+
+/** Whether a shop other than `exceptId` is named `name`. */
+export async function shopNameTaken(db: Queryable, name: string, exceptId: number | null): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM shops WHERE name = $1 AND id IS DISTINCT FROM $2', [name, exceptId]);
+  return rows.length > 0;
+}
+
+/** Sets the fields given (undefined ones stay); an unchanged row is not written. */
+export async function updateShopRow(tx: Queryable, shopId: number, change: { name?: string; tz?: string; locale?: string }): Promise<void> {
+  await tx.query(
+    `UPDATE shops SET name = COALESCE($2, name), tz = COALESCE($3, tz), locale = COALESCE($4, locale)
+      WHERE id = $1 AND (name, tz, locale) IS DISTINCT FROM (COALESCE($2, name), COALESCE($3, tz), COALESCE($4, locale))`,
+    [shopId, change.name ?? null, change.tz ?? null, change.locale ?? null],
+  );
+}
+
+/** Creates a shop; its id. */
+export async function insertShop(tx: Queryable, shop: { name: string; tz: string; locale: string }): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>('INSERT INTO shops (name, tz, locale) VALUES ($1, $2, $3) RETURNING id', [shop.name, shop.tz, shop.locale]);
+  return Number(rows[0]!.id);
+}
+
+/** How many shops the database has (the service says how to make one when it has none). */
+export async function countShops(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM shops');
+  return Number(rows[0]!.n);
+}

@@ -1,0 +1,44 @@
+/**
+ * Issue 18: the shop itself configured in the merchant admin, with no file to edit: its
+ * Shopify settings on the Shop screen (the secret write-only), errors beside their fields.
+ */
+import { expect, it } from 'vitest';
+import { signIn } from './helpers/admin.ts';
+import { seriousAxeViolations } from './helpers/axe.ts';
+import { describeInBrowser } from './helpers/browser.ts';
+import { SECRET } from './helpers/fixture.ts';
+import { useStorefront } from './helpers/suite.ts';
+
+describeInBrowser('the shop in the merchant admin', () => {
+  const suite = useStorefront();
+
+  it('connects the shop to Shopify from the Shop screen: a bad domain is named beside its field, a good one is saved, the secret shows only as set', async () => {
+    const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
+    const before = (await (await fetch(`${suite.server.url}/v1/shop`, { headers })).json()) as { shopify: { domain: string | null } };
+    const { page, pageErrors } = await suite.open({ bypassCSP: true });
+    try {
+      await signIn(page);
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Shop' }).click();
+      const form = page.getByRole('form', { name: 'Shop settings' });
+      await form.getByLabel('Shopify domain').fill('harbour.example.com');
+      await form.getByLabel('Shopify API secret').fill('shpss_from_the_form');
+      await form.getByRole('button', { name: 'Save shop settings' }).click();
+      await form.getByText("must be the shop's myshopify.com domain").waitFor();
+      expect(await form.getByLabel('Shopify domain').getAttribute('aria-invalid')).toBe('true');
+      expect(await seriousAxeViolations(page), 'Shop with a field error').toEqual([]);
+      await form.getByLabel('Shopify domain').fill('harbour-admin.myshopify.com');
+      await form.getByRole('button', { name: 'Save shop settings' }).click();
+      await page.getByRole('status').filter({ hasText: 'Shop settings saved.' }).waitFor();
+      await form.getByText("The app's client secret: set.").waitFor();
+      expect(await form.getByLabel('Shopify API secret').inputValue()).toBe('');
+      expect(await page.content()).not.toContain('shpss_from_the_form');
+      const saved = (await (await fetch(`${suite.server.url}/v1/shop`, { headers })).json()) as { shopify: unknown };
+      expect(saved.shopify).toEqual({ domain: 'harbour-admin.myshopify.com', api_secret_set: true });
+      expect(await seriousAxeViolations(page), 'Shop after saving').toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      // Other tests share the shop: its Shopify settings go back as they were.
+      await fetch(`${suite.server.url}/v1/shop`, { method: 'PUT', headers, body: JSON.stringify({ shopify: before.shopify.domain ? { domain: before.shopify.domain } : null }) });
+    }
+  });
+});
