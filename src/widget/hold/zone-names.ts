@@ -13,9 +13,11 @@ export function shopperZone(): string {
 /** The zone's name in words in `locale` ("Australian Eastern Time"), from Intl's generic names. */
 export function zoneName(zone: string, locale: string): string {
   try {
-    const part = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(0).find((p) => p.type === 'timeZoneName');
-    // An offset ("GMT+00:00") says less than the zone's own name ("UTC").
-    if (part && !/^GMT|^UTC[+-]/.test(part.value)) return part.value;
+    // Today's rules, not those of 1970 (instant 0), when Melbourne and Berlin had no summer
+    // time, so ICU named their standard time ("Australian Eastern Standard Time") all year.
+    const part = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(Date.now()).find((p) => p.type === 'timeZoneName');
+    // An offset ("GMT+00:00", Arabic "غرينتش+00:00") says less than the zone's own name ("UTC").
+    if (part && !/[+\-−]\d/.test(part.value)) return part.value;
   } catch {
     // An engine without generic names: the IANA name, readable.
   }
