@@ -37,7 +37,8 @@ export function Blackouts() {
   const version = useSignal(0);
   // The button that opened the form gets the focus back when it is cancelled.
   const opener = useRef<HTMLElement | null>(null);
-  const edit = (b: Blackout | null) => ((opener.current = document.activeElement as HTMLElement | null), (editing.value = b));
+  // Opening the form starts a new action: the last one's message goes.
+  const edit = (b: Blackout | null) => ((opener.current = document.activeElement as HTMLElement | null), (editing.value = b), (message.value = problem.value = null));
   useSignalEffect(() => {
     void version.value;
     if (!products.value) void loadCatalog();
@@ -54,6 +55,7 @@ export function Blackouts() {
   const covers = (b: Blackout, day: PlainDate) => plainDateInZone(new Date(b.starts_at), tz) <= day && day <= plainDateInZone(new Date(b.finishes_at).getTime() - 1, tz);
   const on = (day: PlainDate) => (list.value ?? []).filter((b) => covers(b, day));
   const remove = async (b: Blackout) => {
+    message.value = problem.value = null;
     try {
       await client.blackouts.delete(b.id);
       message.value = `Blackout “${b.title ?? 'untitled'}” deleted.`;
