@@ -5,10 +5,27 @@
  * layout (lists, the blackout calendar, holds by their days). Sign-in, axe on every screen:
  * admin.test.ts; editing products, widgets, blackouts: admin-configure.test.ts.
  */
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { errorBeside, openScreen, signIn } from './helpers/admin.ts';
 import { describeInBrowser } from './helpers/browser.ts';
+import { PHONE } from './helpers/page.ts';
 import { useStorefront } from './helpers/suite.ts';
+
+/** The left and right edges of each of `buttons`, to compare with the screen's 0..390. */
+async function edges(buttons: Locator): Promise<[string, number, number][]> {
+  const out: [string, number, number][] = [];
+  for (const button of await buttons.all()) {
+    const box = (await button.boundingBox())!;
+    out.push([(await button.textContent())!, Math.floor(box.x), Math.ceil(box.x + box.width)]);
+  }
+  return out;
+}
+
+/** The page and each scrolling table box: how far it could scroll sideways (0: not at all). */
+function sidewaysScroll(page: Page): Promise<number[]> {
+  return page.evaluate(() => [document.documentElement, ...document.querySelectorAll('main .table-wrap:not(.scrolls)')].map((el) => el.scrollWidth - el.clientWidth));
+}
 
 describeInBrowser('the merchant admin as a merchant finds it', () => {
   const suite = useStorefront();
@@ -39,5 +56,35 @@ describeInBrowser('the merchant admin as a merchant finds it', () => {
     expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
     const made = ((await suite.server.api('GET', '/v1/tokens')).body as { label: string; origins: string[] }[]).find((t) => t.label === 'Three sites');
     expect(made?.origins).toEqual(['https://one.example', 'https://two.example', 'https://three.example']);
+  });
+
+  it('at 390 px each variant\'s Save and Delete and each token\'s Revoke are on screen with nothing to scroll sideways, and occupancy keeps the variant in view', async () => {
+    const { page } = await suite.open({ viewport: PHONE });
+    await signIn(page);
+    await openScreen(page, 'Products');
+    const variantButtons = page.locator('main table button');
+    await variantButtons.first().waitFor();
+    const products = await edges(variantButtons);
+    expect(products.map(([name]) => name)).toEqual(expect.arrayContaining(['Save Single kayak', 'Delete Single kayak', 'Save Child (8-15)', 'Delete Child (8-15)']));
+    for (const [name, left, right] of products) expect([name, left >= 0, right <= PHONE.width]).toEqual([name, true, true]);
+    expect((await sidewaysScroll(page)).every((n) => n <= 1)).toBe(true);
+
+    await openScreen(page, 'Tokens');
+    const revoke = page.getByRole('button', { name: /^Revoke / });
+    await revoke.first().waitFor();
+    const tokens = await edges(revoke);
+    expect(tokens.length).toBeGreaterThanOrEqual(2);
+    for (const [name, left, right] of tokens) expect([name, left >= 0, right <= PHONE.width]).toEqual([name, true, true]);
+    expect((await sidewaysScroll(page)).every((n) => n <= 1)).toBe(true);
+
+    await openScreen(page, 'Occupancy');
+    const grid = page.getByRole('region', { name: 'Units free by variant and day' });
+    await grid.waitFor();
+    expect(await page.getByText('scroll the table sideways for more days').isVisible()).toBe(true);
+    await grid.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await expect.poll(() => grid.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+    const name = (await page.getByRole('rowheader', { name: /Single kayak/ }).boundingBox())!;
+    expect(name.x).toBeGreaterThanOrEqual(0);
+    expect(name.x + name.width).toBeLessThanOrEqual(PHONE.width);
   });
 });

@@ -124,7 +124,7 @@ export function ProductCard(props: { product: Product; say: Say }) {
     <div class="product">
       <h3>{p.title} <span class="hint">({where})</span></h3>
       <div class="table-wrap" tabIndex={0} role="region" aria-label={`Variants of ${p.title}`}>
-        <table>
+        <table class="stack">
           <thead><tr><th scope="col">Variant</th><th scope="col">Platform id</th><th scope="col">Capacity a day</th><th scope="col">Actions</th></tr></thead>
           <tbody>{p.variants.map((v) => <VariantRow key={`${v.id}-${v.title}-${v.external_id}-${v.capacity}`} variant={v} say={props.say} />)}</tbody>
         </table>

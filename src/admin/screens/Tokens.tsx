@@ -105,16 +105,16 @@ export function Tokens() {
         </div>
       )}
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Tokens">
-        <table>
+        <table class="stack">
           <thead><tr><th scope="col">Token</th><th scope="col">Kind</th><th scope="col">Label</th><th scope="col">Sites</th><th scope="col">Actions</th></tr></thead>
           <tbody>
             {tokens.value?.map((t) => (
               <tr key={t.id}>
                 <th scope="row"><code>{t.hint ?? `#${t.id}`}</code></th>
-                <td>{t.kind}</td>
-                <td>{t.label ?? ''}</td>
-                <td>{t.kind === 'publishable' ? t.origins.join(', ') || 'this service only' : 'servers only'}</td>
-                <td>
+                <td data-label="Kind">{t.kind}</td>
+                <td data-label="Label">{t.label ?? ''}</td>
+                <td data-label="Sites">{t.kind === 'publishable' ? t.origins.join(', ') || 'this service only' : 'servers only'}</td>
+                <td class="actions">
                   <ConfirmButton label={`Revoke ${t.hint}`} question={revokeQuestion(t)} confirmLabel={`Yes, revoke ${t.hint}`} onConfirm={() => revoke(t)} />
                 </td>
               </tr>

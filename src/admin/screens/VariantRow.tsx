@@ -13,10 +13,10 @@ import { loadCatalog, refusalOf } from '../models/catalog.ts';
 export type { Say } from '../components/bits.tsx';
 
 /** A table cell with a labelled input (the label for screen readers) and its errors beside it. */
-function CellInput(props: { id: string; label: string; value: string; errors: string[] | undefined; onInput: (value: string) => void; kind: 'text' | 'id' | 'count'; width: string }) {
+function CellInput(props: { id: string; label: string; column: string; value: string; errors: string[] | undefined; onInput: (value: string) => void; kind: 'text' | 'id' | 'count'; width: string }) {
   const error = props.errors?.length ? `${props.id}-error` : undefined;
   return (
-    <td>
+    <td data-label={props.column}>
       <label class="sr-only" for={props.id}>{props.label}</label>
       <input
         id={props.id}
@@ -71,10 +71,10 @@ export function VariantRow(props: { variant: Variant; say: Say }) {
   const e = errors.value;
   return (
     <tr>
-      <CellInput id={`title-${v.id}`} label={`Title of ${v.title}`} kind="text" width="10em" value={values.value.title} errors={e.title} onInput={set('title')} />
-      <CellInput id={`xid-${v.id}`} label={`Platform id of ${v.title}`} kind="id" width="11em" value={values.value.external_id} errors={e.external_id} onInput={set('external_id')} />
-      <CellInput id={`cap-${v.id}`} label={`Capacity of ${v.title} per day`} kind="count" width="6em" value={values.value.capacity} errors={e.capacity} onInput={set('capacity')} />
-      <td class="row">
+      <CellInput column="Variant" id={`title-${v.id}`} label={`Title of ${v.title}`} kind="text" width="10em" value={values.value.title} errors={e.title} onInput={set('title')} />
+      <CellInput column="Platform id" id={`xid-${v.id}`} label={`Platform id of ${v.title}`} kind="id" width="11em" value={values.value.external_id} errors={e.external_id} onInput={set('external_id')} />
+      <CellInput column="Capacity a day" id={`cap-${v.id}`} label={`Capacity of ${v.title} per day`} kind="count" width="6em" value={values.value.capacity} errors={e.capacity} onInput={set('capacity')} />
+      <td class="row actions">
         <button type="button" onClick={() => void save()}>Save {v.title}</button>
         <ConfirmButton label={`Delete ${v.title}`} confirmLabel={`Yes, delete ${v.title}`} onConfirm={remove} />
       </td>
