@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { errorBeside, openScreen, signIn } from './helpers/admin.ts';
 import { describeInBrowser } from './helpers/browser.ts';
+import { DOUBLE_KAYAK, day } from './helpers/fixture.ts';
 import { PHONE } from './helpers/page.ts';
 import { useStorefront } from './helpers/suite.ts';
 
@@ -86,5 +87,44 @@ describeInBrowser('the merchant admin as a merchant finds it', () => {
     const name = (await page.getByRole('rowheader', { name: /Single kayak/ }).boundingBox())!;
     expect(name.x).toBeGreaterThanOrEqual(0);
     expect(name.x + name.width).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it('blackouts: a weekday row over seven equal columns, a variant named by its title, entries spaced apart, no empty gap above, sign-out after the navigation and a light focus on the heading', async () => {
+    const long = 'Annual hull inspection and safety equipment recertification';
+    expect((await suite.server.api('POST', '/v1/blackouts', { title: long, starts_at: suite.today, finishes_at: day(suite.today, 1), external_variant_id: DOUBLE_KAYAK })).status).toBe(201);
+    expect((await suite.server.api('POST', '/v1/blackouts', { title: 'Short', starts_at: day(suite.today, 2), finishes_at: day(suite.today, 3) })).status).toBe(201);
+    const { page } = await suite.open();
+    await signIn(page);
+    expect(await page.locator('header > *').last().textContent()).toBe('Sign out');
+    await openScreen(page, 'Blackouts');
+    const entry = page.locator('main ul.list li', { hasText: long });
+    await expect.poll(() => entry.textContent()).toContain('Kayak hire – Double kayak');
+    expect(await entry.textContent()).not.toContain(String(DOUBLE_KAYAK));
+
+    // The heading has the focus, shown without an outline box.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    expect(await page.locator('h2').evaluate((h) => getComputedStyle(h).outlineStyle)).toBe('none');
+    // Nothing to say: the status lines take no room.
+    expect(await page.locator('main .status').evaluateAll((list) => list.map((el) => el.getBoundingClientRect().height))).toEqual([0, 0]);
+
+    const calendar = page.getByRole('region', { name: /^Blackouts in / }).locator('table');
+    const headers = await calendar.getByRole('columnheader').allTextContents();
+    expect(headers).toHaveLength(7);
+    expect(new Set(headers).size).toBe(7);
+    // The 1st of the month sits under its own weekday's name, in the shop's language (en).
+    const firstCell = calendar.locator('tbody td:not(.out)').first();
+    const column = await firstCell.evaluate((td) => (td as HTMLTableCellElement).cellIndex);
+    expect(await firstCell.locator('strong').textContent()).toBe('1');
+    const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${suite.today.slice(0, 8)}01T00:00:00Z`));
+    expect(headers[column]).toBe(weekday);
+    const widths = await calendar.locator('tbody tr').first().locator('td').evaluateAll((tds) => tds.map((td) => Math.round(td.getBoundingClientRect().width)));
+    expect(Math.max(...widths) - Math.min(...widths)).toBeLessThanOrEqual(1);
+
+    // Each entry's actions stand apart from the next entry's words.
+    const gaps = await page.locator('main ul.list li.entry').evaluateAll((items) =>
+      items.slice(1).map((li, i) => li.querySelector('.what')!.getBoundingClientRect().top - items[i]!.querySelector('.actions')!.getBoundingClientRect().bottom),
+    );
+    expect(gaps.length).toBeGreaterThanOrEqual(1);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(8);
   });
 });
