@@ -127,4 +127,28 @@ describeInBrowser('the merchant admin as a merchant finds it', () => {
     expect(gaps.length).toBeGreaterThanOrEqual(1);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(8);
   });
+
+  it('Install: making a token for a site shows it once and turns the button into "Make another", so a second click is a choice, not a duplicate', async () => {
+    const { page } = await suite.open();
+    await signIn(page);
+    await openScreen(page, 'Install');
+    const labelled = async () => ((await suite.server.api('GET', '/v1/tokens')).body as { label: string | null }[]).filter((t) => t.label === 'Site https://once.example').length;
+    await page.getByLabel('Your site\'s address').fill('https://once.example');
+    await page.getByRole('button', { name: 'Make a publishable token for this site' }).click();
+    const another = page.getByRole('button', { name: 'Make another token for this site' });
+    await another.waitFor();
+    expect(await page.getByRole('button', { name: 'Make a publishable token for this site' }).count()).toBe(0);
+    expect(await page.getByRole('status').filter({ hasText: 'A token for https://once.example was made' }).textContent()).toContain('it cannot be shown again');
+    const first = await page.getByLabel('Publishable token', { exact: true }).inputValue();
+    expect(first).toMatch(/^pk_/);
+    expect(await page.getByLabel('Embed snippet').textContent()).toContain(`token="${first}"`);
+    expect(await labelled()).toBe(1);
+
+    await another.click();
+    await expect.poll(() => page.getByLabel('Publishable token', { exact: true }).inputValue()).not.toBe(first);
+    expect(await labelled()).toBe(2);
+    // Another site: the first button again.
+    await page.getByLabel('Your site\'s address').fill('https://other.example');
+    await page.getByRole('button', { name: 'Make a publishable token for this site' }).waitFor();
+  });
 });
