@@ -7,10 +7,11 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { errorBeside, openScreen, signIn } from './helpers/admin.ts';
+import { errorBeside, expectAccessibleAtBothWidths, openScreen, signIn } from './helpers/admin.ts';
 import { describeInBrowser } from './helpers/browser.ts';
-import { DOUBLE_KAYAK, day } from './helpers/fixture.ts';
+import { DOUBLE_KAYAK, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { PHONE } from './helpers/page.ts';
+import { holdForAnotherCart } from './helpers/server.ts';
 import { useStorefront } from './helpers/suite.ts';
 
 /** The left and right edges of each of `buttons`, to compare with the screen's 0..390. */
@@ -150,5 +151,21 @@ describeInBrowser('the merchant admin as a merchant finds it', () => {
     // Another site: the first button again.
     await page.getByLabel('Your site\'s address').fill('https://other.example');
     await page.getByRole('button', { name: 'Make a publishable token for this site' }).waitFor();
+  });
+
+  it('a live hold shows the days it holds in the shop\'s zone, counted as its widget counts them, with the product, variant and units: no bare "12:00 AM"', async () => {
+    // Kayak hire counts days: held from T+10 up to T+12 (exclusive) is "T+10 – T+11, 2 days".
+    await holdForAnotherCart(suite.server, 'days-cart', [{ variant: SINGLE_KAYAK, start: day(suite.today, 10), finish: day(suite.today, 12), quantity: 2 }]);
+    const { page } = await suite.open({ bypassCSP: true });
+    await signIn(page);
+    await openScreen(page, 'Bookings and holds', 'Bookings');
+    const f = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+    const days = f.formatRange(new Date(`${day(suite.today, 10)}T00:00:00Z`), new Date(`${day(suite.today, 11)}T00:00:00Z`));
+    const hold = page.locator('main ul.list > li', { hasText: 'cart days-cart' });
+    // Node's Intl and the browser's may space the dash differently (thin or plain spaces).
+    const spaced = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
+    await expect.poll(async () => spaced(await hold.textContent())).toContain(spaced(`2 × Kayak hire – Single kayak: ${days} (2 days)`));
+    expect(await hold.textContent()).not.toContain('12:00 AM');
+    await expectAccessibleAtBothWidths(page, 'Bookings with a live hold');
   });
 });
