@@ -1,9 +1,12 @@
 /**
  * The admin's connection to the service: the typed client with no token (the session cookie,
  * sent by the browser to its own origin, stands for the secret token), and the sign-in calls.
+ * What a failure means for the merchant is in `problems.ts`.
  * @module
  */
-import { createClient, isBookingApiError, type BookingClient } from '../client/index.ts';
+import { createClient, type BookingClient } from '../client/index.ts';
+
+export { messageOf, problemOf, type Problem } from './problems.ts';
 
 /** The client of the whole v1 API, as the signed-in merchant. */
 export const client: BookingClient = createClient({ baseUrl: location.origin, retry: 1 });
@@ -33,15 +36,4 @@ export async function postSignIn(token: string): Promise<string | null> {
 /** Ends the session. */
 export async function postSignOut(): Promise<void> {
   await fetch('/admin/session', { method: 'DELETE' });
-}
-
-/** A sentence for the merchant from any failure of a call. */
-export function messageOf(error: unknown): string {
-  if (isBookingApiError(error)) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The field messages of a 422 (`details.fields`), by field path. */
-export function fieldsOf(error: unknown): Record<string, string[]> {
-  return isBookingApiError(error) ? ((error.details?.fields as Record<string, string[]> | undefined) ?? {}) : {};
 }

@@ -124,6 +124,28 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('a bad save after a good one: the "saved" line goes, the alert says "Not saved: fix the fields marked below." and the field names the other by its label', async () => {
+    const { page } = await suite.open();
+    await signIn(page);
+    await openScreen(page, 'Widgets');
+    await page.getByLabel('Widget', { exact: true }).selectOption({ label: 'Kayak hire (range)' });
+    const form = page.getByRole('form', { name: 'Settings of Kayak hire' });
+    const before = suite.server.apiLog.length;
+    await form.getByRole('button', { name: 'Save Kayak hire' }).click();
+    await page.getByRole('status').filter({ hasText: '“Kayak hire” saved; the preview shows it.' }).waitFor();
+    const shortest = form.getByLabel('Shortest booking, days');
+    await shortest.fill('9');
+    await form.getByRole('button', { name: 'Save Kayak hire' }).click();
+    await expect.poll(() => shortest.getAttribute('aria-invalid')).toBe('true');
+    expect(await errorBeside(shortest)).toBe('must not be more than “Longest booking, days”');
+    expect(await page.getByRole('alert').textContent()).toBe('Not saved: fix the fields marked below.');
+    // The service did refuse it (a 422), and nothing of the earlier success or the HTTP answer shows.
+    expect(suite.server.apiLog.slice(before).filter((r) => r.method === 'PUT' && r.path.startsWith('/v1/widgets/')).map((r) => r.status)).toEqual([200, 422]);
+    const shown = await page.locator('main').innerText();
+    expect(shown).not.toContain('saved; the preview shows it');
+    expect(shown).not.toMatch(/422|http:|min_days/);
+  });
+
   it('creates a widget for a product added in the admin, keeps an emptied number from being sent, and deletes the widget', async () => {
     const { page } = await suite.open({ bypassCSP: true });
     await signIn(page);

@@ -37,7 +37,6 @@ export function App() {
     <>
       <header>
         <h1>{session.value.shop.name}: bookings admin</h1>
-        <button type="button" onClick={() => void signOut()}>Sign out</button>
         <nav aria-label="Admin">
           <ul>
             {SCREENS.map(([id, label]) => (
@@ -47,6 +46,7 @@ export function App() {
             ))}
           </ul>
         </nav>
+        <button type="button" onClick={() => void signOut()}>Sign out</button>
       </header>
       <main ref={main}>
         <View />

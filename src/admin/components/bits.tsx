@@ -5,7 +5,25 @@
  * @module
  */
 import type { ComponentChildren } from 'preact';
+import { useSignal, type Signal } from '@preact/signals';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
+
+/** Says a result in the screen's status line (`error`: in its alert); null empties both. */
+export type Say = (message: string | null, error?: boolean) => void;
+
+/**
+ * A screen's status line and alert. Saying one empties the other, so an error never stands
+ * under an older success; an action calls `say(null)` as it starts.
+ */
+export function useStatus(): { message: Signal<string | null>; problem: Signal<string | null>; say: Say } {
+  const message = useSignal<string | null>(null);
+  const problem = useSignal<string | null>(null);
+  const say: Say = (text, error = false) => {
+    message.value = error ? null : text;
+    problem.value = error ? text : null;
+  };
+  return { message, problem, say };
+}
 
 /** A label, its control (given the ids it needs), a hint and the field's errors. */
 export function Field(props: { label: string; hint?: string; errors?: string[] | undefined; children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ComponentChildren }) {

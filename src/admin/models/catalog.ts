@@ -27,13 +27,22 @@ export async function loadCatalog(): Promise<void> {
   }
 }
 
-/** "Kayak hire – Single kayak" for a variant's external id. */
+// Ids are compared as numbers: a platform id may arrive as a string (a bigint column).
+const same = (a: number | string, b: number | string) => Number(a) === Number(b);
+
+/** "Kayak hire – Single kayak" for a variant's platform id; its id only when no product has it. */
 export function variantName(externalId: number): string {
   for (const p of products.value ?? []) {
-    const v = p.variants.find((x) => x.external_id === externalId);
+    const v = p.variants.find((x) => same(x.external_id, externalId));
     if (v) return `${p.title} – ${v.title}`;
   }
-  return String(externalId);
+  return products.value ? `a variant no longer in your products (${externalId})` : '…';
+}
+
+/** A product's title for its platform id; its id only when it is no longer in the products. */
+export function productName(externalId: number): string {
+  const p = products.value?.find((x) => same(x.external_id, externalId));
+  return p ? `${p.title} (every variant)` : products.value ? `a product no longer in your products (${externalId})` : '…';
 }
 
 const DEPENDENT_WORDS: Record<string, [string, string]> = {

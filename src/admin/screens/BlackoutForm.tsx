@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { Blackout, BlackoutCreateParams } from '../../client/index.ts';
 import { addDays, type PlainDate } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
-import { client, fieldsOf, messageOf } from '../api.ts';
+import { client, problemOf } from '../api.ts';
 import { Field, Status } from '../components/bits.tsx';
 import { knownLocations, locationName, products } from '../models/catalog.ts';
 import { session } from '../models/session.ts';
@@ -36,6 +36,7 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
   const problem = useSignal<string | null>(null);
   const submit = async (event: Event) => {
     event.preventDefault();
+    problem.value = null;
     const [kind, id] = target.value.split(':');
     const body: BlackoutCreateParams = {
       title: title.value.trim() || null,
@@ -52,8 +53,10 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
       else await client.blackouts.create(body);
       props.onDone(b ? `Blackout “${body.title ?? 'untitled'}” saved.` : `Blackout “${body.title ?? 'untitled'}” added.`);
     } catch (error) {
-      errors.value = fieldsOf(error);
-      problem.value = messageOf(error);
+      const days = allDay.value ? { starts_at: 'First day', finishes_at: 'Last day' } : { starts_at: 'Starts', finishes_at: 'Ends' };
+      const failed = problemOf(error, { title: 'Title (shoppers see it)', ...days, scope: 'Scope', external_product_id: 'Applies to', external_variant_id: 'Applies to', location_id: 'Applies to' });
+      errors.value = failed.fields;
+      problem.value = failed.message;
     }
   };
   const e = errors.value;

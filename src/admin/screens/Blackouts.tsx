@@ -9,20 +9,21 @@
 import { useSignal, useSignalEffect } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import type { Blackout } from '../../client/index.ts';
-import { addDays, addMonths, dayOfWeek, eachDay, startOfMonth, type PlainDate } from '../../shared/plain-date.ts';
+import { addMonths, startOfMonth } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import { client, messageOf } from '../api.ts';
 import { ConfirmButton, focusMessage, Status } from '../components/bits.tsx';
-import { loadCatalog, locationName, products, variantName } from '../models/catalog.ts';
+import { loadCatalog, locationName, productName, products, variantName } from '../models/catalog.ts';
+import { dayRange, timeRange } from '../models/dates.ts';
 import { session, shopToday } from '../models/session.ts';
+import { BlackoutCalendar } from './BlackoutCalendar.tsx';
 import { BlackoutForm } from './BlackoutForm.tsx';
 
 /** What a blackout applies to, in words: every target it names, or the whole shop. */
 function targetOf(b: Blackout): string {
-  const product = products.value?.find((p) => p.external_id === b.external_product_id);
   const parts = [
     b.location_id !== null && locationName(b.location_id),
-    b.external_variant_id !== null ? variantName(b.external_variant_id) : b.external_product_id !== null && (product?.title ?? `product ${b.external_product_id}`),
+    b.external_variant_id !== null ? variantName(b.external_variant_id) : b.external_product_id !== null && productName(b.external_product_id),
   ].filter(Boolean);
   return parts.join(', ') || 'whole shop';
 }
@@ -37,10 +38,11 @@ export function Blackouts() {
   const version = useSignal(0);
   // The button that opened the form gets the focus back when it is cancelled.
   const opener = useRef<HTMLElement | null>(null);
-  const edit = (b: Blackout | null) => ((opener.current = document.activeElement as HTMLElement | null), (editing.value = b));
+  // Opening the form starts a new action: the last one's message goes.
+  const edit = (b: Blackout | null) => ((opener.current = document.activeElement as HTMLElement | null), (editing.value = b), (message.value = problem.value = null));
   useSignalEffect(() => {
     void version.value;
-    if (!products.value) void loadCatalog();
+    if (!products.peek()) void loadCatalog();
     client.blackouts.list({ per: 250, start_min: addMonths(month.value, -12) }).then(
       (b) => ((list.value = b), (problem.value = null)),
       (error: unknown) => (problem.value = messageOf(error)),
@@ -48,12 +50,11 @@ export function Blackouts() {
   });
   const tz = session.value?.shop.tz ?? 'UTC';
   const locale = session.value?.shop.locale ?? 'en';
-  const first = month.value;
-  const days = eachDay(addDays(first, -dayOfWeek(first)), addMonths(first, 1));
-  // A blackout covers the shop's days from the one it starts on to the one before it finishes.
-  const covers = (b: Blackout, day: PlainDate) => plainDateInZone(new Date(b.starts_at), tz) <= day && day <= plainDateInZone(new Date(b.finishes_at).getTime() - 1, tz);
-  const on = (day: PlainDate) => (list.value ?? []).filter((b) => covers(b, day));
+  // All day: the days it covers in the shop's zone, the last included; else its two instants.
+  const period = (b: Blackout) =>
+    b.all_day ? dayRange(plainDateInZone(new Date(b.starts_at), tz), plainDateInZone(new Date(b.finishes_at).getTime() - 1, tz)) : timeRange(b.starts_at, b.finishes_at);
   const remove = async (b: Blackout) => {
+    message.value = problem.value = null;
     try {
       await client.blackouts.delete(b.id);
       message.value = `Blackout “${b.title ?? 'untitled'}” deleted.`;
@@ -62,7 +63,6 @@ export function Blackouts() {
       problem.value = messageOf(error);
     }
   };
-  const monthName = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${first}T00:00:00Z`));
   return (
     <section class="card">
       <h2 tabIndex={-1}>Blackouts</h2>
@@ -83,33 +83,18 @@ export function Blackouts() {
           }}
         />
       )}
-      <div class="table-wrap" tabIndex={0} role="region" aria-label={`Blackouts in ${monthName}`}>
-        <table>
-          <caption>{monthName}</caption>
-          <tbody>
-            {Array.from({ length: Math.ceil(days.length / 7) }, (_, w) => (
-              <tr key={w}>
-                {days.slice(w * 7, w * 7 + 7).map((day) => (
-                  <td key={day} style={day < first ? 'opacity:.5' : undefined}>
-                    <strong>{Number(day.slice(8))}</strong>
-                    {on(day).map((b) => <div key={b.id} class="hint">{b.title ?? 'Closed'}</div>)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <BlackoutCalendar first={month.value} list={list.value ?? []} tz={tz} locale={locale} />
       <h3>All blackouts</h3>
       <ul class="list">
         {list.value?.map((b) => (
-          <li key={b.id} class="row">
-            <span>
-              {b.title ?? 'Untitled'}: {plainDateInZone(new Date(b.starts_at), tz)} to {plainDateInZone(new Date(b.finishes_at).getTime() - 1, tz)}
-              {b.all_day ? '' : ' (times)'} · {targetOf(b)} · {b.scope === 'start' ? 'no starts' : 'closed'}
+          <li key={b.id} class="entry">
+            <span class="what">
+              <strong>{b.title ?? 'Untitled'}</strong>: {period(b)} · {targetOf(b)} · {b.scope === 'start' ? 'no starts' : 'closed'}
             </span>
-            <button type="button" onClick={() => edit(b)}>Edit “{b.title ?? 'untitled'}”</button>
-            <ConfirmButton label={`Delete “${b.title ?? 'untitled'}”`} confirmLabel={`Yes, delete “${b.title ?? 'untitled'}”`} onConfirm={() => remove(b)} />
+            <span class="actions">
+              <button type="button" onClick={() => edit(b)}>Edit “{b.title ?? 'untitled'}”</button>
+              <ConfirmButton label={`Delete “${b.title ?? 'untitled'}”`} confirmLabel={`Yes, delete “${b.title ?? 'untitled'}”`} onConfirm={() => remove(b)} />
+            </span>
           </li>
         ))}
       </ul>

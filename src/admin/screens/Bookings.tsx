@@ -10,7 +10,10 @@ import { useSignal, useSignalEffect } from '@preact/signals';
 import type { Booking, Reservation } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
 import { ConfirmButton, Field, focusMessage, Status } from '../components/bits.tsx';
-import { session, shopToday } from '../models/session.ts';
+import { loadCatalog, products } from '../models/catalog.ts';
+import { when } from '../models/dates.ts';
+import { heldItem } from '../models/holds.ts';
+import { shopToday } from '../models/session.ts';
 
 /** Bookings on a page: a screenful, so the coming ones are never pages away. */
 const PER = 25;
@@ -19,11 +22,6 @@ const PER = 25;
 function linkRels(response: Response): Set<string> {
   const rels = [...(response.headers.get('Link') ?? '').matchAll(/rel="?([^";]*)"?/g)].flatMap((m) => m[1]!.split(/\s+/));
   return new Set(rels);
-}
-
-function when(iso: string): string {
-  const s = session.value?.shop;
-  return new Intl.DateTimeFormat(s?.locale ?? 'en', { dateStyle: 'medium', timeStyle: 'short', timeZone: s?.tz ?? 'UTC' }).format(new Date(iso));
 }
 
 /**
@@ -55,6 +53,8 @@ export function Bookings() {
   const version = useSignal(0);
   useSignalEffect(() => {
     void version.value;
+    // The products and widgets name a hold's days as its widget counts them.
+    if (!products.peek()) void loadCatalog();
     const params = {
       ...(q.value.trim() && { q: q.value.trim() }),
       ...(status.value && { status: status.value as Booking['status'] }),
@@ -68,13 +68,15 @@ export function Bookings() {
         const total = Number(b.response.headers.get('X-Total-Count') ?? b.data.length);
         paging.value = { total, next: rels.has('next'), prev: rels.has('prev') };
         bookings.value = b.data;
-        holds.value = r;
+        // A reservation whose items are all gone holds nothing: not shown.
+        holds.value = r.filter((x) => x.items.length > 0);
         problem.value = null;
       },
       (error: unknown) => (problem.value = messageOf(error)),
     );
   });
   const act = async (work: Promise<unknown>, done: string) => {
+    message.value = problem.value = null;
     try {
       await work;
       message.value = done;
@@ -137,11 +139,16 @@ export function Bookings() {
         {holds.value?.length === 0 && <p>No live holds.</p>}
         <ul class="list">
           {holds.value?.map((r) => (
-            <li key={r.id} class="row">
-              <span>
-                Hold #{r.id} (cart {r.cart_token.slice(0, 12)}) until {when(r.expires_at)}: {r.items.map((i) => `${i.quantity} × ${i.product_title} – ${i.variant_title}, ${when(i.start)}`).join('; ')}
+            <li key={r.id} class="entry">
+              <span class="what">
+                <strong>Hold #{r.id}</strong> (cart {r.cart_token.slice(0, 12)}), until {when(r.expires_at)}
+                <ul class="held">
+                  {r.items.map((i, n) => <li key={n}>{heldItem(i, r.tz)}</li>)}
+                </ul>
               </span>
-              <button type="button" class="danger" onClick={() => void act(client.reservations.release(r.id), `Hold #${r.id} released.`).then(focusMessage)}>Release hold #{r.id}</button>
+              <span class="actions">
+                <button type="button" class="danger" onClick={() => void act(client.reservations.release(r.id), `Hold #${r.id} released.`).then(focusMessage)}>Release hold #{r.id}</button>
+              </span>
             </li>
           ))}
         </ul>

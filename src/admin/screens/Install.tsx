@@ -5,6 +5,7 @@
  * @module
  */
 import { useSignal, useSignalEffect } from '@preact/signals';
+import { isBookingApiError } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
 import { CopyButton, Field, Status } from '../components/bits.tsx';
 import { loadCatalog, products } from '../models/catalog.ts';
@@ -17,18 +18,24 @@ export function Install() {
   const site = useSignal('');
   const product = useSignal('');
   const problem = useSignal<string | null>(null);
+  // The site a token was just made for: its button becomes "Make another", so a second click
+  // does not silently make a second token with the same label.
+  const madeFor = useSignal<string | null>(null);
   useSignalEffect(() => void (products.value || loadCatalog()));
   const p = products.value?.find((x) => String(x.external_id) === product.value) ?? products.value?.[0];
   const pk = token.value.trim() || 'pk_…';
   const tag = `<script src="${base}/booking-widget.js" defer></script>\n\n<booking-widget\n  api="${base}"\n  token="${pk}"\n  product="${p?.external_id ?? '…'}"\n  variant="${p?.variants[0]?.external_id ?? '…'}"\n></booking-widget>`;
   const make = async (event: Event) => {
     event.preventDefault();
+    problem.value = null;
+    const address = site.value.trim();
     try {
-      const made = await client.tokens.create({ kind: 'publishable', label: `Site ${site.value}`, origins: [site.value.trim()] });
+      const made = await client.tokens.create({ kind: 'publishable', label: `Site ${address}`, origins: [address] });
       token.value = made.token;
-      problem.value = null;
+      madeFor.value = address;
     } catch (error) {
-      problem.value = messageOf(error);
+      // The service's only complaint about a site is that it is not a bare origin.
+      problem.value = isBookingApiError(error) && error.status === 422 ? 'Not made: enter the site\'s address only, like https://www.your-store.com (no page after it).' : `Not made: ${messageOf(error)}`;
     }
   };
   return (
@@ -54,8 +61,16 @@ export function Install() {
         <Field label="Your site's address" hint="e.g. https://www.your-store.com">
           {({ id, describedBy }) => <input id={id} type="url" required value={site.value} onInput={(e) => (site.value = e.currentTarget.value)} aria-describedby={describedBy} />}
         </Field>
-        <button type="submit">Make a publishable token for this site</button>
+        {madeFor.value === site.value.trim() ? (
+          <button type="submit">Make another token for this site</button>
+        ) : (
+          <button type="submit">Make a publishable token for this site</button>
+        )}
       </form>
+      <p class={madeFor.value === site.value.trim() ? 'status token-once' : 'status'} role="status">
+        {madeFor.value === site.value.trim() &&
+          `A token for ${madeFor.value} was made and is in the snippet below: copy it now, it cannot be shown again. “Make another” adds a second token; the first keeps working until you revoke it under Tokens.`}
+      </p>
       <Status message={problem.value} error />
       <h3>Any site: a script tag and an element</h3>
       <pre class="snippet" aria-label="Embed snippet">{tag}</pre>

@@ -64,7 +64,10 @@ export function Occupancy() {
       <Status message={problem.value} error />
       {days.value === undefined && !problem.value && <p role="status">Loading…</p>}
       {days.value && (
-        <div class="table-wrap" tabIndex={0} role="region" aria-label="Units free by variant and day">
+        <p class="hint scroll-cue" aria-hidden="true">Two weeks are wider than this screen: scroll the table sideways for more days →</p>
+      )}
+      {days.value && (
+        <div class="table-wrap scrolls" tabIndex={0} role="region" aria-label="Units free by variant and day">
           <table class="occ">
             <caption class="sr-only">Units free by variant and day from {start.value}</caption>
             <thead>

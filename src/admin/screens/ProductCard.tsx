@@ -7,7 +7,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Product } from '../../client/index.ts';
-import { client, fieldsOf, messageOf } from '../api.ts';
+import { client, problemOf } from '../api.ts';
 import { ConfirmButton, Field, focusMessage, readNumbers } from '../components/bits.tsx';
 import { loadCatalog, locationName, refusalOf } from '../models/catalog.ts';
 import { VariantRow, type Say } from './VariantRow.tsx';
@@ -22,6 +22,7 @@ function ProductEdit(props: { product: Product; say: Say; close: () => void }) {
   const set = (key: keyof typeof values.value) => (e: { currentTarget: HTMLInputElement }) => (values.value = { ...values.value, [key]: e.currentTarget.value });
   const save = async (event: Event) => {
     event.preventDefault();
+    props.say(null);
     const { numbers, errors: bad } = readNumbers(values.value, ['external_id'] as const);
     const title = values.value.title.trim();
     if (!title) bad.title = ['enter a title'];
@@ -34,8 +35,9 @@ function ProductEdit(props: { product: Product; say: Say; close: () => void }) {
       await loadCatalog();
       focusMessage();
     } catch (error) {
-      errors.value = fieldsOf(error);
-      props.say(`${p.title} not saved: ${messageOf(error)}`, true);
+      const problem = problemOf(error, { title: 'Title', vendor: 'Vendor', external_id: 'Product id' }, `${p.title} not saved`);
+      errors.value = problem.fields;
+      props.say(problem.message, true);
     }
   };
   const e = errors.value;
@@ -62,6 +64,7 @@ function VariantAdd(props: { product: Product; say: Say; close: () => void }) {
   const set = (key: keyof typeof values.value) => (e: { currentTarget: HTMLInputElement }) => (values.value = { ...values.value, [key]: e.currentTarget.value });
   const add = async (event: Event) => {
     event.preventDefault();
+    props.say(null);
     const { numbers, errors: bad } = readNumbers(values.value, ['external_id', 'capacity'] as const);
     const title = values.value.title.trim();
     if (!title) bad.title = ['enter a title'];
@@ -74,8 +77,9 @@ function VariantAdd(props: { product: Product; say: Say; close: () => void }) {
       await loadCatalog();
       focusMessage();
     } catch (error) {
-      errors.value = fieldsOf(error);
-      props.say(`The variant was not added: ${messageOf(error)}`, true);
+      const problem = problemOf(error, { external_id: 'Variant id', title: 'Variant title', capacity: 'Capacity a day' }, 'The variant was not added');
+      errors.value = problem.fields;
+      props.say(problem.message, true);
     }
   };
   const e = errors.value;
@@ -106,6 +110,7 @@ export function ProductCard(props: { product: Product; say: Say }) {
   }, [open.value]);
   const show = (which: Open) => ((moved.current = true), (open.value = which));
   const remove = async () => {
+    props.say(null);
     try {
       await client.products.delete(p.id);
       props.say(`${p.title} deleted.`);
@@ -119,7 +124,7 @@ export function ProductCard(props: { product: Product; say: Say }) {
     <div class="product">
       <h3>{p.title} <span class="hint">({where})</span></h3>
       <div class="table-wrap" tabIndex={0} role="region" aria-label={`Variants of ${p.title}`}>
-        <table>
+        <table class="stack">
           <thead><tr><th scope="col">Variant</th><th scope="col">Platform id</th><th scope="col">Capacity a day</th><th scope="col">Actions</th></tr></thead>
           <tbody>{p.variants.map((v) => <VariantRow key={`${v.id}-${v.title}-${v.external_id}-${v.capacity}`} variant={v} say={props.say} />)}</tbody>
         </table>

@@ -6,22 +6,21 @@
  * @module
  */
 import { useSignal, useSignalEffect } from '@preact/signals';
-import { client, fieldsOf, messageOf } from '../api.ts';
-import { Field, readNumbers, Status } from '../components/bits.tsx';
+import { client, problemOf } from '../api.ts';
+import { Field, readNumbers, Status, useStatus } from '../components/bits.tsx';
 import { loadCatalog, products } from '../models/catalog.ts';
 import { ProductCard } from './ProductCard.tsx';
 
 /** The products screen. */
 export function Products() {
-  const message = useSignal<string | null>(null);
-  const problem = useSignal<string | null>(null);
+  const { message, problem, say } = useStatus();
   const errors = useSignal<Record<string, string[]>>({});
   const form = useSignal({ external_id: '', title: '', variant_external_id: '', variant_title: '', capacity: '1' });
   useSignalEffect(() => void loadCatalog());
-  const say = (text: string, error = false) => ((error ? (problem.value = text) : (message.value = text)), error || (problem.value = null));
   const set = (key: keyof typeof form.value) => (e: { currentTarget: HTMLInputElement }) => (form.value = { ...form.value, [key]: e.currentTarget.value });
   const add = async (event: Event) => {
     event.preventDefault();
+    say(null);
     const f = form.value;
     // The first variant is optional: its numbers are read only when it has an id.
     const withVariant = f.variant_external_id.trim() !== '';
@@ -42,8 +41,9 @@ export function Products() {
       errors.value = {};
       await loadCatalog();
     } catch (error) {
-      errors.value = fieldsOf(error);
-      say(messageOf(error), true);
+      const problem = problemOf(error, { external_id: 'Product id', title: 'Title', 'variants[0].external_id': 'Variant id', 'variants[0].title': 'Variant title', 'variants[0].capacity': 'Capacity a day' }, 'The product was not added');
+      errors.value = problem.fields;
+      say(problem.message, true);
     }
   };
   const e = errors.value;

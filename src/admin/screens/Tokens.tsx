@@ -7,7 +7,7 @@
  */
 import { useSignal, useSignalEffect } from '@preact/signals';
 import type { NewToken, TokenRecord } from '../../client/index.ts';
-import { client, fieldsOf, messageOf } from '../api.ts';
+import { client, messageOf, problemOf } from '../api.ts';
 import { ConfirmButton, CopyButton, Field, Status } from '../components/bits.tsx';
 import { loadSession } from '../models/session.ts';
 
@@ -15,6 +15,23 @@ import { loadSession } from '../models/session.ts';
 function revokeQuestion(t: TokenRecord): string {
   if (t.kind === 'secret') return `Revoke ${t.hint}? Servers using it are refused, and every admin session opened with it ends at once: if you signed in with it, you are signed out.`;
   return `Revoke ${t.hint}? Pages using it can no longer show availability or hold days.`;
+}
+
+/**
+ * The sites typed one a line (commas also part them), blank lines skipped, each with its line
+ * number so an error can name the line the merchant wrote.
+ */
+export function sitesOf(text: string): { site: string; line: number }[] {
+  return text.split('\n').flatMap((row, i) => row.split(',').map((site) => ({ site: site.trim(), line: i + 1 }))).filter((s) => s.site);
+}
+
+/** Whether `site` reads as a web address (http or https); the service checks the rest. */
+function isWebAddress(site: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(site).protocol);
+  } catch {
+    return false;
+  }
 }
 
 /** The tokens screen. */
@@ -34,19 +51,33 @@ export function Tokens() {
   });
   const create = async (event: Event) => {
     event.preventDefault();
+    message.value = problem.value = null;
+    const sites = kind.value === 'publishable' ? sitesOf(origins.value) : [];
+    const bad = sites.filter((s) => !isWebAddress(s.site)).map((s) => `Line ${s.line}: not a web address (like https://www.your-store.com)`);
+    errors.value = bad.length ? { origins: bad } : {};
+    if (bad.length) {
+      problem.value = 'Not made: fix the fields marked below.';
+      return;
+    }
     try {
-      const list = origins.value.split(/[\s,]+/).filter(Boolean);
-      made.value = await client.tokens.create({ kind: kind.value, label: label.value.trim() || null, ...(kind.value === 'publishable' && { origins: list }) });
-      errors.value = {};
-      problem.value = null;
+      made.value = await client.tokens.create({ kind: kind.value, label: label.value.trim() || null, ...(kind.value === 'publishable' && { origins: sites.map((s) => s.site) }) });
       message.value = `A new ${kind.value} token was made: copy it now, it is shown only once.`;
       version.value++;
     } catch (error) {
-      errors.value = fieldsOf(error);
-      problem.value = messageOf(error);
+      const failed = problemOf(error, { kind: 'Kind', label: 'Label', origins: 'Sites that may use it' }, 'Not made');
+      // The service names a site by its place in the list (its only complaint about one: not a
+      // bare origin): say the line it was typed on, in words.
+      errors.value = Object.fromEntries(
+        Object.entries(failed.fields).map(([path, list]) => {
+          const at = /^origins\[(\d+)\]$/.exec(path);
+          return at ? [path, list.map(() => `Line ${sites[Number(at[1])]?.line ?? '?'}: only the site's address, like https://www.your-store.com (no page after it)`)] : [path, list];
+        }),
+      );
+      problem.value = failed.message;
     }
   };
   const revoke = async (t: TokenRecord) => {
+    message.value = problem.value = null;
     try {
       await client.tokens.revoke(t.id);
       message.value = `Token ${t.hint ?? t.id} revoked.`;
@@ -59,7 +90,7 @@ export function Tokens() {
       problem.value = messageOf(error);
     }
   };
-  const originErrors = Object.entries(errors.value).filter(([k]) => k.startsWith('origins')).flatMap(([k, v]) => v.map((m) => `${k} ${m}`));
+  const originErrors = Object.entries(errors.value).filter(([k]) => k.startsWith('origins')).flatMap(([, v]) => v);
   return (
     <section class="card">
       <h2 tabIndex={-1}>Tokens</h2>
@@ -74,16 +105,16 @@ export function Tokens() {
         </div>
       )}
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Tokens">
-        <table>
+        <table class="stack">
           <thead><tr><th scope="col">Token</th><th scope="col">Kind</th><th scope="col">Label</th><th scope="col">Sites</th><th scope="col">Actions</th></tr></thead>
           <tbody>
             {tokens.value?.map((t) => (
               <tr key={t.id}>
                 <th scope="row"><code>{t.hint ?? `#${t.id}`}</code></th>
-                <td>{t.kind}</td>
-                <td>{t.label ?? ''}</td>
-                <td>{t.kind === 'publishable' ? t.origins.join(', ') || 'this service only' : 'servers only'}</td>
-                <td>
+                <td data-label="Kind">{t.kind}</td>
+                <td data-label="Label">{t.label ?? ''}</td>
+                <td data-label="Sites">{t.kind === 'publishable' ? t.origins.join(', ') || 'this service only' : 'servers only'}</td>
+                <td class="actions">
                   <ConfirmButton label={`Revoke ${t.hint}`} question={revokeQuestion(t)} confirmLabel={`Yes, revoke ${t.hint}`} onConfirm={() => revoke(t)} />
                 </td>
               </tr>
@@ -101,9 +132,9 @@ export function Tokens() {
             </select>
           )}
         </Field>
-        <Field label="Label" errors={errors.value.label}>{({ id }) => <input id={id} value={label.value} onInput={(e) => (label.value = e.currentTarget.value)} />}</Field>
+        <Field label="Label" errors={errors.value.label}>{({ id, describedBy, invalid }) => <input id={id} aria-describedby={describedBy} aria-invalid={invalid} value={label.value} onInput={(e) => (label.value = e.currentTarget.value)} />}</Field>
         {kind.value === 'publishable' && (
-          <Field label="Sites that may use it" hint="One origin per line, e.g. https://your-store.myshopify.com" errors={originErrors.length ? originErrors : undefined}>
+          <Field label="Sites that may use it" hint="One web address per line, e.g. https://your-store.myshopify.com" errors={originErrors.length ? originErrors : undefined}>
             {({ id, describedBy, invalid }) => <textarea id={id} rows={3} value={origins.value} onInput={(e) => (origins.value = e.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
           </Field>
         )}

@@ -6,18 +6,17 @@
  */
 import { useSignal } from '@preact/signals';
 import type { Variant } from '../../client/index.ts';
-import { client, fieldsOf, messageOf } from '../api.ts';
-import { ConfirmButton, readNumbers } from '../components/bits.tsx';
+import { client, problemOf } from '../api.ts';
+import { ConfirmButton, readNumbers, type Say } from '../components/bits.tsx';
 import { loadCatalog, refusalOf } from '../models/catalog.ts';
 
-/** Says a result in the screen's status line (`error`: in its alert). */
-export type Say = (message: string, error?: boolean) => void;
+export type { Say } from '../components/bits.tsx';
 
 /** A table cell with a labelled input (the label for screen readers) and its errors beside it. */
-function CellInput(props: { id: string; label: string; value: string; errors: string[] | undefined; onInput: (value: string) => void; kind: 'text' | 'id' | 'count'; width: string }) {
+function CellInput(props: { id: string; label: string; column: string; value: string; errors: string[] | undefined; onInput: (value: string) => void; kind: 'text' | 'id' | 'count'; width: string }) {
   const error = props.errors?.length ? `${props.id}-error` : undefined;
   return (
-    <td>
+    <td data-label={props.column}>
       <label class="sr-only" for={props.id}>{props.label}</label>
       <input
         id={props.id}
@@ -40,6 +39,7 @@ export function VariantRow(props: { variant: Variant; say: Say }) {
   const errors = useSignal<Record<string, string[]>>({});
   const set = (key: keyof typeof values.value) => (value: string) => (values.value = { ...values.value, [key]: value });
   const save = async () => {
+    props.say(null);
     const { numbers, errors: bad } = readNumbers(values.value, ['external_id', 'capacity'] as const);
     const title = values.value.title.trim();
     if (!title) bad.title = ['enter a title'];
@@ -53,11 +53,13 @@ export function VariantRow(props: { variant: Variant; say: Say }) {
       props.say(`${title}: saved, capacity ${numbers.capacity} a day.`);
       await loadCatalog();
     } catch (error) {
-      errors.value = fieldsOf(error);
-      props.say(`${v.title} not saved: ${messageOf(error)}`, true);
+      const problem = problemOf(error, { title: `Title of ${v.title}`, external_id: `Platform id of ${v.title}`, capacity: `Capacity of ${v.title} per day` }, `${v.title} not saved`);
+      errors.value = problem.fields;
+      props.say(problem.message, true);
     }
   };
   const remove = async () => {
+    props.say(null);
     try {
       await client.variants.delete(v.id);
       props.say(`${v.title} deleted.`);
@@ -69,10 +71,10 @@ export function VariantRow(props: { variant: Variant; say: Say }) {
   const e = errors.value;
   return (
     <tr>
-      <CellInput id={`title-${v.id}`} label={`Title of ${v.title}`} kind="text" width="10em" value={values.value.title} errors={e.title} onInput={set('title')} />
-      <CellInput id={`xid-${v.id}`} label={`Platform id of ${v.title}`} kind="id" width="11em" value={values.value.external_id} errors={e.external_id} onInput={set('external_id')} />
-      <CellInput id={`cap-${v.id}`} label={`Capacity of ${v.title} per day`} kind="count" width="6em" value={values.value.capacity} errors={e.capacity} onInput={set('capacity')} />
-      <td class="row">
+      <CellInput column="Variant" id={`title-${v.id}`} label={`Title of ${v.title}`} kind="text" width="10em" value={values.value.title} errors={e.title} onInput={set('title')} />
+      <CellInput column="Platform id" id={`xid-${v.id}`} label={`Platform id of ${v.title}`} kind="id" width="11em" value={values.value.external_id} errors={e.external_id} onInput={set('external_id')} />
+      <CellInput column="Capacity a day" id={`cap-${v.id}`} label={`Capacity of ${v.title} per day`} kind="count" width="6em" value={values.value.capacity} errors={e.capacity} onInput={set('capacity')} />
+      <td class="row actions">
         <button type="button" onClick={() => void save()}>Save {v.title}</button>
         <ConfirmButton label={`Delete ${v.title}`} confirmLabel={`Yes, delete ${v.title}`} onConfirm={remove} />
       </td>

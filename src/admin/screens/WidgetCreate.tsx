@@ -6,7 +6,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Widget } from '../../client/index.ts';
-import { client, fieldsOf, messageOf } from '../api.ts';
+import { client, problemOf } from '../api.ts';
 import { Field } from '../components/bits.tsx';
 import { ProductChoice, productErrors, TypeField, type WidgetType } from './WidgetFields.tsx';
 import type { Say } from './VariantRow.tsx';
@@ -21,6 +21,7 @@ export function WidgetCreate(props: { say: Say; onDone: (widget: Widget | null) 
   useEffect(() => first.current?.focus(), []);
   const create = async (event: Event) => {
     event.preventDefault();
+    props.say(null);
     const name = title.value.trim();
     if (!name) {
       errors.value = { title: ['enter a title'] };
@@ -31,8 +32,9 @@ export function WidgetCreate(props: { say: Say; onDone: (widget: Widget | null) 
       props.say(`Widget “${made.title}” created: its settings and preview are below.`);
       props.onDone(made);
     } catch (error) {
-      errors.value = fieldsOf(error);
-      props.say(`The widget was not created: ${messageOf(error)}`, true);
+      const problem = problemOf(error, { title: 'Title', type: 'Type', external_product_ids: 'Products it is on' }, 'The widget was not created');
+      errors.value = problem.fields;
+      props.say(problem.message, true);
     }
   };
   const e = errors.value;

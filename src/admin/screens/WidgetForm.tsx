@@ -7,7 +7,7 @@
  */
 import { useSignal } from '@preact/signals';
 import type { Widget, WidgetUpdateParams } from '../../client/index.ts';
-import { client, fieldsOf, messageOf } from '../api.ts';
+import { client, problemOf } from '../api.ts';
 import { Field, readNumbers } from '../components/bits.tsx';
 import { session } from '../models/session.ts';
 import { ProductChoice, productErrors, TypeField, type WidgetType } from './WidgetFields.tsx';
@@ -22,6 +22,18 @@ const NUMBERS = [
   ['quantity_max', 'Most units'],
   ['hold_minutes', 'Minutes a hold lasts'],
 ] as const;
+
+/** The form's labels by API field path, for the service's field messages. */
+const LABELS: Record<string, string> = {
+  title: 'Title',
+  type: 'Type',
+  locale: 'Language',
+  external_product_ids: 'Products it is on',
+  'settings.first_day_of_week': 'First day of the week',
+  'settings.count': 'A range counts',
+  'settings.pricing': 'The price is',
+  ...Object.fromEntries(NUMBERS.map(([key, label]) => [`settings.${key}`, label])),
+};
 
 /** The languages the storefront widget speaks, each named in itself. */
 const LANGUAGES = [
@@ -56,13 +68,15 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
   const numbers = NUMBERS.filter(([k]) => type.value === 'range' || (k !== 'min_days' && k !== 'max_days'));
   const save = async (event: Event) => {
     event.preventDefault();
+    // A new save empties the last one's message: an error must not stand under "saved".
+    props.say(null);
     const v = values.value;
     const read = readNumbers(v, numbers.map(([k]) => k), 'settings.');
     const title = v.title!.trim();
     const bad = { ...read.errors, ...(!title && { title: ['enter a title'] }) };
     errors.value = bad;
     if (Object.keys(bad).length) {
-      props.say(`${w.title} not saved: fix the fields marked.`, true);
+      props.say('Not saved: fix the fields marked below.', true);
       return;
     }
     const body: WidgetUpdateParams = {
@@ -84,8 +98,9 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
       props.say(`“${title}” saved; the preview shows it.`);
       props.onSaved();
     } catch (error) {
-      errors.value = fieldsOf(error);
-      props.say(`${w.title} not saved: ${messageOf(error)}`, true);
+      const problem = problemOf(error, LABELS);
+      errors.value = problem.fields;
+      props.say(problem.message, true);
     }
   };
   const e = errors.value;

@@ -11,7 +11,7 @@ import { useRef } from 'preact/hooks';
 import { createElement } from 'preact';
 import type { Widget } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
-import { ConfirmButton, Field, Status } from '../components/bits.tsx';
+import { ConfirmButton, Field, Status, useStatus } from '../components/bits.tsx';
 import { loadCatalog, products, widgets } from '../models/catalog.ts';
 import { WidgetCreate } from './WidgetCreate.tsx';
 import { WidgetForm } from './WidgetForm.tsx';
@@ -54,17 +54,16 @@ export function Widgets() {
   const chosen = useSignal<number | null>(null);
   const creating = useSignal(false);
   const saved = useSignal(0);
-  const message = useSignal<string | null>(null);
-  const problem = useSignal<string | null>(null);
+  const { message, problem, say } = useStatus();
   const newButton = useRef<HTMLButtonElement>(null);
   useSignalEffect(() => {
     void loadCatalog();
     loadWidgetScript();
   });
-  const say = (text: string, error = false) => ((error ? (problem.value = text) : (message.value = text)), error || (problem.value = null));
   const list = widgets.value ?? [];
   const w = list.find((x) => x.id === chosen.value) ?? list[0];
   const remove = async (target: Widget) => {
+    say(null);
     try {
       await client.widgets.delete(target.id);
       say(`Widget “${target.title}” deleted.`);
