@@ -6,11 +6,14 @@
  */
 import { useSignal, useSignalEffect } from '@preact/signals';
 import type { LocationRecord, ShopRecord, ShopUpdateParams } from '../../client/index.ts';
-import { client, fieldsOf, messageOf } from '../api.ts';
+import { client, messageOf, problemOf } from '../api.ts';
 import { ConfirmButton, Field, Status } from '../components/bits.tsx';
 import { session } from '../models/session.ts';
 
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+
+/** The shop form's labels by API field, for messages in the merchant's words. */
+const SHOP_LABELS = { name: 'Shop name', tz: 'Time zone', locale: 'Language', 'shopify.domain': 'Shopify domain', 'shopify.api_secret': 'Shopify API secret' };
 
 /** The shop screen. */
 export function Shop() {
@@ -33,17 +36,18 @@ export function Shop() {
     client.shop.retrieve().then(show, (error: unknown) => (problem.value = messageOf(error)));
     client.locations.list().then((l) => (locations.value = l), (error: unknown) => (problem.value = messageOf(error)));
   });
-  // `fields` is where a 422's field messages go (the shop's form or the location form).
-  const act = async (what: () => Promise<unknown>, done: string, fields = errors) => {
+  // `fields` is where a 422's field messages go (the shop's form or the location form), named
+  // by the form's labels. A new action empties what the last one said first.
+  const act = async (what: () => Promise<unknown>, done: string, fields = errors, labels: Record<string, string> = SHOP_LABELS) => {
+    problem.value = message.value = null;
     try {
       await what();
       fields.value = {};
-      problem.value = null;
       message.value = done;
     } catch (error) {
-      fields.value = fieldsOf(error);
-      problem.value = messageOf(error);
-      message.value = null;
+      const failed = problemOf(error, labels);
+      fields.value = failed.fields;
+      problem.value = failed.message;
     }
   };
   const save = (event: Event) => {
@@ -63,7 +67,7 @@ export function Shop() {
       newLocation.value = '';
       version.value++;
       return made;
-    }, 'Location added.', locationErrors);
+    }, 'Location added.', locationErrors, { name: 'New location' });
   };
   const removeLocation = (l: LocationRecord) => act(async () => {
     await client.locations.delete(l.id);
