@@ -115,6 +115,26 @@ describe('the widget on Shopify', () => {
     expect(events.filter((e) => e.type === 'error')).toEqual([]);
   });
 
+  it('tells the page of a Release and of an expiry only once the cart has let go of the lines, so a theme refreshing its cart then sees them gone', async () => {
+    const { el, w, day, cart, events } = await open();
+    const linesWhen: Record<string, number> = {};
+    for (const type of ['released', 'expired']) el.addEventListener(`booking-widget:${type}`, () => (linesWhen[type] = cart.lines.length));
+    fireEvent.click(day('Tuesday, November 24, 2026'));
+    fireEvent.click(day('Wednesday, November 25, 2026'));
+    fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+    await waitFor(() => expect(events.filter((e) => e.type === 'reserved')).toHaveLength(1), { timeout: 10_000 });
+    expect(cart.lines).toHaveLength(1);
+    fireEvent.click(await w.findByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(linesWhen).toEqual({ released: 0 }), { timeout: 10_000 });
+
+    fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+    await waitFor(() => expect(events.filter((e) => e.type === 'reserved')).toHaveLength(2), { timeout: 10_000 });
+    expect(cart.lines).toHaveLength(1);
+    harness.service.clock.advance(16 * 60_000);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(linesWhen).toEqual({ released: 0, expired: 0 }), { timeout: 10_000 });
+  });
+
   it('on a page load, takes the lines of a hold that ran out while the page was closed out of the cart and says so', async () => {
     const shirt = { key: 'shirt', variant_id: 5, quantity: 1, properties: {} };
     const { w, cart, live } = await open([booking('gone', '424242', '2026-11-23T13:00:00.000Z', '2026-11-24T13:00:00.000Z'), shirt]);

@@ -35,7 +35,9 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
   const clock = new HoldClock(booking, t, formats, locale, (r) => {
     expired.value = r;
     booking.expire();
-    void leaveCart(r, 'expiredCart', t.peek()('expired'));
+    // The page hears of it once the cart has followed, so a theme refreshing its cart on the
+    // event sees the lines gone (as `reserved` comes after /cart/add.js has answered).
+    void leaveCart(r, 'expiredCart', t.peek()('expired')).then(() => abort.aborted || emit('booking-widget:expired', r));
   });
   const { announcement } = clock;
 
@@ -172,8 +174,8 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
       const r = await booking.release();
       if (!r) return;
       released.value = r;
-      emit('booking-widget:released', r);
       await leaveCart(r, 'released', t.peek()('released'));
+      if (!abort.aborted) emit('booking-widget:released', r);
     },
   };
 });

@@ -250,12 +250,12 @@ export const BookingModel = createModel((deps: ModelDeps, report: (failure: Fail
       }
     },
 
-    /** The hold ran out on the server's clock: it is no longer shown as held. */
+    /**
+     * The hold ran out on the server's clock: it is no longer shown as held. The hold model
+     * tells the page (`booking-widget:expired`) once the cart has followed.
+     */
     expire() {
-      const r = reservation.value;
-      if (!r) return;
-      reservation.value = undefined;
-      emit('booking-widget:expired', r);
+      if (reservation.value) reservation.value = undefined;
     },
   };
 });
