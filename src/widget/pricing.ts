@@ -5,6 +5,7 @@
  * @module
  */
 import { type PlainDate, diffDays } from '../shared/plain-date.ts';
+import { priceUnitsOfDays } from '../shared/pricing.ts';
 import type { WidgetSettings } from '../shared/records.ts';
 
 /** A period's length as the shopper counts it: days held, or nights for a range counted in nights. */
@@ -23,10 +24,7 @@ export function lengthOf(start: PlainDate, finish: PlainDate, s: WidgetSettings)
  * day or night (a range counted in nights has one day more than nights, and vice versa).
  */
 export function priceUnits(start: PlainDate, finish: PlainDate, s: WidgetSettings): number {
-  const { n, unit } = lengthOf(start, finish, s);
-  if (s.pricing === 'booking') return 1;
-  if (s.pricing === unit) return n;
-  return Math.max(1, s.pricing === 'day' ? n + 1 : n - 1);
+  return priceUnitsOfDays(diffDays(start, finish), s);
 }
 
 /** What `quantity` units of `[start, finish)` cost at `price` per unit and priced period. */

@@ -5,10 +5,11 @@
  * instants); without it (the hold lapsed and is gone, or the id is not the cart's) the line's
  * own properties stand. Either way the line must have paid for it: its quantity is what the
  * widget put in the cart, units × the days or nights the price applies to (units alone when
- * priced per booking; src/widget/pricing.ts). A line that did not is booked for nothing.
+ * priced per booking; src/shared/pricing.ts). A line that did not is booked for nothing.
  * @module
  */
 import { diffDays } from '../../shared/plain-date.ts';
+import { priceUnitsOfDays } from '../../shared/pricing.ts';
 import type { WidgetSettings } from '../../shared/records.ts';
 import { resolveSettings } from '../../shared/settings.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
@@ -24,21 +25,13 @@ export type LineBooking =
 /** The reason recorded for a line that did not pay for what it claims. */
 export const LINE_MISMATCH = 'the order line does not match the hold';
 
-/** How many times a unit's price applies to `days` held days (as the widget's priceUnits). */
-export function priceUnits(days: number, s: WidgetSettings): number {
-  const unit = s.count === 'nights' ? 'night' : 'day';
-  if (s.pricing === 'booking') return 1;
-  if (s.pricing === unit) return days;
-  return Math.max(1, s.pricing === 'day' ? days + 1 : days - 1);
-}
-
 /** The quantities a line of `units` over [startAt, finishAt) may carry, one per widget on its product. */
 async function paidQuantities(db: Queryable, shopId: number, tz: string, variantId: number, units: number, startAt: number, finishAt: number): Promise<number[]> {
   const days = diffDays(plainDateInZone(startAt, tz), plainDateInZone(finishAt, tz));
   const widgets = await variantWidgets(db, shopId, variantId);
   // No widget on the product: no widget made the line; either default pricing is accepted.
   const settings = widgets.length > 0 ? widgets.map((w) => resolveSettings(w.type, w.settings as Partial<WidgetSettings>)) : [resolveSettings('date'), resolveSettings('range')];
-  return settings.map((s) => units * priceUnits(days, s));
+  return settings.map((s) => units * priceUnitsOfDays(days, s));
 }
 
 /** What `line` of an order from cart `bareCart` (null: none) books, judged as the module says. */
