@@ -1,16 +1,23 @@
 /**
  * The body of POST /v1/bookings (seed §2.4, API.md §3), checked in the shop's zone: shop-local
- * `YYYY-MM-DD HH:MM` times become UTC instants, and a time a DST change skips is a 422.
+ * `YYYY-MM-DD HH:MM` times become UTC instants, and a time a DST change skips is a 422. A field
+ * the payload does not have is a 422 naming it (`items[0].qty`: "is not a booking item field"),
+ * as for every other write, so nothing posted is silently dropped.
  * @module
  */
 import { createHash } from 'node:crypto';
 import { FieldErrors } from '../shared/field-errors.ts';
 import type { BookingField, Customer } from '../../shared/records.ts';
 import { parseLocalDateTime } from '../../shared/zones.ts';
-import { MAX_ITEMS, asObject, cartToken as readCartToken, externalId, list, person, text, wholeNumber } from '../shared/body.ts';
+import { MAX_ITEMS, asObject, cartToken as readCartToken, externalId, list, onlyFields, person, text, wholeNumber } from '../shared/body.ts';
 
 /** The longest booking, in milliseconds (366 days, as a hold). */
 const MAX_BOOKING_MS = 366 * 86_400_000;
+
+/** The fields of the body: the seed's (§2.4), and `cart_token` (an extension). */
+const BOOKING_FIELDS: ReadonlySet<string> = new Set(['starts_at', 'finishes_at', 'items', 'customers', 'fields', 'tags', 'create_draft_order', 'cart_token']);
+const ITEM_FIELDS: ReadonlySet<string> = new Set(['external_id', 'resource_id', 'quantity']);
+const ANSWER_FIELDS: ReadonlySet<string> = new Set(['name', 'value']);
 
 /** One booked item. */
 export interface BookingItemInput {
@@ -39,6 +46,7 @@ export function readBookingInput(body: unknown, tz: string): BookingInput {
     errors.add('body', 'must be a JSON object with starts_at, finishes_at and items');
     errors.throwIfAny();
   }
+  onlyFields(errors, '', o!, BOOKING_FIELDS, 'booking');
   const startAt = localTime(errors, 'starts_at', o!.starts_at, tz);
   const finishAt = localTime(errors, 'finishes_at', o!.finishes_at, tz);
   if (startAt !== undefined && finishAt !== undefined) {
@@ -49,7 +57,7 @@ export function readBookingInput(body: unknown, tz: string): BookingInput {
   const items = list(errors, 'items', o!.items, MAX_ITEMS, (v, path) => readItem(errors, path, v)) ?? [];
   // A booking is someone's: the merchant must be able to reach them (issue 15).
   if (o!.customers === undefined || (Array.isArray(o!.customers) && o!.customers.length === 0)) errors.add('customers', `must list 1 to ${MAX_ITEMS} customers`);
-  const customers = list(errors, 'customers', o!.customers, MAX_ITEMS, (v, path) => person(errors, path, v)) ?? [];
+  const customers = list(errors, 'customers', o!.customers, MAX_ITEMS, (v, path) => person(errors, path, v, 'customer')) ?? [];
   const fields = list(errors, 'fields', o!.fields, 100, (v, path) => readField(errors, path, v)) ?? [];
   const tags = list(errors, 'tags', o!.tags, 50, (v, path) => text(errors, path, v, 255)) ?? [];
   const createDraftOrder = flag(errors, 'create_draft_order', o!.create_draft_order);
@@ -95,6 +103,7 @@ function readItem(errors: FieldErrors, path: string, value: unknown): BookingIte
     errors.add(path, 'must be an object with external_id and quantity');
     return undefined;
   }
+  onlyFields(errors, `${path}.`, o, ITEM_FIELDS, 'booking item');
   const id = externalId(errors, `${path}.external_id`, o.external_id);
   const quantity = o.quantity === undefined ? (errors.add(`${path}.quantity`, 'is required'), undefined) : wholeNumber(errors, `${path}.quantity`, o.quantity, 1);
   let resourceId: string | null = null;
@@ -106,6 +115,7 @@ function readItem(errors: FieldErrors, path: string, value: unknown): BookingIte
 
 function readField(errors: FieldErrors, path: string, value: unknown): BookingField | undefined {
   const o = asObject(value);
+  if (o) onlyFields(errors, `${path}.`, o, ANSWER_FIELDS, 'booking answer');
   const name = o && text(errors, `${path}.name`, o.name, 255);
   if (!o) errors.add(path, 'must be an object with name and value');
   // Line breaks and tabs are fine in an answer; NUL and other control characters are not (and

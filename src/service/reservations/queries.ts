@@ -38,7 +38,7 @@ export interface ItemRow {
 /** Filters of GET /v1/reservations, already checked; all given ones must hold (AND). */
 export interface ReservationFilters {
   cartToken?: string | undefined;
-  /** true: not expired at `now`; false: expired. */
+  /** true: not expired at `now` and holding at least one item; false: expired. */
   active?: boolean | undefined;
   productId?: number | undefined;
   externalProductId?: number | undefined;
@@ -59,7 +59,11 @@ export async function listReservations(
   const params: unknown[] = [shopId];
   const param = (value: unknown) => `$${params.push(value)}`;
   if (cartToken !== undefined) where.push(`r.cart_token = ${param(cartToken)}`);
-  if (active === true) where.push(`r.expires_at > ${param(new Date(now).toISOString())}::timestamptz`);
+  if (active === true) {
+    where.push(`r.expires_at > ${param(new Date(now).toISOString())}::timestamptz`);
+    // A reservation whose items were all released or booked holds nothing: it is not a live hold.
+    where.push('EXISTS (SELECT 1 FROM reservation_items ri WHERE ri.reservation_id = r.id)');
+  }
   if (active === false) where.push(`r.expires_at <= ${param(new Date(now).toISOString())}::timestamptz`);
   const itemFilters: string[] = [];
   if (productId !== undefined) itemFilters.push(`p.id = ${param(productId)}`);

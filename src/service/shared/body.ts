@@ -14,6 +14,16 @@ const DIGITS = /^\d{1,16}$/;
 // Deliberately loose: one @ with something on each side and no spaces. Mail servers decide the rest.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
+/**
+ * Records every key of `o` that is not in `allowed` as `is not a <what> field`, so a typo
+ * (`end` for `finish`, `qty` for `quantity`) is a 422 instead of a silently dropped value.
+ * `prefix` is the object's path with its dot (`items[0].`), empty at the top; a key is cut to
+ * 64 characters in the path.
+ */
+export function onlyFields(errors: FieldErrors, prefix: string, o: Record<string, unknown>, allowed: ReadonlySet<string>, what: string): void {
+  for (const key of Object.keys(o)) if (!allowed.has(key)) errors.add(`${prefix}${key.slice(0, 64)}`, `is not a ${what} field`);
+}
+
 /** A plain JSON object, or undefined. */
 export function asObject(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -85,13 +95,19 @@ export function list<T>(errors: FieldErrors, path: string, value: unknown, max: 
   return out;
 }
 
-/** A person (guest or customer): `email` required, names optional strings. */
-export function person(errors: FieldErrors, path: string, value: unknown): Guest | undefined {
+const PERSON_FIELDS: ReadonlySet<string> = new Set(['first_name', 'last_name', 'email']);
+
+/**
+ * A person (guest or customer): `email` required, names optional strings; any other field is
+ * a 422 naming it (`what` says whose: "guest", "customer").
+ */
+export function person(errors: FieldErrors, path: string, value: unknown, what = 'person'): Guest | undefined {
   const o = asObject(value);
   if (!o) {
     errors.add(path, 'must be an object with first_name, last_name and email');
     return undefined;
   }
+  onlyFields(errors, `${path}.`, o, PERSON_FIELDS, what);
   const first = o.first_name === undefined || o.first_name === '' ? '' : text(errors, `${path}.first_name`, o.first_name, 255);
   const last = o.last_name === undefined || o.last_name === '' ? '' : text(errors, `${path}.last_name`, o.last_name, 255);
   const email = text(errors, `${path}.email`, o.email, 254);

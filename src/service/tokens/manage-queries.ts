@@ -9,7 +9,8 @@ import type { TokenRecord } from '../../shared/merchant-records.ts';
 
 export type { TokenRecord };
 
-const COLUMNS = `id, kind, hint, label, origins, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`;
+// created_at as every timestamp in an answer: ISO 8601 UTC with milliseconds (API.md §1).
+const COLUMNS = `id, kind, hint, label, origins, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 
 function record(row: TokenRecord): TokenRecord {
   return { ...row, id: Number(row.id) };

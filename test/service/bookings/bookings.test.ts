@@ -158,4 +158,41 @@ describeEachDatabase('POST /v1/bookings', (database) => {
     expect(backwards.body.details.fields).toEqual({ finishes_at: ['must be after starts_at'] });
     expect((await book(service, { starts_at: '2026-12-10 09:00', finishes_at: '2026-12-10 10:00', items: [] })).body.details.fields).toHaveProperty('items');
   });
+
+  it('refuses a field the payload does not have with a 422 naming it (qty is not quantity), and books nothing', async () => {
+    await start();
+    const r = await book(service, {
+      starts_at: '2026-12-10 09:00',
+      finishes_at: '2026-12-10 17:00',
+      bogus: true,
+      items: [{ external_id: 8003, quantity: 1, qty: 3 }],
+      customers: [{ ...ada, phone: '+61 400 000 000' }],
+      fields: [{ name: 'Boat', value: 'red', note: 'x' }],
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.details.fields).toEqual({
+      bogus: ['is not a booking field'],
+      'items[0].qty': ['is not a booking item field'],
+      'customers[0].phone': ['is not a customer field'],
+      'fields[0].note': ['is not a booking answer field'],
+    });
+    const { rows } = await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings');
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('accepts every field of the seed payload and the cart_token extension, as strings where the seed shows strings', async () => {
+    await start();
+    const r = await book(service, {
+      starts_at: '2026-12-10 09:00',
+      finishes_at: '2026-12-10 17:00',
+      items: [{ external_id: '8003', resource_id: 'r-1', quantity: '2' }],
+      customers: [ada],
+      fields: [{ name: 'Boat', value: 'red' }],
+      tags: ['vip'],
+      create_draft_order: 'true',
+      cart_token: 'c1',
+    });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ status: 'pending', items: [{ external_id: 8003, resource_id: 'r-1', quantity: 2 }], fields: [{ name: 'Boat', value: 'red' }], tags: ['vip'] });
+  });
 });

@@ -3,7 +3,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
-import { get, hold } from './api.ts';
+import { book, get, hold } from './api.ts';
 
 describeEachDatabase('hold expiry', (database) => {
   let service: TestService;
@@ -40,6 +40,23 @@ describeEachDatabase('hold expiry', (database) => {
     expect(all.body[0].items[0]).toMatchObject({ status: 'expired', status_code: 7, quantity: 1 });
     expect((await get(service, '/v1/reservations?active=false')).body.map((r: any) => r.id)).toEqual([held.body.id]);
     expect((await get(service, `/v1/reservations/${held.body.id}`)).body.items[0].status).toBe('expired');
+  });
+
+  it('leaves out of active=true a live reservation whose items were all released or booked: it holds nothing', async () => {
+    service = await createTestService({ database });
+    const released = await hold(service, { cart_token: 'released', items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }] });
+    expect((await hold(service, { cart_token: 'released', items: [{ external_id: 8003, start: '2026-12-10', quantity: 0 }] })).body.items).toEqual([]);
+    const booked = await hold(service, { cart_token: 'booked', items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] });
+    expect((await book(service, { starts_at: '2026-12-10 09:00', finishes_at: '2026-12-10 17:00', cart_token: 'booked', items: [{ external_id: 8001, quantity: 1 }] })).status).toBe(201);
+    expect((await get(service, `/v1/reservations/${booked.body.id}`)).body.items).toEqual([]);
+    const live = await hold(service, { cart_token: 'live', items: [{ external_id: 8002, start: '2026-12-10', quantity: 1 }] });
+
+    const active = await get(service, '/v1/reservations?active=true');
+    expect(active.body.map((r: any) => r.id)).toEqual([live.body.id]);
+    expect(active.headers.get('x-total-count')).toBe('1');
+    expect((await get(service, '/v1/reservations?active=true&cart_token=released')).body).toEqual([]);
+    // Without the filter they are still listed, as they are.
+    expect((await get(service, '/v1/reservations')).body.map((r: any) => r.id).sort()).toEqual([released.body.id, booked.body.id, live.body.id].sort());
   });
 
   it('renewing a lapsed cart holds only what the new post holds: lapsed items are not revived', async () => {

@@ -205,6 +205,36 @@ describeEachDatabase('POST /v1/reservations', (database) => {
     expect(rows[0]!.n).toBe(0);
   });
 
+  it('refuses a field the payload does not have (a typo of finish or quantity) with a 422 naming it, and holds nothing', async () => {
+    await start();
+    const r = await hold(service, {
+      cart_token: 'c1',
+      notes: 'late arrival',
+      items: [{ external_id: 8001, start: '2027-01-14', end: '2027-01-15', quantity: 1 }, { external_id: 8003, start: '2027-01-14', qty: 3 }],
+      guests: [{ ...ada, phone: '+61 400 000 000' }],
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.details.fields).toEqual({
+      notes: ['is not a reservation field'],
+      'items[0].end': ['is not a reservation item field'],
+      'items[1].qty': ['is not a reservation item field'],
+      'items[1].quantity': ['is required'],
+      'guests[0].phone': ['is not a guest field'],
+    });
+    const { rows } = await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reservations');
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('accepts every field of the seed payload and the finish extension, as strings where the seed shows strings', async () => {
+    await start();
+    const r = await hold(service, {
+      cart_token: 'c1',
+      items: [{ external_id: '8001', start: '2027-01-14', finish: '2027-01-16', quantity: '1' }],
+      guests: [{ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' }],
+    });
+    expect(r.status).toBe(201);
+  });
+
   it('accepts 50 items and refuses 51', async () => {
     await start();
     // One unit on the first item: a post of removals alone to a cart with no reservation is a 422 (issue 15).
