@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { HttpError } from '../http/errors.ts';
+import { readCapped } from '../http/read-capped.ts';
 
 /** The largest body accepted, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -19,25 +20,8 @@ function tooLarge(): HttpError {
 
 /** Reads at most `limit` bytes of `body`, throwing 413 past it without reading the rest. */
 async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  const bytes = await readCapped(body, limit);
+  if (!bytes) throw tooLarge();
   return bytes;
 }
 

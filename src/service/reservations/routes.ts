@@ -56,15 +56,9 @@ export const reservationRoutes = new Hono<AppEnv>()
   })
   .get('/v1/reservations/:id', async (c) => {
     const { auth, deps } = c.var;
-    const id = c.req.param('id');
-    const query = new QueryReader(c.req.url);
-    const cartToken = cartTokenFilter(query);
-    query.done();
-    if (!ID.test(id) || Number(id) < 1) throw new NotFoundError('reservation', id);
-    // Without the cart token a publishable token cannot tell one cart's reservation from none.
-    if (auth.kind !== 'secret' && cartToken === undefined) throw new NotFoundError('reservation', id);
-    const row = await findReservation(deps.db, auth.shopId, Number(id), cartToken);
-    if (!row) throw new NotFoundError('reservation', id);
+    const { id, asked, cartToken } = reservationAsked(c.req.param('id'), c.req.url, auth.kind);
+    const row = await findReservation(deps.db, auth.shopId, id, cartToken);
+    if (!row) throw new NotFoundError('reservation', asked);
     const [record] = await reservationRecords(deps.db, [row], auth.tz, await databaseNow(deps.db, sqlNowOf(deps.clock)));
     return jsonResponse(record);
   })
@@ -72,15 +66,24 @@ export const reservationRoutes = new Hono<AppEnv>()
     // Releases the hold at once (an extension): a secret token any of the shop's, a publishable
     // one only the cart it names with `?cart_token=` (the widget's Release), as for reads.
     const { auth, deps } = c.var;
-    const id = c.req.param('id');
-    const query = new QueryReader(c.req.url);
-    const cartToken = cartTokenFilter(query);
-    query.done();
-    if (!ID.test(id) || Number(id) < 1) throw new NotFoundError('reservation', id);
-    if (auth.kind !== 'secret' && cartToken === undefined) throw new NotFoundError('reservation', id);
-    if (!(await deleteReservation(deps.db, auth.shopId, Number(id), cartToken))) throw new NotFoundError('reservation', id);
+    const { id, asked, cartToken } = reservationAsked(c.req.param('id'), c.req.url, auth.kind);
+    if (!(await deleteReservation(deps.db, auth.shopId, id, cartToken))) throw new NotFoundError('reservation', asked);
     return c.body(null, 204);
   });
+
+/**
+ * The reservation a GET or DELETE of `/v1/reservations/{id}` names, and its `cart_token`
+ * filter. Without the cart token a publishable token cannot tell one cart's reservation from
+ * none: it gets the same 404 as a missing id.
+ */
+function reservationAsked(param: string, url: string, kind: string): { id: number; asked: string; cartToken: string | undefined } {
+  const query = new QueryReader(url);
+  const cartToken = cartTokenFilter(query);
+  query.done();
+  if (!ID.test(param) || Number(param) < 1) throw new NotFoundError('reservation', param);
+  if (kind !== 'secret' && cartToken === undefined) throw new NotFoundError('reservation', param);
+  return { id: Number(param), asked: param, cartToken };
+}
 
 /** The `cart_token` filter, normalised as the posts store it (a blank or odd one is a 422). */
 function cartTokenFilter(query: QueryReader): string | undefined {

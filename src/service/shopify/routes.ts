@@ -12,7 +12,7 @@ import { pageHeaders, readPage } from '../http/pagination.ts';
 import { QueryReader } from '../http/query.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { requireSecret } from '../tokens/scopes.ts';
-import { readCapped } from './capped-body.ts';
+import { readCapped } from '../http/read-capped.ts';
 import { bookOrder, cancelOrder, updateCart } from './orders.ts';
 import { readCart, readOrder } from './payload.ts';
 import { claimDelivery, forgetDelivery, listConflicts, recordDelivery, shopByDomain } from './queries.ts';

@@ -1,7 +1,8 @@
 /**
- * A webhook body read with a cap: a request without Content-Length (chunked) could otherwise
- * make the service read and buffer any amount before the size check and before its signature
- * is checked. Reading stops, and the stream is cancelled, as soon as the cap is passed.
+ * A request body read with a cap: a request without Content-Length (chunked) could otherwise
+ * make the service read and buffer any amount before the size check (and, for a webhook,
+ * before its signature is checked). Reading stops, and the stream is cancelled, as soon as the
+ * cap is passed. Used by the JSON body middleware and the Shopify webhooks.
  * @module
  */
 
