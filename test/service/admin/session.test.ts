@@ -42,6 +42,32 @@ describeEachDatabase('Admin sign-in (session cookie)', (database) => {
     });
   });
 
+  it('limits sign-in attempts from one address before any database work: past its burst, 429 with Retry-After', async () => {
+    const limits = { now: () => 0, unauthenticated: { perSecond: 1, burst: 3 } };
+    await withService(database, async (service) => {
+      const attempt = (address: string) =>
+        service.fetch(new Request(`${ORIGIN}/admin/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ token: 'sk_guess' }) }), { clientAddress: address });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await attempt('10.1.1.1')).status);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      const refused = await attempt('10.1.1.1');
+      expect(refused.headers.get('retry-after')).toBe('1');
+      // Another address is not held back by the first one's attempts.
+      expect((await attempt('10.1.1.2')).status).toBe(401);
+    }, { rateLimit: limits });
+  });
+
+  it('limits what a session does as its secret token is limited: past the burst, 429 for reads and writes alike', async () => {
+    await withService(database, async (service) => {
+      const cookie = cookieOf(await signIn(service, TOKENS.secret));
+      const statuses = [];
+      for (let i = 0; i < 2; i++) statuses.push((await api(service).get('/v1/products', { token: null, headers: { cookie } })).status);
+      statuses.push((await api(service).post('/v1/locations', { name: 'Pier 9' }, { token: null, headers: { cookie, origin: ORIGIN } })).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      expect((await service.db.query("SELECT count(*)::int AS n FROM locations WHERE name = 'Pier 9'")).rows[0]).toEqual({ n: 0 });
+    }, { rateLimit: { now: () => 0, perSecond: 1, burst: 2 } });
+  });
+
   it('refuses a write with the cookie from another origin or with no Origin (CSRF), and reads from another origin', async () => {
     await withService(database, async (service) => {
       const cookie = cookieOf(await signIn(service, TOKENS.secret));
