@@ -56,5 +56,13 @@ export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof InvalidError) return new HttpError('validation_failed', error.message, { details: { fields: error.fields } });
   if (error instanceof InUseError) return new HttpError('in_use', error.message, { details: { dependents: error.dependents } });
   if (error instanceof ForbiddenError) return new HttpError('forbidden', error.message);
+  // A unique index refused a write: two requests raced past the check that names the field
+  // (a title, an external id). Nothing was written; sent again, the check names the field.
+  if (isUniqueViolation(error)) return new HttpError('validation_failed', 'Another request took a value that must be unique at the same moment; nothing was changed. Send it again to see which field.', { details: { fields: {} } });
   return undefined;
+}
+
+/** PostgreSQL's unique_violation (23505), as both drivers (pg and PGlite) report it. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
