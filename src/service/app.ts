@@ -33,6 +33,7 @@ import { tokenRoutes } from './tokens/routes.ts';
 import { shopifyConflictRoutes, shopifyWebhookRoutes } from './shopify/routes.ts';
 import { shopifyProxyRoutes } from './shopify/proxy/routes.ts';
 import { widgetRoutes } from './widgets/routes.ts';
+import { widgetFileRoutes } from './http/widget-files.ts';
 
 /** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */
 const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes, catalogRoutes, tokenRoutes, shopRoutes, locationRoutes, shopifyConflictRoutes] as const;
@@ -71,6 +72,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** The built admin page's folder (`dist/admin`), served at `/admin/`. @default none: only its sign-in routes */
   adminDir?: string;
+  /** The built widget's folder (`dist/`), served at `/booking-widget.js` and `/widget/` (http/widget-files.ts). @default none */
+  widgetDir?: string;
 }
 
 /** The service's handler. */
@@ -145,6 +148,8 @@ export function createApp(options: AppOptions): BookingApp {
   app.use('/admin/*', clientAddress(options.trustProxyHeader));
   if (limits) app.use('/admin/*', addressLimit(limits));
   app.route('/', adminRoutes(options.adminDir));
+  // The widget's files, so the script tag the admin hands out works against this service.
+  if (options.widgetDir) app.route('/', widgetFileRoutes(options.widgetDir));
 
   app.notFound((c) => noEndpoint(new URL(c.req.url).pathname).toResponse(withDate(deps)));
   app.onError((error, c) => {

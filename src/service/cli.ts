@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     await db.close();
     throw error;
   }
-  const server = await listen(createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, publicUrl: values['public-url'], adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)) }).fetch, { port, hostname: values.host });
+  const server = await listen(createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, publicUrl: values['public-url'], adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)), widgetDir: fileURLToPath(new URL('../../dist', import.meta.url)) }).fetch, { port, hostname: values.host });
   console.log(server.url);
   const base = publicOrigin ?? server.url;
   if (created) {

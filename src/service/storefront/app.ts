@@ -4,7 +4,8 @@
  * @module
  */
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import { widgetFileRoutes } from '../http/widget-files.ts';
 import { type Catalog } from './catalog.ts';
 import { CartStore } from './cart.ts';
 import { cartRoutes } from './cart-routes.ts';
@@ -33,14 +34,6 @@ export interface StorefrontOptions {
 
 /** Pages served with the strict policy of `csp.ts`. */
 const STRICT_PAGES = new Set(['/hostile.html', '/hostile']);
-
-/** CORS and caching for the widget's files (see `createStorefront`). */
-const widgetHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
-  if (c.res.status !== 200) return;
-  c.header('Access-Control-Allow-Origin', '*');
-  if (/\/booking-widget-[\w-]+\.js$/.test(c.req.path)) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-};
 
 /** Builds the storefront app; `fetch` it with any `Request`. */
 export function createStorefront(options: StorefrontOptions): Hono {
@@ -71,16 +64,8 @@ export function createStorefront(options: StorefrontOptions): Hono {
 
   app.route('/', cartRoutes(new CartStore(options.catalog, options.currency)));
 
-  // The widget's files, at the top (`/booking-widget.js`, as the README embeds it) and under
-  // `/widget/` (one folder a strict page's `script-src` can name). The entry loads the rest as
-  // modules from its own URL, which a page on another origin may do: hence CORS. Every file
-  // but the entry has its content's hash in its name, so it may be cached for good.
-  app.use('/booking-widget*', widgetHeaders);
-  app.use('/widget/*', widgetHeaders);
-  const widgetFiles = serveStatic({ root: options.widgetDir, rewriteRequestPath: (p) => p.replace(/^\/widget\//, '/') });
-  app.get('/booking-widget.js', widgetFiles, (c) => c.text('/booking-widget.js is not built yet: run `npm run build`.\n', 404));
-  app.get('/booking-widget-*', widgetFiles);
-  app.get('/widget/booking-widget*', widgetFiles);
+  // The widget's files (http/widget-files.ts), as `npm run service` serves them too.
+  app.route('/', widgetFileRoutes(options.widgetDir));
   app.get(
     '/extension/assets/*',
     serveStatic({ root: options.extensionAssetsDir, rewriteRequestPath: (p) => p.replace(/^\/extension\/assets/, '') }),
