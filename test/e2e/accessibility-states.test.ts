@@ -143,8 +143,25 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
     });
     await screenshotBoth(page, '17-only-n-left', dayButton(widget, short));
 
-    // A start chosen, the pointer on a later day: the range up to it is previewed.
+    // One kayak asked for: the day with one left is a "few left" day; chosen, its caption
+    // takes the chosen day's text colour and reads against its fill (it was amber on blue).
     await widget.getByRole('button', { name: 'Fewer' }).click();
+    await showMonthOf(widget, short);
+    await dayButton(widget, short).click();
+    await expect.poll(() => dayButton(widget, short).getAttribute('part')).toContain('day-selected');
+    const captionContrast = await dayButton(widget, short).evaluate((el) => {
+      const lum = (c: string) => {
+        const [r, g, b] = (c.match(/[\d.]+/g) ?? []).map(Number).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const caption = el.parentElement!.querySelector('.left')!;
+      const [x, y] = [lum(getComputedStyle(caption).color), lum(getComputedStyle(el).backgroundColor)].sort((p, q) => q - p);
+      return { text: caption.textContent, ratio: (x! + 0.05) / (y! + 0.05) };
+    });
+    expect(captionContrast.text).toBe('1 left');
+    expect(captionContrast.ratio).toBeGreaterThanOrEqual(4.5);
+
+    // A start chosen, the pointer on a later day: the range up to it is previewed.
     const from = day(suite.today, 3), to = day(suite.today, 5);
     await showMonthOf(widget, from);
     await dayButton(widget, from).click();
