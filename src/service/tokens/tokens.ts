@@ -45,7 +45,7 @@ export async function verifyTokenWithVersion(db: Queryable, token: string): Prom
   for (const row of rows) {
     if (timingSafeEqual(Buffer.from(row.token_hash, 'hex'), wanted)) {
       const auth = { tokenId: row.id, kind: row.kind, shopId: row.shop_id, tz: row.tz, locale: row.locale, origins: row.origins };
-      found = { auth, version: Number(row.version ?? 0) };
+      found = { auth, version: row.version };
     }
   }
   return found;
@@ -67,7 +67,8 @@ export const UNKNOWN_TOKEN_CACHE_MS = 2_000;
 
 /**
  * A per-app cache of verified tokens (SHA-256 hash → AuthContext) for `ttlMs` of real time, so
- * most requests skip the token query. Concurrent requests with one token share one query. At most `maxEntries` are kept, the
+ * most requests skip the token query. Concurrent requests with one token share one query, also
+ * when they find together that its shop's version moved. At most `maxEntries` are kept, the
  * oldest dropped first. Each answer carries the shop's data version read for this request (the
  * blackout list uses it rather than reading it again).
  *
@@ -104,10 +105,14 @@ export function cachedTokens(ttlMs: number, options: { maxEntries?: number; nega
       if (!found) return undefined;
       // Shared with concurrent requests of the shop (and the blackout list), read after this one arrived.
       if ((await currentShopVersion(db, found.auth.shopId)) === found.version) return found;
+      // Another request saw the same change first and verifies again: its query was asked after
+      // this request arrived (the entry was still `hit` then), so its answer serves this one too.
+      const again = entries.get(hash);
+      if (again && again !== hit) return again.answer;
     }
     if (hit && entries.get(hash) === hit) entries.delete(hash);
     const refusedAt = unknown.get(hash);
-    if (refusedAt !== undefined && t - refusedAt < negativeMs) return Promise.resolve(undefined);
+    if (refusedAt !== undefined && t - refusedAt < negativeMs) return undefined;
     if (refusedAt !== undefined) unknown.delete(hash);
     const answer = verifyTokenWithVersion(db, token).then((found) => (found ? Object.freeze({ auth: freeze(found.auth), version: found.version }) : undefined));
     entries.set(hash, { at: t, answer });

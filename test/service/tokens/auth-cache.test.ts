@@ -75,6 +75,21 @@ describeEachDatabase('the token cache', (database) => {
     expect(Object.isFrozen(answers[0]!.auth)).toBe(true);
   });
 
+  it('when the shop changes, concurrent requests holding the old answer verify it again with one query', async () => {
+    service = await createTestService({ database });
+    const { db, tokenQueries } = counting(service.db);
+    const verify = cachedTokens(10_000, { now: () => 0 });
+    const before = await verify(db, SECRET);
+    expect(tokenQueries()).toBe(1);
+    await service.db.query(`UPDATE locations SET name = name || ' (renamed)' WHERE shop_id = $1`, [before!.auth.shopId]);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => verify(db, SECRET)));
+    // One query for the eight, not one each.
+    expect(tokenQueries()).toBe(2);
+    // All eight carry the shop's new version, read after they arrived.
+    expect(new Set(answers.map((a) => a?.version)).size).toBe(1);
+    expect(answers[0]!.version).not.toBe(before!.version);
+  });
+
   it('an app asks the database once per token within the TTL; with tokenCacheMs 0, on every request', async () => {
     service = await createTestService({ database });
     for (const [tokenCacheMs, expected] of [
