@@ -13,6 +13,8 @@ import { Hono } from 'hono';
 import type { AppEnv, ClientEnv } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { addressInHeader } from '../../http/client-address.ts';
+import { readCapped } from '../../http/read-capped.ts';
+import { MAX_BODY_BYTES, tooLarge } from '../../middleware/json-body.ts';
 import { proxiedAuth } from '../proxied-auth.ts';
 import { shopByDomain } from '../queries.ts';
 import { proxySignatureValid } from '../signatures.ts';
@@ -23,6 +25,18 @@ export const PROXY_MAX_AGE_S = 90;
 const PROXY_PARAMS = ['shop', 'path_prefix', 'timestamp', 'signature', 'logged_in_customer_id'];
 
 const refused = (why: string) => new HttpError('unauthorized', `The app-proxy request is not valid: ${why}.`);
+
+/**
+ * The body to forward, read under the JSON body limit: it must be read whole before the inner
+ * request exists, and a chunked one (no Content-Length) could otherwise be any size. 413 past it.
+ */
+async function cappedBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const length = request.headers.get('content-length');
+  if (length !== null && Number(length) > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = await readCapped(request.body, MAX_BODY_BYTES);
+  if (!bytes) throw tooLarge();
+  return bytes;
+}
 
 /** ALL /shopify/proxy/v1/*, served through `forward` (the app's own fetch). */
 export function shopifyProxyRoutes(forward: (request: Request, env: ClientEnv) => Promise<Response>): Hono<AppEnv> {
@@ -42,7 +56,7 @@ export function shopifyProxyRoutes(forward: (request: Request, env: ClientEnv) =
     // Only the signature speaks for the shop: no token, cookie or origin rides along.
     for (const name of ['authorization', 'cookie', 'origin']) headers.delete(name);
     const method = c.req.method;
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await cappedBody(c.req.raw);
     const request = new Request(inner, { method, headers, body });
     proxiedAuth.set(request, { tokenId: -shop.shop_id, kind: 'publishable', shopId: shop.shop_id, tz: shop.tz, locale: shop.locale, origins: [] });
     const shopper = addressInHeader(c.req.header('x-forwarded-for')) ?? c.get('client');
