@@ -15,6 +15,7 @@ import { HttpError } from '../../http/errors.ts';
 import { addressInHeader } from '../../http/client-address.ts';
 import { readCapped } from '../../http/read-capped.ts';
 import { MAX_BODY_BYTES, tooLarge } from '../../middleware/json-body.ts';
+import { SHOPIFY_DOMAIN } from '../../shops/input.ts';
 import { proxiedAuth } from '../proxied-auth.ts';
 import { shopByDomain } from '../queries.ts';
 import { proxySignatureValid } from '../signatures.ts';
@@ -44,7 +45,7 @@ export function shopifyProxyRoutes(forward: (request: Request, env: ClientEnv) =
     const { db, clock } = c.get('deps');
     const url = new URL(c.req.url);
     const domain = url.searchParams.get('shop') ?? '';
-    const shop = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(domain) ? await shopByDomain(db, domain) : undefined;
+    const shop = SHOPIFY_DOMAIN.test(domain) ? await shopByDomain(db, domain) : undefined;
     if (!shop) throw refused('no shop of this service signed it');
     if (!proxySignatureValid(url.searchParams, shop.api_secret)) throw refused('its signature does not match');
     const timestamp = Number(url.searchParams.get('timestamp'));
