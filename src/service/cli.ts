@@ -2,7 +2,8 @@
  * `npm run service -- --port 8787 --data <folder|memory> --fixture <file.json>` (API.md §8):
  * the API alone. The first line printed is the URL it listens on. `DATABASE_URL` selects
  * PostgreSQL instead of PGlite. The fixture seeds a shop the database does not have yet; a later
- * start only refreshes its tokens (`seedFixture`).
+ * start leaves a shop the database has exactly as it is (`seedFixture`: what the merchant
+ * changed through the API stays).
  *
  * `--create-shop "Name" --tz Europe/Berlin [--locale de]` makes a shop without a fixture
  * (shops/create.ts) before serving, and prints its secret token (once) and a one-time admin

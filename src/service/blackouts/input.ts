@@ -14,6 +14,7 @@
  * @module
  */
 import type { BlackoutScope } from '../../shared/records.ts';
+import { onlyFields } from '../shared/body.ts';
 import type { FieldErrors } from '../shared/field-errors.ts';
 import { parseBlackoutTime } from './times.ts';
 import type { TargetField } from './types.ts';
@@ -39,6 +40,7 @@ export interface BlackoutInput {
 
 const READ_ONLY_FIELDS = new Set(['id', 'vendor', 'created_at', 'updated_at']);
 const WRITABLE_FIELDS = new Set<string>(['title', 'starts_at', 'finishes_at', 'all_day', 'scope', ...TARGET_FIELDS]);
+const FIELDS: ReadonlySet<string> = new Set([...WRITABLE_FIELDS, ...READ_ONLY_FIELDS]);
 const TITLE_MAX = 255;
 // C0 and C1 controls, and the bidirectional embedding, override and isolate characters.
 const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -83,9 +85,7 @@ export function readBlackoutInput(body: unknown, tz: string, mode: 'create' | 'u
     return input;
   }
   const fields = body as Record<string, unknown>;
-  for (const key of Object.keys(fields)) {
-    if (!WRITABLE_FIELDS.has(key) && !READ_ONLY_FIELDS.has(key)) errors.add(key.slice(0, 64), 'is not a blackout field');
-  }
+  onlyFields(errors, '', fields, FIELDS, 'blackout');
   const given = (key: string) => Object.hasOwn(fields, key) && fields[key] !== undefined;
   if (given('title')) input.title = readTitle(fields.title, errors);
   for (const key of ['starts_at', 'finishes_at'] as const) {

@@ -147,12 +147,3 @@ export async function deleteBlackout(db: Queryable, shopId: number, id: number):
   const { rows } = await db.query('DELETE FROM blackouts WHERE shop_id = $1 AND id = $2 RETURNING id', [shopId, id]);
   return rows.length > 0;
 }
-
-/**
- * The shop's data version (migration 3: a new one with every write to its blackouts, products,
- * variants or locations), or 0 when nothing has been written since the migration.
- */
-export async function shopDataVersion(db: Queryable, shopId: number): Promise<number> {
-  const { rows } = await db.query<{ version: number }>('SELECT version FROM shop_data_versions WHERE shop_id = $1', [shopId], { prepare: true });
-  return rows[0]?.version ?? 0;
-}

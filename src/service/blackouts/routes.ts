@@ -44,7 +44,7 @@ export const blackoutRoutes = new Hono<AppEnv>()
     const filters = readFilters(query, auth.tz);
     query.done();
     // The database writes the JSON (queries.ts): the list goes out as it was kept.
-    const { body, digest, total } = await lists(c.get('deps').db, auth.shopId, filters, page);
+    const { body, digest, total } = await lists(c.get('deps').db, auth.shopId, filters, page, c.get('shopVersion'));
     c.set('bodyDigest', digest);
     return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...pageHeaders(c.req.url, page, total) } });
   })

@@ -6,7 +6,7 @@
  * ignored, so a record read with GET can be sent back as it is.
  * @module
  */
-import { asObject, externalId, text, wholeNumber } from '../shared/body.ts';
+import { asObject, externalId, onlyFields, text, wholeNumber } from '../shared/body.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 
 /** The most variants a product may be created with in one request. */
@@ -30,10 +30,9 @@ export interface ProductInput {
   variants?: VariantInput[];
 }
 
-const PRODUCT_FIELDS = new Set(['external_id', 'title', 'vendor', 'location_id', 'variants']);
-const PRODUCT_READ_ONLY = new Set(['id', 'created_at', 'updated_at']);
-const VARIANT_FIELDS = new Set(['external_id', 'title', 'capacity']);
-const VARIANT_READ_ONLY = new Set(['id', 'product_id', 'external_product_id', 'created_at', 'updated_at']);
+// Each record's writable fields, then the read-only ones a record read with GET may send back.
+const PRODUCT_FIELDS: ReadonlySet<string> = new Set(['external_id', 'title', 'vendor', 'location_id', 'variants', 'id', 'created_at', 'updated_at']);
+const VARIANT_FIELDS: ReadonlySet<string> = new Set(['external_id', 'title', 'capacity', 'id', 'product_id', 'external_product_id', 'created_at', 'updated_at']);
 
 function fieldsOf(body: unknown, errors: FieldErrors, path: string): Record<string, unknown> | undefined {
   const o = asObject(body);
@@ -41,12 +40,8 @@ function fieldsOf(body: unknown, errors: FieldErrors, path: string): Record<stri
   return o;
 }
 
-function unknownFields(o: Record<string, unknown>, writable: Set<string>, readOnly: Set<string>, errors: FieldErrors, prefix: string, what: string): void {
-  for (const key of Object.keys(o)) if (!writable.has(key) && !readOnly.has(key)) errors.add(`${prefix}${key.slice(0, 64)}`, `is not a ${what} field`);
-}
-
 function readVariantFields(o: Record<string, unknown>, mode: 'create' | 'update', errors: FieldErrors, prefix: string): VariantInput {
-  unknownFields(o, VARIANT_FIELDS, VARIANT_READ_ONLY, errors, prefix, 'variant');
+  onlyFields(errors, prefix, o, VARIANT_FIELDS, 'variant');
   const input: VariantInput = {};
   const given = (key: string) => o[key] !== undefined;
   if (given('external_id') || mode === 'create') input.externalId = externalId(errors, `${prefix}external_id`, o.external_id);
@@ -72,7 +67,7 @@ export function readProductInput(body: unknown, mode: 'create' | 'update'): Prod
   const o = fieldsOf(body, errors, 'body');
   const input: ProductInput = {};
   if (o) {
-    unknownFields(o, PRODUCT_FIELDS, PRODUCT_READ_ONLY, errors, '', 'product');
+    onlyFields(errors, '', o, PRODUCT_FIELDS, 'product');
     const given = (key: string) => o[key] !== undefined;
     if (given('external_id') || mode === 'create') input.externalId = externalId(errors, 'external_id', o.external_id);
     if (given('title') || mode === 'create') input.title = text(errors, 'title', typeof o.title === 'string' ? o.title.trim() : o.title);

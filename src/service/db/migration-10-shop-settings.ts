@@ -5,8 +5,9 @@
  * hold a shop's zone or locale (the token cache, tokens/tokens.ts) compare that version before
  * they serve, so the next request of every process sees the change.
  *
- * Numbered 10: 9 is reserved for another change. `migrate` applies whatever a database lacks in
- * list order, so the gap is harmless (and 9, once added, is applied after 10 where 10 ran first).
+ * Migration 9 (Shopify's cancelled orders, migration-9-shopify-cancelled.ts) was added after
+ * this one, in the number kept for it. `migrate` applies whatever a database lacks in list
+ * order, so a database that ran 10 first gets 9 afterwards; the two touch different tables.
  * @module
  */
 

@@ -10,6 +10,11 @@ import type { AuthContext } from '../tokens/types.ts';
 export interface AppVariables {
   /** The verified token and its shop. */
   auth: AuthContext;
+  /**
+   * The shop's data version, read after the request arrived, when its token's verification read
+   * it (not for admin sessions or the app proxy): the blackout list cache compares with it.
+   */
+  shopVersion: number | undefined;
   /** The parsed JSON body of a POST or PUT. */
   body: unknown;
   /** CORS headers for an allowed browser origin, added to every answer. */

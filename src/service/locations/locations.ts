@@ -7,11 +7,14 @@
  */
 import type { Database } from '../db/types.ts';
 import type { LocationRecord } from '../../shared/merchant-records.ts';
-import { asObject, text } from '../shared/body.ts';
+import { asObject, onlyFields, text } from '../shared/body.ts';
 import { InUseError, NotFoundError } from '../shared/errors.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
 import { deleteLocation, insertLocation, locationNameTaken, locationUsers, lockLocation, renameLocation } from './queries.ts';
+
+// `id` is read-only: a record read with GET may be sent back.
+const LOCATION_FIELDS: ReadonlySet<string> = new Set(['name', 'id']);
 
 /** Checks a POST or PUT body: `{ "name": "…" }`; throws `InvalidError` (422) naming every bad field. */
 export function readLocationInput(body: unknown): { name: string } {
@@ -19,7 +22,7 @@ export function readLocationInput(body: unknown): { name: string } {
   const o = asObject(body);
   if (!o) errors.add('body', 'must be a JSON object');
   const fields = o ?? {};
-  for (const key of Object.keys(fields)) if (key !== 'name' && key !== 'id') errors.add(key.slice(0, 64), 'is not a location field');
+  onlyFields(errors, '', fields, LOCATION_FIELDS, 'location');
   const name = o ? text(errors, 'name', typeof fields.name === 'string' ? fields.name.trim() : fields.name, 255) : undefined;
   errors.throwIfAny();
   return { name: name! };

@@ -14,7 +14,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;.*)?$/i;
 
-function tooLarge(): HttpError {
+/** The 413 of a body past `MAX_BODY_BYTES` (also the app proxy's, which reads before forwarding). */
+export function tooLarge(): HttpError {
   return new HttpError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES} bytes.`);
 }
 

@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { jsonResponse } from '../http/errors.ts';
 import { pageHeaders, readPage } from '../http/pagination.ts';
+import { pathIdOr404 } from '../http/path-id.ts';
 import { QueryReader } from '../http/query.ts';
 import { databaseNow } from '../db/now.ts';
 import { sqlNowOf } from '../shared/clock.ts';
@@ -22,8 +23,6 @@ import { readHoldInput } from './input.ts';
 import { findReservation, listReservations } from './queries.ts';
 import { deleteReservation } from './release-queries.ts';
 import { reservationRecords } from './records.ts';
-
-const ID = /^\d{1,15}$/;
 
 /** GET and POST /v1/reservations; GET /v1/reservations/{id}. */
 export const reservationRoutes = new Hono<AppEnv>()
@@ -80,9 +79,9 @@ function reservationAsked(param: string, url: string, kind: string): { id: numbe
   const query = new QueryReader(url);
   const cartToken = cartTokenFilter(query);
   query.done();
-  if (!ID.test(param) || Number(param) < 1) throw new NotFoundError('reservation', param);
+  const id = pathIdOr404(param, 'reservation');
   if (kind !== 'secret' && cartToken === undefined) throw new NotFoundError('reservation', param);
-  return { id: Number(param), asked: param, cartToken };
+  return { id, asked: param, cartToken };
 }
 
 /** The `cart_token` filter, normalised as the posts store it (a blank or odd one is a 422). */

@@ -11,6 +11,7 @@ import type { Guest } from '../../shared/records.ts';
 export const MAX_ITEMS = 50;
 
 const DIGITS = /^\d{1,16}$/;
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 // Deliberately loose: one @ with something on each side and no spaces. Mail servers decide the rest.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -22,6 +23,19 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
  */
 export function onlyFields(errors: FieldErrors, prefix: string, o: Record<string, unknown>, allowed: ReadonlySet<string>, what: string): void {
   for (const key of Object.keys(o)) if (!allowed.has(key)) errors.add(`${prefix}${key.slice(0, 64)}`, `is not a ${what} field`);
+}
+
+/**
+ * `value` as a canonical BCP 47 language tag (`de-ch` → `de-CH`), or undefined: the one rule of
+ * a shop's and a widget's locale, so the widget's translations are looked up by one spelling.
+ */
+export function languageTag(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 35 || !LANGUAGE_TAG.test(value)) return undefined;
+  try {
+    return Intl.getCanonicalLocales(value)[0];
+  } catch {
+    return undefined;
+  }
 }
 
 /** A plain JSON object, or undefined. */

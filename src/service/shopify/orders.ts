@@ -26,8 +26,11 @@ import { lineBooking } from './line-check.ts';
 import { isCancelled, markCancelled } from './order-queries.ts';
 import { deleteItems, insertConflict, orderBookingIds, settledCartItems, type ShopifyShop } from './queries.ts';
 
+/** What every booking key of an order starts with (its cancellation finds them all by it). */
+const orderKeyPrefix = (orderId: string) => `shopify-order-${orderId}-line-`;
+
 /** The key of the booking an order line makes. */
-const keyOf = (orderId: string, lineId: string) => `shopify-order-${orderId}-line-${lineId}`;
+const keyOf = (orderId: string, lineId: string) => `${orderKeyPrefix(orderId)}${lineId}`;
 
 /** How long a fresh hold is safe from a cart update that does not list it yet (the widget holds, then adds the line). */
 export const CART_GRACE_MS = 60_000;
@@ -108,7 +111,7 @@ export async function bookOrder(db: Database, shop: ShopifyShop, order: ShopifyO
 }
 
 async function cancelBookings(db: Database, shop: ShopifyShop, orderId: string): Promise<number[]> {
-  const ids = await orderBookingIds(db, shop.shop_id, `shopify-order-${orderId}-line-`);
+  const ids = await orderBookingIds(db, shop.shop_id, orderKeyPrefix(orderId));
   for (const id of ids) await cancelBooking(db, authOf(shop), id);
   return ids;
 }

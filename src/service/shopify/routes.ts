@@ -13,6 +13,7 @@ import { QueryReader } from '../http/query.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { requireSecret } from '../tokens/scopes.ts';
 import { readCapped } from '../http/read-capped.ts';
+import { SHOPIFY_DOMAIN } from '../shops/input.ts';
 import { bookOrder, cancelOrder, updateCart } from './orders.ts';
 import { readCart, readOrder } from './payload.ts';
 import { claimDelivery, forgetDelivery, listConflicts, recordDelivery, shopByDomain } from './queries.ts';
@@ -39,7 +40,7 @@ export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks',
   const body = await readCapped(c.req.raw.body, MAX_WEBHOOK_BYTES);
   if (!body) throw tooLarge();
   const domain = c.req.header('x-shopify-shop-domain');
-  const shop = domain && /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(domain) ? await shopByDomain(db, domain) : undefined;
+  const shop = domain && SHOPIFY_DOMAIN.test(domain) ? await shopByDomain(db, domain) : undefined;
   if (!shop || !webhookSignatureValid(body, c.req.header('x-shopify-hmac-sha256'), shop.api_secret)) throw unsigned();
 
   const topic = c.req.header('x-shopify-topic') ?? '';

@@ -10,7 +10,8 @@ import type { Database } from '../db/types.ts';
 import { newSignInCode } from '../admin/sessions.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 import { createToken } from '../tokens/manage.ts';
-import { languageTag, shopName, zoneName } from './input.ts';
+import { languageTag } from '../shared/body.ts';
+import { shopName, zoneName } from './input.ts';
 import { lockSeeding } from './queries.ts';
 import { countShops, insertShop, shopNameTaken } from './shop-queries.ts';
 

@@ -5,6 +5,7 @@
  */
 import type { WidgetSettings, WidgetType } from '../../shared/records.ts';
 import { settingError, settingsError } from '../widgets/settings-rules.ts';
+import { SHOPIFY_DOMAIN } from './input.ts';
 
 /** A fixture: shops with their catalogue, widgets, blackouts and tokens. */
 export interface Fixture {
@@ -123,7 +124,7 @@ export function checkFixture(value: unknown): Fixture {
     if (shop.shopify !== undefined) {
       if (!isObject(shop.shopify)) fail(`${sp}.shopify`, 'must be an object with domain and api_secret');
       const shopify = shop.shopify as Record<string, unknown>;
-      if (typeof shopify.domain !== 'string' || !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(shopify.domain)) fail(`${sp}.shopify.domain`, 'must be the shop\'s myshopify.com domain');
+      if (typeof shopify.domain !== 'string' || !SHOPIFY_DOMAIN.test(shopify.domain)) fail(`${sp}.shopify.domain`, 'must be the shop\'s myshopify.com domain');
       str(shopify.api_secret, `${sp}.shopify.api_secret`);
     }
     each(shop.tokens, `${sp}.tokens`, (t, tp) => {

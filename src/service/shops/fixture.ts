@@ -58,10 +58,9 @@ export async function seedFixture(db: Database, fixture: unknown): Promise<strin
   });
 }
 
-async function loadShop(tx: Queryable, shop: FixtureShop, options: { keepShop?: boolean } = {}): Promise<void> {
+async function loadShop(tx: Queryable, shop: FixtureShop): Promise<void> {
   if (!isTimeZone(shop.tz)) throw new FixtureError(`shop ${shop.name}: unknown time zone ${shop.tz}`);
-  // keepShop: the shop's zone and locale stay as stored (only its id is needed).
-  const shopId = await upsertShop(tx, shop.name, shop.tz, shop.locale ?? 'en', !options.keepShop);
+  const shopId = await upsertShop(tx, shop.name, shop.tz, shop.locale ?? 'en');
 
   const locationIds = new Map<string, number>();
   for (const location of shop.locations ?? []) {

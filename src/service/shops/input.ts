@@ -5,7 +5,7 @@
  * @module
  */
 import { isTimeZone } from '../../shared/zones.ts';
-import { asObject, text } from '../shared/body.ts';
+import { asObject, languageTag, onlyFields, text } from '../shared/body.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 
 /** A checked PUT /v1/shop body; absent fields are undefined, `null` disconnects from Shopify. */
@@ -18,17 +18,10 @@ export interface ShopInput {
 
 /** A myshopify.com domain, as Shopify names a shop (`example.myshopify.com`). */
 export const SHOPIFY_DOMAIN = /^[a-z0-9][a-z0-9-]{0,62}\.myshopify\.com$/i;
-const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 
-/** `value` as a canonical BCP 47 language tag (`de-ch` → `de-CH`), or undefined. */
-export function languageTag(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > 35 || !LANGUAGE_TAG.test(value)) return undefined;
-  try {
-    return Intl.getCanonicalLocales(value)[0];
-  } catch {
-    return undefined;
-  }
-}
+// `id` and `api_secret_set` are read-only: sent back as GET showed them, they are ignored.
+const SHOP_FIELDS: ReadonlySet<string> = new Set(['id', 'name', 'tz', 'locale', 'shopify']);
+const SHOPIFY_FIELDS: ReadonlySet<string> = new Set(['domain', 'api_secret', 'api_secret_set']);
 
 /** `value` as an IANA zone name in its canonical spelling (`europe/berlin` → `Europe/Berlin`), or undefined. */
 export function zoneName(value: unknown): string | undefined {
@@ -50,7 +43,7 @@ function readShopify(errors: FieldErrors, value: unknown): ShopInput['shopify'] 
   const o = asObject(value);
   if (!o) return void errors.add('shopify', 'must be an object with domain and api_secret, or null to disconnect the shop from Shopify');
   const out: { domain?: string | null; api_secret?: string | null } = {};
-  for (const key of Object.keys(o)) if (!['domain', 'api_secret', 'api_secret_set'].includes(key)) errors.add(`shopify.${key.slice(0, 64)}`, 'is not a Shopify setting');
+  onlyFields(errors, 'shopify.', o, SHOPIFY_FIELDS, 'Shopify settings');
   if (o.domain === null) out.domain = null;
   else if (o.domain !== undefined) {
     if (typeof o.domain === 'string' && SHOPIFY_DOMAIN.test(o.domain.trim())) out.domain = o.domain.trim().toLowerCase();
@@ -76,7 +69,7 @@ export function readShopInput(body: unknown): ShopInput {
   const input: ShopInput = {};
   if (!o) errors.add('body', 'must be a JSON object');
   else {
-    for (const key of Object.keys(o)) if (!['id', 'name', 'tz', 'locale', 'shopify'].includes(key)) errors.add(key.slice(0, 64), 'is not a shop field');
+    onlyFields(errors, '', o, SHOP_FIELDS, 'shop');
     if (o.name !== undefined) input.name = shopName(errors, 'name', o.name);
     if (o.tz !== undefined) {
       input.tz = zoneName(o.tz);

@@ -14,14 +14,14 @@ async function upsertId(tx: Queryable, upsert: string, params: unknown[], select
   return rows[0]!.id;
 }
 
-/** The shop named `name`, created or (when `update`) brought to this zone and locale; its id. */
-export function upsertShop(tx: Queryable, name: string, tz: string, locale: string, update = true): Promise<number> {
+/** The shop named `name`, created or brought to this zone and locale; its id. */
+export function upsertShop(tx: Queryable, name: string, tz: string, locale: string): Promise<number> {
   return upsertId(
     tx,
     `INSERT INTO shops (name, tz, locale) VALUES ($1, $2, $3)
      ON CONFLICT (name) DO UPDATE SET tz = EXCLUDED.tz, locale = EXCLUDED.locale
-       WHERE $4::boolean AND (shops.tz, shops.locale) IS DISTINCT FROM (EXCLUDED.tz, EXCLUDED.locale)`,
-    [name, tz, locale, update],
+       WHERE (shops.tz, shops.locale) IS DISTINCT FROM (EXCLUDED.tz, EXCLUDED.locale)`,
+    [name, tz, locale],
     'SELECT id FROM shops WHERE name = $1',
     [name],
   );

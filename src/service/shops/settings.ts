@@ -4,7 +4,9 @@
  * 422 on that field. A zone change moves no stored instant (holds, bookings and blackouts keep
  * theirs); from the next request on, days are judged in the new zone: every process sees it,
  * since a change to the shop's row bumps its data version (migration 10) and the token cache
- * checks that version.
+ * checks that version. The same version also moves with every write to the shop's blackouts,
+ * products, variants and locations (migration 3), so each of those writes too makes every
+ * process verify the shop's tokens again at their next use (one token query each).
  * @module
  */
 import type { Database } from '../db/types.ts';

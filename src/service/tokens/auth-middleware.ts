@@ -1,11 +1,12 @@
 /**
  * Bearer authentication and the browser rules of API.md §6: who may call, from which origin,
- * and with the token in which place. Sets `auth` and the CORS headers every answer carries.
+ * and with the token in which place. Sets `auth` and the CORS headers every answer carries, and
+ * `shopVersion` when the token's verification read it.
  * @module
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Database } from '../db/types.ts';
-import { type TokenVerifier, verifyToken } from './tokens.ts';
+import { type TokenVerifier, verifyTokenWithVersion } from './tokens.ts';
 import { HttpError } from '../http/errors.ts';
 import { ForbiddenError } from '../shared/errors.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -29,7 +30,7 @@ function unauthorized(message: string, error?: string): HttpError {
  * Authenticates every `/v1` request; see API.md §6 for the rules enforced here. `verify` finds
  * the token's context (the app passes a cached one: `cachedTokens` in tokens.ts).
  */
-export function authenticate(db: Database, verify: TokenVerifier = verifyToken): MiddlewareHandler<AppEnv> {
+export function authenticate(db: Database, verify: TokenVerifier = verifyTokenWithVersion): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // A request Shopify's app proxy signed (shopify/proxy/routes.ts): the shop's publishable scopes.
     const proxied = proxiedAuth.get(c.req.raw);
@@ -59,8 +60,9 @@ export function authenticate(db: Database, verify: TokenVerifier = verifyToken):
       throw unauthorized('A token is required: send "Authorization: Bearer <token>".');
     }
     if (!TOKEN_SHAPE.test(token)) throw unauthorized('The token is not valid.', 'invalid_token');
-    const auth = await verify(db, token);
-    if (!auth) throw unauthorized('The token is not valid.', 'invalid_token');
+    const verified = await verify(db, token);
+    if (!verified) throw unauthorized('The token is not valid.', 'invalid_token');
+    const { auth } = verified;
 
     const origin = c.req.header('origin');
     if (auth.kind === 'secret') {
@@ -73,6 +75,8 @@ export function authenticate(db: Database, verify: TokenVerifier = verifyToken):
       c.set('cors', corsHeadersFor(origin));
     }
     c.set('auth', auth);
+    // Read after this request arrived: the blackout list need not read it again (list-cache.ts).
+    c.set('shopVersion', verified.version);
     await next();
   };
 }

@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/types.ts';
-import { asObject, text } from '../shared/body.ts';
+import { asObject, onlyFields, text } from '../shared/body.ts';
 import { InUseError, NotFoundError } from '../shared/errors.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 import { deleteToken, insertToken, lockTokensOfKind, tokenKind, type TokenRecord } from './manage-queries.ts';
@@ -22,6 +22,8 @@ import type { AuthContext, TokenKind } from './types.ts';
 
 /** The most origins one publishable token may list. */
 export const MAX_ORIGINS = 20;
+
+const TOKEN_FIELDS: ReadonlySet<string> = new Set(['kind', 'label', 'origins']);
 
 /** A token as created: its record and, this once, the token itself. */
 export interface NewToken extends TokenRecord {
@@ -55,7 +57,7 @@ export function readTokenInput(body: unknown): TokenInput {
   const o = asObject(body);
   if (!o) errors.add('body', 'must be a JSON object');
   const fields = o ?? {};
-  for (const key of Object.keys(fields)) if (!['kind', 'label', 'origins'].includes(key)) errors.add(key.slice(0, 64), 'is not a token field');
+  onlyFields(errors, '', fields, TOKEN_FIELDS, 'token');
   const kind = fields.kind;
   if (kind !== 'secret' && kind !== 'publishable') errors.add('kind', 'must be "secret" or "publishable"');
   const label = fields.label === undefined || fields.label === null ? null : text(errors, 'label', fields.label, 100) ?? null;

@@ -15,8 +15,8 @@ export interface TokenRow {
   shop_id: number;
   tz: string;
   locale: string;
-  /** The shop's data version when read (migration 3; 10 bumps it on a change to the shop). */
-  version?: number;
+  /** The shop's data version when read (migration 3; 10 bumps it on a change to the shop), 0 before any write. */
+  version: number;
 }
 
 /**

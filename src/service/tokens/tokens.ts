@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
-import { versionReads } from '../blackouts/list-cache.ts';
+import { currentShopVersion } from '../shops/data-version.ts';
 import { tokenCandidates } from './queries.ts';
 import type { AuthContext, TokenKind } from './types.ts';
 
@@ -26,22 +26,26 @@ export function kindOfToken(token: string): TokenKind | undefined {
   return token.startsWith('sk_') ? 'secret' : token.startsWith('pk_') ? 'publishable' : undefined;
 }
 
-/** A verified token's context with its shop's data version at the time (what the cache compares). */
-interface Verified {
+/**
+ * A verified token's context with its shop's data version, read after the verification was
+ * asked for (what the token cache compares, and what the blackout list cache may use).
+ */
+export interface VerifiedToken {
   auth: AuthContext;
   version: number;
 }
 
-async function verifyWithVersion(db: Queryable, token: string): Promise<Verified | undefined> {
+/** Finds the token with its shop's data version (read in the same statement), or undefined. */
+export async function verifyTokenWithVersion(db: Queryable, token: string): Promise<VerifiedToken | undefined> {
   const { hash, lookup } = hashToken(token);
   const rows = await tokenCandidates(db, lookup);
   const wanted = Buffer.from(hash, 'hex');
-  let found: Verified | undefined;
+  let found: VerifiedToken | undefined;
   // Compare against every candidate (normally one) without stopping early.
   for (const row of rows) {
     if (timingSafeEqual(Buffer.from(row.token_hash, 'hex'), wanted)) {
       const auth = { tokenId: row.id, kind: row.kind, shopId: row.shop_id, tz: row.tz, locale: row.locale, origins: row.origins };
-      found = { auth, version: Number(row.version ?? 0) };
+      found = { auth, version: row.version };
     }
   }
   return found;
@@ -49,22 +53,24 @@ async function verifyWithVersion(db: Queryable, token: string): Promise<Verified
 
 /** Finds the token, or undefined when no shop has it. */
 export async function verifyToken(db: Queryable, token: string): Promise<AuthContext | undefined> {
-  return (await verifyWithVersion(db, token))?.auth;
+  return (await verifyTokenWithVersion(db, token))?.auth;
 }
 
 /** How long a verified token is trusted without asking the database again, by default. */
 export const TOKEN_CACHE_MS = 10_000;
 
-/** `verifyToken` with a memory of recent answers; see `cachedTokens`. */
-export type TokenVerifier = (db: Queryable, token: string) => Promise<AuthContext | undefined>;
+/** `verifyTokenWithVersion`, perhaps with a memory of recent answers; see `cachedTokens`. */
+export type TokenVerifier = (db: Queryable, token: string) => Promise<VerifiedToken | undefined>;
 
 /** How long a token that did not verify is refused without asking again, by default (the app's). */
 export const UNKNOWN_TOKEN_CACHE_MS = 2_000;
 
 /**
  * A per-app cache of verified tokens (SHA-256 hash → AuthContext) for `ttlMs` of real time, so
- * most requests skip the token query. Concurrent requests with one token share one query. At
- * most `maxEntries` are kept, the oldest dropped first.
+ * most requests skip the token query. Concurrent requests with one token share one query, also
+ * when they find together that its shop's version moved. At most `maxEntries` are kept, the
+ * oldest dropped first. Each answer carries the shop's data version read for this request (the
+ * blackout list uses it rather than reading it again).
  *
  * A token that did not verify is remembered only with `negativeMs` (the app passes
  * `UNKNOWN_TOKEN_CACHE_MS`), in a map of its own of at most `maxEntries` (a flood of unknown
@@ -74,28 +80,22 @@ export const UNKNOWN_TOKEN_CACHE_MS = 2_000;
  *
  * A change to the token's shop (its zone or locale, PUT /v1/shop) is seen at once by every
  * process: a remembered token is served only while its shop's data version (one primary-key
- * read, bumped by a trigger, migration 10) is the one read with it; else it is verified again.
+ * read shared by concurrent requests, shops/data-version.ts) is the one read with it; else it
+ * is verified again. Triggers move that version with every change to the shop (migration 10)
+ * and also with every write to its blackouts, products, variants and locations (migration 3),
+ * so each of those writes, too, costs the shop's tokens one query each at their next use.
  *
  * The price: a token deleted, or whose origins change, in the database is still honoured as it
  * was for up to `ttlMs` by an app that verified it just before. `ttlMs` 0 turns the cache off.
  * `now` is a monotonic clock in ms (tests may pass their own).
  */
 export function cachedTokens(ttlMs: number, options: { maxEntries?: number; negativeMs?: number; now?: () => number } = {}): TokenVerifier {
-  if (ttlMs <= 0) return verifyToken;
+  if (ttlMs <= 0) return verifyTokenWithVersion;
   const maxEntries = options.maxEntries ?? 10_000;
   const negativeMs = options.negativeMs ?? 0;
   const now = options.now ?? (() => performance.now());
-  const entries = new Map<string, { at: number; answer: Promise<Verified | undefined> }>();
+  const entries = new Map<string, { at: number; answer: Promise<VerifiedToken | undefined> }>();
   const unknown = new Map<string, number>();
-  // Concurrent requests of one shop share version reads, each read taken after they arrived.
-  const versions = new WeakMap<Queryable, Map<number, () => Promise<number>>>();
-  const versionOf = (db: Queryable, shopId: number) => {
-    let shops = versions.get(db);
-    if (!shops) versions.set(db, (shops = new Map()));
-    let read = shops.get(shopId);
-    if (!read) shops.set(shopId, (read = versionReads(db, shopId)));
-    return read();
-  };
   return async (db, token) => {
     const { hash } = hashToken(token);
     const t = now();
@@ -103,13 +103,18 @@ export function cachedTokens(ttlMs: number, options: { maxEntries?: number; nega
     if (hit && t - hit.at < ttlMs) {
       const found = await hit.answer;
       if (!found) return undefined;
-      if ((await versionOf(db, found.auth.shopId)) === found.version) return found.auth;
+      // Shared with concurrent requests of the shop (and the blackout list), read after this one arrived.
+      if ((await currentShopVersion(db, found.auth.shopId)) === found.version) return found;
+      // Another request saw the same change first and verifies again: its query was asked after
+      // this request arrived (the entry was still `hit` then), so its answer serves this one too.
+      const again = entries.get(hash);
+      if (again && again !== hit) return again.answer;
     }
     if (hit && entries.get(hash) === hit) entries.delete(hash);
     const refusedAt = unknown.get(hash);
-    if (refusedAt !== undefined && t - refusedAt < negativeMs) return Promise.resolve(undefined);
+    if (refusedAt !== undefined && t - refusedAt < negativeMs) return undefined;
     if (refusedAt !== undefined) unknown.delete(hash);
-    const answer = verifyWithVersion(db, token).then((found) => (found ? { auth: freeze(found.auth), version: found.version } : undefined));
+    const answer = verifyTokenWithVersion(db, token).then((found) => (found ? Object.freeze({ auth: freeze(found.auth), version: found.version }) : undefined));
     entries.set(hash, { at: t, answer });
     const forget = () => {
       if (entries.get(hash)?.answer === answer) entries.delete(hash);
@@ -124,7 +129,7 @@ export function cachedTokens(ttlMs: number, options: { maxEntries?: number; nega
       while (unknown.size > maxEntries) unknown.delete(unknown.keys().next().value!);
     }, forget);
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    return (await answer)?.auth;
+    return answer;
   };
 }
 

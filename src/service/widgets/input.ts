@@ -7,7 +7,7 @@
  * @module
  */
 import type { WidgetSettings, WidgetType } from '../../shared/records.ts';
-import { asObject, text } from '../shared/body.ts';
+import { asObject, languageTag, onlyFields, text } from '../shared/body.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 import { settingError } from './settings-rules.ts';
 
@@ -23,9 +23,8 @@ export interface WidgetInput {
   products?: { by: 'external_id' | 'id'; ids: number[] };
 }
 
-const WRITABLE = new Set(['title', 'type', 'locale', 'settings', 'product_ids', 'external_product_ids']);
-const READ_ONLY = new Set(['id', 'tz', 'created_at', 'updated_at']);
-const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+// The writable fields and the read-only ones a record read with GET may send back (ignored).
+const FIELDS: ReadonlySet<string> = new Set(['title', 'type', 'locale', 'settings', 'product_ids', 'external_product_ids', 'id', 'tz', 'created_at', 'updated_at']);
 
 function readIds(value: unknown, field: string, errors: FieldErrors): number[] | undefined {
   if (!Array.isArray(value) || value.length > MAX_WIDGET_PRODUCTS) return void errors.add(field, `must be a list of at most ${MAX_WIDGET_PRODUCTS} ids`);
@@ -45,7 +44,7 @@ export function readWidgetInput(body: unknown, mode: 'create' | 'update'): Widge
   const input: WidgetInput = {};
   if (!o) errors.add('body', 'must be a JSON object');
   else {
-    for (const key of Object.keys(o)) if (!WRITABLE.has(key) && !READ_ONLY.has(key)) errors.add(key.slice(0, 64), 'is not a widget field');
+    onlyFields(errors, '', o, FIELDS, 'widget');
     if (o.title !== undefined || mode === 'create') input.title = text(errors, 'title', typeof o.title === 'string' ? o.title.trim() : o.title);
     if (o.type !== undefined || mode === 'create') {
       if (o.type === 'date' || o.type === 'range') input.type = o.type;
@@ -53,8 +52,9 @@ export function readWidgetInput(body: unknown, mode: 'create' | 'update'): Widge
     }
     if (o.locale === null) input.locale = null;
     else if (o.locale !== undefined) {
-      if (typeof o.locale === 'string' && o.locale.length <= 35 && LOCALE.test(o.locale)) input.locale = o.locale;
-      else errors.add('locale', 'must be a language tag like "en" or "de-CH", or null for the shop\'s');
+      // The shop's rule (canonical spelling: `de-ch` is stored as `de-CH`).
+      input.locale = languageTag(o.locale);
+      if (input.locale === undefined) errors.add('locale', 'must be a language tag like "en" or "de-CH", or null for the shop\'s');
     }
     if (o.settings !== undefined) {
       const settings = asObject(o.settings);

@@ -90,12 +90,12 @@ describe('what the memories keep, and for how long', () => {
     const { db, queries } = counting(service.db);
     let t = 0;
     const verify = cachedTokens(10_000, { negativeMs: 2_000, maxEntries: 2, now: () => t });
-    expect(await verify(db, 'sk_test_harbour')).toMatchObject({ kind: 'secret' });
+    expect((await verify(db, 'sk_test_harbour'))?.auth).toMatchObject({ kind: 'secret' });
     for (let i = 0; i < 5; i++) expect(await verify(db, `pk_unknown_${i}`)).toBeUndefined();
     expect(queries()).toBe(6);
     // The newest two unknown tokens are remembered (at most maxEntries); the good one still is.
     expect(await verify(db, 'pk_unknown_4')).toBeUndefined();
-    expect(await verify(db, 'sk_test_harbour')).toMatchObject({ kind: 'secret' });
+    expect((await verify(db, 'sk_test_harbour'))?.auth).toMatchObject({ kind: 'secret' });
     // The good token is served from memory after one read of its shop's version (a zone change
     // is seen at once); the unknown one cost nothing.
     expect(queries()).toBe(7);

@@ -54,6 +54,27 @@ describeEachDatabase('Shopify app proxy: no token in the page', (database) => {
     });
   });
 
+  it('refuses a chunked body (no Content-Length) over 64 KiB with 413 as soon as it passes the limit, without reading the rest', async () => {
+    await withService(database, async (service) => {
+      const chunk = new Uint8Array(16 * 1024).fill(0x20);
+      let pulled = 0;
+      const endless = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled >= 16 * 1024 * 1024) return controller.close();
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+      const signed = proxied(service, '/v1/reservations', { method: 'POST', headers: { 'content-type': 'application/json' } });
+      expect(signed.headers.has('content-length')).toBe(false);
+      const answer = await service.fetch(new Request(signed.url, { method: 'POST', headers: signed.headers, body: endless, duplex: 'half' } as RequestInit));
+      expect(answer.status).toBe(413);
+      expect((await answer.json()).error).toBe('payload_too_large');
+      expect(pulled).toBeLessThan(256 * 1024);
+      expect((await service.db.query('SELECT count(*)::int AS n FROM reservations')).rows[0]).toEqual({ n: 0 });
+    });
+  });
+
   it('never lets a token or cookie sent along widen the scopes', async () => {
     await withService(database, async (service) => {
       const answer = await service.fetch(proxied(service, '/v1/bookings', { headers: { authorization: 'Bearer sk_test_harbour' } }));

@@ -42,11 +42,11 @@ describeEachDatabase('the token cache', (database) => {
     service = await createTestService({ database });
     let t = 0;
     const verify = cachedTokens(10_000, { now: () => t });
-    const first = await verify(service.db, SECRET);
+    const first = (await verify(service.db, SECRET))?.auth;
     expect(first).toMatchObject({ kind: 'secret' });
     await revoke(service.db, SECRET);
     t = 9_999;
-    expect(await verify(service.db, SECRET)).toEqual(first);
+    expect((await verify(service.db, SECRET))?.auth).toEqual(first);
     t = 10_000;
     expect(await verify(service.db, SECRET)).toBeUndefined();
   });
@@ -59,7 +59,7 @@ describeEachDatabase('the token cache', (database) => {
     const [shop] = (await service.db.query<{ id: number }>('SELECT id FROM shops ORDER BY id LIMIT 1')).rows;
     const { hash, lookup } = hashToken(token);
     await service.db.query(`INSERT INTO tokens (shop_id, kind, lookup, token_hash, origins) VALUES ($1, 'secret', $2, $3, '{}')`, [shop!.id, lookup, hash]);
-    expect(await verify(service.db, token)).toMatchObject({ kind: 'secret', shopId: shop!.id });
+    expect((await verify(service.db, token))?.auth).toMatchObject({ kind: 'secret', shopId: shop!.id });
   });
 
   it('shares one query among concurrent requests and keeps at most maxEntries', async () => {
@@ -72,7 +72,22 @@ describeEachDatabase('the token cache', (database) => {
     await verify(db, 'pk_test_harbour');
     await verify(db, SECRET);
     expect(tokenQueries()).toBe(3);
-    expect(Object.isFrozen(answers[0])).toBe(true);
+    expect(Object.isFrozen(answers[0]!.auth)).toBe(true);
+  });
+
+  it('when the shop changes, concurrent requests holding the old answer verify it again with one query', async () => {
+    service = await createTestService({ database });
+    const { db, tokenQueries } = counting(service.db);
+    const verify = cachedTokens(10_000, { now: () => 0 });
+    const before = await verify(db, SECRET);
+    expect(tokenQueries()).toBe(1);
+    await service.db.query(`UPDATE locations SET name = name || ' (renamed)' WHERE shop_id = $1`, [before!.auth.shopId]);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => verify(db, SECRET)));
+    // One query for the eight, not one each.
+    expect(tokenQueries()).toBe(2);
+    // All eight carry the shop's new version, read after they arrived.
+    expect(new Set(answers.map((a) => a?.version)).size).toBe(1);
+    expect(answers[0]!.version).not.toBe(before!.version);
   });
 
   it('an app asks the database once per token within the TTL; with tokenCacheMs 0, on every request', async () => {

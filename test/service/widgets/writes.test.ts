@@ -62,6 +62,23 @@ describeEachDatabase('Widget writes (merchant API)', (database) => {
     });
   });
 
+  it('stores a widget\'s locale in its canonical spelling as the shop\'s is, refuses what is not a language tag, and null falls back to the shop\'s', async () => {
+    await withService(database, async (service) => {
+      const a = api(service);
+      const widget = (await a.get('/v1/widgets?external_product_id=7001')).body[0];
+      const swiss = await a.put(`/v1/widgets/${widget.id}`, { locale: 'de-ch' });
+      expect(swiss.status).toBe(200);
+      expect(swiss.body.locale).toBe('de-CH');
+      expect((await a.get(`/v1/widgets/${widget.id}`)).body.locale).toBe('de-CH');
+      for (const locale of ['english please', 'e', 'de_CH', 42]) {
+        const bad = await a.put(`/v1/widgets/${widget.id}`, { locale });
+        expect(bad.status).toBe(422);
+        expect(Object.keys(bad.body.details.fields)).toEqual(['locale']);
+      }
+      expect((await a.put(`/v1/widgets/${widget.id}`, { locale: null })).body.locale).toBe('en');
+    });
+  });
+
   it('deletes a widget; another shop’s is 404 and a publishable token is 403', async () => {
     await withService(database, async (service) => {
       const a = api(service);

@@ -13,6 +13,9 @@ import { Hono } from 'hono';
 import type { AppEnv, ClientEnv } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { addressInHeader } from '../../http/client-address.ts';
+import { readCapped } from '../../http/read-capped.ts';
+import { MAX_BODY_BYTES, tooLarge } from '../../middleware/json-body.ts';
+import { SHOPIFY_DOMAIN } from '../../shops/input.ts';
 import { proxiedAuth } from '../proxied-auth.ts';
 import { shopByDomain } from '../queries.ts';
 import { proxySignatureValid } from '../signatures.ts';
@@ -24,13 +27,25 @@ const PROXY_PARAMS = ['shop', 'path_prefix', 'timestamp', 'signature', 'logged_i
 
 const refused = (why: string) => new HttpError('unauthorized', `The app-proxy request is not valid: ${why}.`);
 
+/**
+ * The body to forward, read under the JSON body limit: it must be read whole before the inner
+ * request exists, and a chunked one (no Content-Length) could otherwise be any size. 413 past it.
+ */
+async function cappedBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const length = request.headers.get('content-length');
+  if (length !== null && Number(length) > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = await readCapped(request.body, MAX_BODY_BYTES);
+  if (!bytes) throw tooLarge();
+  return bytes;
+}
+
 /** ALL /shopify/proxy/v1/*, served through `forward` (the app's own fetch). */
 export function shopifyProxyRoutes(forward: (request: Request, env: ClientEnv) => Promise<Response>): Hono<AppEnv> {
   return new Hono<AppEnv>().all('/shopify/proxy/v1/*', async (c) => {
     const { db, clock } = c.get('deps');
     const url = new URL(c.req.url);
     const domain = url.searchParams.get('shop') ?? '';
-    const shop = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(domain) ? await shopByDomain(db, domain) : undefined;
+    const shop = SHOPIFY_DOMAIN.test(domain) ? await shopByDomain(db, domain) : undefined;
     if (!shop) throw refused('no shop of this service signed it');
     if (!proxySignatureValid(url.searchParams, shop.api_secret)) throw refused('its signature does not match');
     const timestamp = Number(url.searchParams.get('timestamp'));
@@ -42,7 +57,7 @@ export function shopifyProxyRoutes(forward: (request: Request, env: ClientEnv) =
     // Only the signature speaks for the shop: no token, cookie or origin rides along.
     for (const name of ['authorization', 'cookie', 'origin']) headers.delete(name);
     const method = c.req.method;
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await cappedBody(c.req.raw);
     const request = new Request(inner, { method, headers, body });
     proxiedAuth.set(request, { tokenId: -shop.shop_id, kind: 'publishable', shopId: shop.shop_id, tz: shop.tz, locale: shop.locale, origins: [] });
     const shopper = addressInHeader(c.req.header('x-forwarded-for')) ?? c.get('client');
