@@ -94,6 +94,17 @@ it('releases the hold at once: the units are free, the Shopify lines leave the c
   expect(released).toHaveLength(1);
 });
 
+it('off Shopify, a Release says the dates are free again, and speaks of no cart the widget does not have', async () => {
+  const { w, day } = await open();
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(day('Wednesday, November 25, 2026'));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  fireEvent.click(await held(w));
+  expect(await w.findByText('Released. These dates are free again.', { selector: '[part=hold-released]' })).toBeTruthy();
+  expect(await heldUnits('cart-p')).toBe(0);
+  expect(w.queryByText(/cart/)).toBeNull();
+});
+
 it('offers to keep holding near the end, which renews the hold for its full length', async () => {
   const { w, day } = await open({}, '7002', '8003');
   fireEvent.click(day('Tuesday, November 24, 2026'));

@@ -45,7 +45,7 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
         </div>
       );
     }
-    if (gone) return <p part="hold-released" tabIndex={-1} ref={released}>{t('released')}</p>;
+    if (gone) return <p part="hold-released" tabIndex={-1} ref={released}>{hold.releasedNote.value}</p>;
     // A page load took a hold that had run out out of the cart: said on the page too.
     return hold.swept.value ? <p part="hold-expired">{t('expiredCart')}</p> : null;
   }

@@ -157,6 +157,9 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
   return {
     announcement, expired, released, focusHeld, swept, holdProblem, holdItems, clock, lengthText,
 
+    /** What the note after a Release says: on Shopify the lines left the cart too; elsewhere there is no cart of ours. */
+    releasedNote: computed(() => t.value(shopify() ? 'released' : 'releasedFree')),
+
     /** Holds the items of the hold that ran out again, as they were. */
     async holdAgain() {
       const r = expired.value;
@@ -174,7 +177,7 @@ export const HoldModel = createModel((deps: ModelDeps, booking: Booking, t: Read
       const r = await booking.release();
       if (!r) return;
       released.value = r;
-      await leaveCart(r, 'released', t.peek()('released'));
+      await leaveCart(r, 'released', t.peek()('releasedFree'));
       if (!abort.aborted) emit('booking-widget:released', r);
     },
   };
