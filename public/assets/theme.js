@@ -105,9 +105,20 @@
   var drawer = $('#CartDrawer');
   var opener = null;
 
+  // The element with the focus, inside shadow roots too (the widget's buttons are in one).
+  function deepActive() {
+    var a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  }
+
+  function focusables() {
+    return $$('a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])', drawer).filter(function (e) { return e.offsetParent !== null; });
+  }
+
   function openDrawer() {
     if (!drawer.hidden) return;
-    opener = document.activeElement;
+    opener = deepActive();
     drawer.hidden = false;
     document.body.classList.add('overflow-hidden');
     $('#cart-icon-bubble').setAttribute('aria-expanded', 'true');
@@ -119,12 +130,24 @@
     drawer.hidden = true;
     document.body.classList.remove('overflow-hidden');
     $('#cart-icon-bubble').setAttribute('aria-expanded', 'false');
-    if (opener && opener.focus) opener.focus();
+    // Back where it came from; if that is gone (the widget swapped Reserve for its hold), the cart button.
+    if (opener && opener.isConnected && opener.focus) opener.focus();
+    if (deepActive() === document.body || !deepActive()) $('#cart-icon-bubble').focus();
   }
 
   $('#cart-icon-bubble').addEventListener('click', function () { refreshCart(); openDrawer(); });
   $$('[data-close-drawer]', drawer).forEach(function (b) { b.addEventListener('click', closeDrawer); });
-  document.addEventListener('keydown', function (e) { if (e.key === 'Escape') closeDrawer(); });
+  document.addEventListener('keydown', function (e) {
+    if (drawer.hidden) return;
+    if (e.key === 'Escape') return closeDrawer();
+    // A modal dialog: Tab and Shift+Tab go round its own controls.
+    if (e.key !== 'Tab') return;
+    var all = focusables();
+    if (!all.length) return;
+    var first = all[0], last = all[all.length - 1];
+    if (e.shiftKey && (document.activeElement === first || !drawer.contains(document.activeElement))) { e.preventDefault(); last.focus(); }
+    else if (!e.shiftKey && (document.activeElement === last || !drawer.contains(document.activeElement))) { e.preventDefault(); first.focus(); }
+  });
 
   /* ---------- Gallery ---------- */
 
@@ -187,13 +210,20 @@
   form.addEventListener('booking-widget:select', function () {
     if (!held) setAdd(false, 'Reserve your dates above', 'Your dates are chosen; reserve them to hold the kayak.');
   });
+  // The days and units last shown in the drawer: "Keep holding" renews the same hold, which
+  // adds nothing to the cart, so the drawer does not open again for it.
+  var shownHold = '';
   form.addEventListener('booking-widget:reserved', function (e) {
     held = true;
     setAdd(true, 'View cart', 'Held for you and added to your cart.');
+    var key = (e.detail.items || []).map(function (i) { return [i.external_id, i.start, i.finish, i.quantity].join(); }).join(';');
+    if (key === shownHold) return void refreshCart();
+    shownHold = key;
     showHeldInCart(e.detail);
   });
   form.addEventListener('booking-widget:expired', function () {
     held = false;
+    shownHold = '';
     setAdd(false, 'Hold expired: choose your dates again', 'The dates were released; they may still be free.');
     refreshCart();
   });
@@ -204,6 +234,7 @@
   });
   form.addEventListener('booking-widget:released', function () {
     held = false;
+    shownHold = '';
     setAdd(false, 'Choose your dates above', 'Your dates were released and removed from your cart.');
     refreshCart();
   });
@@ -219,7 +250,21 @@
     if (held) { refreshCart(); openDrawer(); }
   });
 
-  refreshCart();
+  // After a reload the hold may still be live: ask the booking API what this cart holds (a
+  // publishable token reads its own cart's reservation), so the button says View cart.
+  var widget = $('booking-widget', form);
+  refreshCart().then(function (cart) {
+    if (!cart || !widget) return;
+    var query = new URLSearchParams({ cart_token: cart.token, active: 'true' });
+    if (widget.getAttribute('token')) query.set('token', widget.getAttribute('token'));
+    return fetch((widget.getAttribute('api') || '') + '/v1/reservations?' + query, { headers: { accept: 'application/json' } })
+      .then(function (r) { return r.ok ? r.json() : []; })
+      .then(function (list) {
+        if (held || !list.some(function (r) { return r.items.length > 0; })) return;
+        held = true;
+        setAdd(true, 'View cart', 'Held for you and in your cart.');
+      });
+  }).catch(function (e) { console.warn(e); });
   // The widget's "Check out" leads to /cart, which the demo answers with this page and its cart open.
   if (new URLSearchParams(window.location.search).get('cart') === 'open') openDrawer();
 })();
