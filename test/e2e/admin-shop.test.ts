@@ -1,9 +1,10 @@
 /**
  * Issue 18: the shop itself configured in the merchant admin, with no file to edit: its
- * Shopify settings on the Shop screen (the secret write-only), errors beside their fields.
+ * Shopify settings on the Shop screen (the secret write-only), errors beside their fields; its
+ * locations added, renamed and named wherever products and blackouts refer to them.
  */
 import { expect, it } from 'vitest';
-import { signIn } from './helpers/admin.ts';
+import { openScreen, signIn } from './helpers/admin.ts';
 import { seriousAxeViolations } from './helpers/axe.ts';
 import { describeInBrowser } from './helpers/browser.ts';
 import { SECRET } from './helpers/fixture.ts';
@@ -11,6 +12,33 @@ import { useStorefront } from './helpers/suite.ts';
 
 describeInBrowser('the shop in the merchant admin', () => {
   const suite = useStorefront();
+  const locationId = async (name: string) => ((await suite.server.api('GET', '/v1/locations')).body as { id: number; name: string }[]).find((l) => l.name === name)?.id;
+
+  it('a product is put at a location when added and moved when edited, and the add form is empty once the product is added', async () => {
+    const { page } = await suite.open();
+    await signIn(page);
+    await openScreen(page, 'Products');
+    const add = page.getByRole('form', { name: 'Add a product' });
+    await add.getByLabel('Product id').fill('7300');
+    await add.getByLabel('Title', { exact: true }).fill('Boat tours');
+    await add.getByLabel('Location').selectOption({ label: 'St Kilda Pier' });
+    await add.getByRole('button', { name: 'Add product' }).click();
+    await page.getByRole('status').filter({ hasText: 'Boat tours added.' }).waitFor();
+    const stored = async () => ((await suite.server.api('GET', '/v1/products?external_id=7300')).body as { id: number; location_id: number | null }[])[0]!;
+    expect((await stored()).location_id).toBe(await locationId('St Kilda Pier'));
+    await page.getByRole('heading', { name: 'Boat tours (product 7300, St Kilda Pier)' }).waitFor();
+    // Emptied: a second click cannot add the same product again.
+    expect([await add.getByLabel('Product id').inputValue(), await add.getByLabel('Title', { exact: true }).inputValue(), await add.getByLabel('Location').inputValue()]).toEqual(['', '', '']);
+
+    await page.getByRole('button', { name: 'Edit Boat tours' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Boat tours' });
+    expect(await edit.getByLabel('Location').inputValue()).toBe(String(await locationId('St Kilda Pier')));
+    await edit.getByLabel('Location').selectOption({ label: 'Docklands' });
+    await edit.getByRole('button', { name: 'Save product' }).click();
+    await page.getByRole('heading', { name: 'Boat tours (product 7300, Docklands)' }).waitFor();
+    expect((await stored()).location_id).toBe(await locationId('Docklands'));
+    expect((await suite.server.api('DELETE', `/v1/products/${(await stored()).id}`)).status).toBe(204);
+  });
 
   it('connects the shop to Shopify from the Shop screen: a bad domain is named beside its field, a good one is saved, the secret shows only as set', async () => {
     const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
