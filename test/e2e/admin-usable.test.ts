@@ -194,4 +194,29 @@ describeInBrowser('the merchant admin as a merchant finds it', () => {
     expect(await notice.evaluate((el) => [getComputedStyle(el).wordBreak, getComputedStyle(el).overflowWrap])).toEqual(['normal', 'anywhere']);
     await expectAccessibleAtBothWidths(page, 'Install with a token made and a price');
   });
+
+  it('Occupancy names the month at its first day and where a month begins, and with no products says to add one', async () => {
+    const { page } = await suite.open();
+    await signIn(page);
+    const headers = page.locator('main table.occ thead th');
+    await headers.nth(1).waitFor();
+    const shown = (await headers.allTextContents()).slice(1);
+    const dates = shown.map((_, i) => day(suite.today, i));
+    const month = (d: string) => new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+    const named = shown.map((text, i) => text.includes(month(dates[i]!)));
+    expect(named).toEqual(dates.map((d, i) => i === 0 || d.endsWith('-01')));
+
+    await page.route((url) => url.pathname === '/v1/occupancy', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await page.getByRole('button', { name: 'Next two weeks' }).click();
+    await page.getByText('No products yet: add one under Products.').waitFor();
+    expect(await page.locator('main table.occ').count()).toBe(0);
+  });
+
+  it('Widgets: when the service does not serve the widget\'s files, the preview says so and how to fix it', async () => {
+    const { page } = await suite.open();
+    await page.route('**/booking-widget.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await signIn(page);
+    await openScreen(page, 'Widgets');
+    await page.getByRole('alert').filter({ hasText: "The widget's files are not served here: run npm run build, then restart the service." }).waitFor();
+  });
 });
