@@ -198,7 +198,7 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     expect((await suite.server.api('GET', `/v1/widgets/${made.id}`)).status).toBe(404);
   });
 
-  it('names a blackout\'s location, moves it to another location and deletes it, by keyboard', async () => {
+  it('names a blackout\'s location by its name, moves it to another location and deletes it, by keyboard', async () => {
     const catalog = (await suite.server.api('GET', '/v1/products')).body as { external_id: number; location_id: number }[];
     const docklands = catalog.find((p) => p.external_id === KAYAK_PRODUCT)!.location_id;
     const pier = catalog.find((p) => p.external_id === TOUR_PRODUCT)!.location_id;
@@ -206,7 +206,7 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     await signIn(page);
     await openScreen(page, 'Blackouts');
     const regatta = page.locator('main ul.list li', { hasText: 'Docklands regatta' });
-    await expect.poll(() => regatta.textContent()).toContain(`Location ${docklands} (Kayak hire)`);
+    await expect.poll(() => regatta.textContent()).toContain('everything at Docklands');
     expect(await regatta.textContent()).not.toContain('whole shop');
 
     await tabUntil(page, 'Edit “Docklands regatta”');
@@ -217,14 +217,14 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     await page.keyboard.type('Pier works');
     expect(await form.getByLabel('Applies to').inputValue()).toBe(`l:${docklands}`);
     await tabUntil(page, 'Applies to');
-    await page.keyboard.type(`Location ${pier}`);
+    await page.keyboard.type('St Kilda Pier');
     expect(await form.getByLabel('Applies to').inputValue()).toBe(`l:${pier}`);
     await expectAccessibleAtBothWidths(page, 'Blackouts editing one');
     await tabUntil(page, 'Save blackout');
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Blackout “Pier works” saved.' }).waitFor();
     const moved = page.locator('main ul.list li', { hasText: 'Pier works' });
-    await expect.poll(() => moved.textContent()).toContain(`Location ${pier} (Sunset paddle tour)`);
+    await expect.poll(() => moved.textContent()).toContain('everything at St Kilda Pier');
     const stored = ((await suite.server.api('GET', '/v1/blackouts')).body as { title: string; location_id: number | null }[]).find((b) => b.title === 'Pier works');
     expect(stored?.location_id).toBe(pier);
 

@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { errorBeside, expectAccessibleAtBothWidths, openScreen, signIn } from './helpers/admin.ts';
 import { describeInBrowser } from './helpers/browser.ts';
-import { DOUBLE_KAYAK, SINGLE_KAYAK, day } from './helpers/fixture.ts';
+import { DOUBLE_KAYAK, KAYAK_PRODUCT, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { PHONE } from './helpers/page.ts';
 import { holdForAnotherCart } from './helpers/server.ts';
 import { useStorefront } from './helpers/suite.ts';
@@ -167,5 +167,56 @@ describeInBrowser('the merchant admin as a merchant finds it', () => {
     await expect.poll(async () => spaced(await hold.textContent())).toContain(spaced(`2 × Kayak hire – Single kayak: ${days} (2 days)`));
     expect(await hold.textContent()).not.toContain('12:00 AM');
     await expectAccessibleAtBothWidths(page, 'Bookings with a live hold');
+  });
+
+  it('Install at 390 px: a variant, price and currency go into the snippet with the CSS that reserves the box, and a made token wraps instead of widening the page', async () => {
+    const { page } = await suite.open({ bypassCSP: true, viewport: PHONE });
+    await signIn(page);
+    await openScreen(page, 'Install');
+    await page.getByLabel('Product').selectOption({ label: 'Kayak hire' });
+    await page.getByLabel('Variant', { exact: true }).selectOption({ label: 'Double kayak' });
+    const snippet = page.getByLabel('Embed snippet');
+    // Not given: no price or currency in the snippet.
+    expect(await snippet.textContent()).not.toMatch(/price=|currency=/);
+    await page.getByLabel('Price (optional)').fill('65.00');
+    await page.getByLabel('Currency (optional)').fill('aud');
+    const text = (await snippet.textContent())!;
+    expect(text).toContain(`product="${KAYAK_PRODUCT}"\n  variant="${DOUBLE_KAYAK}"\n  price="65.00"\n  currency="AUD"`);
+    expect(text).toContain('booking-widget { display: block; box-sizing: content-box; min-height: 32em; }');
+    expect(await page.locator('main').innerText()).toContain("When the shopper picks another variant, your theme tells the widget: widget.setAttribute('variant', '<variant id>')");
+
+    await page.getByLabel("Your site's address").fill('https://a-rather-long-shop-name.example');
+    await page.getByRole('button', { name: 'Make a publishable token for this site' }).click();
+    await page.getByRole('button', { name: 'Make another token for this site' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // The notice breaks between words ("copy", not "co / py"); only a token may break anywhere.
+    const notice = page.locator('p.token-once');
+    expect(await notice.evaluate((el) => [getComputedStyle(el).wordBreak, getComputedStyle(el).overflowWrap])).toEqual(['normal', 'anywhere']);
+    await expectAccessibleAtBothWidths(page, 'Install with a token made and a price');
+  });
+
+  it('Occupancy names the month at its first day and where a month begins, and with no products says to add one', async () => {
+    const { page } = await suite.open();
+    await signIn(page);
+    const headers = page.locator('main table.occ thead th');
+    await headers.nth(1).waitFor();
+    const shown = (await headers.allTextContents()).slice(1);
+    const dates = shown.map((_, i) => day(suite.today, i));
+    const month = (d: string) => new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+    const named = shown.map((text, i) => text.includes(month(dates[i]!)));
+    expect(named).toEqual(dates.map((d, i) => i === 0 || d.endsWith('-01')));
+
+    await page.route((url) => url.pathname === '/v1/occupancy', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await page.getByRole('button', { name: 'Next two weeks' }).click();
+    await page.getByText('No products yet: add one under Products.').waitFor();
+    expect(await page.locator('main table.occ').count()).toBe(0);
+  });
+
+  it('Widgets: when the service does not serve the widget\'s files, the preview says so and how to fix it', async () => {
+    const { page } = await suite.open();
+    await page.route('**/booking-widget.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await signIn(page);
+    await openScreen(page, 'Widgets');
+    await page.getByRole('alert').filter({ hasText: "The widget's files are not served here: run npm run build, then restart the service." }).waitFor();
   });
 });

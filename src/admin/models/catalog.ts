@@ -1,10 +1,11 @@
 /**
- * The shop's products (with variants) and widgets, loaded once and shared by the screens that
- * name them (blackout targets, widgets, install); reloaded after a change.
+ * The shop's products (with variants), widgets and locations, loaded once and shared by the
+ * screens that name them (blackout targets, widgets, install, a product's location); reloaded
+ * after a change.
  * @module
  */
 import { signal } from '@preact/signals';
-import type { Product, Widget } from '../../client/index.ts';
+import type { LocationRecord, Product, Widget } from '../../client/index.ts';
 import { isBookingApiError } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
 
@@ -12,15 +13,18 @@ import { client, messageOf } from '../api.ts';
 export const products = signal<Product[] | undefined>(undefined);
 /** The shop's widgets. */
 export const widgets = signal<Widget[] | undefined>(undefined);
+/** The shop's locations, by name. */
+export const locations = signal<LocationRecord[] | undefined>(undefined);
 /** Why the catalogue could not be loaded. */
 export const catalogError = signal<string | null>(null);
 
-/** Loads (again) the products and widgets. */
+/** Loads (again) the products, widgets and locations. */
 export async function loadCatalog(): Promise<void> {
   try {
-    const [p, w] = await Promise.all([client.products.list({ per: 250 }), client.widgets.list({ per: 250 })]);
+    const [p, w, l] = await Promise.all([client.products.list({ per: 250 }), client.widgets.list({ per: 250 }), client.locations.list()]);
     products.value = p;
     widgets.value = w;
+    locations.value = l;
     catalogError.value = null;
   } catch (error) {
     catalogError.value = messageOf(error);
@@ -65,19 +69,8 @@ export function refusalOf(error: unknown, name: string): string {
   return `${name} cannot be deleted: it has ${list} (bookings are kept as your records). Set its capacity to 0 and take it off its widgets instead.`;
 }
 
-/**
- * The shop's locations as far as the products tell (the API lists no locations): each id with
- * the titles of the products there, for naming a location and choosing one.
- */
-export function knownLocations(): { id: number; name: string }[] {
-  const byId = new Map<number, string[]>();
-  for (const p of products.value ?? []) {
-    if (p.location_id !== null) byId.set(p.location_id, [...(byId.get(p.location_id) ?? []), p.title]);
-  }
-  return [...byId].sort(([a], [b]) => a - b).map(([id, titles]) => ({ id, name: `Location ${id} (${titles.join(', ')})` }));
-}
-
-/** A location's name for a list: its products, or its id when no product is there. */
+/** A location's name; its id only when it is no longer among the shop's locations. */
 export function locationName(id: number): string {
-  return knownLocations().find((l) => l.id === id)?.name ?? `Location ${id}`;
+  const l = locations.value?.find((x) => same(x.id, id));
+  return l ? l.name : locations.value ? `a location no longer in your shop (${id})` : '…';
 }

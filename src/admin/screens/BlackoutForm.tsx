@@ -1,8 +1,8 @@
 /**
  * Adding or editing one blackout. All day (default): a first and a last day, inclusive. With
  * times: a start and an end as shop-local `YYYY-MM-DD HH:MM`. Errors of the answer are shown
- * beside their fields. It applies to the whole shop, a location (those the products are at,
- * named by their products: the API lists no locations), a product or a variant.
+ * beside their fields. It applies to the whole shop, a location (any of the shop's, by name),
+ * a product or a variant.
  * @module
  */
 import { useSignal } from '@preact/signals';
@@ -12,7 +12,7 @@ import { addDays, type PlainDate } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import { client, problemOf } from '../api.ts';
 import { Field, Status } from '../components/bits.tsx';
-import { knownLocations, locationName, products } from '../models/catalog.ts';
+import { locations, products } from '../models/catalog.ts';
 import { session } from '../models/session.ts';
 
 /** The form; `blackout` null adds a new one. `onDone(message)` closes it (null: cancelled). */
@@ -26,9 +26,6 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
   const to = useSignal<string>(b ? day(b.finishes_at, 1) : '');
   const scope = useSignal(b?.scope ?? 'overlap');
   const target = useSignal(b?.external_variant_id ? `v:${b.external_variant_id}` : b?.external_product_id ? `p:${b.external_product_id}` : b?.location_id ? `l:${b.location_id}` : '');
-  const locations = knownLocations();
-  // A location no product is at (any more) is still shown when the blackout names it.
-  if (b?.location_id && !locations.some((l) => l.id === b.location_id)) locations.push({ id: b.location_id, name: locationName(b.location_id) });
   const first = useRef<HTMLInputElement>(null);
   // Opened from a button below, the form takes the keyboard's focus.
   useEffect(() => first.current?.focus(), []);
@@ -79,7 +76,7 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
         {({ id }) => (
           <select id={id} value={target.value} onChange={(x) => (target.value = x.currentTarget.value)}>
             <option value="">The whole shop</option>
-            {locations.map((l) => <option key={`l${l.id}`} value={`l:${l.id}`}>{l.name}: everything there</option>)}
+            {locations.value?.map((l) => <option key={`l${l.id}`} value={`l:${l.id}`}>{l.name}: everything there</option>)}
             {products.value?.map((p) => [
               <option key={`p${p.id}`} value={`p:${p.external_id}`}>{p.title} (every variant)</option>,
               ...p.variants.map((v) => <option key={`v${v.id}`} value={`v:${v.external_id}`}>{p.title} – {v.title}</option>),

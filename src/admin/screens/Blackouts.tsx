@@ -1,8 +1,8 @@
 /**
  * Blackouts on a month calendar: each day lists the blackouts covering it; a form adds or
  * edits one (title, first and last day or times, all day, scope, target), and each can be
- * deleted. Each names what it applies to: the whole shop, a location (by the products there:
- * the API lists no locations), a product or a variant. Days are the shop's; the last day is
+ * deleted. Each names what it applies to: the whole shop, a location (by its name), a product
+ * or a variant. Days are the shop's; the last day is
  * inclusive here and sent as the next day's start.
  * @module
  */
@@ -22,7 +22,7 @@ import { BlackoutForm } from './BlackoutForm.tsx';
 /** What a blackout applies to, in words: every target it names, or the whole shop. */
 function targetOf(b: Blackout): string {
   const parts = [
-    b.location_id !== null && locationName(b.location_id),
+    b.location_id !== null && `everything at ${locationName(b.location_id)}`,
     b.external_variant_id !== null ? variantName(b.external_variant_id) : b.external_product_id !== null && productName(b.external_product_id),
   ].filter(Boolean);
   return parts.join(', ') || 'whole shop';

@@ -1,6 +1,8 @@
 /**
- * Install: the script tag and element for any site, and the Shopify block's settings, filled
- * in with this service's address, a product and a publishable token, each with a copy button.
+ * Install: the script tag, the CSS that reserves the widget's box and the element for any site,
+ * and the Shopify block's settings, filled in with this service's address, a product and one
+ * of its variants, an optional price and currency, and a publishable token, each with a copy
+ * button.
  * Tokens cannot be read back (only hashes are kept): paste one, or make one here for a site.
  * @module
  */
@@ -10,6 +12,7 @@ import { client, messageOf } from '../api.ts';
 import { CopyButton, Field, Status } from '../components/bits.tsx';
 import { loadCatalog, products } from '../models/catalog.ts';
 import { session } from '../models/session.ts';
+import { embedSnippet, priceErrors } from '../models/snippet.ts';
 
 /** The install screen. */
 export function Install() {
@@ -17,14 +20,21 @@ export function Install() {
   const token = useSignal('');
   const site = useSignal('');
   const product = useSignal('');
+  const variant = useSignal('');
+  const price = useSignal('');
+  const currency = useSignal('');
   const problem = useSignal<string | null>(null);
   // The site a token was just made for: its button becomes "Make another", so a second click
   // does not silently make a second token with the same label.
   const madeFor = useSignal<string | null>(null);
   useSignalEffect(() => void (products.value || loadCatalog()));
   const p = products.value?.find((x) => String(x.external_id) === product.value) ?? products.value?.[0];
+  // Another product's variant is never kept: a product change starts from its first variant.
+  const v = p?.variants.find((x) => String(x.external_id) === variant.value) ?? p?.variants[0];
   const pk = token.value.trim() || 'pk_…';
-  const tag = `<script src="${base}/booking-widget.js" defer></script>\n\n<booking-widget\n  api="${base}"\n  token="${pk}"\n  product="${p?.external_id ?? '…'}"\n  variant="${p?.variants[0]?.external_id ?? '…'}"\n></booking-widget>`;
+  const bad = priceErrors(price.value, currency.value);
+  // A value still being fixed stays out of the snippet rather than being copied wrong.
+  const tag = embedSnippet({ base, token: pk, product: String(p?.external_id ?? '…'), variant: String(v?.external_id ?? '…'), price: bad.price ? '' : price.value, currency: bad.currency ? '' : currency.value });
   const make = async (event: Event) => {
     event.preventDefault();
     problem.value = null;
@@ -48,11 +58,28 @@ export function Install() {
       <div class="row">
         <Field label="Product">
           {({ id }) => (
-            <select id={id} value={p ? String(p.external_id) : ''} onChange={(e) => (product.value = e.currentTarget.value)}>
+            <select id={id} value={p ? String(p.external_id) : ''} onChange={(e) => ((product.value = e.currentTarget.value), (variant.value = ''))}>
               {products.value?.map((x) => <option key={x.id} value={String(x.external_id)}>{x.title}</option>)}
             </select>
           )}
         </Field>
+        <Field label="Variant" hint="The one the widget opens with.">
+          {({ id, describedBy }) => (
+            <select id={id} value={v ? String(v.external_id) : ''} onChange={(e) => (variant.value = e.currentTarget.value)} aria-describedby={describedBy}>
+              {p?.variants.map((x) => <option key={x.id} value={String(x.external_id)}>{x.title}</option>)}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div class="row">
+        <Field label="Price (optional)" hint="The variant's price, e.g. 65.00: with a currency, the widget shows what a booking comes to." errors={bad.price}>
+          {({ id, describedBy, invalid }) => <input id={id} inputMode="decimal" value={price.value} onInput={(e) => (price.value = e.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+        </Field>
+        <Field label="Currency (optional)" hint="Its three-letter code, e.g. AUD: the widget shows totals only with both." errors={bad.currency}>
+          {({ id, describedBy, invalid }) => <input id={id} value={currency.value} maxLength={3} onInput={(e) => (currency.value = e.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} autocomplete="off" />}
+        </Field>
+      </div>
+      <div class="row">
         <Field label="Publishable token" hint="Paste the one you saved (it cannot be shown again), or make one for your site below.">
           {({ id, describedBy }) => <input id={id} value={token.value} placeholder="pk_…" onInput={(e) => (token.value = e.currentTarget.value)} aria-describedby={describedBy} spellcheck={false} />}
         </Field>
@@ -75,6 +102,7 @@ export function Install() {
       <h3>Any site: a script tag and an element</h3>
       <pre class="snippet" aria-label="Embed snippet">{tag}</pre>
       <CopyButton text={tag} label="Copy the snippet" />
+      <p class="hint">When the shopper picks another variant, your theme tells the widget: <code>widget.setAttribute('variant', '&lt;variant id&gt;')</code> (and <code>price</code> likewise); it updates in place.</p>
       <h3>Shopify: the “Booking calendar” block's settings</h3>
       <dl>
         <dt>Booking service URL</dt>

@@ -13,9 +13,13 @@ import { session, shopToday } from '../models/session.ts';
 
 const DAYS = 14;
 
-/** "Mon 7" in the shop's language. */
-function dayLabel(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+/**
+ * "Mon 7" in the shop's language; with the month ("Wed, Mar 25") at the first column and where
+ * a new month begins, so two weeks across a month's end do not read "25 … 1" without one.
+ */
+export function dayLabel(date: string, previous: string | undefined, locale: string): string {
+  const withMonth = previous === undefined || previous.slice(0, 7) !== date.slice(0, 7);
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', ...(withMonth && { month: 'short' }), timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
 
 function cellClass(d: OccupancyDay): string {
@@ -63,18 +67,19 @@ export function Occupancy() {
       <p class="hint">Each cell: units free of the capacity, and under it the units <strong>b</strong>ooked and <strong>h</strong>eld (“2b 1h”). Blue: some held or booked; red: none left; striped: closed by a blackout.</p>
       <Status message={problem.value} error />
       {days.value === undefined && !problem.value && <p role="status">Loading…</p>}
-      {days.value && (
+      {days.value?.length === 0 && <p>No products yet: add one under <a href="#/products">Products</a>.</p>}
+      {days.value && days.value.length > 0 && (
         <p class="hint scroll-cue" aria-hidden="true">Two weeks are wider than this screen: scroll the table sideways for more days →</p>
       )}
-      {days.value && (
+      {days.value && days.value.length > 0 && (
         <div class="table-wrap scrolls" tabIndex={0} role="region" aria-label="Units free by variant and day">
           <table class="occ">
             <caption class="sr-only">Units free by variant and day from {start.value}</caption>
             <thead>
               <tr>
                 <th scope="col">Variant</th>
-                {dates.map((d) => (
-                  <th scope="col" key={d}>{dayLabel(d, locale)}</th>
+                {dates.map((d, i) => (
+                  <th scope="col" key={d}>{dayLabel(d, dates[i - 1], locale)}</th>
                 ))}
               </tr>
             </thead>

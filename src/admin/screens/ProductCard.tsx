@@ -1,5 +1,5 @@
 /**
- * One product: its title, vendor and platform id (edit them in a form), its variants' table,
+ * One product: its title, vendor, platform id and location (edit them in a form), its variants' table,
  * a form to add a variant, and delete (asks first; refused in words while bookings or holds
  * refer to any of its variants).
  * @module
@@ -9,15 +9,16 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { Product } from '../../client/index.ts';
 import { client, problemOf } from '../api.ts';
 import { ConfirmButton, Field, focusMessage, readNumbers } from '../components/bits.tsx';
+import { LocationField, locationIdOf, locationValueOf } from '../components/LocationField.tsx';
 import { loadCatalog, locationName, refusalOf } from '../models/catalog.ts';
 import { VariantRow, type Say } from './VariantRow.tsx';
 
 type Open = 'edit' | 'variant' | null;
 
-/** The form that changes a product's title, vendor and platform id. */
+/** The form that changes a product's title, vendor, platform id and location. */
 function ProductEdit(props: { product: Product; say: Say; close: () => void }) {
   const p = props.product;
-  const values = useSignal({ title: p.title, vendor: p.vendor ?? '', external_id: String(p.external_id) });
+  const values = useSignal({ title: p.title, vendor: p.vendor ?? '', external_id: String(p.external_id), location: locationValueOf(p.location_id) });
   const errors = useSignal<Record<string, string[]>>({});
   const set = (key: keyof typeof values.value) => (e: { currentTarget: HTMLInputElement }) => (values.value = { ...values.value, [key]: e.currentTarget.value });
   const save = async (event: Event) => {
@@ -29,13 +30,13 @@ function ProductEdit(props: { product: Product; say: Say; close: () => void }) {
     errors.value = bad;
     if (Object.keys(bad).length) return;
     try {
-      await client.products.update(p.id, { title, vendor: values.value.vendor.trim() || null, external_id: numbers.external_id });
+      await client.products.update(p.id, { title, vendor: values.value.vendor.trim() || null, external_id: numbers.external_id, location_id: locationIdOf(values.value.location) });
       props.say(`${title} saved.`);
       props.close();
       await loadCatalog();
       focusMessage();
     } catch (error) {
-      const problem = problemOf(error, { title: 'Title', vendor: 'Vendor', external_id: 'Product id' }, `${p.title} not saved`);
+      const problem = problemOf(error, { title: 'Title', vendor: 'Vendor', external_id: 'Product id', location_id: 'Location' }, `${p.title} not saved`);
       errors.value = problem.fields;
       props.say(problem.message, true);
     }
@@ -47,6 +48,7 @@ function ProductEdit(props: { product: Product; say: Say; close: () => void }) {
         <Field label="Title" errors={e.title}>{({ id, describedBy, invalid }) => <input id={id} value={values.value.title} onInput={set('title')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
         <Field label="Vendor" errors={e.vendor}>{({ id, describedBy, invalid }) => <input id={id} value={values.value.vendor} onInput={set('vendor')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
         <Field label="Product id" errors={e.external_id}>{({ id, describedBy, invalid }) => <input id={id} inputMode="numeric" value={values.value.external_id} onInput={set('external_id')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
+        <LocationField value={values.value.location} onChange={(location) => (values.value = { ...values.value, location })} errors={e.location_id} />
       </div>
       <p class="row">
         <button class="primary" type="submit">Save product</button>

@@ -1,21 +1,26 @@
 /**
- * Products and variants: each product's card (edit its title, vendor or platform id, add a
- * variant, change a variant's title, platform id or capacity in place, delete what nothing
- * depends on), and a form to add a product with its first variant. An emptied number field is
- * a field error, never sent as 0.
+ * Products and variants: each product's card (edit its title, vendor, platform id or location,
+ * add a variant, change a variant's title, platform id or capacity in place, delete what
+ * nothing depends on), and a form to add a product at a location with its first variant,
+ * emptied once added so a second click is not a duplicate. An emptied number field is a field
+ * error, never sent as 0.
  * @module
  */
 import { useSignal, useSignalEffect } from '@preact/signals';
 import { client, problemOf } from '../api.ts';
 import { Field, readNumbers, Status, useStatus } from '../components/bits.tsx';
+import { LocationField, locationIdOf } from '../components/LocationField.tsx';
 import { loadCatalog, products } from '../models/catalog.ts';
 import { ProductCard } from './ProductCard.tsx';
+
+/** The add form as it opens, and as it is again once a product is added. */
+const EMPTY = { external_id: '', title: '', vendor: '', location: '', variant_external_id: '', variant_title: '', capacity: '1' };
 
 /** The products screen. */
 export function Products() {
   const { message, problem, say } = useStatus();
   const errors = useSignal<Record<string, string[]>>({});
-  const form = useSignal({ external_id: '', title: '', variant_external_id: '', variant_title: '', capacity: '1' });
+  const form = useSignal({ ...EMPTY });
   useSignalEffect(() => void loadCatalog());
   const set = (key: keyof typeof form.value) => (e: { currentTarget: HTMLInputElement }) => (form.value = { ...form.value, [key]: e.currentTarget.value });
   const add = async (event: Event) => {
@@ -36,12 +41,13 @@ export function Products() {
     }
     try {
       const first = variant && { external_id: variant.numbers.variant_external_id, title: f.variant_title.trim() || 'Default', capacity: variant.numbers.capacity };
-      await client.products.create({ external_id: product.numbers.external_id, title: f.title, variants: first ? [first] : [] });
+      await client.products.create({ external_id: product.numbers.external_id, title: f.title, vendor: f.vendor.trim() || null, location_id: locationIdOf(f.location), variants: first ? [first] : [] });
       say(`${f.title} added.`);
       errors.value = {};
+      form.value = { ...EMPTY };
       await loadCatalog();
     } catch (error) {
-      const problem = problemOf(error, { external_id: 'Product id', title: 'Title', 'variants[0].external_id': 'Variant id', 'variants[0].title': 'Variant title', 'variants[0].capacity': 'Capacity a day' }, 'The product was not added');
+      const problem = problemOf(error, { external_id: 'Product id', title: 'Title', vendor: 'Vendor', location_id: 'Location', 'variants[0].external_id': 'Variant id', 'variants[0].title': 'Variant title', 'variants[0].capacity': 'Capacity a day' }, 'The product was not added');
       errors.value = problem.fields;
       say(problem.message, true);
     }
@@ -59,6 +65,8 @@ export function Products() {
         <div class="row">
           <Field label="Product id" errors={e.external_id}>{({ id, describedBy, invalid }) => <input id={id} required inputMode="numeric" value={form.value.external_id} onInput={set('external_id')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
           <Field label="Title" errors={e.title}>{({ id, describedBy, invalid }) => <input id={id} required value={form.value.title} onInput={set('title')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
+          <Field label="Vendor" errors={e.vendor}>{({ id, describedBy, invalid }) => <input id={id} value={form.value.vendor} onInput={set('vendor')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
+          <LocationField value={form.value.location} onChange={(location) => (form.value = { ...form.value, location })} errors={e.location_id} />
         </div>
         <div class="row">
           <Field label="Variant id" errors={e['variants[0].external_id']}>{({ id, describedBy, invalid }) => <input id={id} inputMode="numeric" value={form.value.variant_external_id} onInput={set('variant_external_id')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>

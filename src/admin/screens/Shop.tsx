@@ -1,53 +1,60 @@
 /**
  * Shop: the shop's name, time zone, language and Shopify settings (its myshopify domain and
- * the app's API secret, write-only: shown as set or not set, with Remove), and its locations.
- * Everything a fixture file used to hold, through PUT /v1/shop and /v1/locations.
+ * the app's API secret, write-only: shown as set or not set, with Remove), and its locations
+ * (ShopLocations). Everything a fixture file used to hold, through PUT /v1/shop and
+ * /v1/locations.
  * @module
  */
 import { useSignal, useSignalEffect } from '@preact/signals';
-import type { LocationRecord, ShopRecord, ShopUpdateParams } from '../../client/index.ts';
+import type { ShopRecord, ShopUpdateParams } from '../../client/index.ts';
 import { client, messageOf, problemOf } from '../api.ts';
-import { ConfirmButton, Field, Status } from '../components/bits.tsx';
+import { ConfirmButton, Field, Status, useStatus } from '../components/bits.tsx';
+import { loadCatalog } from '../models/catalog.ts';
 import { session } from '../models/session.ts';
+import { ShopLocations } from './ShopLocations.tsx';
 
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
 /** The shop form's labels by API field, for messages in the merchant's words. */
 const SHOP_LABELS = { name: 'Shop name', tz: 'Time zone', locale: 'Language', 'shopify.domain': 'Shopify domain', 'shopify.api_secret': 'Shopify API secret' };
 
+/**
+ * Connecting to Shopify needs the domain and the secret together, but the service checks a
+ * domain's form before it looks for the secret: a bad domain sent alone is answered with the
+ * domain's error only. The merchant would fix the domain and only then learn of the secret, so
+ * the secret's field says it at once when the shop has none and none was typed.
+ */
+const SECRET_NEEDED = 'is needed too: connecting to Shopify takes the domain and the secret together';
+
 /** The shop screen. */
 export function Shop() {
   const shop = useSignal<ShopRecord | undefined>(undefined);
   const form = useSignal({ name: '', tz: '', locale: '', domain: '', secret: '' });
-  const locations = useSignal<LocationRecord[]>([]);
-  const newLocation = useSignal('');
   const errors = useSignal<Record<string, string[]>>({});
-  const locationErrors = useSignal<Record<string, string[]>>({});
-  const message = useSignal<string | null>(null);
-  const problem = useSignal<string | null>(null);
-  const version = useSignal(0);
+  const { message, problem, say } = useStatus();
   const show = (s: ShopRecord) => {
     shop.value = s;
     form.value = { name: s.name, tz: s.tz, locale: s.locale, domain: s.shopify.domain ?? '', secret: '' };
     if (session.value) session.value = { ...session.value, shop: { name: s.name, tz: s.tz, locale: s.locale } };
   };
   useSignalEffect(() => {
-    void version.value;
-    client.shop.retrieve().then(show, (error: unknown) => (problem.value = messageOf(error)));
-    client.locations.list().then((l) => (locations.value = l), (error: unknown) => (problem.value = messageOf(error)));
+    client.shop.retrieve().then(show, (error: unknown) => say(messageOf(error), true));
+    void loadCatalog();
   });
-  // `fields` is where a 422's field messages go (the shop's form or the location form), named
-  // by the form's labels. A new action empties what the last one said first.
-  const act = async (what: () => Promise<unknown>, done: string, fields = errors, labels: Record<string, string> = SHOP_LABELS) => {
-    problem.value = message.value = null;
+  // A 422's field messages go beside the shop form's fields, named by its labels. A new action
+  // empties what the last one said first. `secretNeeded`: see SECRET_NEEDED.
+  const act = async (what: () => Promise<unknown>, done: string, secretNeeded = false) => {
+    say(null);
     try {
       await what();
-      fields.value = {};
-      message.value = done;
+      errors.value = {};
+      say(done);
     } catch (error) {
-      const failed = problemOf(error, labels);
-      fields.value = failed.fields;
-      problem.value = failed.message;
+      const failed = problemOf(error, SHOP_LABELS);
+      const fields = { ...failed.fields };
+      if (secretNeeded && fields['shopify.domain'] && !fields['shopify.api_secret']) fields['shopify.api_secret'] = [SECRET_NEEDED];
+      errors.value = fields;
+      say(failed.message, true);
     }
   };
   const save = (event: Event) => {
@@ -57,22 +64,10 @@ export function Shop() {
     const domain = f.domain.trim();
     if (domain !== (shop.value?.shopify.domain ?? '') || f.secret) params.shopify = { ...(domain && { domain }), ...(f.secret && { api_secret: f.secret }) };
     if (!domain && !f.secret && shop.value?.shopify.domain) params.shopify = null;
-    return act(async () => show(await client.shop.update(params)), 'Shop settings saved.');
+    const secretNeeded = Boolean(domain) && !f.secret && !shop.value?.shopify.api_secret_set;
+    return act(async () => show(await client.shop.update(params)), 'Shop settings saved.', secretNeeded);
   };
   const removeSecret = () => act(async () => show(await client.shop.update({ shopify: null })), 'The API secret was removed: the shop is no longer connected to Shopify.');
-  const addLocation = (event: Event) => {
-    event.preventDefault();
-    return act(async () => {
-      const made = await client.locations.create({ name: newLocation.value });
-      newLocation.value = '';
-      version.value++;
-      return made;
-    }, 'Location added.', locationErrors, { name: 'New location' });
-  };
-  const removeLocation = (l: LocationRecord) => act(async () => {
-    await client.locations.delete(l.id);
-    version.value++;
-  }, `Location ${l.name} deleted.`);
   const set = (key: keyof typeof form.value) => (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) => (form.value = { ...form.value, [key]: e.currentTarget.value });
   const f = form.value;
   const zones = f.tz && !ZONES.includes(f.tz) ? [f.tz, ...ZONES] : ZONES;
@@ -109,21 +104,7 @@ export function Shop() {
           </p>
         </form>
       )}
-      <h3>Locations</h3>
-      <ul>
-        {locations.value.map((l) => (
-          <li key={l.id} class="row">
-            <span>{l.name}</span>
-            <ConfirmButton label={`Delete ${l.name}`} confirmLabel={`Yes, delete ${l.name}`} onConfirm={() => removeLocation(l)} />
-          </li>
-        ))}
-      </ul>
-      <form onSubmit={addLocation} aria-label="Add a location">
-        <Field label="New location" errors={locationErrors.value.name}>
-          {({ id, describedBy, invalid }) => <input id={id} value={newLocation.value} onInput={(e) => (newLocation.value = e.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
-        </Field>
-        <p><button type="submit">Add location</button></p>
-      </form>
+      <ShopLocations say={say} />
     </section>
   );
 }

@@ -6,7 +6,7 @@
  * "Bookings and holds".
  * @module
  */
-import { useSignal, useSignalEffect } from '@preact/signals';
+import { signal, useSignal, useSignalEffect } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import { createElement } from 'preact';
 import type { Widget } from '../../client/index.ts';
@@ -16,6 +16,11 @@ import { loadCatalog, products, widgets } from '../models/catalog.ts';
 import { WidgetCreate } from './WidgetCreate.tsx';
 import { WidgetForm } from './WidgetForm.tsx';
 
+/**
+ * Whether the widget's script failed to load: a service started without `npm run build` serves
+ * no widget files, and the preview would otherwise stay empty with nothing said.
+ */
+const scriptFailed = signal(false);
 let scriptAdded = false;
 function loadWidgetScript(): void {
   if (scriptAdded) return;
@@ -23,6 +28,7 @@ function loadWidgetScript(): void {
   const script = document.createElement('script');
   script.src = '/booking-widget.js';
   script.defer = true;
+  script.addEventListener('error', () => (scriptFailed.value = true));
   document.head.append(script);
 }
 
@@ -37,7 +43,8 @@ function Preview(props: { widget: Widget; version: number }) {
   const followed = w.external_product_ids.find((id) => oldestOn(id)?.id === w.id);
   const product = products.value?.find((p) => p.external_id === followed);
   let body;
-  if (w.external_product_ids.length === 0) body = <p>Place this widget on a product to preview it.</p>;
+  if (scriptFailed.value) body = <p class="error" role="alert">The widget's files are not served here: run npm run build, then restart the service.</p>;
+  else if (w.external_product_ids.length === 0) body = <p>Place this widget on a product to preview it.</p>;
   else if (!product) body = <p>Its products follow an older widget they are also on ({oldestOn(w.external_product_ids[0]!)?.title}), so shoppers see that one; take them off it to preview this.</p>;
   else if (!product.variants[0]) body = <p>{product.title} has no variant yet: add one under Products to preview it.</p>;
   else body = createElement('booking-widget', { key: `${w.id}-${props.version}`, api: location.origin, product: String(product.external_id), variant: String(product.variants[0].external_id), 'cart-token': 'admin-preview' });
