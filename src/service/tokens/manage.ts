@@ -5,10 +5,10 @@
  * no path), lower-cased as browsers send them. The shop's last secret token cannot be revoked:
  * the merchant would lock themselves out (409 `in_use`).
  *
- * A revoked token stops working at once on every process that has not verified it in the last
- * `tokenCacheMs` (10 s by default), and within that time on those that have (tokens.ts,
- * `cachedTokens`); a new publishable token's origins are answered in preflights within the
- * same time (origins.ts).
+ * A revoked token stops working at once on every process: revoking moves its shop's data
+ * version (migration 12), which every cached token is checked against (tokens.ts,
+ * `cachedTokens`). A new publishable token's origins are answered in preflights within
+ * `tokenCacheMs` (10 s by default, origins.ts).
  * @module
  */
 import { randomBytes } from 'node:crypto';

@@ -81,12 +81,12 @@ export const UNKNOWN_TOKEN_CACHE_MS = 2_000;
  * A change to the token's shop (its zone or locale, PUT /v1/shop) is seen at once by every
  * process: a remembered token is served only while its shop's data version (one primary-key
  * read shared by concurrent requests, shops/data-version.ts) is the one read with it; else it
- * is verified again. Triggers move that version with every change to the shop (migration 10)
- * and also with every write to its blackouts, products, variants and locations (migration 3),
- * so each of those writes, too, costs the shop's tokens one query each at their next use.
- *
- * The price: a token deleted, or whose origins change, in the database is still honoured as it
- * was for up to `ttlMs` by an app that verified it just before. `ttlMs` 0 turns the cache off.
+ * is verified again. Triggers move that version with every change to the shop (migration 10),
+ * to its tokens (revoked, or their origins changed: migration 12, so a revoked token is refused
+ * at once everywhere) and with every write to its blackouts, products, variants and locations
+ * (migration 3), so each of those writes, too, costs the shop's tokens one query each at their
+ * next use. `ttlMs` bounds the memory all the same (a token row changed behind the triggers'
+ * back, which no code does); 0 turns the cache off.
  * `now` is a monotonic clock in ms (tests may pass their own).
  */
 export function cachedTokens(ttlMs: number, options: { maxEntries?: number; negativeMs?: number; now?: () => number } = {}): TokenVerifier {
