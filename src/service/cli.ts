@@ -57,6 +57,18 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = await listen(createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, publicUrl: values['public-url'], adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)), widgetDir: fileURLToPath(new URL('../../dist', import.meta.url)) }).fetch, { port, hostname: values.host });
+  // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
+  const stopPurging = schedulePurge(db);
+  const stop = async () => {
+    stopPurging();
+    await server.close();
+    await db.close();
+    process.exit(0);
+  };
+  // Before anything is printed: a caller that reads the URL may stop us at once, and a signal
+  // that comes before the handlers would end the process without closing the database.
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   console.log(server.url);
   const base = publicOrigin ?? server.url;
   if (created) {
@@ -70,16 +82,6 @@ async function main(): Promise<void> {
   } else if (empty) {
     console.log('No shop yet: stop and run  npm run service -- --create-shop "Your shop" --tz Europe/Berlin [--locale en]  (or start with --fixture <file.json>).');
   }
-  // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
-  const stopPurging = schedulePurge(db);
-  const stop = async () => {
-    stopPurging();
-    await server.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 /** The fixture file's JSON; an error names the file and what is wrong with it. */

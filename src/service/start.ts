@@ -87,6 +87,25 @@ async function main(): Promise<void> {
   const first = (await seedFixture(db, fixture)).length > 0;
   ready();
 
+  // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
+  const stopPurging = schedulePurge(db);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(130); // a second Ctrl-C does not wait
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    // A browser tab can hold a request open; do not wait for it forever.
+    setTimeout(() => process.exit(0), 5000).unref();
+    stopPurging();
+    await server.close();
+    await db.close();
+    process.exit(0);
+  };
+  // Before anything is printed: a caller that reads the URL may stop us at once, and a signal
+  // that comes before the handlers would end the process without closing the database.
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
   const url = `http://localhost:${server.port}`;
   // Behind a TLS proxy the admin works only at its public address (PUBLIC_URL).
   const adminBase = values['public-url'] ? publicOriginOf(values['public-url']) : url;
@@ -117,22 +136,6 @@ async function main(): Promise<void> {
   lines.push('Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
 
-  // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
-  const stopPurging = schedulePurge(db);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) process.exit(130); // a second Ctrl-C does not wait
-    stopping = true;
-    console.log(`\n${signal}: stopping…`);
-    // A browser tab can hold a request open; do not wait for it forever.
-    setTimeout(() => process.exit(0), 5000).unref();
-    stopPurging();
-    await server.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
