@@ -5,7 +5,6 @@
  * each; unavailable days readable (text 4.5:1) and marked by more than colour (struck through,
  * closed and fully booked and "only N left" with borders of 3:1). Screenshots of each state.
  */
-import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { seriousAxeViolations } from './helpers/axe.ts';
 import { describeInBrowser } from './helpers/browser.ts';
@@ -13,22 +12,7 @@ import { holdForAnotherCart } from './helpers/server.ts';
 import { useStorefront } from './helpers/suite.ts';
 import { DAYS, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { PHONE, screenshotBoth, type ShopperPage } from './helpers/page.ts';
-import { EN, closeCartDrawer, dayButton, holdPanel, pickDays, reserveButton, showMonthOf, waitForCalendar, widgetOn } from './helpers/widget.ts';
-
-/** The widget's controls smaller than 44 by 44 CSS px (WCAG 2.5.5), by name. */
-function smallControls(widget: Locator) {
-  return widget.evaluate((host) =>
-    [...host.shadowRoot!.querySelectorAll<HTMLElement>('button, input, a[href]')]
-      .map((el) => {
-        const r = el.getBoundingClientRect();
-        return { name: el.getAttribute('aria-label') ?? el.textContent, width: Math.round(r.width), height: Math.round(r.height) };
-      })
-      .filter((c) => c.width < 44 || c.height < 44),
-  );
-}
-
-/** The page does not scroll sideways. */
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+import { EN, closeCartDrawer, dayButton, holdOnProductPage, holdPanel, noSidewaysScroll, pickDays, reserveButton, showMonthOf, smallControls, waitForCalendar, widgetOn } from './helpers/widget.ts';
 
 describeInBrowser('the held states and the Arabic widget at 390 px', () => {
   const suite = useStorefront({
@@ -42,13 +26,7 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
     shopper = await suite.open({ viewport: PHONE });
     const { page } = shopper;
     await page.clock.install();
-    await page.goto('/');
-    const widget = widgetOn(page);
-    await waitForCalendar(widget);
-    const start = day(suite.today, DAYS.flowStart);
-    await pickDays(widget, start, start);
-    await reserveButton(widget).click();
-    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    const widget = await holdOnProductPage(page, day(suite.today, DAYS.flowStart));
     await closeCartDrawer(page);
     const found: Record<string, unknown> = {};
 

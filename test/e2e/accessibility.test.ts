@@ -9,7 +9,7 @@ import { describeInBrowser } from './helpers/browser.ts';
 import { useStorefront } from './helpers/suite.ts';
 import { DAYS, day } from './helpers/fixture.ts';
 import { PHONE, type ShopperPage } from './helpers/page.ts';
-import { EN, holdPanel, pickDays, reserveButton, waitForCalendar, widgetOn } from './helpers/widget.ts';
+import { EN, holdOnProductPage, holdPanel, noSidewaysScroll, pickDays, reserveButton, smallControls, waitForCalendar, widgetOn } from './helpers/widget.ts';
 
 describeInBrowser('accessibility (axe-core) of the demo pages', () => {
   const suite = useStorefront({
@@ -71,22 +71,8 @@ describeInBrowser('accessibility (axe-core) of the demo pages', () => {
   it('at 390 px every control of the widget, the hold panel\'s included, is at least 44 by 44 CSS px, and the page does not scroll sideways', async () => {
     shopper = await suite.open({ viewport: PHONE });
     const { page } = shopper;
-    await page.goto('/');
-    const widget = widgetOn(page);
-    await waitForCalendar(widget);
-    const start = day(suite.today, DAYS.flowStart);
-    await pickDays(widget, start, start);
-    await reserveButton(widget).click();
-    await holdPanel(widget).waitFor({ timeout: 10_000 });
-    const small = await widget.evaluate((host) =>
-      [...host.shadowRoot!.querySelectorAll<HTMLElement>('button, input, a[href]')]
-        .map((el) => {
-          const r = el.getBoundingClientRect();
-          return { name: el.getAttribute('aria-label') ?? el.textContent, width: Math.round(r.width), height: Math.round(r.height) };
-        })
-        .filter((c) => c.width < 44 || c.height < 44),
-    );
-    expect(small).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const widget = await holdOnProductPage(page, day(suite.today, DAYS.flowStart));
+    expect(await smallControls(widget)).toEqual([]);
+    expect(await noSidewaysScroll(page)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeInBrowser } from './helpers/browser.ts';
 import { DAYS, day } from './helpers/fixture.ts';
-import { holdPanel, pickDays, reserveButton, waitForCalendar, widgetOn } from './helpers/widget.ts';
+import { holdOnProductPage, holdPanel, widgetOn } from './helpers/widget.ts';
 import { useStorefront } from './helpers/suite.ts';
 
 /** The focused element, inside shadow roots too: its tag and its name. */
@@ -25,13 +25,7 @@ describeInBrowser('the demo theme around the widget', () => {
   it('keeps Tab inside the open cart drawer, gives the focus back on Escape, and does not open it again for Keep holding', async () => {
     const { page } = await suite.open();
     await page.clock.install();
-    await page.goto('/');
-    const widget = widgetOn(page);
-    await waitForCalendar(widget);
-    const start = day(suite.today, DAYS.flowEnd);
-    await pickDays(widget, start, start);
-    await reserveButton(widget).click();
-    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    const widget = await holdOnProductPage(page, day(suite.today, DAYS.flowEnd));
     const drawer = page.getByRole('dialog', { name: 'Your cart' });
     await drawer.waitFor({ timeout: 8000 });
     // Round the drawer's controls, both ways: the focus never leaves it.
@@ -59,13 +53,7 @@ describeInBrowser('the demo theme around the widget', () => {
 
   it('after a reload with a live hold, the buy button says View cart, as the widget shows the hold', async () => {
     const { page } = await suite.open();
-    await page.goto('/');
-    const widget = widgetOn(page);
-    await waitForCalendar(widget);
-    const start = day(suite.today, DAYS.flowStart);
-    await pickDays(widget, start, start);
-    await reserveButton(widget).click();
-    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    await holdOnProductPage(page, day(suite.today, DAYS.flowStart));
     await page.reload();
     await holdPanel(widgetOn(page)).waitFor({ timeout: 10_000 });
     await expect.poll(() => page.locator('[data-add-label]').textContent(), { timeout: 8000 }).toBe('View cart');

@@ -130,6 +130,34 @@ export async function pickDays(widget: Locator, start: PlainDate, end: PlainDate
   await dayButton(widget, end).click();
 }
 
+/** Opens the product page and holds `start`..`end` (one day by default); resolves to the widget. */
+export async function holdOnProductPage(page: Page, start: PlainDate, end: PlainDate = start): Promise<Locator> {
+  await page.goto('/');
+  const widget = widgetOn(page);
+  await waitForCalendar(widget);
+  await pickDays(widget, start, end);
+  await reserveButton(widget).click();
+  await holdPanel(widget).waitFor({ timeout: 10_000 });
+  return widget;
+}
+
+/** The widget's controls smaller than 44 by 44 CSS px (WCAG 2.5.5), by name. */
+export function smallControls(widget: Locator): Promise<{ name: string | null; width: number; height: number }[]> {
+  return widget.evaluate((host) =>
+    [...host.shadowRoot!.querySelectorAll<HTMLElement>('button, input, a[href]')]
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        return { name: el.getAttribute('aria-label') ?? el.textContent, width: Math.round(r.width), height: Math.round(r.height) };
+      })
+      .filter((c) => c.width < 44 || c.height < 44),
+  );
+}
+
+/** The page does not scroll sideways. */
+export function noSidewaysScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+}
+
 /** A day written in English in any of the usual orders: its number, short month and year. */
 export function mentionsDay(d: PlainDate): RegExp {
   const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en', { timeZone: 'UTC', ...o }).format(Date.parse(`${d}T00:00:00Z`));
