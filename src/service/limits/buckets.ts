@@ -33,16 +33,44 @@ function shape(rate: Rate): { cost: number; tolerance: number } {
   return { cost, tolerance: (rate.burst - 1) * cost };
 }
 
+/** Rounding allowed in a comparison of instants (ms). */
+const ROUNDING_MS = 0.001;
+
 /** One GCRA step on `bucket`: taken (0) or the wait in ms. */
 function step(bucket: Local, rate: Rate, now: number): number {
   const { cost, tolerance } = shape(rate);
   const from = Math.max(bucket.tat, now);
-  if (from - now > tolerance) return from - now - tolerance;
+  // A bucket moved between clocks (shared state read through the database's, ~1.8e12 ms) is
+  // off by float rounding, a fraction of a microsecond: never a reason to refuse.
+  if (from - now > tolerance + ROUNDING_MS) return from - now - tolerance;
   bucket.start ??= from;
   bucket.tat = from + cost;
   bucket.spent += cost;
   bucket.count++;
   return 0;
+}
+
+/** How long (ms) a reading of the clocks' offset stands unless a smaller one comes. */
+const OFFSET_WINDOW_MS = 10_000;
+
+/**
+ * The smallest of recent readings of an offset: each reading is the true offset plus a delay,
+ * so the smallest is the truest; readings expire after `OFFSET_WINDOW_MS`, so a clock that was
+ * stepped is followed within that time.
+ */
+function smallestRecent(): { value(): number | undefined; add(reading: number, at: number): number } {
+  let best: number | undefined;
+  let bestAt = -Infinity;
+  return {
+    value: () => best,
+    add(reading, at) {
+      if (best === undefined || reading <= best || at - bestAt > OFFSET_WINDOW_MS) {
+        best = reading;
+        bestAt = at;
+      }
+      return best;
+    },
+  };
 }
 
 /** At most this many keys are kept; beyond it, full buckets go first, then the oldest. */
@@ -82,53 +110,71 @@ export interface SharedOptions {
    * tenth of its burst if more (a sale-day ceiling would otherwise sync every few ms). @default 16
    */
   batch?: number;
+  /**
+   * The database's "now" (ms) for a test whose clock is simulated; null or absent: the
+   * database's own clock. Production never sets it.
+   */
+  sqlNow?: () => number | null;
 }
 
 /**
  * Buckets shared by every process of a database. Each process decides in memory, exactly for
- * its own requests, and syncs in small batches: at a request when `syncMs` have passed, or
- * before a key's `batch`-th unsynced request. One sync is one upsert of every key touched since
- * the last (`syncBuckets`): it adds this process's spending on top of the others' and reads
- * back the shared state. The approximation: between two syncs each process sees only its own
- * spending, so N processes may together let through up to N × `batch` (or N × burst / 10)
- * requests per key more than the bucket holds; the overdraft is in the shared state, so they refuse until it is paid
- * back, and over time the rate holds. The clock must be one all processes share (wall time).
+ * its own requests, on its own clock (the `now` passed to `take`), and syncs in small batches:
+ * at a request when `syncMs` have passed, or before a key's `batch`-th unsynced request. One
+ * sync is one upsert of every key touched since the last (`syncBuckets`): it adds this
+ * process's spending on top of the others' and reads back the shared state.
+ *
+ * The shared state is on the database's clock. Each sync's statement reads that clock, so the
+ * process knows how far its own is from it (the database's less its own, as measured at the
+ * request that started the sync: the query's latency makes each reading a little large, so the
+ * smallest reading of the last `OFFSET_WINDOW_MS` stands) and converts its instants both ways.
+ * A process whose clock is minutes off shares the buckets as exactly as one on time (issue 24).
+ *
+ * The approximation: between two syncs each process sees only its own spending, so N processes
+ * may together let through up to N × `batch` (or N × burst / 10) requests per key more than the
+ * bucket holds; the overdraft is in the shared state, so they refuse until it is paid back, and
+ * over time the rate holds.
  */
 export function sharedBuckets(db: Queryable, options: SharedOptions = {}): Buckets {
   const syncMs = options.syncMs ?? 100;
   const batch = options.batch ?? 16;
+  const sqlNow = options.sqlNow ?? (() => null);
   const map = new Map<string, Local>();
   const touched = new Set<string>();
   let lastSync = -Infinity;
   let lastForget = -Infinity;
   let inFlight: Promise<void> | undefined;
+  const offset = smallestRecent();
 
   const sync = async (now: number): Promise<void> => {
     lastSync = now;
     const sent: SpentBucket[] = [];
+    const known = offset.value();
     for (const key of touched) {
       const b = map.get(key);
       if (!b) continue;
       // What the requests cost, not how far the local clock ran (`tat - start`): a process
       // whose requests come slower than the rate would otherwise report its idle time as
       // spending, and N such processes would push the shared bucket N times faster than time.
-      sent.push({ key, start: b.start ?? now, spent: b.spent });
+      // Before its first reading of the database's clock a process has spent nothing yet.
+      sent.push({ key, start: known === undefined ? null : (b.start ?? now) + known, spent: b.spent });
       b.start = undefined;
       b.spent = 0;
       b.count = 0;
     }
     touched.clear();
     if (sent.length === 0) return;
-    const shared = await syncBuckets(db, sent);
+    const shared = await syncBuckets(db, sent, sqlNow());
+    const current = offset.add(shared.now - now, now);
     for (const s of sent) {
       const b = map.get(s.key);
-      const tat = shared.get(s.key);
+      const tat = shared.tat.get(s.key);
       // What this process took while the sync was on its way goes on top of the shared state.
-      if (b && tat !== undefined) b.tat = tat + b.spent;
+      if (b && tat !== undefined) b.tat = tat - current + b.spent;
     }
     if (now - lastForget > 60_000) {
       lastForget = now;
-      await forgetFullBuckets(db, now - 60_000);
+      await forgetFullBuckets(db, 60_000, sqlNow());
     }
   };
 

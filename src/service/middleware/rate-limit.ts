@@ -27,7 +27,11 @@ export interface RateLimitOptions {
   ceiling?: Rate;
   /** Each address before authentication (memory of one process). @default 50/s, burst 200 */
   unauthenticated?: Rate;
-  /** The clock in ms, one that every process shares (injected by tests). @default Date.now */
+  /**
+   * This process's clock in ms (injected by tests, which then also stand for the database's
+   * clock in the shared buckets). No process clock needs to agree with another's: only
+   * durations measured on it leave the process (limits/buckets.ts). @default `monotonicNow`
+   */
   now?: () => number;
 }
 
@@ -39,6 +43,12 @@ export const RATE_LIMIT_DEFAULTS = {
   ceiling: { perSecond: 2_500, burst: 5_000 },
   unauthenticated: { perSecond: 50, burst: 200 },
 } as const satisfies RateLimitOptions;
+
+/**
+ * This process's monotonic clock (ms): a rate limit measures durations only, and a step of the
+ * wall clock (NTP correcting a drift) must neither refill a bucket at once nor freeze it.
+ */
+export const monotonicNow = (): number => performance.now();
 
 /** The 429 of a wait of `ms`, naming what was over its limit. */
 function limited(ms: number, what: string): HttpError {
@@ -56,7 +66,7 @@ function clientKey(address: string | undefined): string {
  * ones in the app (`sharedBuckets`); memory ones by default (one process).
  */
 export function rateLimit(options: RateLimitOptions, buckets: Buckets = memoryBuckets()): MiddlewareHandler<AppEnv> {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? monotonicNow;
   const own: Rate = { perSecond: options.perSecond, burst: options.burst };
   const ceiling = options.ceiling ?? RATE_LIMIT_DEFAULTS.ceiling;
   return async (c, next) => {
@@ -81,7 +91,7 @@ export function rateLimit(options: RateLimitOptions, buckets: Buckets = memoryBu
  * body is read, which names the cart.
  */
 export function cartLimit(options: RateLimitOptions, buckets: Buckets): MiddlewareHandler<AppEnv> {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? monotonicNow;
   const rate = options.cart ?? RATE_LIMIT_DEFAULTS.cart;
   return async (c, next) => {
     const auth = c.get('auth');
@@ -96,7 +106,7 @@ export function cartLimit(options: RateLimitOptions, buckets: Buckets): Middlewa
 
 /** Limits each address before authentication, in this process's memory: no database work. */
 export function addressLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? monotonicNow;
   const rate = options.unauthenticated ?? RATE_LIMIT_DEFAULTS.unauthenticated;
   const buckets = memoryBuckets();
   return async (c, next) => {

@@ -125,9 +125,10 @@ describePostgres('rate limits shared by two apps on one database', (database) =>
     // way. Only what the requests cost may be shared, never the gap between a process's own
     // view and the shared state, or each process adds the others' spending again.
     service = await createTestService({ database });
-    const processes = [sharedBuckets(service.db), sharedBuckets(service.db), sharedBuckets(service.db)];
-    const ceiling = { perSecond: 2_500, burst: 5_000 };
     let t = 7_000_000;
+    // The test's simulated clock is every process's and the database's.
+    const processes = [0, 1, 2].map(() => sharedBuckets(service!.db, { sqlNow: () => t }));
+    const ceiling = { perSecond: 2_500, burst: 5_000 };
     let refused = 0;
     for (let round = 0; round < 150; round++, t += 70) {
       // 20 requests every 70 ms: about 290/s, an eighth of the ceiling.
