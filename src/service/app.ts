@@ -24,9 +24,10 @@ import { addressLimit, cartLimit, RATE_LIMIT_DEFAULTS, rateLimit, type RateLimit
 import { locationRoutes } from './locations/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { shopRoutes } from './shops/routes.ts';
-import { type Clock, systemClock } from './shared/clock.ts';
+import type { Clock } from './shared/clock.ts';
+import { databaseClock } from './time/database-clock.ts';
 import { authenticate } from './tokens/auth-middleware.ts';
-import { preflight } from './tokens/cors-middleware.ts';
+import { corsHeadersFor, preflight } from './tokens/cors-middleware.ts';
 import { cachedOrigins } from './tokens/origins.ts';
 import { cachedTokens, TOKEN_CACHE_MS, UNKNOWN_TOKEN_CACHE_MS } from './tokens/tokens.ts';
 import { tokenRoutes } from './tokens/routes.ts';
@@ -41,7 +42,12 @@ const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes
 /** What the service runs on. */
 export interface AppOptions {
   db: Database;
-  /** @default the system clock */
+  /**
+   * The clock the service dates its answers by (the `Date` header, timestamps it writes). Holds,
+   * bookings and limits are decided by the database's own clock in SQL whatever this is; a test
+   * clock (with `sqlNow`) moves that too. @default the database's clock read through this
+   * process (shared/database-clock.ts)
+   */
   clock?: Clock;
   /** Where unexpected errors are reported. @default console.error */
   logError?: (error: unknown) => void;
@@ -95,7 +101,7 @@ const INTERNAL_BODY = { error: 'internal', message: 'Something went wrong on our
 export function createApp(options: AppOptions): BookingApp {
   const deps: AppDeps = {
     db: options.db,
-    clock: options.clock ?? systemClock,
+    clock: options.clock ?? databaseClock(options.db),
     publicOrigin: options.publicUrl ? publicOriginOf(options.publicUrl) : undefined,
     trustForwardedProto: Boolean(options.trustProxyHeader?.trim()),
   };
@@ -107,8 +113,9 @@ export function createApp(options: AppOptions): BookingApp {
     c.set('deps', deps);
     if (c.req.url.length > MAX_URL_LENGTH) throw new HttpError('uri_too_long', `The URL must be at most ${MAX_URL_LENGTH} characters.`);
     await next();
-    // The service's own clock dates every answer, so a widget can correct its countdown even
-    // when the shopper's clock is wrong (and tests can move time).
+    // The database's clock (as this process reads it) dates every answer, so a widget counts a
+    // hold down by the clock that expires it, whatever the shopper's or this host's clock says
+    // (and tests can move time).
     c.res.headers.set('date', new Date(deps.clock.now()).toUTCString());
     // Cacheable reads set their own (http/caching.ts); everything else changes by the second.
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
@@ -118,7 +125,10 @@ export function createApp(options: AppOptions): BookingApp {
   // The methods of each path come from the routes the features define (405 with Allow, 404).
   const allowed = allowedMethodsOf(FEATURES.flatMap((feature) => feature.routes));
   const limits = options.rateLimit === false ? undefined : { ...RATE_LIMIT_DEFAULTS, ...options.rateLimit };
-  const buckets = limits && sharedBuckets(deps.db);
+  // The shared buckets are on the database's own clock; a test that simulates the rate limits'
+  // clock (`limits.now`) makes it the database's too. A test clock of the app's (holds) does
+  // not: rate limits measure real durations.
+  const buckets = limits && sharedBuckets(deps.db, { sqlNow: limits.now });
   const cacheMs = options.tokenCacheMs ?? TOKEN_CACHE_MS;
   app.use('/v1/*', clientAddress(options.trustProxyHeader));
   // Before anything that may reach the database, each address has a bucket in memory.
@@ -153,7 +163,7 @@ export function createApp(options: AppOptions): BookingApp {
 
   app.notFound((c) => noEndpoint(new URL(c.req.url).pathname).toResponse(withDate(deps)));
   app.onError((error, c) => {
-    const extra = { ...withDate(deps), ...(c.get('cors') ?? {}) };
+    const extra = { ...withDate(deps), ...(c.get('cors') ?? readableRefusal(c.req.raw)) };
     const known = toHttpError(error);
     if (known) return known.toResponse(extra);
     logError(error);
@@ -161,6 +171,20 @@ export function createApp(options: AppOptions): BookingApp {
   });
 
   return { fetch: (request, env) => Promise.resolve(app.fetch(request, env ?? {})) };
+}
+
+/**
+ * CORS headers that let a page READ an API error answered to its origin, which no token may
+ * list (a site the token does not name): otherwise the browser hides the answer and the page's
+ * developer sees only a network failure (issue 24). They grant nothing: the request was refused
+ * and changed nothing, a refused preflight gets none, and no credentials are allowed, so an
+ * admin session's answer stays unreadable.
+ */
+function readableRefusal(request: Request): Record<string, string> {
+  const origin = request.headers.get('origin');
+  // A refused preflight stays as it was: it answers no page's code, only the browser's check.
+  if (!origin || request.method === 'OPTIONS' || !new URL(request.url).pathname.startsWith('/v1/')) return {};
+  return corsHeadersFor(origin);
 }
 
 function withDate(deps: AppDeps): Record<string, string> {

@@ -21,6 +21,7 @@ import { FixtureError, seedFixture } from './fixture.ts';
 import { publicOriginOf } from './http/own-origin.ts';
 import { type CreatedShop, CreateShopError, createShop, hasNoShop, readNewShop } from './shops/create.ts';
 import { schedulePurge } from './reservations/purge.ts';
+import { databaseClock, watchClockSkew } from './time/database-clock.ts';
 import { listen } from './server.ts';
 
 async function main(): Promise<void> {
@@ -56,11 +57,15 @@ async function main(): Promise<void> {
     await db.close();
     throw error;
   }
-  const server = await listen(createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, publicUrl: values['public-url'], adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)), widgetDir: fileURLToPath(new URL('../../dist', import.meta.url)) }).fetch, { port, hostname: values.host });
+  // The database's clock dates every answer; a host whose clock is off says so in the log.
+  const clock = databaseClock(db);
+  const stopWatchingClock = await watchClockSkew(clock);
+  const server = await listen(createApp({ db, clock, trustProxyHeader: process.env.TRUST_PROXY_HEADER, publicUrl: values['public-url'], adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)), widgetDir: fileURLToPath(new URL('../../dist', import.meta.url)) }).fetch, { port, hostname: values.host });
   // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
   const stopPurging = schedulePurge(db);
   const stop = async () => {
     stopPurging();
+    stopWatchingClock();
     await server.close();
     await db.close();
     process.exit(0);

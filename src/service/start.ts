@@ -22,6 +22,7 @@ import { openDatabase } from './db/open.ts';
 import { DEMO_PRICES, DEMO_SHOP } from './demo/catalog.ts';
 import type { Fixture } from './fixture.ts';
 import { schedulePurge } from './reservations/purge.ts';
+import { databaseClock, watchClockSkew } from './time/database-clock.ts';
 import { seedFixture } from './shops/fixture.ts';
 import { newSignInCode } from './admin/sessions.ts';
 import { secretTokenOfShop } from './admin/queries.ts';
@@ -63,10 +64,13 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const db = await openDatabase({ url: databaseUrl, data: values.data });
   await migrate(db);
+  // The database's clock dates every answer; a host whose clock is off says so in the log.
+  const clock = databaseClock(db);
+  const stopWatchingClock = await watchClockSkew(clock);
 
   const widgetFile = path('dist/booking-widget.js');
   const storefront = createStorefront({
-    api: createApp({ db, trustProxyHeader: process.env.TRUST_PROXY_HEADER, publicUrl: values['public-url'], adminDir: path('dist/admin') }),
+    api: createApp({ db, clock, trustProxyHeader: process.env.TRUST_PROXY_HEADER, publicUrl: values['public-url'], adminDir: path('dist/admin') }),
     publicDir: path('public'),
     widgetDir: path('dist'),
     extensionAssetsDir: path('src/shopify/extension/assets'),
@@ -97,6 +101,7 @@ async function main(): Promise<void> {
     // A browser tab can hold a request open; do not wait for it forever.
     setTimeout(() => process.exit(0), 5000).unref();
     stopPurging();
+    stopWatchingClock();
     await server.close();
     await db.close();
     process.exit(0);
