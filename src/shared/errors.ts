@@ -38,6 +38,8 @@ export interface ErrorDetails {
   fields?: Record<string, string[]>;
   /** For `unavailable`: every posted item with its status and what is left. */
   items?: UnavailableItem[];
+  /** For `forbidden`, when a publishable token does not list the page's site: that origin. */
+  origin?: string;
   [key: string]: unknown;
 }
 

@@ -7,7 +7,7 @@
  * @module
  */
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetails } from '../../shared/errors.ts';
-import { ConflictError, ForbiddenError, InUseError, InvalidError, NotFoundError } from '../shared/errors.ts';
+import { ConflictError, ForbiddenError, InUseError, InvalidError, NotFoundError, OriginNotAllowedError } from '../shared/errors.ts';
 
 /** An error with a ready response: status, `{error, message, details}` and headers. */
 export class HttpError extends Error {
@@ -55,6 +55,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof ConflictError) return new HttpError('unavailable', error.message, { details: { items: error.items } });
   if (error instanceof InvalidError) return new HttpError('validation_failed', error.message, { details: { fields: error.fields } });
   if (error instanceof InUseError) return new HttpError('in_use', error.message, { details: { dependents: error.dependents } });
+  if (error instanceof OriginNotAllowedError) return new HttpError('forbidden', error.message, { details: { origin: error.origin } });
   if (error instanceof ForbiddenError) return new HttpError('forbidden', error.message);
   // A unique index refused a write: two requests raced past the check that names the field
   // (a title, an external id). Nothing was written; sent again, the check names the field.

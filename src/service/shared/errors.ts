@@ -67,7 +67,22 @@ export class InvalidError extends DomainError {
 
 /** The caller may not do this (a publishable token, a forbidden origin). */
 export class ForbiddenError extends DomainError {
-  override readonly name = 'ForbiddenError';
+  override readonly name: string = 'ForbiddenError';
+}
+
+/**
+ * A publishable token used from a site (`origin`) that it does not list: the page's developer
+ * must add the site to the token (a new token with it, in the admin's Install screen or with
+ * POST /v1/tokens).
+ */
+export class OriginNotAllowedError extends ForbiddenError {
+  override readonly name = 'OriginNotAllowedError';
+  readonly origin: string;
+
+  constructor(origin: string) {
+    super(`This publishable token may not be used from the origin ${origin}: make a publishable token that lists ${origin} (the admin's Install screen, or POST /v1/tokens with "origins"), and use it on that site.`);
+    this.origin = origin;
+  }
 }
 
 /** One sentence naming the bad field, or how many there are and the first five. */

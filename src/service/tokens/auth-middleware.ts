@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Database } from '../db/types.ts';
 import { type TokenVerifier, verifyTokenWithVersion } from './tokens.ts';
 import { HttpError } from '../http/errors.ts';
-import { ForbiddenError } from '../shared/errors.ts';
+import { ForbiddenError, OriginNotAllowedError } from '../shared/errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { corsHeadersFor } from './cors-middleware.ts';
 import { ownOrigin } from '../http/own-origin.ts';
@@ -71,7 +71,7 @@ export function authenticate(db: Database, verify: TokenVerifier = verifyTokenWi
     } else if (origin !== undefined && origin !== url.origin && origin !== ownOrigin(c)) {
       // A page of this service's own origin (the demo storefront, the admin's preview) is
       // same-origin: no list needs to name it, whatever port the service was started on.
-      if (!auth.origins.includes(origin)) throw new ForbiddenError(`This publishable token may not be used from the origin ${origin}.`);
+      if (!auth.origins.includes(origin)) throw new OriginNotAllowedError(origin);
       c.set('cors', corsHeadersFor(origin));
     }
     c.set('auth', auth);

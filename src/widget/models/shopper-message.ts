@@ -21,3 +21,17 @@ export function shopperMessage(t: Translate, failure: Failure, during: 'load' | 
       return t(during === 'load' ? 'errLoad' : 'errHold');
   }
 }
+
+/** The sites already warned about on this page: the console hears of each once, however many widgets. */
+const warned = new Set<string>();
+
+/**
+ * Tells the page's developer, once per site in the console, that the widget's token does not
+ * allow this site and how to add it (the service's sentence says how). The shopper sees only
+ * the ordinary words: the event's `message`.
+ */
+export function warnSiteNotAllowed(failure: Failure): void {
+  if (!failure.origin || warned.has(failure.origin)) return;
+  warned.add(failure.origin);
+  console.warn(`booking-widget: ${failure.message}`);
+}

@@ -273,7 +273,7 @@ describeEachDatabase('tenants and tokens', (database) => {
       { method: 'POST', path: '/v1/reservations', body: { cart_token: 'from-evil', items: [{ external_id: 8001, start: '2026-12-11', quantity: 1 }] } },
     ];
 
-    it('refuses a publishable token from an origin it does not list (403, no CORS grant), in the header or the query', async () => {
+    it('refuses a publishable token from an origin it does not list (403 the page can read, naming the site; nothing granted or changed), in the header or the query', async () => {
       for (const origin of ['https://evil.example', 'https://alpine.example', 'null', 'http://harbour.example', 'https://harbour.example.evil.example', 'https://harbour.example:443x']) {
         const calls = endpoints.flatMap((e) => [
           { ...e, headers: bearer(TOKENS.harbourPublishable, { origin }) },
@@ -282,7 +282,12 @@ describeEachDatabase('tenants and tokens', (database) => {
         const before = await dumpTables(service.db);
         for (const call of calls) {
           const response = await send(service, call);
-          expect(response.headers.get('access-control-allow-origin'), `${origin} ${call.path}`).toBeNull();
+          // The refusal is readable by the page (issue 24), and it is all the page gets: no
+          // credentials, and the body is the 403's envelope naming the site.
+          expect(response.headers.get('access-control-allow-origin'), `${origin} ${call.path}`).toBe(origin);
+          expect(response.headers.get('access-control-allow-credentials'), `${origin} ${call.path}`).toBeNull();
+          const { body } = await read(response.clone());
+          expect(body, `${origin} ${call.path}`).toMatchObject({ details: { origin } });
           expect(await expectClientError(response, `${origin} ${call.method ?? 'GET'} ${call.path}`)).toBe('forbidden');
         }
         expect(await dumpTables(service.db)).toEqual(before);

@@ -78,12 +78,29 @@ describeEachDatabase('authentication, scopes and CORS', (database) => {
     expect(headers.get('access-control-allow-origin')).toBe(SHOP_ORIGIN);
   });
 
-  it("refuses a publishable token from another origin, even another shop's, with 403 and no CORS headers", async () => {
+  it("refuses a publishable token from another origin, even another shop's, with a 403 the page can read: it names the site and how to allow it, and serves nothing", async () => {
     for (const origin of ['https://evil.example', 'https://alpine.example', 'null', 'https://harbour.example.evil.com']) {
-      const { status, headers } = await api(service).get('/v1/widgets', { token: TOKENS.publishable, headers: { origin } });
+      const { status, headers, body } = await api(service).get('/v1/widgets', { token: TOKENS.publishable, headers: { origin } });
       expect(status).toBe(403);
-      expect(headers.get('access-control-allow-origin')).toBeNull();
+      // Readable by the page (else the browser reports a network failure), and nothing more:
+      // no credentials, no methods, and the answer is the refusal, not the widgets.
+      expect(headers.get('access-control-allow-origin')).toBe(origin);
+      expect(headers.get('access-control-allow-credentials')).toBeNull();
+      expect(headers.get('access-control-allow-methods')).toBeNull();
+      expect(body).toMatchObject({ error: 'forbidden', details: { origin } });
+      expect(body.message).toContain(origin);
+      expect(body.message).toMatch(/Install screen|POST \/v1\/tokens/);
     }
+  });
+
+  it('a hold posted from a site the token does not list is refused, readable, and holds nothing', async () => {
+    const origin = 'https://evil.example';
+    const { status, headers, body } = await api(service).post('/v1/reservations', { cart_token: 'refused-site', items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] }, { token: TOKENS.publishable, headers: { origin } });
+    expect(status).toBe(403);
+    expect(headers.get('access-control-allow-origin')).toBe(origin);
+    expect(body).toMatchObject({ error: 'forbidden', details: { origin } });
+    const { rows } = await service.db.query("SELECT 1 FROM reservations WHERE cart_token = 'refused-site'");
+    expect(rows).toEqual([]);
   });
 
   it('serves a publishable token without an Origin (a same-origin GET or a server)', async () => {
