@@ -68,10 +68,22 @@ export interface RunningCli {
   stderr(): string;
 }
 
+/** Options of `startCli`. */
+export interface CliOptions {
+  data: string;
+  fixture: string;
+  databaseUrl?: string;
+  /** More environment variables for the process. */
+  env?: Record<string, string>;
+  /** The process's wall clock this far (ms) off the real time (`skewed-clock.mjs`). */
+  clockSkewMs?: number;
+}
+
 /** Starts the CLI with `--port 0`, `--data` and `--fixture`; resolves once it printed its URL. */
-export async function startCli(cli: string, options: { data: string; fixture: string; databaseUrl?: string }): Promise<RunningCli> {
-  const child = spawn(process.execPath, [cli, '--port', '0', '--data', options.data, '--fixture', options.fixture], {
-    env: { ...process.env, DATABASE_URL: options.databaseUrl ?? '' },
+export async function startCli(cli: string, options: CliOptions): Promise<RunningCli> {
+  const skew = options.clockSkewMs === undefined ? [] : ['--import', new URL('./skewed-clock.mjs', import.meta.url).href];
+  const child = spawn(process.execPath, [...skew, cli, '--port', '0', '--data', options.data, '--fixture', options.fixture], {
+    env: { ...process.env, DATABASE_URL: options.databaseUrl ?? '', ...options.env, ...(options.clockSkewMs === undefined ? {} : { CLOCK_SKEW_MS: String(options.clockSkewMs) }) },
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
