@@ -136,7 +136,11 @@ function sameColumns(a: BlackoutColumns, b: BlackoutColumns): boolean {
   });
 }
 
-/** Creates a blackout from `body`, made at `now()` (epoch ms), and resolves to its record. */
+/**
+ * Creates a blackout from `body`, made at `now()` (epoch ms: the app's clock, in production the
+ * database's as this process reads it; a timestamp shown to the merchant, decided by nothing),
+ * and resolves to its record.
+ */
 export async function createBlackout(db: Database, auth: Pick<AuthContext, 'shopId' | 'tz'>, body: unknown, now: () => number): Promise<Blackout> {
   return db.transaction(async (tx) => {
     const columns = await checkedColumns(tx, auth, body, undefined);

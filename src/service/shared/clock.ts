@@ -3,7 +3,8 @@
  *
  * Holds and bookings are stamped and judged by the DATABASE's clock, never a process's: service
  * processes on hosts whose clocks differ must agree on what has expired (API.md §3). So `now()`
- * only dates answers and other non-hold things; the SQL of holds takes `sqlNow()` as its "now",
+ * only dates answers and other non-hold things (in production it is the database's clock too, as
+ * a process reads it: time/database-clock.ts); the SQL of holds takes `sqlNow()` as its "now",
  * where null (production) means the database's `clock_timestamp()`. Only a test clock sets it,
  * which is how tests move the database's notion of now.
  * @module
@@ -21,7 +22,11 @@ export function sqlNowOf(clock: Clock): number | null {
   return clock.sqlNow?.() ?? null;
 }
 
-/** The real clock: SQL reads the database's. */
+/**
+ * This host's wall clock, SQL reading the database's. For callers that need no service: the app's
+ * default is the database's clock as the process reads it (time/database-clock.ts), so that the
+ * `Date` a widget counts down by does not follow a drifting host (issue 24).
+ */
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A clock that stands still until told to move: for tests. */

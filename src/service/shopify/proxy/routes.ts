@@ -49,6 +49,8 @@ export function shopifyProxyRoutes(forward: (request: Request, env: ClientEnv) =
     if (!shop) throw refused('no shop of this service signed it');
     if (!proxySignatureValid(url.searchParams, shop.api_secret)) throw refused('its signature does not match');
     const timestamp = Number(url.searchParams.get('timestamp'));
+    // Against the app's clock, which in production is the database's as this process reads it
+    // (time/database-clock.ts): a host whose own clock drifted does not refuse Shopify.
     if (!Number.isSafeInteger(timestamp) || Math.abs(clock.now() / 1000 - timestamp) > PROXY_MAX_AGE_S) throw refused('its timestamp is more than 90 seconds off');
 
     const inner = new URL(url.pathname.replace(/^\/shopify\/proxy/, ''), url.origin);
