@@ -11,7 +11,7 @@
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { heldPeriod } from './zone-names.ts';
-import type { View } from '../models/view-model.ts';
+import type { HoldView as View } from './hold-view.ts';
 import { holdTotal } from './totals.ts';
 import type { Hold } from './hold-model.ts';
 

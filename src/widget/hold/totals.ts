@@ -5,7 +5,7 @@
  */
 import type { Reservation } from '../../shared/records.ts';
 import { shopDay } from '../format.ts';
-import type { View } from '../models/view-model.ts';
+import type { HoldView as View } from './hold-view.ts';
 import { amountOf } from '../pricing.ts';
 
 /** "$195.00", or undefined when the page gave no price for every held item. */

@@ -27,7 +27,7 @@ async function databaseMs(db: Database): Promise<number> {
 
 /** GET `path` from the client at `address` (the proxy header the processes trust). */
 async function get(url: string, path: string, address: string, token = PK): Promise<Response> {
-  const auth = token.startsWith('sk_') ? { authorization: `Bearer ${token}` } : {};
+  const auth: Record<string, string> = token.startsWith('sk_') ? { authorization: `Bearer ${token}` } : {};
   const query = token.startsWith('pk_') ? `${path.includes('?') ? '&' : '?'}token=${token}` : '';
   const response = await fetch(`${url}${path}${query}`, { headers: { 'x-forwarded-for': address, ...auth } });
   await response.arrayBuffer();

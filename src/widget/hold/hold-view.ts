@@ -1,0 +1,25 @@
+/**
+ * What the hold's file reads of the widget's view model: the interface it depends on, declared
+ * here so the hold's code never imports the view model that loads it (no import cycle, type-only
+ * imports included). `View` (models/view-model.ts) satisfies it.
+ * @module
+ */
+import type { ReadonlySignal } from '@preact/signals';
+import type { WidgetConfig } from '../boot/host.ts';
+import type { Formats } from '../format.ts';
+import type { Translate } from '../i18n.ts';
+import type { Booking } from '../models/booking-model.ts';
+
+/** The parts of the view model the hold's panel and totals show. */
+export interface HoldView {
+  t: ReadonlySignal<Translate>;
+  formats: ReadonlySignal<Formats>;
+  locale: ReadonlySignal<string>;
+  config: ReadonlySignal<WidgetConfig>;
+  /** The variant's price from the page, when it gave one. */
+  price: ReadonlySignal<number | undefined>;
+  /** Where "Check out" leads, if anywhere. */
+  checkoutUrl: ReadonlySignal<string | undefined>;
+  booking: Booking;
+  selection: { reserve(): unknown };
+}
