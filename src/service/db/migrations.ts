@@ -14,6 +14,7 @@ import { ADMIN_SQL } from './migration-7-admin.ts';
 import { SHOPIFY_SQL } from './migration-8-shopify.ts';
 import { SHOPIFY_CANCELLED_SQL } from './migration-9-shopify-cancelled.ts';
 import { SHOP_SETTINGS_SQL } from './migration-10-shop-settings.ts';
+import { HOLD_PRICING_SQL } from './migration-13-hold-pricing.ts';
 
 /** One step of the schema. */
 export interface Migration {
@@ -263,5 +264,10 @@ CREATE INDEX reservations_expires ON reservations (expires_at);`,
     // version stands, so revoking (DELETE) or changing its origins (UPDATE) reaches every
     // process at its next request, with no read more than it makes already.
     sql: `CREATE TRIGGER tokens_data_version AFTER UPDATE OR DELETE ON tokens FOR EACH ROW EXECUTE FUNCTION bump_shop_data_version();`,
+  },
+  {
+    version: 13,
+    name: 'a hold records its pricing and the quantity its cart line must carry; a Shopify conflict what was held and paid',
+    sql: HOLD_PRICING_SQL,
   },
 ];

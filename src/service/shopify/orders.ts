@@ -22,7 +22,7 @@ import { requestHash, type BookingInput } from '../bookings/input.ts';
 import { ConflictError } from '../shared/errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
 import type { ShopifyOrder, HeldLine } from './payload.ts';
-import { lineBooking } from './line-check.ts';
+import { LINE_OVERPAID, lineBooking, type LineClaim } from './line-check.ts';
 import { isCancelled, markCancelled } from './order-queries.ts';
 import { deleteItems, insertConflict, orderBookingIds, settledCartItems, type ShopifyShop } from './queries.ts';
 
@@ -67,16 +67,24 @@ async function bookLine(db: Database, shop: ShopifyShop, order: ShopifyOrder, li
   // Booked by an earlier delivery: that booking is the answer (its hold is gone by now).
   const done = await bookingByKey(db, shop.shop_id, key, shop.tz);
   if (done) return done.booking.id;
-  const conflict = async (reason: string, at = { startAt: line.startAt, finishAt: line.finishAt, units: line.units }) => {
-    await insertConflict(db, shop.shop_id, { orderId: order.id, orderName: order.name, lineId: line.lineId, variantId: line.variantId, ...at, quantity: at.units, reason });
+  const record = (reason: string, claim: LineClaim, bookingId?: number) =>
+    insertConflict(db, shop.shop_id, {
+      orderId: order.id, orderName: order.name, lineId: line.lineId, variantId: line.variantId,
+      startAt: claim.startAt, finishAt: claim.finishAt, quantity: claim.units, reason,
+      lineQuantity: claim.paid, heldLineQuantity: claim.required, pricing: claim.pricing, bookingId,
+    });
+  const conflict = async (reason: string, claim: LineClaim) => {
+    await record(reason, claim);
     return { line_id: line.lineId, external_variant_id: line.variantId, reason };
   };
   const booked = await lineBooking(db, shop, order.cartToken, line);
-  if (!booked.ok) return conflict(booked.reason);
+  if (!booked.ok) return conflict(booked.reason, booked);
   const input = inputOf(order, booked, line.variantId);
   try {
     // The key names the booking; the cart token only says which hold to release, so it is not hashed.
     const { booking } = await createBooking(db, authOf(shop), input, { key, requestHash: requestHash({ ...input, cartToken: undefined }) }, sqlNow);
+    // Paid more than the hold needed: booked all the same; the merchant sees it beside the conflicts.
+    if (booked.paid > booked.required) await record(LINE_OVERPAID, booked, booking.id);
     return booking.id;
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
