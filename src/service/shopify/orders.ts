@@ -21,7 +21,7 @@ import { bookingByKey } from '../bookings/queries.ts';
 import { requestHash, type BookingInput } from '../bookings/input.ts';
 import { ConflictError } from '../shared/errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
-import type { ShopifyOrder, HeldLine } from './payload.ts';
+import type { CartLine, ShopifyOrder, HeldLine } from './payload.ts';
 import { LINE_OVERPAID, lineBooking, type LineClaim } from './line-check.ts';
 import { isCancelled, markCancelled } from './order-queries.ts';
 import { deleteItems, insertConflict, orderBookingIds, settledCartItems, type ShopifyShop } from './queries.ts';
@@ -133,11 +133,20 @@ export async function cancelOrder(db: Database, shop: ShopifyShop, orderId: stri
   return { order_id: orderId, cancelled: await cancelBookings(db, shop, orderId) };
 }
 
-/** Releases the cart's held items that its lines no longer carry; resolves to how many. */
-export async function updateCart(db: Database, shop: ShopifyShop, cart: { token: string; lines: HeldLine[] }, sqlNow: number | null): Promise<{ released: number }> {
+/**
+ * Releases the cart's held items that it provably no longer carries; resolves to how many. An
+ * item is dropped when no line of its variant is left, or when every line of its variant names
+ * another held item by its `_start`. A line whose properties are missing or unreadable (`null`)
+ * could be the item's own line, so it keeps every hold of its variant; a payload without
+ * `line_items` releases nothing. A hold is released wrongly only at a cost to the shopper (their
+ * units go to someone else), a hold kept wrongly only until it expires.
+ */
+export async function updateCart(db: Database, shop: ShopifyShop, cart: { token: string; lines: CartLine[] | null }, sqlNow: number | null): Promise<{ released: number }> {
+  const lines = cart.lines;
+  if (lines === null) return { released: 0 };
   const items = await settledCartItems(db, shop.shop_id, cart.token, CART_GRACE_MS, sqlNow);
   const kept = (item: { external_id: number; start_at: Date | string }) =>
-    cart.lines.some((l) => l.variantId === item.external_id && l.startAt === new Date(item.start_at).getTime());
+    lines.some((l) => l.variantId === item.external_id && (l.startAt === null || l.startAt === new Date(item.start_at).getTime()));
   const gone = items.filter((item) => !kept(item)).map((item) => item.item_id);
   await deleteItems(db, gone);
   return { released: gone.length };
