@@ -150,6 +150,7 @@ export type {
   ProductListParams,
   ProductUpdateParams,
   ShopRecord,
+  ShopifyBookOn,
   ShopUpdateParams,
   TokenCreateParams,
   TokenRecord,

@@ -63,6 +63,12 @@ export interface OccupancyDay {
   blackout_title: string | null;
 }
 
+/**
+ * Which Shopify order webhook makes bookings: `orders/create` when the order is placed (the
+ * default), or `orders/paid` when it is paid. The other topic is acknowledged and ignored.
+ */
+export type ShopifyBookOn = 'orders/create' | 'orders/paid';
+
 /** The shop's settings (GET /v1/shop). */
 export interface ShopRecord {
   id: number;
@@ -72,7 +78,17 @@ export interface ShopRecord {
   /** A BCP 47 language tag, e.g. `en` or `de-CH`: the widgets' language unless one says otherwise. */
   locale: string;
   /** The Shopify app settings; the API secret is write-only, so only whether it is set shows. */
-  shopify: { domain: string | null; api_secret_set: boolean };
+  shopify: {
+    domain: string | null;
+    api_secret_set: boolean;
+    /**
+     * While the secret replaced last still checks Shopify's requests (an hour after the change:
+     * Shopify signs with the old one for a while), when it stops (ISO 8601 UTC); else null.
+     */
+    previous_secret_expires_at: string | null;
+    /** The order webhook topic that makes bookings (null while not connected). */
+    book_on: ShopifyBookOn | null;
+  };
 }
 
 /** A location of the shop (products and blackouts may name it). */

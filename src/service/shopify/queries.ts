@@ -6,6 +6,7 @@
  */
 import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
+import type { ShopifyBookOn } from '../../shared/merchant-records.ts';
 import type { Page } from '../shared/page.ts';
 import { pagedQuery } from '../db/paged-query.ts';
 
@@ -14,17 +15,31 @@ export interface ShopifyShop {
   shop_id: number;
   domain: string;
   api_secret: string;
+  /** The secret `api_secret` replaced, while it still checks requests (migration 14); else null. */
+  previous_api_secret: string | null;
+  /** The order topic that makes the shop's bookings (migration 15). */
+  book_on: ShopifyBookOn;
   tz: string;
   locale: string;
 }
 
-/** The shop whose myshopify domain is `domain`. */
-export async function shopByDomain(db: Queryable, domain: string): Promise<ShopifyShop | undefined> {
+/**
+ * The shop whose myshopify domain is `domain`, with its previous secret while that still works
+ * by the database's clock (`sqlNow`: a test clock's override).
+ */
+export async function shopByDomain(db: Queryable, domain: string, sqlNow: number | null): Promise<ShopifyShop | undefined> {
   const { rows } = await db.query<ShopifyShop>(
-    `SELECT x.shop_id, x.domain, x.api_secret, s.tz, s.locale FROM shopify_shops x JOIN shops s ON s.id = x.shop_id WHERE x.domain = $1`,
-    [domain.toLowerCase()],
+    `SELECT x.shop_id, x.domain, x.api_secret,
+            CASE WHEN x.previous_secret_expires_at > ${nowSql('$2')} THEN x.previous_api_secret END AS previous_api_secret, x.book_on, s.tz, s.locale
+       FROM shopify_shops x JOIN shops s ON s.id = x.shop_id WHERE x.domain = $1`,
+    [domain.toLowerCase(), nowParam(sqlNow)],
   );
   return rows[0] && { ...rows[0], shop_id: Number(rows[0].shop_id) };
+}
+
+/** The secrets that may sign the shop's requests: its own and, for a while after a change, the one it replaced. */
+export function secretsOf(shop: ShopifyShop): string[] {
+  return shop.previous_api_secret === null ? [shop.api_secret] : [shop.api_secret, shop.previous_api_secret];
 }
 
 /**
