@@ -70,6 +70,7 @@ export {
   type VariantsResource,
 } from './resources/products.ts';
 export { createToken, listTokens, revokeToken, tokensResource, type TokensResource } from './resources/tokens.ts';
+export { listShopifyConflicts, shopifyResource, type ShopifyResource } from './resources/shopify.ts';
 export {
   createLocation,
   deleteLocation,
@@ -151,6 +152,7 @@ export type {
   ProductUpdateParams,
   ShopRecord,
   ShopifyBookOn,
+  ShopifyConflict,
   ShopUpdateParams,
   TokenCreateParams,
   TokenRecord,

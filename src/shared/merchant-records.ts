@@ -96,3 +96,35 @@ export interface LocationRecord {
   id: number;
   name: string;
 }
+
+/**
+ * A Shopify order line the service did not book as it was paid (GET /v1/shopify/conflicts):
+ * nothing was booked (`booking_id` null) because the line paid for less than its hold or its
+ * units were taken; or it was booked and is noted because it paid for more.
+ */
+export interface ShopifyConflict {
+  id: number;
+  /** Shopify's order id, as digits (it may exceed 2^53). */
+  order_id: string;
+  /** The order's name as the shop shows it (`#1001`), if Shopify sent one. */
+  order_name: string | null;
+  /** Shopify's line id, as digits. */
+  line_id: string;
+  external_variant_id: number;
+  /** The period held (or claimed by the line's properties when its hold was gone), UTC. */
+  starts_at: string;
+  finishes_at: string;
+  /** Units held or claimed: not the line's quantity. */
+  quantity: number;
+  /** The line's quantity, what was paid for; null on conflicts recorded before this was kept. */
+  line_quantity: number | null;
+  /** The quantity the line had to carry for its hold (units × the priced days or nights); null as above. */
+  held_line_quantity: number | null;
+  /** How that quantity was counted: `booking`, `day` or `night`; null as above. */
+  pricing: 'booking' | 'day' | 'night' | null;
+  /** The booking the line made (a line that paid more), else null: nothing was booked. */
+  booking_id: number | null;
+  /** Why, in a sentence: `the order line does not match the hold`, `sold_out: 1 of 2 left when the order was placed`, … */
+  reason: string;
+  created_at: string;
+}
