@@ -6,6 +6,7 @@ import { bookingsResource, type BookingsResource } from './resources/bookings.ts
 import { occupancyResource, type OccupancyResource } from './resources/occupancy.ts';
 import { productsResource, variantsResource, type ProductsResource, type VariantsResource } from './resources/products.ts';
 import { locationsResource, shopResource, type LocationsResource, type ShopResource } from './resources/shop.ts';
+import { shopifyResource, type ShopifyResource } from './resources/shopify.ts';
 import { tokensResource, type TokensResource } from './resources/tokens.ts';
 import { reservationsResource, type ReservationsResource } from './resources/reservations.ts';
 import { widgetsResource, type WidgetsResource } from './resources/widgets.ts';
@@ -26,6 +27,8 @@ export interface BookingClient {
   shop: ShopResource;
   /** The shop's locations (secret token). */
   locations: LocationsResource;
+  /** The Shopify order lines not booked as paid (secret token). */
+  shopify: ShopifyResource;
   /**
    * Sends any request through the same auth, timeout and retry rules, resolving to
    * `{ data, response }`: for an endpoint this client does not wrap yet.
@@ -74,6 +77,7 @@ export function createClient(options: ClientOptions): BookingClient {
     occupancy: occupancyResource(requester),
     shop: shopResource(requester),
     locations: locationsResource(requester),
+    shopify: shopifyResource(requester),
     request: (request) => requester.request(request),
   };
 }

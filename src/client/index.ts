@@ -70,6 +70,7 @@ export {
   type VariantsResource,
 } from './resources/products.ts';
 export { createToken, listTokens, revokeToken, tokensResource, type TokensResource } from './resources/tokens.ts';
+export { listShopifyConflicts, shopifyResource, type ShopifyResource } from './resources/shopify.ts';
 export {
   createLocation,
   deleteLocation,
@@ -150,6 +151,8 @@ export type {
   ProductListParams,
   ProductUpdateParams,
   ShopRecord,
+  ShopifyBookOn,
+  ShopifyConflict,
   ShopUpdateParams,
   TokenCreateParams,
   TokenRecord,

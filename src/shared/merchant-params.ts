@@ -3,6 +3,7 @@
  * @module
  */
 import type { PageParams } from './params.ts';
+import type { ShopifyBookOn } from './merchant-records.ts';
 import type { BookingStatus, WidgetSettings, WidgetType } from './records.ts';
 
 /** Filters of GET /v1/products. */
@@ -84,7 +85,7 @@ export interface ShopUpdateParams {
   name?: string;
   tz?: string;
   locale?: string;
-  shopify?: { domain?: string | null; api_secret?: string | null } | null;
+  shopify?: { domain?: string | null; api_secret?: string | null; book_on?: ShopifyBookOn } | null;
 }
 
 /** The body of POST /v1/locations and PUT /v1/locations/{id}. */

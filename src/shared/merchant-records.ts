@@ -63,6 +63,12 @@ export interface OccupancyDay {
   blackout_title: string | null;
 }
 
+/**
+ * Which Shopify order webhook makes bookings: `orders/create` when the order is placed (the
+ * default), or `orders/paid` when it is paid. The other topic is acknowledged and ignored.
+ */
+export type ShopifyBookOn = 'orders/create' | 'orders/paid';
+
 /** The shop's settings (GET /v1/shop). */
 export interface ShopRecord {
   id: number;
@@ -72,11 +78,53 @@ export interface ShopRecord {
   /** A BCP 47 language tag, e.g. `en` or `de-CH`: the widgets' language unless one says otherwise. */
   locale: string;
   /** The Shopify app settings; the API secret is write-only, so only whether it is set shows. */
-  shopify: { domain: string | null; api_secret_set: boolean };
+  shopify: {
+    domain: string | null;
+    api_secret_set: boolean;
+    /**
+     * While the secret replaced last still checks Shopify's requests (an hour after the change:
+     * Shopify signs with the old one for a while), when it stops (ISO 8601 UTC); else null.
+     */
+    previous_secret_expires_at: string | null;
+    /** The order webhook topic that makes bookings (null while not connected). */
+    book_on: ShopifyBookOn | null;
+  };
 }
 
 /** A location of the shop (products and blackouts may name it). */
 export interface LocationRecord {
   id: number;
   name: string;
+}
+
+/**
+ * A Shopify order line the service did not book as it was paid (GET /v1/shopify/conflicts):
+ * nothing was booked (`booking_id` null) because the line paid for less than its hold or its
+ * units were taken; or it was booked and is noted because it paid for more.
+ */
+export interface ShopifyConflict {
+  id: number;
+  /** Shopify's order id, as digits (it may exceed 2^53). */
+  order_id: string;
+  /** The order's name as the shop shows it (`#1001`), if Shopify sent one. */
+  order_name: string | null;
+  /** Shopify's line id, as digits. */
+  line_id: string;
+  external_variant_id: number;
+  /** The period held (or claimed by the line's properties when its hold was gone), UTC. */
+  starts_at: string;
+  finishes_at: string;
+  /** Units held or claimed: not the line's quantity. */
+  quantity: number;
+  /** The line's quantity, what was paid for; null on conflicts recorded before this was kept. */
+  line_quantity: number | null;
+  /** The quantity the line had to carry for its hold (units × the priced days or nights); null as above. */
+  held_line_quantity: number | null;
+  /** How that quantity was counted: `booking`, `day` or `night`; null as above. */
+  pricing: 'booking' | 'day' | 'night' | null;
+  /** The booking the line made (a line that paid more), else null: nothing was booked. */
+  booking_id: number | null;
+  /** Why, in a sentence: `the order line does not match the hold`, `sold_out: 1 of 2 left when the order was placed`, … */
+  reason: string;
+  created_at: string;
 }

@@ -115,12 +115,38 @@ describeInBrowser('the shop in the merchant admin', () => {
       expect(await form.getByLabel('Shopify API secret').inputValue()).toBe('');
       expect(await page.content()).not.toContain('shpss_from_the_form');
       const saved = (await (await fetch(`${suite.server.url}/v1/shop`, { headers })).json()) as { shopify: unknown };
-      expect(saved.shopify).toEqual({ domain: 'harbour-admin.myshopify.com', api_secret_set: true });
+      expect(saved.shopify).toMatchObject({ domain: 'harbour-admin.myshopify.com', api_secret_set: true, book_on: 'orders/create' });
       expect(await seriousAxeViolations(page), 'Shop after saving').toEqual([]);
       expect(pageErrors).toEqual([]);
     } finally {
       // Other tests share the shop: its Shopify settings go back as they were.
       await fetch(`${suite.server.url}/v1/shop`, { method: 'PUT', headers, body: JSON.stringify({ shopify: before.shopify.domain ? { domain: before.shopify.domain } : null }) });
+    }
+  });
+
+  it('the Shop screen says until when a replaced Shopify secret still works, which topics to subscribe for the chosen "Book when", saves orders/paid, and lists no order lines to check', async () => {
+    const put = (shopify: unknown) => suite.server.api('PUT', '/v1/shop', { shopify });
+    expect((await put({ domain: 'harbour-rotate.myshopify.com', api_secret: 'shpss_old' })).status).toBe(200);
+    expect((await put({ api_secret: 'shpss_new' })).status).toBe(200);
+    const { page, pageErrors } = await suite.open({ bypassCSP: true });
+    try {
+      await signIn(page);
+      await openScreen(page, 'Shop');
+      const form = page.getByRole('form', { name: 'Shop settings' });
+      await form.getByText('The previous secret still works until').waitFor();
+      await form.getByText('Subscribe the app to orders/create, orders/cancelled and carts/update.').waitFor();
+      await form.getByLabel('Book when').selectOption('orders/paid');
+      await form.getByText('Subscribe the app to orders/paid, orders/cancelled and carts/update.').waitFor();
+      await form.getByRole('button', { name: 'Save shop settings' }).click();
+      await page.getByRole('status').filter({ hasText: 'Shop settings saved.' }).waitFor();
+      expect(((await suite.server.api('GET', '/v1/shop')).body as { shopify: { book_on: string } }).shopify.book_on).toBe('orders/paid');
+      await page.getByRole('heading', { name: 'Order lines to check' }).waitFor();
+      await page.getByText('None: every order line paid for its hold and was booked.').waitFor();
+      expect(await seriousAxeViolations(page), 'Shop with Book when and the order lines to check').toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      // Other tests share the shop: it goes back to not connected.
+      await put(null);
     }
   });
 });

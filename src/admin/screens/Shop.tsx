@@ -1,22 +1,32 @@
 /**
- * Shop: the shop's name, time zone, language and Shopify settings (its myshopify domain and
- * the app's API secret, write-only: shown as set or not set, with Remove), and its locations
+ * Shop: the shop's name, time zone, language and Shopify settings (its myshopify domain, the
+ * app's API secret, write-only: shown as set or not set, with Remove and until when the secret
+ * it replaced still works; and the order topic that books, with the topics to subscribe), the
+ * Shopify order lines to check (ShopifyConflicts), and its locations
  * (ShopLocations). Everything a fixture file used to hold, through PUT /v1/shop and
  * /v1/locations.
  * @module
  */
 import { useSignal, useSignalEffect } from '@preact/signals';
-import type { ShopRecord, ShopUpdateParams } from '../../client/index.ts';
+import type { ShopifyBookOn, ShopRecord, ShopUpdateParams } from '../../client/index.ts';
 import { client, messageOf, problemOf } from '../api.ts';
 import { ConfirmButton, Field, Status, useStatus } from '../components/bits.tsx';
 import { loadCatalog } from '../models/catalog.ts';
 import { session } from '../models/session.ts';
+import { when } from '../models/dates.ts';
 import { ShopLocations } from './ShopLocations.tsx';
+import { ShopifyConflicts } from './ShopifyConflicts.tsx';
 
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
 /** The shop form's labels by API field, for messages in the merchant's words. */
-const SHOP_LABELS = { name: 'Shop name', tz: 'Time zone', locale: 'Language', 'shopify.domain': 'Shopify domain', 'shopify.api_secret': 'Shopify API secret' };
+const SHOP_LABELS = { name: 'Shop name', tz: 'Time zone', locale: 'Language', 'shopify.domain': 'Shopify domain', 'shopify.api_secret': 'Shopify API secret', 'shopify.book_on': 'Book when' };
+
+/** The webhook topics to subscribe the app to for each choice of `book_on` (README, "Install on Shopify"). */
+const TOPICS: Record<ShopifyBookOn, string> = {
+  'orders/create': 'Subscribe the app to orders/create, orders/cancelled and carts/update.',
+  'orders/paid': 'Subscribe the app to orders/paid, orders/cancelled and carts/update. Holds lapse before a late payment: a paid order is booked when its units are still free, else listed below.',
+};
 
 /**
  * Connecting to Shopify needs the domain and the secret together, but the service checks a
@@ -29,12 +39,12 @@ const SECRET_NEEDED = 'is needed too: connecting to Shopify takes the domain and
 /** The shop screen. */
 export function Shop() {
   const shop = useSignal<ShopRecord | undefined>(undefined);
-  const form = useSignal({ name: '', tz: '', locale: '', domain: '', secret: '' });
+  const form = useSignal({ name: '', tz: '', locale: '', domain: '', secret: '', bookOn: 'orders/create' as ShopifyBookOn });
   const errors = useSignal<Record<string, string[]>>({});
   const { message, problem, say } = useStatus();
   const show = (s: ShopRecord) => {
     shop.value = s;
-    form.value = { name: s.name, tz: s.tz, locale: s.locale, domain: s.shopify.domain ?? '', secret: '' };
+    form.value = { name: s.name, tz: s.tz, locale: s.locale, domain: s.shopify.domain ?? '', secret: '', bookOn: s.shopify.book_on ?? 'orders/create' };
     if (session.value) session.value = { ...session.value, shop: { name: s.name, tz: s.tz, locale: s.locale } };
   };
   useSignalEffect(() => {
@@ -63,6 +73,8 @@ export function Shop() {
     const params: ShopUpdateParams = { name: f.name, tz: f.tz, locale: f.locale };
     const domain = f.domain.trim();
     if (domain !== (shop.value?.shopify.domain ?? '') || f.secret) params.shopify = { ...(domain && { domain }), ...(f.secret && { api_secret: f.secret }) };
+    // The topic is a setting of a connected shop: sent only with a domain.
+    if (domain && f.bookOn !== (shop.value?.shopify.book_on ?? 'orders/create')) params.shopify = { ...params.shopify, book_on: f.bookOn };
     if (!domain && !f.secret && shop.value?.shopify.domain) params.shopify = null;
     const secretNeeded = Boolean(domain) && !f.secret && !shop.value?.shopify.api_secret_set;
     return act(async () => show(await client.shop.update(params)), 'Shop settings saved.', secretNeeded);
@@ -95,8 +107,16 @@ export function Shop() {
           <Field label="Shopify domain" hint="The shop's myshopify.com address, e.g. your-store.myshopify.com. Leave empty to disconnect." errors={errors.value['shopify.domain']}>
             {({ id, describedBy, invalid }) => <input id={id} value={f.domain} onInput={set('domain')} aria-describedby={describedBy} aria-invalid={invalid} autocomplete="off" />}
           </Field>
-          <Field label="Shopify API secret" hint={`The app's client secret: ${shop.value.shopify.api_secret_set ? 'set' : 'not set'}. Type a new one to replace it; it is never shown.`} errors={errors.value['shopify.api_secret']}>
+          <Field label="Shopify API secret" hint={`The app's client secret: ${shop.value.shopify.api_secret_set ? 'set' : 'not set'}. Type a new one to replace it; it is never shown.${shop.value.shopify.previous_secret_expires_at ? ` The previous secret still works until ${when(shop.value.shopify.previous_secret_expires_at)}: Shopify signs with it for a while after a change.` : ''}`} errors={errors.value['shopify.api_secret']}>
             {({ id, describedBy, invalid }) => <input id={id} type="password" value={f.secret} onInput={set('secret')} aria-describedby={describedBy} aria-invalid={invalid} autocomplete="new-password" />}
+          </Field>
+          <Field label="Book when" hint={TOPICS[f.bookOn]} errors={errors.value['shopify.book_on']}>
+            {({ id, describedBy, invalid }) => (
+              <select id={id} value={f.bookOn} onChange={set('bookOn')} aria-describedby={describedBy} aria-invalid={invalid}>
+                <option value="orders/create">the order is placed (orders/create)</option>
+                <option value="orders/paid">the order is paid (orders/paid)</option>
+              </select>
+            )}
           </Field>
           <p class="row">
             <button class="primary" type="submit">Save shop settings</button>
@@ -104,6 +124,7 @@ export function Shop() {
           </p>
         </form>
       )}
+      {shop.value?.shopify.api_secret_set && <ShopifyConflicts />}
       <ShopLocations say={say} />
     </section>
   );

@@ -14,6 +14,9 @@ import { ADMIN_SQL } from './migration-7-admin.ts';
 import { SHOPIFY_SQL } from './migration-8-shopify.ts';
 import { SHOPIFY_CANCELLED_SQL } from './migration-9-shopify-cancelled.ts';
 import { SHOP_SETTINGS_SQL } from './migration-10-shop-settings.ts';
+import { HOLD_PRICING_SQL } from './migration-13-hold-pricing.ts';
+import { SHOPIFY_PREVIOUS_SECRET_SQL } from './migration-14-shopify-previous-secret.ts';
+import { SHOPIFY_BOOK_ON_SQL } from './migration-15-shopify-book-on.ts';
 
 /** One step of the schema. */
 export interface Migration {
@@ -263,5 +266,20 @@ CREATE INDEX reservations_expires ON reservations (expires_at);`,
     // version stands, so revoking (DELETE) or changing its origins (UPDATE) reaches every
     // process at its next request, with no read more than it makes already.
     sql: `CREATE TRIGGER tokens_data_version AFTER UPDATE OR DELETE ON tokens FOR EACH ROW EXECUTE FUNCTION bump_shop_data_version();`,
+  },
+  {
+    version: 13,
+    name: 'a hold records its pricing and the quantity its cart line must carry; a Shopify conflict what was held and paid',
+    sql: HOLD_PRICING_SQL,
+  },
+  {
+    version: 14,
+    name: "Shopify: the app's previous client secret, accepted for a bounded time after a change",
+    sql: SHOPIFY_PREVIOUS_SECRET_SQL,
+  },
+  {
+    version: 15,
+    name: 'Shopify: bookings made on orders/create (default) or on orders/paid, as the shop chooses',
+    sql: SHOPIFY_BOOK_ON_SQL,
   },
 ];

@@ -1,7 +1,8 @@
 /**
  * The statements an order's delivery needs beyond the booking itself: the hold a line names
- * (by its reservation id, within the order's cart), the cart's token as the hold stored it,
- * the pricing of the widgets on a variant's product (what a line must have paid), and the
+ * (by its reservation id, within the order's cart, with the pricing it recorded when it was
+ * made), the cart's token as the hold stored it, the widget a variant's product follows (what a
+ * line with no recorded hold must have paid), and the
  * orders already cancelled. Cart tokens are compared by their part before any `?`: the widget
  * stores `/cart.js`'s token, which may read `<token>?key=<key>`, where orders and cart webhooks
  * carry the bare token.
@@ -17,6 +18,9 @@ export interface RecordedItem {
   start_at: number;
   finish_at: number;
   quantity: number;
+  /** The pricing and the cart line's quantity recorded when the hold was made (migration 13); null for older holds. */
+  pricing: 'booking' | 'day' | 'night' | null;
+  line_quantity: number | null;
 }
 
 /**
@@ -25,15 +29,15 @@ export interface RecordedItem {
  * still says what was held).
  */
 export async function recordedItem(db: Queryable, shopId: number, reservationId: string, bareCart: string, externalVariantId: number, startAt: number): Promise<RecordedItem | undefined> {
-  const { rows } = await db.query<{ cart_token: string; start_at: Date | string; finish_at: Date | string; quantity: number }>(
-    `SELECT r.cart_token, ri.start_at, ri.finish_at, ri.quantity FROM reservations r
+  const { rows } = await db.query<{ cart_token: string; start_at: Date | string; finish_at: Date | string; quantity: number; pricing: RecordedItem['pricing']; line_quantity: number | null }>(
+    `SELECT r.cart_token, ri.start_at, ri.finish_at, ri.quantity, ri.pricing, ri.line_quantity FROM reservations r
        JOIN reservation_items ri ON ri.reservation_id = r.id JOIN variants v ON v.id = ri.variant_id
       WHERE r.shop_id = $1 AND r.id = $2::bigint AND split_part(r.cart_token, '?', 1) = $3 AND v.external_id = $4 AND ri.start_at = $5::timestamptz
       ORDER BY ri.id LIMIT 1`,
     [shopId, reservationId, bareCart, externalVariantId, new Date(startAt).toISOString()],
   );
   const row = rows[0];
-  return row && { cart_token: row.cart_token, start_at: new Date(row.start_at).getTime(), finish_at: new Date(row.finish_at).getTime(), quantity: Number(row.quantity) };
+  return row && { cart_token: row.cart_token, start_at: new Date(row.start_at).getTime(), finish_at: new Date(row.finish_at).getTime(), quantity: Number(row.quantity), pricing: row.pricing, line_quantity: row.line_quantity === null ? null : Number(row.line_quantity) };
 }
 
 /** The cart tokens the shop's holds stored for the cart `bareCart` (with or without `?key=`). */
@@ -42,14 +46,18 @@ export async function storedCartTokens(db: Queryable, shopId: number, bareCart: 
   return rows.map((r) => r.cart_token);
 }
 
-/** The type and stored settings of each widget on the product of variant `externalVariantId`. */
-export async function variantWidgets(db: Queryable, shopId: number, externalVariantId: number): Promise<{ type: 'date' | 'range'; settings: Record<string, unknown> }[]> {
+/**
+ * The type and stored settings of the widget the product of variant `externalVariantId` follows
+ * (its oldest, the one the storefront shows: API.md §4.1); undefined when it is on none.
+ */
+export async function productWidget(db: Queryable, shopId: number, externalVariantId: number): Promise<{ type: 'date' | 'range'; settings: Record<string, unknown> } | undefined> {
   const { rows } = await db.query<{ type: 'date' | 'range'; settings: Record<string, unknown> | string }>(
     `SELECT w.type, w.settings FROM variants v JOIN widget_products wp ON wp.product_id = v.product_id JOIN widgets w ON w.id = wp.widget_id
-      WHERE v.shop_id = $1 AND v.external_id = $2 ORDER BY w.id`,
+      WHERE v.shop_id = $1 AND v.external_id = $2 ORDER BY w.id LIMIT 1`,
     [shopId, externalVariantId],
   );
-  return rows.map((r) => ({ type: r.type, settings: typeof r.settings === 'string' ? JSON.parse(r.settings) : r.settings }));
+  const row = rows[0];
+  return row && { type: row.type, settings: typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings };
 }
 
 /** Records that the order was cancelled (once; a second cancellation changes nothing). */

@@ -21,8 +21,8 @@ import { bookingByKey } from '../bookings/queries.ts';
 import { requestHash, type BookingInput } from '../bookings/input.ts';
 import { ConflictError } from '../shared/errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
-import type { ShopifyOrder, HeldLine } from './payload.ts';
-import { lineBooking } from './line-check.ts';
+import type { CartLine, ShopifyOrder, HeldLine } from './payload.ts';
+import { LINE_OVERPAID, lineBooking, type LineClaim } from './line-check.ts';
 import { isCancelled, markCancelled } from './order-queries.ts';
 import { deleteItems, insertConflict, orderBookingIds, settledCartItems, type ShopifyShop } from './queries.ts';
 
@@ -67,16 +67,24 @@ async function bookLine(db: Database, shop: ShopifyShop, order: ShopifyOrder, li
   // Booked by an earlier delivery: that booking is the answer (its hold is gone by now).
   const done = await bookingByKey(db, shop.shop_id, key, shop.tz);
   if (done) return done.booking.id;
-  const conflict = async (reason: string, at = { startAt: line.startAt, finishAt: line.finishAt, units: line.units }) => {
-    await insertConflict(db, shop.shop_id, { orderId: order.id, orderName: order.name, lineId: line.lineId, variantId: line.variantId, ...at, quantity: at.units, reason });
+  const record = (reason: string, claim: LineClaim, bookingId?: number) =>
+    insertConflict(db, shop.shop_id, {
+      orderId: order.id, orderName: order.name, lineId: line.lineId, variantId: line.variantId,
+      startAt: claim.startAt, finishAt: claim.finishAt, quantity: claim.units, reason,
+      lineQuantity: claim.paid, heldLineQuantity: claim.required, pricing: claim.pricing, bookingId,
+    });
+  const conflict = async (reason: string, claim: LineClaim) => {
+    await record(reason, claim);
     return { line_id: line.lineId, external_variant_id: line.variantId, reason };
   };
   const booked = await lineBooking(db, shop, order.cartToken, line);
-  if (!booked.ok) return conflict(booked.reason);
+  if (!booked.ok) return conflict(booked.reason, booked);
   const input = inputOf(order, booked, line.variantId);
   try {
     // The key names the booking; the cart token only says which hold to release, so it is not hashed.
     const { booking } = await createBooking(db, authOf(shop), input, { key, requestHash: requestHash({ ...input, cartToken: undefined }) }, sqlNow);
+    // Paid more than the hold needed: booked all the same; the merchant sees it beside the conflicts.
+    if (booked.paid > booked.required) await record(LINE_OVERPAID, booked, booking.id);
     return booking.id;
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
@@ -125,11 +133,20 @@ export async function cancelOrder(db: Database, shop: ShopifyShop, orderId: stri
   return { order_id: orderId, cancelled: await cancelBookings(db, shop, orderId) };
 }
 
-/** Releases the cart's held items that its lines no longer carry; resolves to how many. */
-export async function updateCart(db: Database, shop: ShopifyShop, cart: { token: string; lines: HeldLine[] }, sqlNow: number | null): Promise<{ released: number }> {
+/**
+ * Releases the cart's held items that it provably no longer carries; resolves to how many. An
+ * item is dropped when no line of its variant is left, or when every line of its variant names
+ * another held item by its `_start`. A line whose properties are missing or unreadable (`null`)
+ * could be the item's own line, so it keeps every hold of its variant; a payload without
+ * `line_items` releases nothing. A hold is released wrongly only at a cost to the shopper (their
+ * units go to someone else), a hold kept wrongly only until it expires.
+ */
+export async function updateCart(db: Database, shop: ShopifyShop, cart: { token: string; lines: CartLine[] | null }, sqlNow: number | null): Promise<{ released: number }> {
+  const lines = cart.lines;
+  if (lines === null) return { released: 0 };
   const items = await settledCartItems(db, shop.shop_id, cart.token, CART_GRACE_MS, sqlNow);
   const kept = (item: { external_id: number; start_at: Date | string }) =>
-    cart.lines.some((l) => l.variantId === item.external_id && l.startAt === new Date(item.start_at).getTime());
+    lines.some((l) => l.variantId === item.external_id && (l.startAt === null || l.startAt === new Date(item.start_at).getTime()));
   const gone = items.filter((item) => !kept(item)).map((item) => item.item_id);
   await deleteItems(db, gone);
   return { released: gone.length };

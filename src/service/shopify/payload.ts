@@ -105,10 +105,30 @@ export function readOrder(payload: unknown): ShopifyOrder | undefined {
   };
 }
 
-/** A cart update: its token (bare) and its held lines. */
-export function readCart(payload: unknown): { token: string; lines: HeldLine[] } | undefined {
+/**
+ * A line of a cart update as a release is judged by it: its variant, and the start of the held
+ * item it carries when its properties hold a readable `_start` (null when they do not: no
+ * properties, `properties: null`, or none of the widget's). A line with a null start may be any
+ * hold's line of its variant, so it proves none of them was dropped.
+ */
+export interface CartLine {
+  variantId: number;
+  startAt: number | null;
+}
+
+/** A cart update: its token (bare) and its lines; `lines` is null when the payload lists none (no `line_items` array). */
+export function readCart(payload: unknown): { token: string; lines: CartLine[] | null } | undefined {
   const o = asObject(payload);
   const raw = typeof o?.token === 'string' ? o.token : typeof o?.id === 'string' ? o.id : undefined;
   const token = raw === undefined ? undefined : bareCartToken(raw);
-  return o && token ? { token, lines: heldLines(o.line_items) } : undefined;
+  if (!o || !token) return undefined;
+  if (!Array.isArray(o.line_items)) return { token, lines: null };
+  const lines = o.line_items.flatMap((raw): CartLine[] => {
+    const line = asObject(raw);
+    const variantId = line && ID(line.variant_id);
+    if (!line || variantId === undefined) return [];
+    const startAt = Date.parse(propertiesOf(line.properties)._start ?? '');
+    return [{ variantId, startAt: Number.isFinite(startAt) ? startAt : null }];
+  });
+  return { token, lines };
 }

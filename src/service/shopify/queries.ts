@@ -6,6 +6,7 @@
  */
 import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
+import type { ShopifyBookOn } from '../../shared/merchant-records.ts';
 import type { Page } from '../shared/page.ts';
 import { pagedQuery } from '../db/paged-query.ts';
 
@@ -14,17 +15,31 @@ export interface ShopifyShop {
   shop_id: number;
   domain: string;
   api_secret: string;
+  /** The secret `api_secret` replaced, while it still checks requests (migration 14); else null. */
+  previous_api_secret: string | null;
+  /** The order topic that makes the shop's bookings (migration 15). */
+  book_on: ShopifyBookOn;
   tz: string;
   locale: string;
 }
 
-/** The shop whose myshopify domain is `domain`. */
-export async function shopByDomain(db: Queryable, domain: string): Promise<ShopifyShop | undefined> {
+/**
+ * The shop whose myshopify domain is `domain`, with its previous secret while that still works
+ * by the database's clock (`sqlNow`: a test clock's override).
+ */
+export async function shopByDomain(db: Queryable, domain: string, sqlNow: number | null): Promise<ShopifyShop | undefined> {
   const { rows } = await db.query<ShopifyShop>(
-    `SELECT x.shop_id, x.domain, x.api_secret, s.tz, s.locale FROM shopify_shops x JOIN shops s ON s.id = x.shop_id WHERE x.domain = $1`,
-    [domain.toLowerCase()],
+    `SELECT x.shop_id, x.domain, x.api_secret,
+            CASE WHEN x.previous_secret_expires_at > ${nowSql('$2')} THEN x.previous_api_secret END AS previous_api_secret, x.book_on, s.tz, s.locale
+       FROM shopify_shops x JOIN shops s ON s.id = x.shop_id WHERE x.domain = $1`,
+    [domain.toLowerCase(), nowParam(sqlNow)],
   );
   return rows[0] && { ...rows[0], shop_id: Number(rows[0].shop_id) };
+}
+
+/** The secrets that may sign the shop's requests: its own and, for a while after a change, the one it replaced. */
+export function secretsOf(shop: ShopifyShop): string[] {
+  return shop.previous_api_secret === null ? [shop.api_secret] : [shop.api_secret, shop.previous_api_secret];
 }
 
 /**
@@ -71,16 +86,27 @@ export interface ConflictInsert {
   variantId: number;
   startAt: number;
   finishAt: number;
+  /** Units (not the line's quantity). */
   quantity: number;
   reason: string;
+  /** The line's quantity (what was paid for), and the quantity its hold needed under `pricing`. */
+  lineQuantity?: number;
+  heldLineQuantity?: number;
+  pricing?: string;
+  /** The booking the line made (a line that paid more is booked and noted), if any. */
+  bookingId?: number;
 }
 
 /** Records a conflict once per order line. */
 export async function insertConflict(db: Queryable, shopId: number, c: ConflictInsert): Promise<void> {
   await db.query(
-    `INSERT INTO shopify_conflicts (shop_id, order_id, order_name, line_id, external_variant_id, starts_at, finishes_at, quantity, reason)
-     VALUES ($1, $2::bigint, $3, $4::bigint, $5, $6::timestamptz, $7::timestamptz, $8, $9) ON CONFLICT DO NOTHING`,
-    [shopId, c.orderId, c.orderName, c.lineId, c.variantId, new Date(c.startAt).toISOString(), new Date(c.finishAt).toISOString(), c.quantity, c.reason],
+    `INSERT INTO shopify_conflicts
+       (shop_id, order_id, order_name, line_id, external_variant_id, starts_at, finishes_at, quantity, reason, line_quantity, held_line_quantity, pricing, booking_id)
+     VALUES ($1, $2::bigint, $3, $4::bigint, $5, $6::timestamptz, $7::timestamptz, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING`,
+    [
+      shopId, c.orderId, c.orderName, c.lineId, c.variantId, new Date(c.startAt).toISOString(), new Date(c.finishAt).toISOString(), c.quantity, c.reason,
+      c.lineQuantity ?? null, c.heldLineQuantity ?? null, c.pricing ?? null, c.bookingId ?? null,
+    ],
   );
 }
 
@@ -94,7 +120,16 @@ export interface ConflictRecord {
   external_variant_id: number;
   starts_at: string;
   finishes_at: string;
+  /** Units held or claimed (not the line's quantity). */
   quantity: number;
+  /** The order line's quantity: what was paid for (null: recorded before migration 13). */
+  line_quantity: number | null;
+  /** The quantity the line had to carry for its hold (units × priced days or nights; null as above). */
+  held_line_quantity: number | null;
+  /** The pricing that quantity was counted under: `booking`, `day` or `night` (null as above). */
+  pricing: string | null;
+  /** The booking the line made despite the note (it paid more than its hold), else null. */
+  booking_id: number | null;
   reason: string;
   created_at: string;
 }
@@ -108,13 +143,18 @@ export async function listConflicts(db: Queryable, shopId: number, page: Page): 
     {
       matched: 'SELECT * FROM shopify_conflicts WHERE shop_id = $1',
       page: `SELECT id, order_id::text AS order_id, order_name, line_id::text AS line_id, external_variant_id, ${ISO('starts_at')} AS starts_at, ${ISO('finishes_at')} AS finishes_at,
-               quantity, reason, ${ISO('created_at')} AS created_at, -extract(epoch FROM created_at) AS newest FROM matched`,
+               quantity, line_quantity, held_line_quantity, pricing, booking_id, reason, ${ISO('created_at')} AS created_at, -extract(epoch FROM created_at) AS newest FROM matched`,
       orderBy: ['newest', 'id'],
       params: [shopId],
     },
     page,
   );
-  return { ...result, rows: result.rows.map(({ newest: _n, ...r }: ConflictRecord & { newest?: number }) => ({ ...r, id: Number(r.id), external_variant_id: Number(r.external_variant_id) })) };
+  return { ...result, rows: result.rows.map(({ newest: _n, ...r }: ConflictRecord & { newest?: number }) => ({
+    ...r,
+    id: Number(r.id),
+    external_variant_id: Number(r.external_variant_id),
+    booking_id: r.booking_id === null ? null : Number(r.booking_id),
+  })) };
 }
 
 /** The ids of the order's bookings not yet cancelled, found by the keys they were made with. */

@@ -1,7 +1,8 @@
 /**
  * Shopify's side of the service (src/service/shopify/README.md): POST /shopify/webhooks for
- * the `orders/create`, `orders/cancelled` and `carts/update` topics, each verified by its
- * signature and shop domain and answered once per webhook id; and GET /v1/shopify/conflicts,
+ * the `orders/create` or `orders/paid` topic (the one the shop books on), `orders/cancelled`
+ * and `carts/update`, each verified by its signature (the shop's secret, or for an hour after a
+ * change the one it replaced) and shop domain and answered once per webhook id; and GET /v1/shopify/conflicts,
  * the order lines that could not be booked (secret tokens).
  * @module
  */
@@ -16,7 +17,7 @@ import { readCapped } from '../http/read-capped.ts';
 import { SHOPIFY_DOMAIN } from '../shops/input.ts';
 import { bookOrder, cancelOrder, updateCart } from './orders.ts';
 import { readCart, readOrder } from './payload.ts';
-import { claimDelivery, forgetDelivery, listConflicts, recordDelivery, shopByDomain } from './queries.ts';
+import { claimDelivery, forgetDelivery, listConflicts, recordDelivery, secretsOf, shopByDomain } from './queries.ts';
 import { webhookSignatureValid } from './signatures.ts';
 
 /** The largest webhook body read (an order with many lines is large; Shopify's are far smaller). */
@@ -40,8 +41,9 @@ export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks',
   const body = await readCapped(c.req.raw.body, MAX_WEBHOOK_BYTES);
   if (!body) throw tooLarge();
   const domain = c.req.header('x-shopify-shop-domain');
-  const shop = domain && SHOPIFY_DOMAIN.test(domain) ? await shopByDomain(db, domain) : undefined;
-  if (!shop || !webhookSignatureValid(body, c.req.header('x-shopify-hmac-sha256'), shop.api_secret)) throw unsigned();
+  const shop = domain && SHOPIFY_DOMAIN.test(domain) ? await shopByDomain(db, domain, sqlNowOf(clock)) : undefined;
+  const signature = c.req.header('x-shopify-hmac-sha256');
+  if (!shop || !secretsOf(shop).some((secret) => webhookSignatureValid(body, signature, secret))) throw unsigned();
 
   const topic = c.req.header('x-shopify-topic') ?? '';
   const webhookId = c.req.header('x-shopify-webhook-id')?.slice(0, 255);
@@ -64,8 +66,9 @@ export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks',
     const order = topic.startsWith('orders/') ? readOrder(payload) : undefined;
     if (topic.startsWith('orders/') && !order) throw new HttpError('validation_failed', 'The order has no id.', { details: { fields: { id: ['is required'] } } });
     const cart = topic.startsWith('carts/') ? readCart(payload) : undefined;
+    // The shop books on one order topic (`book_on`); the other is acknowledged and ignored.
     const result =
-      topic === 'orders/create' ? await bookOrder(db, shop, order!, sqlNow)
+      topic === shop.book_on ? await bookOrder(db, shop, order!, sqlNow)
       : topic === 'orders/cancelled' ? await cancelOrder(db, shop, order!.id, sqlNow)
       : (topic === 'carts/update' || topic === 'carts/create') && cart ? await updateCart(db, shop, cart, sqlNow)
       : { ignored: topic || 'no topic' };

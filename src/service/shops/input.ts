@@ -1,9 +1,11 @@
 /**
  * The body of PUT /v1/shop (issue 18), checked without the database: every bad field is named
  * in one 422 and nothing is changed. Any field may be left out. `id` and
- * `shopify.api_secret_set` may be sent back as GET showed them; they are read-only and ignored.
+ * `shopify.api_secret_set` and `shopify.previous_secret_expires_at` may be sent back as GET
+ * showed them; they are read-only and ignored.
  * @module
  */
+import type { ShopifyBookOn } from '../../shared/merchant-records.ts';
 import { isTimeZone } from '../../shared/zones.ts';
 import { asObject, languageTag, onlyFields, text } from '../shared/body.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
@@ -13,15 +15,18 @@ export interface ShopInput {
   name?: string;
   tz?: string;
   locale?: string;
-  shopify?: null | { domain?: string | null; api_secret?: string | null };
+  shopify?: null | { domain?: string | null; api_secret?: string | null; book_on?: ShopifyBookOn };
 }
+
+/** The order topics a shop may book on (migration 15). */
+export const BOOK_ON_TOPICS: readonly ShopifyBookOn[] = ['orders/create', 'orders/paid'];
 
 /** A myshopify.com domain, as Shopify names a shop (`example.myshopify.com`). */
 export const SHOPIFY_DOMAIN = /^[a-z0-9][a-z0-9-]{0,62}\.myshopify\.com$/i;
 
-// `id` and `api_secret_set` are read-only: sent back as GET showed them, they are ignored.
+// `id`, `api_secret_set` and `previous_secret_expires_at` are read-only: sent back as GET showed them, they are ignored.
 const SHOP_FIELDS: ReadonlySet<string> = new Set(['id', 'name', 'tz', 'locale', 'shopify']);
-const SHOPIFY_FIELDS: ReadonlySet<string> = new Set(['domain', 'api_secret', 'api_secret_set']);
+const SHOPIFY_FIELDS: ReadonlySet<string> = new Set(['domain', 'api_secret', 'book_on', 'api_secret_set', 'previous_secret_expires_at']);
 
 /** `value` as an IANA zone name in its canonical spelling (`europe/berlin` → `Europe/Berlin`), or undefined. */
 export function zoneName(value: unknown): string | undefined {
@@ -42,7 +47,7 @@ function readShopify(errors: FieldErrors, value: unknown): ShopInput['shopify'] 
   if (value === null) return null;
   const o = asObject(value);
   if (!o) return void errors.add('shopify', 'must be an object with domain and api_secret, or null to disconnect the shop from Shopify');
-  const out: { domain?: string | null; api_secret?: string | null } = {};
+  const out: { domain?: string | null; api_secret?: string | null; book_on?: ShopifyBookOn } = {};
   onlyFields(errors, 'shopify.', o, SHOPIFY_FIELDS, 'Shopify settings');
   if (o.domain === null) out.domain = null;
   else if (o.domain !== undefined) {
@@ -55,9 +60,15 @@ function readShopify(errors: FieldErrors, value: unknown): ShopInput['shopify'] 
     if (secret !== undefined && /\s/.test(secret)) errors.add('shopify.api_secret', 'must not contain spaces');
     else if (secret !== undefined) out.api_secret = secret;
   }
+  // null is what GET shows for a shop not connected: sent back, it changes nothing.
+  if (o.book_on !== undefined && o.book_on !== null) {
+    if (BOOK_ON_TOPICS.includes(o.book_on as ShopifyBookOn)) out.book_on = o.book_on as ShopifyBookOn;
+    else errors.add('shopify.book_on', 'must be "orders/create" (book when the order is placed) or "orders/paid" (book when it is paid)');
+  }
   // A null removes both (the domain means nothing without the secret that checks its requests).
   const removing = out.domain === null || out.api_secret === null;
   if (removing && typeof out.domain === 'string') errors.add('shopify.domain', 'must be left out (or null) when api_secret is null: that disconnects the shop from Shopify');
+  if (removing && out.book_on !== undefined) errors.add('shopify.book_on', 'must be left out when domain or api_secret is null: that disconnects the shop from Shopify');
   if (removing && typeof out.api_secret === 'string') errors.add('shopify.api_secret', 'must be left out (or null) when domain is null: that disconnects the shop from Shopify');
   return out;
 }

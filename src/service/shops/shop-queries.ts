@@ -3,20 +3,35 @@
  * the shop with whether it is connected to Shopify, a change to its row, a new shop.
  * @module
  */
+import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
-import type { ShopRecord } from '../../shared/merchant-records.ts';
+import type { ShopifyBookOn, ShopRecord } from '../../shared/merchant-records.ts';
 
-type ShopRow = { id: number; name: string; tz: string; locale: string; domain: string | null; api_secret_set: boolean };
+type ShopRow = { id: number; name: string; tz: string; locale: string; domain: string | null; api_secret_set: boolean; previous_secret_expires_at: string | null; book_on: ShopifyBookOn | null };
 
-/** The shop `shopId` as GET /v1/shop shows it (never the API secret), if there is one. */
-export async function findShop(db: Queryable, shopId: number): Promise<ShopRecord | undefined> {
+/**
+ * The shop `shopId` as GET /v1/shop shows it (never an API secret), if there is one: with when
+ * the previous Shopify secret stops working, while it still works by the database's clock (or
+ * `sqlNow`, a test clock's).
+ */
+export async function findShop(db: Queryable, shopId: number, sqlNow: number | null): Promise<ShopRecord | undefined> {
   const { rows } = await db.query<ShopRow>(
-    `SELECT s.id, s.name, s.tz, s.locale, x.domain, x.api_secret IS NOT NULL AS api_secret_set
+    `SELECT s.id, s.name, s.tz, s.locale, x.domain, x.api_secret IS NOT NULL AS api_secret_set, x.book_on,
+            CASE WHEN x.previous_secret_expires_at > ${nowSql('$2')}
+                 THEN to_char(x.previous_secret_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS previous_secret_expires_at
        FROM shops s LEFT JOIN shopify_shops x ON x.shop_id = s.id WHERE s.id = $1`,
-    [shopId],
+    [shopId, nowParam(sqlNow)],
   );
   const row = rows[0];
-  return row && { id: Number(row.id), name: row.name, tz: row.tz, locale: row.locale, shopify: { domain: row.domain, api_secret_set: row.api_secret_set === true } };
+  return (
+    row && {
+      id: Number(row.id),
+      name: row.name,
+      tz: row.tz,
+      locale: row.locale,
+      shopify: { domain: row.domain, api_secret_set: row.api_secret_set === true, previous_secret_expires_at: row.previous_secret_expires_at, book_on: row.book_on },
+    }
+  );
 }
 
 /** Locks the shop's row until the transaction ends (concurrent changes take turns). */

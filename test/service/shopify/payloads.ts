@@ -4,6 +4,8 @@
  * fields the service must ignore, and signed as Shopify signs them.
  */
 import { createHmac } from 'node:crypto';
+import { proxyMessage } from '../../../src/service/shopify/signatures.ts';
+import type { TestService } from '../../helpers/service.ts';
 
 /** The test shop's Shopify settings (test/helpers/fixture.ts). */
 export const SHOP_DOMAIN = 'harbour-test.myshopify.com';
@@ -70,4 +72,16 @@ export function webhook(topic: string, payload: unknown, options: { webhookId?: 
     },
     body,
   });
+}
+
+/** A request as Shopify's app proxy forwards `/apps/bookings<path>`: signed, no token. */
+export function proxied(service: TestService, path: string, options: { method?: string; body?: unknown; secret?: string; timestamp?: number; headers?: Record<string, string> } = {}): Request {
+  const url = new URL(`${service.baseUrl}/shopify/proxy${path}`);
+  url.searchParams.set('shop', SHOP_DOMAIN);
+  url.searchParams.set('logged_in_customer_id', '');
+  url.searchParams.set('path_prefix', '/apps/bookings');
+  url.searchParams.set('timestamp', String(options.timestamp ?? Math.floor(service.clock.now() / 1000)));
+  url.searchParams.set('signature', createHmac('sha256', options.secret ?? API_SECRET).update(proxyMessage(url.searchParams)).digest('hex'));
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Request(url, { method: options.method ?? 'GET', headers: { ...(body && { 'content-type': 'application/json' }), 'x-forwarded-for': '203.0.113.7', ...options.headers }, body });
 }

@@ -1,22 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { proxyMessage } from '../../../src/service/shopify/signatures.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import type { TestService } from '../../helpers/service.ts';
 import { withService } from '../api.ts';
-import { API_SECRET, SHOP_DOMAIN } from './payloads.ts';
-
-/** A request as Shopify's app proxy forwards `/apps/bookings<path>`: signed, no token. */
-function proxied(service: TestService, path: string, options: { method?: string; body?: unknown; secret?: string; timestamp?: number; headers?: Record<string, string> } = {}): Request {
-  const url = new URL(`${service.baseUrl}/shopify/proxy${path}`);
-  url.searchParams.set('shop', SHOP_DOMAIN);
-  url.searchParams.set('logged_in_customer_id', '');
-  url.searchParams.set('path_prefix', '/apps/bookings');
-  url.searchParams.set('timestamp', String(options.timestamp ?? Math.floor(service.clock.now() / 1000)));
-  url.searchParams.set('signature', createHmac('sha256', options.secret ?? API_SECRET).update(proxyMessage(url.searchParams)).digest('hex'));
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Request(url, { method: options.method ?? 'GET', headers: { ...(body && { 'content-type': 'application/json' }), 'x-forwarded-for': '203.0.113.7', ...options.headers }, body });
-}
+import { proxied } from './payloads.ts';
 
 describeEachDatabase('Shopify app proxy: no token in the page', (database) => {
   it('serves a signed request as the /v1 request it names with the shop’s publishable scopes', async () => {

@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../helpers/databases.ts';
 import type { TestService } from '../../helpers/service.ts';
 import { api, TOKENS, withService } from '../api.ts';
 
-const HARBOUR = { name: 'Harbour Kayaks', tz: 'Australia/Melbourne', locale: 'en', shopify: { domain: 'harbour-test.myshopify.com', api_secret_set: true } };
+const HARBOUR = { name: 'Harbour Kayaks', tz: 'Australia/Melbourne', locale: 'en', shopify: { domain: 'harbour-test.myshopify.com', api_secret_set: true, previous_secret_expires_at: null, book_on: 'orders/create' } };
 
 async function storedShops(service: TestService) {
   return (await service.db.query('SELECT s.*, x.domain, x.api_secret FROM shops s LEFT JOIN shopify_shops x ON x.shop_id = s.id ORDER BY s.id')).rows;
@@ -102,15 +102,15 @@ describeEachDatabase('GET and PUT /v1/shop', (database) => {
       expect(half.status).toBe(422);
       expect(half.body.details.fields).toHaveProperty(['shopify.api_secret']);
       const connected = await a.put('/v1/shop', { shopify: { domain: 'Alpine.myshopify.com', api_secret: 'shpss_first' } }, alpine);
-      expect(connected.body.shopify).toEqual({ domain: 'alpine.myshopify.com', api_secret_set: true });
+      expect(connected.body.shopify).toEqual({ domain: 'alpine.myshopify.com', api_secret_set: true, previous_secret_expires_at: null, book_on: 'orders/create' });
       expect(connected.text).not.toContain('shpss_first');
       await a.put('/v1/shop', { shopify: { api_secret: 'shpss_second' } }, alpine);
       const stored = async () => (await service.db.query(`SELECT domain, api_secret FROM shopify_shops WHERE domain LIKE 'alpine%'`)).rows;
       expect(await stored()).toEqual([{ domain: 'alpine.myshopify.com', api_secret: 'shpss_second' }]);
       const removed = await a.put('/v1/shop', { shopify: { api_secret: null } }, alpine);
-      expect(removed.body.shopify).toEqual({ domain: null, api_secret_set: false });
+      expect(removed.body.shopify).toEqual({ domain: null, api_secret_set: false, previous_secret_expires_at: null, book_on: null });
       expect(await stored()).toEqual([]);
-      expect((await a.put('/v1/shop', { shopify: null })).body.shopify).toEqual({ domain: null, api_secret_set: false });
+      expect((await a.put('/v1/shop', { shopify: null })).body.shopify).toEqual({ domain: null, api_secret_set: false, previous_secret_expires_at: null, book_on: null });
     });
   });
 });

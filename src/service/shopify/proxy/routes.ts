@@ -12,12 +12,13 @@
 import { Hono } from 'hono';
 import type { AppEnv, ClientEnv } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
+import { sqlNowOf } from '../../shared/clock.ts';
 import { addressInHeader } from '../../http/client-address.ts';
 import { readCapped } from '../../http/read-capped.ts';
 import { MAX_BODY_BYTES, tooLarge } from '../../middleware/json-body.ts';
 import { SHOPIFY_DOMAIN } from '../../shops/input.ts';
 import { proxiedAuth } from '../proxied-auth.ts';
-import { shopByDomain } from '../queries.ts';
+import { secretsOf, shopByDomain } from '../queries.ts';
 import { proxySignatureValid } from '../signatures.ts';
 
 /** How far a proxied request's `timestamp` may be from the service's clock, either way, in seconds (Shopify's own libraries allow 90). */
@@ -45,9 +46,10 @@ export function shopifyProxyRoutes(forward: (request: Request, env: ClientEnv) =
     const { db, clock } = c.get('deps');
     const url = new URL(c.req.url);
     const domain = url.searchParams.get('shop') ?? '';
-    const shop = SHOPIFY_DOMAIN.test(domain) ? await shopByDomain(db, domain) : undefined;
+    const shop = SHOPIFY_DOMAIN.test(domain) ? await shopByDomain(db, domain, sqlNowOf(clock)) : undefined;
     if (!shop) throw refused('no shop of this service signed it');
-    if (!proxySignatureValid(url.searchParams, shop.api_secret)) throw refused('its signature does not match');
+    // The previous secret too, for an hour after a change: Shopify signs with it for a while.
+    if (!secretsOf(shop).some((secret) => proxySignatureValid(url.searchParams, secret))) throw refused('its signature does not match');
     const timestamp = Number(url.searchParams.get('timestamp'));
     // Against the app's clock, which in production is the database's as this process reads it
     // (time/database-clock.ts): a host whose own clock drifted does not refuse Shopify.
