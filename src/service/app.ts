@@ -7,6 +7,8 @@
  */
 import { Hono } from 'hono';
 import { adminRoutes } from './admin/routes.ts';
+import { sessionFromCookie } from './admin/session-middleware.ts';
+import { proxiedAuth } from './shopify/proxied-auth.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { blackoutRoutes } from './blackouts/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
@@ -137,7 +139,9 @@ export function createApp(options: AppOptions): BookingApp {
   // An unknown path or a wrong method is answered before authentication: it reveals nothing.
   app.use('/v1/*', checkEndpoint(allowed));
   // The caches live in this app: each app (each test service) has its own.
-  app.use('/v1/*', authenticate(deps.db, cachedTokens(cacheMs, { negativeMs: UNKNOWN_TOKEN_CACHE_MS })));
+  // Besides tokens: a request Shopify's app proxy signed, and the admin's session cookie.
+  const strategies = { proxied: (request: Request) => proxiedAuth.get(request), session: sessionFromCookie };
+  app.use('/v1/*', authenticate(deps.db, cachedTokens(cacheMs, { negativeMs: UNKNOWN_TOKEN_CACHE_MS }), strategies));
   if (limits && buckets) app.use('/v1/*', rateLimit(limits, buckets));
   app.use('/v1/*', jsonBody());
   if (limits && buckets) app.use('/v1/reservations', cartLimit(limits, buckets));

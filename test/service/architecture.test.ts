@@ -1,13 +1,15 @@
-// The service's import rules (README, "Architecture"), checked on the source: imports run one way,
-// routes → domain → queries → the database seam, with shared types below them all, and no import
-// cycle anywhere under src/service, type-only imports included.
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+// The tree's import rules (ARCHITECTURE.md), checked on the graph dependency-cruiser reads from
+// the source (type-only imports included): no import cycle anywhere under src; each part
+// imports only what it may (the admin and the widget share code only through src/shared); in the
+// service, imports run one way, routes → domain → queries → the database seam, with shared
+// types below them all, and a feature reaches another only through a seam declared below.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { cruise, type IForbiddenRuleType } from 'dependency-cruiser';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/service');
-const SHARED = resolve(ROOT, '../shared');
+const REPO = resolve(import.meta.dirname, '../..');
+const ROOT = join(REPO, 'src/service');
 
 /** The layers, lowest first: a module may import its own layer or a lower one, never a higher. */
 const RANK = { shared: 0, db: 1, queries: 2, domain: 3, routes: 4, entry: 5 } as const;
@@ -25,12 +27,60 @@ export function layerOf(path: string): Layer {
   return 'domain';
 }
 
-/** Every relative import of a source text: `import`/`export … from`, `import type`, `import()`. */
-export function importsOf(source: string): string[] {
-  const specifiers: string[] = [];
-  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
-  for (const m of source.matchAll(pattern)) specifiers.push(m[1]!);
-  return specifiers;
+/**
+ * What each part of src may import besides itself (and packages): the parts meet only through
+ * src/shared and the client's public code.
+ */
+const PART_RULES: IForbiddenRuleType[] = [
+  { name: 'no-circular', severity: 'error', from: { path: '^src/' }, to: { circular: true } },
+  { name: 'shared-alone', severity: 'error', from: { path: '^src/shared/' }, to: { path: '^src/', pathNot: '^src/shared/' } },
+  { name: 'client-alone', severity: 'error', from: { path: '^src/client/' }, to: { path: '^src/', pathNot: '^src/(client|shared)/' } },
+  { name: 'widget-own', severity: 'error', from: { path: '^src/widget/' }, to: { path: '^src/', pathNot: '^src/(widget|client|shared)/' } },
+  { name: 'admin-own', severity: 'error', from: { path: '^src/admin/' }, to: { path: '^src/', pathNot: '^src/(admin|client|shared)/' } },
+  { name: 'service-own', severity: 'error', from: { path: '^src/service/' }, to: { path: '^src/', pathNot: '^src/(service|shared)/' } },
+];
+
+/**
+ * The seams between the service's features: `feature: modules of other features it may import`
+ * (paths under src/service; a trailing `*` takes a folder). Anything else is a new coupling to
+ * declare here, with its reason, or to pass in through app.ts (as the token, session and
+ * app-proxy strategies are: tokens/ imports neither admin/ nor shopify/).
+ */
+const SEAMS: Record<string, string[]> = {
+  // Who is calling and may they: every feature's routes and rules read the auth context.
+  '*': ['tokens/types.ts', 'tokens/scopes.ts'],
+  // Stock is one engine: holds and bookings judge by availability's rules and blackouts' targets.
+  reservations: ['availability/*', 'blackouts/target-queries.ts'],
+  bookings: ['availability/*'],
+  availability: ['blackouts/target-queries.ts'],
+  // An order line becomes a booking through the bookings feature; a shop's Shopify fields are the shop's.
+  shopify: ['bookings/*', 'shops/input.ts'],
+  // A shop is made with its first token, sign-in code, blackouts' days and widgets' settings rules.
+  shops: ['tokens/tokens.ts', 'tokens/manage.ts', 'admin/sessions.ts', 'blackouts/times.ts', 'widgets/settings-rules.ts'],
+  // Cached lists and tokens check the shop's data version.
+  blackouts: ['shops/data-version.ts'],
+  tokens: ['shops/data-version.ts'],
+  // The admin's session stands for a secret token.
+  admin: ['tokens/*'],
+};
+
+/** The service's folders that are no feature: the HTTP layer, the seam to the database, shared code. */
+const NOT_FEATURES = new Set(['http', 'middleware', 'db', 'shared', 'time', 'demo', 'storefront']);
+
+/** The imports from one feature into another that no seam declares. */
+export function undeclaredSeams(graph: ReadonlyMap<string, readonly string[]>, seams: Record<string, string[]> = SEAMS): string[] {
+  const featureOf = (path: string) => (path.includes('/') && !NOT_FEATURES.has(path.split('/')[0]!) ? path.split('/')[0]! : undefined);
+  const allowed = (from: string, to: string) =>
+    [...(seams['*'] ?? []), ...(seams[from] ?? [])].some((seam) => (seam.endsWith('*') ? to.startsWith(seam.slice(0, -1)) : to === seam));
+  const found: string[] = [];
+  for (const [from, targets] of graph) {
+    const a = featureOf(from);
+    for (const to of targets) {
+      const b = featureOf(to);
+      if (a && b && a !== b && !allowed(a, to)) found.push(`${from} → ${to}`);
+    }
+  }
+  return found;
 }
 
 /** The edges that run the wrong way, as `from → to (layer → layer)`. */
@@ -46,122 +96,82 @@ export function wrongWay(graph: ReadonlyMap<string, readonly string[]>): string[
   return wrong;
 }
 
-/** Every cycle's modules (strongly connected components of more than one module, or a self-import). */
-export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  let next = 0;
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const component: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return found;
+interface Cruised {
+  /** src/service's import graph (paths relative to it). */
+  graph: Map<string, string[]>;
+  /** Every broken part rule, as `rule: from → to`. */
+  violations: string[];
+  modules: number;
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+/** Reads src with dependency-cruiser once. */
+async function cruiseSource(): Promise<Cruised> {
+  const result = await cruise(['src'], {
+    baseDir: REPO,
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.d\\.ts$' },
+    ruleSet: { forbidden: PART_RULES },
+    validate: true,
   });
-}
-
-/** The import graph of src/service (paths relative to it), and the imports that leave it. */
-function serviceGraph(): { graph: Map<string, string[]>; outside: string[] } {
+  if (typeof result.output === 'string') throw new Error('dependency-cruiser answered text, not a graph');
+  const { modules, summary } = result.output;
   const graph = new Map<string, string[]>();
-  const outside: string[] = [];
-  for (const file of sourceFiles(ROOT)) {
-    const from = relative(ROOT, file).split('\\').join('/');
-    const targets: string[] = [];
-    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
-      const target = resolve(dirname(file), specifier);
-      if (target.startsWith(ROOT + '/')) targets.push(relative(ROOT, target).split('\\').join('/'));
-      else if (!target.startsWith(SHARED + '/')) outside.push(`${from} → ${specifier}`);
-    }
-    graph.set(from, targets);
+  for (const m of modules) {
+    if (!m.source.startsWith('src/service/')) continue;
+    const from = m.source.slice('src/service/'.length);
+    graph.set(from, m.dependencies.filter((d) => d.resolved.startsWith('src/service/')).map((d) => d.resolved.slice('src/service/'.length)));
   }
-  return { graph, outside };
+  const violations = summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' → ')})` : ''}`);
+  return { graph, violations, modules: modules.length };
 }
 
-describe('the service architecture', () => {
-  const { graph, outside } = serviceGraph();
+describe('the architecture of src', () => {
+  let cruised: Cruised;
+  beforeAll(async () => {
+    cruised = await cruiseSource();
+  }, 60_000);
 
-  it('reads the whole service', () => {
-    expect(graph.size).toBeGreaterThan(40);
-    expect(graph.get('app.ts')).toContain('blackouts/routes.ts');
+  it('reads the whole tree', () => {
+    expect(cruised.modules).toBeGreaterThan(200);
+    expect(cruised.graph.get('app.ts')).toContain('blackouts/routes.ts');
   });
 
-  it('has no import cycle, type-only imports included', () => {
-    expect(cycles(graph)).toEqual([]);
+  it('has no import cycle anywhere, type-only imports included, and each part imports only what it may', () => {
+    expect(cruised.violations).toEqual([]);
   });
 
-  it('imports one way: routes → domain → queries → db, shared below all', () => {
-    expect(wrongWay(graph)).toEqual([]);
+  it('imports one way in the service: routes → domain → queries → db, shared below all', () => {
+    expect(wrongWay(cruised.graph)).toEqual([]);
   });
 
-  it('leaves src/service only for src/shared', () => {
-    expect(outside).toEqual([]);
+  it("reaches another feature of the service only through a declared seam", () => {
+    expect(undeclaredSeams(cruised.graph)).toEqual([]);
   });
 
   it('keeps SQL in query modules and the database seam', () => {
     const sql = /\b(SELECT|INSERT INTO|DELETE FROM|UPDATE [a-z_]+ SET)\b|\.query\s*(<|\()/;
-    const elsewhere = [...graph.keys()].filter((path) => {
+    const elsewhere = [...cruised.graph.keys()].filter((path) => {
       const layer = layerOf(path);
       return layer !== 'queries' && layer !== 'db' && sql.test(readFileSync(join(ROOT, path), 'utf8'));
     });
     expect(elsewhere).toEqual([]);
   });
 
-  it('gives every module an opening comment saying why it exists', () => {
-    const bare = [...graph.keys()].filter((path) => !readFileSync(join(ROOT, path), 'utf8').trimStart().startsWith('/**'));
+  it('gives every service module an opening comment saying why it exists', () => {
+    const bare = [...cruised.graph.keys()].filter((path) => !readFileSync(join(ROOT, path), 'utf8').trimStart().startsWith('/**'));
     expect(bare).toEqual([]);
   });
 
-  it('keeps modules under 300 lines', () => {
-    const long = [...graph.keys()].filter((path) => readFileSync(join(ROOT, path), 'utf8').split('\n').length > 300);
+  it('keeps service modules under 300 lines', () => {
+    const long = [...cruised.graph.keys()].filter((path) => readFileSync(join(ROOT, path), 'utf8').split('\n').length > 300);
     expect(long).toEqual([]);
   });
 });
 
 // The checks must be able to fail: they are run on small graphs that break each rule.
 describe('the architecture checks themselves', () => {
-  it('find a cycle, type-only or not, and a self-import', () => {
-    const graph = new Map([
-      ['a/domain.ts', ['a/queries.ts']],
-      ['a/queries.ts', ['b/types.ts']],
-      ['b/types.ts', ['a/domain.ts']],
-      ['c/self.ts', ['c/self.ts']],
-    ]);
-    expect(cycles(graph)).toEqual([['a/domain.ts', 'a/queries.ts', 'b/types.ts'], ['c/self.ts']]);
-    expect(importsOf(`import type { X } from './types.ts';\nexport { y } from '../y.ts';\nconst z = await import('./z.ts');`)).toEqual([
-      './types.ts',
-      '../y.ts',
-      './z.ts',
-    ]);
-  });
-
   it('find queries importing domain or routes, and domain importing routes or http', () => {
     const graph = new Map([
       ['blackouts/queries.ts', ['blackouts/writes.ts', 'blackouts/routes.ts', 'db/types.ts']],
@@ -178,4 +188,24 @@ describe('the architecture checks themselves', () => {
       'db/types.ts → app.ts (db → entry)',
     ]);
   });
+
+  it('find a feature reaching into another without a declared seam, and allow a declared one', () => {
+    const graph = new Map([
+      ['tokens/auth-middleware.ts', ['admin/sessions.ts', 'http/env.ts', 'tokens/types.ts']],
+      ['bookings/bookings.ts', ['availability/engine.ts', 'tokens/types.ts']],
+    ]);
+    expect(undeclaredSeams(graph, { '*': ['tokens/types.ts'], bookings: ['availability/*'] })).toEqual(['tokens/auth-middleware.ts → admin/sessions.ts']);
+  });
+
+  it('dependency-cruiser finds a cycle, type-only included, and an import across parts', async () => {
+    const result = await cruise(['test/service/fixtures/architecture'], {
+      baseDir: REPO,
+      tsPreCompilationDeps: true,
+      tsConfig: { fileName: 'tsconfig.json' },
+      ruleSet: { forbidden: [{ name: 'no-circular', severity: 'error', from: {}, to: { circular: true } }] },
+      validate: true,
+    });
+    if (typeof result.output === 'string') throw new Error('text output');
+    expect(result.output.summary.violations.map((v) => v.rule.name)).toContain('no-circular');
+  }, 60_000);
 });

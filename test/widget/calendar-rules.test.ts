@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlainDate } from '../../src/shared/plain-date.ts';
 import type { Blackout } from '../../src/shared/records.ts';
 import { resolveSettings } from '../../src/shared/settings.ts';
-import { dayForKey, monthWeeks } from '../../src/widget/calendar/grid.ts';
+import { dayForKey, monthWeeks } from '../../src/shared/month-grid.ts';
 import { type DayFacts, blockedDays, dayReason, rangeFinish, rangeProblem } from '../../src/widget/calendar/rules.ts';
 
 const TZ = 'Australia/Melbourne';

@@ -6,7 +6,7 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PlainDate } from '../../src/shared/plain-date.ts';
-import { monthsFor } from '../../src/widget/calendar/grid.ts';
+import { monthsFor } from '../../src/shared/month-grid.ts';
 import type { BookingWidgetElement } from '../../src/widget/element.ts';
 import { firstShownMonth } from '../../src/widget/models/view-model.ts';
 import { mountWidget, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';

@@ -8,7 +8,7 @@
 import type { Blackout } from '../../client/index.ts';
 import { addDays, addMonths, dayOfWeek, diffDays, eachDay, type PlainDate } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
-import { firstDayOfWeek } from '../../widget/calendar/grid.ts';
+import { firstDayOfWeek } from '../../shared/month-grid.ts';
 
 /** The calendar of the month starting on `first`; `list` is every blackout loaded. */
 export function BlackoutCalendar(props: { first: PlainDate; list: Blackout[]; tz: string; locale: string }) {

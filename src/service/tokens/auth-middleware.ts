@@ -12,11 +12,20 @@ import { ForbiddenError, OriginNotAllowedError } from '../shared/errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { corsHeadersFor } from './cors-middleware.ts';
 import { ownOrigin } from '../http/own-origin.ts';
-import { sessionAuth, sessionIdOf } from '../admin/sessions.ts';
-import { proxiedAuth } from '../shopify/proxied-auth.ts';
-import { sqlNowOf } from '../shared/clock.ts';
 import type { AuthContext } from './types.ts';
 import type { Context } from 'hono';
+
+/**
+ * The ways a request may stand for a token without carrying one, each owned by its feature and
+ * passed in by the app (app.ts), so this module imports neither: a request Shopify's app proxy
+ * signed (shopify/proxied-auth.ts) and the admin's session cookie (admin/session-middleware.ts).
+ */
+export interface AuthStrategies {
+  /** The context of a request the app proxy verified, tried first. */
+  proxied?(request: Request): AuthContext | undefined;
+  /** The context of the request's admin session, tried when no token is sent. */
+  session?(c: Context<AppEnv>): Promise<AuthContext | undefined>;
+}
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
 const TOKEN_SHAPE = /^[A-Za-z0-9_\-.~+/=]{1,256}$/;
@@ -30,10 +39,10 @@ function unauthorized(message: string, error?: string): HttpError {
  * Authenticates every `/v1` request; see API.md §6 for the rules enforced here. `verify` finds
  * the token's context (the app passes a cached one: `cachedTokens` in tokens.ts).
  */
-export function authenticate(db: Database, verify: TokenVerifier = verifyTokenWithVersion): MiddlewareHandler<AppEnv> {
+export function authenticate(db: Database, verify: TokenVerifier = verifyTokenWithVersion, strategies: AuthStrategies = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // A request Shopify's app proxy signed (shopify/proxy/routes.ts): the shop's publishable scopes.
-    const proxied = proxiedAuth.get(c.req.raw);
+    const proxied = strategies.proxied?.(c.req.raw);
     if (proxied) {
       c.set('auth', proxied);
       return next();
@@ -52,7 +61,7 @@ export function authenticate(db: Database, verify: TokenVerifier = verifyTokenWi
     }
     if (!token) {
       // The admin's pages send no token: their session cookie stands for a secret token.
-      const session = await fromSession(c, db);
+      const session = await strategies.session?.(c);
       if (session) {
         c.set('auth', session);
         return next();
@@ -79,25 +88,4 @@ export function authenticate(db: Database, verify: TokenVerifier = verifyTokenWi
     c.set('shopVersion', verified.version);
     await next();
   };
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * The admin session of the request's cookie, as a secret token's context, or undefined when
- * there is none. Cross-site use is refused (403): SameSite=Strict keeps browsers from sending
- * the cookie from other sites, and besides, a write must carry an `Origin` equal to the
- * service's own, and a read may carry no other.
- */
-async function fromSession(c: Context<AppEnv>, db: Database): Promise<AuthContext | undefined> {
-  const id = sessionIdOf(c.req.header('cookie'));
-  if (id === undefined) return undefined;
-  const auth = await sessionAuth(db, id, sqlNowOf(c.get('deps').clock));
-  if (!auth) return undefined;
-  const origin = c.req.header('origin');
-  // Behind a TLS proxy the request's URL is http:; the page's origin is PUBLIC_URL's.
-  const own = ownOrigin(c);
-  if (!SAFE_METHODS.has(c.req.method) && origin !== own) throw new ForbiddenError('An admin session may change data only from the admin page itself (the Origin header must be this service).');
-  if (origin !== undefined && origin !== own) throw new ForbiddenError(`An admin session cannot be used from the origin ${origin}.`);
-  return auth;
 }

@@ -11,7 +11,7 @@
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { type PlainDate, addDays, addMonths, eachDay } from '../../shared/plain-date.ts';
-import { dayForKey, monthsFor, monthWeeks, startOfWeek } from '../calendar/grid.ts';
+import { dayForKey, monthsFor, monthWeeks, startOfWeek } from '../../shared/month-grid.ts';
 import { dayLabel, whyNot } from '../format.ts';
 import type { View } from '../models/view-model.ts';
 import { Legend } from './Legend.tsx';

@@ -9,7 +9,7 @@
 import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
 import { type PlainDate, addDays, addMonths, startOfMonth } from '../../shared/plain-date.ts';
 import { shopify, storefrontUrl } from '../api/cart.ts';
-import { firstDayOfWeek } from '../calendar/grid.ts';
+import { firstDayOfWeek } from '../../shared/month-grid.ts';
 import { type DayFacts, blockedDays } from '../calendar/rules.ts';
 import { createFormats, periodDays } from '../format.ts';
 import { isRtl, resolveLocale } from '../i18n.ts';

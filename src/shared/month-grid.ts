@@ -1,10 +1,11 @@
 /**
- * The weeks of a month and the keyboard moves across them (WAI-ARIA date picker model).
+ * The weeks of a month and the keyboard moves across them (WAI-ARIA date picker model), shared by
+ * the widget's calendar and the admin's blackout calendar.
  * Pure functions on `YYYY-MM-DD` days, through date-fns: no zone can shift a cell.
  * @module
  */
 import { startOfWeek as weekStart } from 'date-fns';
-import { type PlainDate, addDays, addMonths, eachDay, fromDate, startOfMonth, toDate } from '../../shared/plain-date.ts';
+import { type PlainDate, addDays, addMonths, eachDay, fromDate, startOfMonth, toDate } from './plain-date.ts';
 
 /** A week row: seven days, `null` for cells outside the month. */
 export type Week = (PlainDate | null)[];
