@@ -4,12 +4,26 @@
  * What a failure means for the merchant is in `problems.ts`.
  * @module
  */
-import { createClient, type BookingClient } from '../client/index.ts';
+import { createClient, type BookingClient, type ClientOptions } from '../client/index.ts';
 
 export { messageOf, problemOf, type Problem } from './problems.ts';
 
-/** The client of the whole v1 API, as the signed-in merchant. */
-export const client: BookingClient = createClient({ baseUrl: location.origin, retry: 1 });
+/** The client's options in the page: this origin, the cookie, one retry. */
+const PAGE: ClientOptions = { baseUrl: location.origin, retry: 1 };
+
+/**
+ * The client of the whole v1 API, as the signed-in merchant. A live binding: `connect` replaces
+ * it, and every screen reads it at each call.
+ */
+export let client: BookingClient = createClient(PAGE);
+
+/**
+ * Points the admin at another service, e.g. an in-process one with its own `fetch` and a
+ * token in tests (the page itself never calls this: it keeps the cookie).
+ */
+export function connect(options: ClientOptions): void {
+  client = createClient(options);
+}
 
 /** Who is signed in. */
 export interface SessionInfo {

@@ -1,34 +1,53 @@
 /**
  * The shop's products (with variants), widgets and locations, loaded once and shared by the
  * screens that name them (blackout targets, widgets, install, a product's location); reloaded
- * after a change.
+ * after a change. Every page of products and widgets is read (the client's iterators), so a
+ * shop's 251st product is there like its first.
  * @module
  */
-import { signal } from '@preact/signals';
+import { computed } from '@preact/signals';
 import type { LocationRecord, Product, Widget } from '../../client/index.ts';
 import { isBookingApiError } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
+import { createResource } from './resource.ts';
+
+/** Every item of a paged list, in order. */
+async function every<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
+/** What the catalogue holds once loaded. */
+export interface Catalog {
+  products: Product[];
+  widgets: Widget[];
+  locations: LocationRecord[];
+}
+
+/** The catalogue as a resource: its `loading` and `error` go in the status line of the screens that show it. */
+export const catalog = createResource(
+  async (_: void, signal: AbortSignal): Promise<Catalog> => {
+    const [products, widgets, locations] = await Promise.all([every(client.products.iterate({}, { signal })), every(client.widgets.iterate({}, { signal })), client.locations.list({ signal })]);
+    return { products, widgets, locations };
+  },
+);
 
 /** The shop's products, or undefined before the first load. */
-export const products = signal<Product[] | undefined>(undefined);
+export const products = computed(() => catalog.data.value?.products);
 /** The shop's widgets. */
-export const widgets = signal<Widget[] | undefined>(undefined);
+export const widgets = computed(() => catalog.data.value?.widgets);
 /** The shop's locations, by name. */
-export const locations = signal<LocationRecord[] | undefined>(undefined);
-/** Why the catalogue could not be loaded. */
-export const catalogError = signal<string | null>(null);
+export const locations = computed(() => catalog.data.value?.locations);
 
-/** Loads (again) the products, widgets and locations. */
-export async function loadCatalog(): Promise<void> {
-  try {
-    const [p, w, l] = await Promise.all([client.products.list({ per: 250 }), client.widgets.list({ per: 250 }), client.locations.list()]);
-    products.value = p;
-    widgets.value = w;
-    locations.value = l;
-    catalogError.value = null;
-  } catch (error) {
-    catalogError.value = messageOf(error);
-  }
+/** Loads (again) the products, widgets and locations; resolves when they are in (or failed). */
+export function loadCatalog(): Promise<void> {
+  return catalog.load();
+}
+
+/** Loads the catalogue unless it is loaded or on its way: for screens that only name things in it. */
+export function ensureCatalog(): Promise<void> {
+  return catalog.ensure();
 }
 
 // Ids are compared as numbers: a platform id may arrive as a string (a bigint column).

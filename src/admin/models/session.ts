@@ -7,6 +7,7 @@
 import { signal } from '@preact/signals';
 import { fetchSession, postSignIn, postSignOut, type SessionInfo } from '../api.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
+import { catalog } from './catalog.ts';
 
 /** undefined while asking, null when signed out. */
 export const session = signal<SessionInfo | null | undefined>(undefined);
@@ -47,9 +48,10 @@ export async function signIn(token: string): Promise<string | null> {
   return problem;
 }
 
-/** Signs out and shows the sign-in form. */
+/** Signs out and shows the sign-in form; the shop's catalogue is forgotten, as the next sign-in may be another shop's. */
 export async function signOut(): Promise<void> {
   await postSignOut();
+  catalog.reset();
   session.value = null;
 }
 

@@ -6,16 +6,18 @@
  * inclusive here and sent as the next day's start.
  * @module
  */
-import { useSignal, useSignalEffect } from '@preact/signals';
-import { useRef } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import type { Blackout } from '../../client/index.ts';
 import { addMonths, startOfMonth } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import { client, messageOf } from '../api.ts';
-import { ConfirmButton, focusMessage, Status } from '../components/bits.tsx';
-import { loadCatalog, locationName, productName, products, variantName } from '../models/catalog.ts';
+import { ConfirmButton, focusMessage, useStatus } from '../components/bits.tsx';
+import { ScreenStatus } from '../components/ScreenStatus.tsx';
+import { catalog, ensureCatalog, locationName, productName, variantName } from '../models/catalog.ts';
 import { dayRange, timeRange } from '../models/dates.ts';
 import { session, shopToday } from '../models/session.ts';
+import { useResource } from '../models/use-resource.ts';
 import { BlackoutCalendar } from './BlackoutCalendar.tsx';
 import { BlackoutForm } from './BlackoutForm.tsx';
 
@@ -31,36 +33,37 @@ function targetOf(b: Blackout): string {
 /** The blackouts screen. */
 export function Blackouts() {
   const month = useSignal(startOfMonth(shopToday()));
-  const list = useSignal<Blackout[] | undefined>(undefined);
   const editing = useSignal<Blackout | null | undefined>(undefined);
-  const message = useSignal<string | null>(null);
-  const problem = useSignal<string | null>(null);
-  const version = useSignal(0);
+  const { message, problem, say } = useStatus();
   // The button that opened the form gets the focus back when it is cancelled.
   const opener = useRef<HTMLElement | null>(null);
   // Opening the form starts a new action: the last one's message goes.
-  const edit = (b: Blackout | null) => ((opener.current = document.activeElement as HTMLElement | null), (editing.value = b), (message.value = problem.value = null));
-  useSignalEffect(() => {
-    void version.value;
-    if (!products.peek()) void loadCatalog();
-    client.blackouts.list({ per: 250, start_min: addMonths(month.value, -12) }).then(
-      (b) => ((list.value = b), (problem.value = null)),
-      (error: unknown) => (problem.value = messageOf(error)),
-    );
-  });
+  const edit = (b: Blackout | null) => ((opener.current = document.activeElement as HTMLElement | null), (editing.value = b), say(null));
+  // From a year before the month shown: the list names every blackout still of interest, every page of them.
+  const blackouts = useResource(
+    () => addMonths(month.value, -12),
+    async (from, signal) => {
+      const all: Blackout[] = [];
+      for await (const b of client.blackouts.iterate({ start_min: from }, { signal })) all.push(b);
+      return all;
+    },
+  );
+  // Targets are named by the catalogue's titles.
+  useEffect(() => void ensureCatalog(), []);
+  const list = blackouts.data;
   const tz = session.value?.shop.tz ?? 'UTC';
   const locale = session.value?.shop.locale ?? 'en';
   // All day: the days it covers in the shop's zone, the last included; else its two instants.
   const period = (b: Blackout) =>
     b.all_day ? dayRange(plainDateInZone(new Date(b.starts_at), tz), plainDateInZone(new Date(b.finishes_at).getTime() - 1, tz)) : timeRange(b.starts_at, b.finishes_at);
   const remove = async (b: Blackout) => {
-    message.value = problem.value = null;
+    say(null);
     try {
       await client.blackouts.delete(b.id);
-      message.value = `Blackout “${b.title ?? 'untitled'}” deleted.`;
-      version.value++;
+      say(`Blackout “${b.title ?? 'untitled'}” deleted.`);
+      await blackouts.reload();
     } catch (error) {
-      problem.value = messageOf(error);
+      say(messageOf(error), true);
     }
   };
   return (
@@ -71,14 +74,13 @@ export function Blackouts() {
         <button type="button" onClick={() => (month.value = addMonths(month.value, 1))}>Next month</button>
         <button type="button" class="primary" onClick={() => edit(null)}>Add a blackout</button>
       </div>
-      <Status message={message.value} />
-      <Status message={problem.value} error />
+      <ScreenStatus message={message} problem={problem} loads={[blackouts, catalog]} />
       {editing.value !== undefined && (
         <BlackoutForm
           blackout={editing.value}
           onDone={(text) => {
             editing.value = undefined;
-            if (text) (message.value = text), version.value++, focusMessage();
+            if (text) say(text), void blackouts.reload(), focusMessage();
             else if (opener.current?.isConnected) opener.current.focus();
           }}
         />

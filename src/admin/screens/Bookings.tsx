@@ -1,40 +1,36 @@
 /**
  * Bookings and live holds: coming bookings first (those finishing from today in the shop's
  * zone; the API lists by start and has no other order), or all from the oldest; search and
- * filter; a page at a time with Previous and Next (the API's `page`/`per`, `X-Total-Count` and
- * `Link`); open one, cancel it (two steps), and release a live hold. Each change reloads the
- * list and says what happened.
+ * filter (a search asks once typing pauses; an older answer never replaces a newer one); a page
+ * at a time with Previous and Next (`models/bookings-page.ts`); open one, cancel it (two
+ * steps), and release a live hold. Each change reloads the lists and says what happened.
  * @module
  */
-import { useSignal, useSignalEffect } from '@preact/signals';
-import type { Booking, Reservation } from '../../client/index.ts';
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import type { Booking } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
-import { ConfirmButton, Field, focusMessage, Status } from '../components/bits.tsx';
-import { loadCatalog, products } from '../models/catalog.ts';
+import { ConfirmButton, Field, focusMessage, useStatus } from '../components/bits.tsx';
+import { ScreenStatus } from '../components/ScreenStatus.tsx';
+import { catalog, ensureCatalog } from '../models/catalog.ts';
+import { loadBookingsPage, PER, type BookingsPage } from '../models/bookings-page.ts';
 import { when } from '../models/dates.ts';
 import { heldItem } from '../models/holds.ts';
 import { shopToday } from '../models/session.ts';
-
-/** Bookings on a page: a screenful, so the coming ones are never pages away. */
-const PER = 25;
-
-/** The `rel`s of a `Link` header (`next`, `prev`, …). */
-function linkRels(response: Response): Set<string> {
-  const rels = [...(response.headers.get('Link') ?? '').matchAll(/rel="?([^";]*)"?/g)].flatMap((m) => m[1]!.split(/\s+/));
-  return new Set(rels);
-}
+import { useDebounced, useResource } from '../models/use-resource.ts';
 
 /**
  * "Bookings 26–50 of 130" with Previous and Next. A button with no page to go to says so
  * (aria-disabled) rather than being disabled, so the keyboard's focus is not lost from it.
  */
-function Pager(props: { from: number; count: number; paging: { total: number; next: boolean; prev: boolean }; go: (by: number) => void }) {
-  const { from, count, paging } = props;
+function Pager(props: { shown: BookingsPage; go: (by: number) => void }) {
+  const { page, bookings, total, next, prev } = props.shown;
+  const from = (page - 1) * PER + 1;
   return (
     <div class="row pager">
-      <p role="status">Bookings {from}–{from + count - 1} of {paging.total}</p>
-      <button type="button" aria-disabled={!paging.prev} onClick={() => paging.prev && props.go(-1)}>Previous page</button>
-      <button type="button" aria-disabled={!paging.next} onClick={() => paging.next && props.go(1)}>Next page</button>
+      <p role="status">Bookings {from}–{from + bookings.length - 1} of {total}</p>
+      <button type="button" aria-disabled={!prev} onClick={() => prev && props.go(-1)}>Previous page</button>
+      <button type="button" aria-disabled={!next} onClick={() => next && props.go(1)}>Next page</button>
     </div>
   );
 }
@@ -42,60 +38,51 @@ function Pager(props: { from: number; count: number; paging: { total: number; ne
 /** The bookings screen. */
 export function Bookings() {
   const q = useSignal('');
-  const status = useSignal('');
+  const status = useSignal<Booking['status'] | ''>('');
   const coming = useSignal(true);
   const page = useSignal(1);
-  const paging = useSignal({ total: 0, next: false, prev: false });
-  const bookings = useSignal<Booking[] | undefined>(undefined);
-  const holds = useSignal<Reservation[] | undefined>(undefined);
-  const message = useSignal<string | null>(null);
-  const problem = useSignal<string | null>(null);
-  const version = useSignal(0);
-  useSignalEffect(() => {
-    void version.value;
-    // The products and widgets name a hold's days as its widget counts them.
-    if (!products.peek()) void loadCatalog();
-    const params = {
-      ...(q.value.trim() && { q: q.value.trim() }),
-      ...(status.value && { status: status.value as Booking['status'] }),
-      ...(coming.value && { start_min: shopToday() }),
-      page: page.value,
-      per: PER,
-    };
-    Promise.all([client.bookings.list(params).withResponse(), client.reservations.list({ active: true, per: 100 })]).then(
-      ([b, r]) => {
-        const rels = linkRels(b.response);
-        const total = Number(b.response.headers.get('X-Total-Count') ?? b.data.length);
-        paging.value = { total, next: rels.has('next'), prev: rels.has('prev') };
-        bookings.value = b.data;
-        // A reservation whose items are all gone holds nothing: not shown.
-        holds.value = r.filter((x) => x.items.length > 0);
-        problem.value = null;
-      },
-      (error: unknown) => (problem.value = messageOf(error)),
-    );
-  });
+  // Typing asks once the merchant pauses; a filter or a page asks at once.
+  const search = useDebounced(q);
+  const { message, problem, say } = useStatus();
+  const list = useResource(
+    () => ({ q: search.value.value, status: status.value, coming: coming.value, today: shopToday(), page: page.value }),
+    loadBookingsPage,
+  );
+  // A reservation whose items are all gone holds nothing: not shown.
+  const holds = useResource(
+    () => undefined,
+    async (_, signal) => (await client.reservations.list({ active: true, per: 100 }, { signal })).filter((r) => r.items.length > 0),
+  );
+  // The products and widgets name a hold's days as its widget counts them.
+  useEffect(() => void ensureCatalog(), []);
   const act = async (work: Promise<unknown>, done: string) => {
-    message.value = problem.value = null;
+    say(null);
     try {
       await work;
-      message.value = done;
-      version.value++;
+      say(done);
+      await Promise.all([list.reload(), holds.reload()]);
     } catch (error) {
-      problem.value = messageOf(error);
+      say(messageOf(error), true);
     }
   };
+  const find = (event: Event) => {
+    event.preventDefault();
+    if (search.value.peek() === q.peek()) void list.reload();
+    else search.now();
+  };
+  const shown = list.data.value;
+  const bookings = shown?.bookings;
   return (
     <>
       <section class="card">
         <h2 tabIndex={-1}>Bookings</h2>
-        <form class="row" role="search" onSubmit={(e) => (e.preventDefault(), version.value++)}>
+        <form class="row" role="search" onSubmit={find}>
           <Field label="Search">
             {({ id }) => <input id={id} type="search" value={q.value} onInput={(e) => ((q.value = e.currentTarget.value), (page.value = 1))} placeholder="Name, email, tag or number" />}
           </Field>
           <Field label="Status">
             {({ id }) => (
-              <select id={id} value={status.value} onChange={(e) => ((status.value = e.currentTarget.value), (page.value = 1))}>
+              <select id={id} value={status.value} onChange={(e) => ((status.value = e.currentTarget.value as Booking['status'] | ''), (page.value = 1))}>
                 <option value="">Any</option>
                 <option value="confirmed">Confirmed</option>
                 <option value="pending">Pending</option>
@@ -112,12 +99,11 @@ export function Bookings() {
             )}
           </Field>
         </form>
-        <Status message={message.value} />
-        <Status message={problem.value} error />
-        {bookings.value?.length === 0 && <p>No bookings match.</p>}
-        {bookings.value && bookings.value.length > 0 && <Pager from={(page.value - 1) * PER + 1} count={bookings.value.length} paging={paging.value} go={(by) => (page.value += by)} />}
+        <ScreenStatus message={message} problem={problem} loads={[list, holds, catalog]} />
+        {bookings?.length === 0 && <p>No bookings match.</p>}
+        {shown && shown.bookings.length > 0 && <Pager shown={shown} go={(by) => (page.value = shown.page + by)} />}
         <ul class="list">
-          {bookings.value?.map((b) => (
+          {bookings?.map((b) => (
             <li key={b.id}>
               <details>
                 <summary>
@@ -136,9 +122,9 @@ export function Bookings() {
       </section>
       <section class="card">
         <h2>Live holds</h2>
-        {holds.value?.length === 0 && <p>No live holds.</p>}
+        {holds.data.value?.length === 0 && <p>No live holds.</p>}
         <ul class="list">
-          {holds.value?.map((r) => (
+          {holds.data.value?.map((r) => (
             <li key={r.id} class="entry">
               <span class="what">
                 <strong>Hold #{r.id}</strong> (cart {r.cart_token.slice(0, 12)}), until {when(r.expires_at)}

@@ -6,11 +6,13 @@
  * Tokens cannot be read back (only hashes are kept): paste one, or make one here for a site.
  * @module
  */
-import { useSignal, useSignalEffect } from '@preact/signals';
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { isBookingApiError } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
-import { CopyButton, Field, Status } from '../components/bits.tsx';
-import { loadCatalog, products } from '../models/catalog.ts';
+import { CopyButton, Field } from '../components/bits.tsx';
+import { ScreenStatus } from '../components/ScreenStatus.tsx';
+import { catalog, ensureCatalog, products } from '../models/catalog.ts';
 import { session } from '../models/session.ts';
 import { embedSnippet, priceErrors } from '../models/snippet.ts';
 
@@ -27,7 +29,7 @@ export function Install() {
   // The site a token was just made for: its button becomes "Make another", so a second click
   // does not silently make a second token with the same label.
   const madeFor = useSignal<string | null>(null);
-  useSignalEffect(() => void (products.value || loadCatalog()));
+  useEffect(() => void ensureCatalog(), []);
   const p = products.value?.find((x) => String(x.external_id) === product.value) ?? products.value?.[0];
   // Another product's variant is never kept: a product change starts from its first variant.
   const v = p?.variants.find((x) => String(x.external_id) === variant.value) ?? p?.variants[0];
@@ -98,7 +100,7 @@ export function Install() {
         {madeFor.value === site.value.trim() &&
           `A token for ${madeFor.value} was made and is in the snippet below: copy it now, it cannot be shown again. “Make another” adds a second token; the first keeps working until you revoke it under Tokens.`}
       </p>
-      <Status message={problem.value} error />
+      <ScreenStatus problem={problem} loads={[catalog]} />
       <h3>Any site: a script tag and an element</h3>
       <pre class="snippet" aria-label="Embed snippet">{tag}</pre>
       <CopyButton text={tag} label="Copy the snippet" />

@@ -4,11 +4,12 @@
  * same, blackouts included, for screen readers.
  * @module
  */
-import { useSignal, useSignalEffect } from '@preact/signals';
+import { useSignal } from '@preact/signals';
 import type { OccupancyDay } from '../../client/index.ts';
 import { addDays } from '../../shared/plain-date.ts';
-import { client, messageOf } from '../api.ts';
-import { Status } from '../components/bits.tsx';
+import { client } from '../api.ts';
+import { ScreenStatus } from '../components/ScreenStatus.tsx';
+import { useResource } from '../models/use-resource.ts';
 import { session, shopToday } from '../models/session.ts';
 
 const DAYS = 14;
@@ -42,20 +43,17 @@ function cellCounts(d: OccupancyDay): string {
 /** The occupancy screen. */
 export function Occupancy() {
   const start = useSignal(shopToday());
-  const days = useSignal<OccupancyDay[] | undefined>(undefined);
-  const problem = useSignal<string | null>(null);
-  useSignalEffect(() => {
-    const from = start.value;
-    days.value = undefined;
-    client.occupancy.list({ start: from, finish: addDays(from, DAYS) }).then(
-      (list) => ((days.value = list), (problem.value = null)),
-      (error: unknown) => (problem.value = messageOf(error)),
-    );
-  });
+  // The answer keeps the day it starts on: while the next two weeks load, the shown ones stay labelled as they are.
+  const occupancy = useResource(
+    () => start.value,
+    async (from, signal) => ({ from, days: await client.occupancy.list({ start: from, finish: addDays(from, DAYS) }, { signal }) }),
+  );
+  const shown = occupancy.data.value;
+  const days = shown?.days;
   const locale = session.value?.shop.locale ?? 'en';
-  const dates = Array.from({ length: DAYS }, (_, i) => addDays(start.value, i));
+  const dates = shown ? Array.from({ length: DAYS }, (_, i) => addDays(shown.from, i)) : [];
   const rows = new Map<number, OccupancyDay[]>();
-  for (const d of days.value ?? []) rows.set(d.variant_id, [...(rows.get(d.variant_id) ?? []), d]);
+  for (const d of days ?? []) rows.set(d.variant_id, [...(rows.get(d.variant_id) ?? []), d]);
   return (
     <section class="card">
       <h2 tabIndex={-1}>Occupancy</h2>
@@ -65,16 +63,15 @@ export function Occupancy() {
         <button type="button" onClick={() => (start.value = addDays(start.value, DAYS))}>Next two weeks</button>
       </div>
       <p class="hint">Each cell: units free of the capacity, and under it the units <strong>b</strong>ooked and <strong>h</strong>eld (“2b 1h”). Blue: some held or booked; red: none left; striped: closed by a blackout.</p>
-      <Status message={problem.value} error />
-      {days.value === undefined && !problem.value && <p role="status">Loading…</p>}
-      {days.value?.length === 0 && <p>No products yet: add one under <a href="#/products">Products</a>.</p>}
-      {days.value && days.value.length > 0 && (
+      <ScreenStatus loads={[occupancy]} />
+      {days?.length === 0 && <p>No products yet: add one under <a href="#/products">Products</a>.</p>}
+      {days && days.length > 0 && (
         <p class="hint scroll-cue" aria-hidden="true">Two weeks are wider than this screen: scroll the table sideways for more days →</p>
       )}
-      {days.value && days.value.length > 0 && (
+      {days && days.length > 0 && (
         <div class="table-wrap scrolls" tabIndex={0} role="region" aria-label="Units free by variant and day">
           <table class="occ">
-            <caption class="sr-only">Units free by variant and day from {start.value}</caption>
+            <caption class="sr-only">Units free by variant and day from {shown?.from}</caption>
             <thead>
               <tr>
                 <th scope="col">Variant</th>

@@ -6,11 +6,13 @@
  * error, never sent as 0.
  * @module
  */
-import { useSignal, useSignalEffect } from '@preact/signals';
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { client, problemOf } from '../api.ts';
-import { Field, readNumbers, Status, useStatus } from '../components/bits.tsx';
+import { Field, readNumbers, useStatus } from '../components/bits.tsx';
+import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { LocationField, locationIdOf } from '../components/LocationField.tsx';
-import { loadCatalog, products } from '../models/catalog.ts';
+import { catalog, loadCatalog, products } from '../models/catalog.ts';
 import { ProductCard } from './ProductCard.tsx';
 
 /** The add form as it opens, and as it is again once a product is added. */
@@ -21,7 +23,8 @@ export function Products() {
   const { message, problem, say } = useStatus();
   const errors = useSignal<Record<string, string[]>>({});
   const form = useSignal({ ...EMPTY });
-  useSignalEffect(() => void loadCatalog());
+  // Opened again, the screen shows the products as they now are (another tab may have changed them).
+  useEffect(() => void loadCatalog(), []);
   const set = (key: keyof typeof form.value) => (e: { currentTarget: HTMLInputElement }) => (form.value = { ...form.value, [key]: e.currentTarget.value });
   const add = async (event: Event) => {
     event.preventDefault();
@@ -56,8 +59,7 @@ export function Products() {
   return (
     <section class="card">
       <h2 tabIndex={-1}>Products</h2>
-      <Status message={message.value} />
-      <Status message={problem.value} error />
+      <ScreenStatus message={message} problem={problem} loads={[catalog]} />
       {products.value?.map((p) => <ProductCard key={p.id} product={p} say={say} />)}
       <form onSubmit={add} aria-label="Add a product">
         <h3>Add a product</h3>

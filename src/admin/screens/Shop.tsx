@@ -7,11 +7,14 @@
  * /v1/locations.
  * @module
  */
-import { useSignal, useSignalEffect } from '@preact/signals';
+import { untracked, useSignal, useSignalEffect } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import type { ShopifyBookOn, ShopRecord, ShopUpdateParams } from '../../client/index.ts';
-import { client, messageOf, problemOf } from '../api.ts';
-import { ConfirmButton, Field, Status, useStatus } from '../components/bits.tsx';
-import { loadCatalog } from '../models/catalog.ts';
+import { client, problemOf } from '../api.ts';
+import { ConfirmButton, Field, useStatus } from '../components/bits.tsx';
+import { ScreenStatus } from '../components/ScreenStatus.tsx';
+import { catalog, loadCatalog } from '../models/catalog.ts';
+import { useResource } from '../models/use-resource.ts';
 import { session } from '../models/session.ts';
 import { when } from '../models/dates.ts';
 import { ShopLocations } from './ShopLocations.tsx';
@@ -47,10 +50,20 @@ export function Shop() {
     form.value = { name: s.name, tz: s.tz, locale: s.locale, domain: s.shopify.domain ?? '', secret: '', bookOn: s.shopify.book_on ?? 'orders/create' };
     if (session.value) session.value = { ...session.value, shop: { name: s.name, tz: s.tz, locale: s.locale } };
   };
+  const loaded = useResource(() => undefined, (_, signal) => client.shop.retrieve({ signal }));
+  // The form starts from each answer loaded; a save shows what the service saved (`show` below).
   useSignalEffect(() => {
-    client.shop.retrieve().then(show, (error: unknown) => say(messageOf(error), true));
-    void loadCatalog();
+    const s = loaded.data.value;
+    // Untracked: `show` reads and writes the session, which must not load the shop again.
+    if (s) untracked(() => show(s));
   });
+  // Only for a shop connected to Shopify: its order lines to check.
+  const conflicts = useResource(
+    () => shop.value?.shopify.api_secret_set === true,
+    (connected, signal) => (connected ? client.shopify.conflicts({ per: 50 }, { signal }) : Promise.resolve([])),
+  );
+  // The locations (ShopLocations) are the catalogue's.
+  useEffect(() => void loadCatalog(), []);
   // A 422's field messages go beside the shop form's fields, named by its labels. A new action
   // empties what the last one said first. `secretNeeded`: see SECRET_NEEDED.
   const act = async (what: () => Promise<unknown>, done: string, secretNeeded = false) => {
@@ -86,8 +99,7 @@ export function Shop() {
   return (
     <section class="card">
       <h2 tabIndex={-1}>Shop</h2>
-      <Status message={message.value} />
-      <Status message={problem.value} error />
+      <ScreenStatus message={message} problem={problem} loads={[loaded, conflicts, catalog]} />
       {shop.value && (
         <form onSubmit={save} aria-label="Shop settings">
           <Field label="Shop name" errors={errors.value.name}>
@@ -124,7 +136,7 @@ export function Shop() {
           </p>
         </form>
       )}
-      {shop.value?.shopify.api_secret_set && <ShopifyConflicts />}
+      {shop.value?.shopify.api_secret_set && <ShopifyConflicts list={conflicts.data.value} />}
       <ShopLocations say={say} />
     </section>
   );

@@ -1,15 +1,12 @@
 /**
- * The Shopify order lines to check (GET /v1/shopify/conflicts), on the Shop screen under the
+ * The Shopify order lines to check (GET /v1/shopify/conflicts, loaded by the Shop screen), under the
  * Shopify settings: lines that booked nothing (they paid for less than their hold, or its units
  * were taken) and lines booked although they paid for more. Each says what was held and what
  * was paid, in cart units (units × the priced days or nights), so the merchant can refund or
  * book by hand.
  * @module
  */
-import { useSignal, useSignalEffect } from '@preact/signals';
 import type { ShopifyConflict } from '../../client/index.ts';
-import { client, messageOf } from '../api.ts';
-import { Status } from '../components/bits.tsx';
 import { timeRange, when } from '../models/dates.ts';
 
 const PRICED: Record<NonNullable<ShopifyConflict['pricing']>, string> = { booking: 'per booking', day: 'per day', night: 'per night' };
@@ -20,18 +17,15 @@ function held(c: ShopifyConflict): string {
   return c.held_line_quantity === null || c.pricing === null ? units : `${c.held_line_quantity} (${units}, ${PRICED[c.pricing]})`;
 }
 
-/** The newest 50 order lines to check. */
-export function ShopifyConflicts() {
-  const rows = useSignal<ShopifyConflict[] | undefined>(undefined);
-  const problem = useSignal<string | null>(null);
-  useSignalEffect(() => {
-    client.shopify.conflicts({ per: 50 }).then((list) => (rows.value = list), (error: unknown) => (problem.value = messageOf(error)));
-  });
-  const list = rows.value;
+/**
+ * The newest 50 order lines to check, as the Shop screen loaded them (undefined while they
+ * load; its status line says so, or why they could not be loaded).
+ */
+export function ShopifyConflicts(props: { list: ShopifyConflict[] | undefined }) {
+  const list = props.list;
   return (
     <>
       <h3>Order lines to check</h3>
-      <Status message={problem.value} error />
       {list && list.length === 0 && <p>None: every order line paid for its hold and was booked.</p>}
       {list && list.length > 0 && (
         <div class="table-wrap" tabIndex={0} role="region" aria-label="Order lines to check">

@@ -5,11 +5,13 @@
  * opened with it end at once, this one perhaps included; if it was, the sign-in form follows.
  * @module
  */
-import { useSignal, useSignalEffect } from '@preact/signals';
+import { useSignal } from '@preact/signals';
 import type { NewToken, TokenRecord } from '../../client/index.ts';
 import { client, messageOf, problemOf } from '../api.ts';
-import { ConfirmButton, CopyButton, Field, Status } from '../components/bits.tsx';
+import { ConfirmButton, CopyButton, Field, useStatus } from '../components/bits.tsx';
+import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { loadSession } from '../models/session.ts';
+import { useResource } from '../models/use-resource.ts';
 
 /** What revoking `t` stops, said before it is done. */
 function revokeQuestion(t: TokenRecord): string {
@@ -36,33 +38,27 @@ function isWebAddress(site: string): boolean {
 
 /** The tokens screen. */
 export function Tokens() {
-  const tokens = useSignal<TokenRecord[] | undefined>(undefined);
+  const tokens = useResource(() => undefined, (_, signal) => client.tokens.list({ signal }));
   const made = useSignal<NewToken | null>(null);
   const kind = useSignal<'publishable' | 'secret'>('publishable');
   const label = useSignal('');
   const origins = useSignal('');
   const errors = useSignal<Record<string, string[]>>({});
-  const message = useSignal<string | null>(null);
-  const problem = useSignal<string | null>(null);
-  const version = useSignal(0);
-  useSignalEffect(() => {
-    void version.value;
-    client.tokens.list().then((t) => (tokens.value = t), (error: unknown) => (problem.value = messageOf(error)));
-  });
+  const { message, problem, say } = useStatus();
   const create = async (event: Event) => {
     event.preventDefault();
-    message.value = problem.value = null;
+    say(null);
     const sites = kind.value === 'publishable' ? sitesOf(origins.value) : [];
     const bad = sites.filter((s) => !isWebAddress(s.site)).map((s) => `Line ${s.line}: not a web address (like https://www.your-store.com)`);
     errors.value = bad.length ? { origins: bad } : {};
     if (bad.length) {
-      problem.value = 'Not made: fix the fields marked below.';
+      say('Not made: fix the fields marked below.', true);
       return;
     }
     try {
       made.value = await client.tokens.create({ kind: kind.value, label: label.value.trim() || null, ...(kind.value === 'publishable' && { origins: sites.map((s) => s.site) }) });
-      message.value = `A new ${kind.value} token was made: copy it now, it is shown only once.`;
-      version.value++;
+      say(`A new ${kind.value} token was made: copy it now, it is shown only once.`);
+      await tokens.reload();
     } catch (error) {
       const failed = problemOf(error, { kind: 'Kind', label: 'Label', origins: 'Sites that may use it' }, 'Not made');
       // The service names a site by its place in the list (its only complaint about one: not a
@@ -73,29 +69,27 @@ export function Tokens() {
           return at ? [path, list.map(() => `Line ${sites[Number(at[1])]?.line ?? '?'}: only the site's address, like https://www.your-store.com (no page after it)`)] : [path, list];
         }),
       );
-      problem.value = failed.message;
+      say(failed.message, true);
     }
   };
   const revoke = async (t: TokenRecord) => {
-    message.value = problem.value = null;
+    say(null);
     try {
       await client.tokens.revoke(t.id);
-      message.value = `Token ${t.hint ?? t.id} revoked.`;
-      problem.value = null;
+      say(`Token ${t.hint ?? t.id} revoked.`);
       // If this session came from that token it has just ended: show the sign-in form now
       // rather than failing on the next request.
       if (t.kind === 'secret') await loadSession();
-      version.value++;
+      await tokens.reload();
     } catch (error) {
-      problem.value = messageOf(error);
+      say(messageOf(error), true);
     }
   };
   const originErrors = Object.entries(errors.value).filter(([k]) => k.startsWith('origins')).flatMap(([, v]) => v);
   return (
     <section class="card">
       <h2 tabIndex={-1}>Tokens</h2>
-      <Status message={message.value} />
-      <Status message={problem.value} error />
+      <ScreenStatus message={message} problem={problem} loads={[tokens]} />
       {made.value && (
         <div class="token-once">
           <p><strong>{made.value.kind === 'secret' ? 'Secret token' : 'Publishable token'}</strong> (shown once):</p>
@@ -108,7 +102,7 @@ export function Tokens() {
         <table class="stack">
           <thead><tr><th scope="col">Token</th><th scope="col">Kind</th><th scope="col">Label</th><th scope="col">Sites</th><th scope="col">Actions</th></tr></thead>
           <tbody>
-            {tokens.value?.map((t) => (
+            {tokens.data.value?.map((t) => (
               <tr key={t.id}>
                 <th scope="row"><code>{t.hint ?? `#${t.id}`}</code></th>
                 <td data-label="Kind">{t.kind}</td>

@@ -6,13 +6,14 @@
  * "Bookings and holds".
  * @module
  */
-import { signal, useSignal, useSignalEffect } from '@preact/signals';
-import { useRef } from 'preact/hooks';
+import { signal, useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import { createElement } from 'preact';
 import type { Widget } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
-import { ConfirmButton, Field, Status, useStatus } from '../components/bits.tsx';
-import { loadCatalog, products, widgets } from '../models/catalog.ts';
+import { ConfirmButton, Field, useStatus } from '../components/bits.tsx';
+import { ScreenStatus } from '../components/ScreenStatus.tsx';
+import { catalog, loadCatalog, products, widgets } from '../models/catalog.ts';
 import { WidgetCreate } from './WidgetCreate.tsx';
 import { WidgetForm } from './WidgetForm.tsx';
 
@@ -63,10 +64,10 @@ export function Widgets() {
   const saved = useSignal(0);
   const { message, problem, say } = useStatus();
   const newButton = useRef<HTMLButtonElement>(null);
-  useSignalEffect(() => {
+  useEffect(() => {
     void loadCatalog();
     loadWidgetScript();
-  });
+  }, []);
   const list = widgets.value ?? [];
   const w = list.find((x) => x.id === chosen.value) ?? list[0];
   const remove = async (target: Widget) => {
@@ -89,8 +90,7 @@ export function Widgets() {
   return (
     <section class="card">
       <h2 tabIndex={-1}>Widgets</h2>
-      <Status message={message.value} />
-      <Status message={problem.value} error />
+      <ScreenStatus message={message} problem={problem} loads={[catalog]} />
       <div class="row">
         {list.length > 0 && (
           <Field label="Widget">

@@ -1,0 +1,48 @@
+/**
+ * One page of the shop's bookings for the Bookings screen, with what its pager needs: how many
+ * match, and whether there is a page after it (the client's reading of the answer's `Link`,
+ * `X-Total-Count` or fullness) or before it.
+ * @module
+ */
+import type { Booking, BookingListParams } from '../../client/index.ts';
+import { nextPage } from '../../client/core/paginate.ts';
+import { client } from '../api.ts';
+
+/** Bookings on a page: a screenful, so the coming ones are never pages away. */
+export const PER = 25;
+
+/** A page of bookings and where it sits among them. */
+export interface BookingsPage {
+  bookings: Booking[];
+  /** The page's number, from 1. */
+  page: number;
+  /** How many bookings match, on every page. */
+  total: number;
+  next: boolean;
+  prev: boolean;
+}
+
+/** What the screen asks for: a search, a status, coming or all, and the page. */
+export interface BookingsQuery {
+  q: string;
+  status: Booking['status'] | '';
+  coming: boolean;
+  /** Today in the shop's zone: "coming" bookings finish from it on. */
+  today: string;
+  page: number;
+}
+
+/** The page `query` names; `signal` aborts it. */
+export async function loadBookingsPage(query: BookingsQuery, signal: AbortSignal): Promise<BookingsPage> {
+  const params: BookingListParams = {
+    ...(query.q.trim() && { q: query.q.trim() }),
+    ...(query.status && { status: query.status }),
+    ...(query.coming && { start_min: query.today }),
+    page: query.page,
+    per: PER,
+  };
+  const { data, response } = await client.bookings.list(params, { signal }).withResponse();
+  const counted = Number(response.headers.get('X-Total-Count'));
+  const total = Number.isInteger(counted) && response.headers.has('X-Total-Count') ? counted : (query.page - 1) * PER + data.length;
+  return { bookings: data, page: query.page, total, next: nextPage(response, query.page, PER, data.length) !== undefined, prev: query.page > 1 };
+}
