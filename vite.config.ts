@@ -147,6 +147,18 @@ export default defineConfig(({ mode }) => ({
           hookTimeout: 60_000,
         },
       })),
+      // The admin's screens in happy-dom against the real in-process service (test/helpers/render-admin.tsx).
+      {
+        extends: true as const,
+        test: {
+          name: 'admin UTC',
+          environment: 'happy-dom',
+          include: ['test/admin/**/*.test.{ts,tsx}'],
+          env: { TZ: 'UTC' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         extends: true as const,
         test: {
