@@ -1,0 +1,137 @@
+/**
+ * Every admin form against the in-process service: it saves, a field the service refuses (422)
+ * shows its message beside that field in the form's words, and a good save afterwards clears
+ * it. Driven by labels and buttons, as a merchant would.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Blackouts } from '../../src/admin/screens/Blackouts.tsx';
+import { Products } from '../../src/admin/screens/Products.tsx';
+import { Shop } from '../../src/admin/screens/Shop.tsx';
+import { Tokens } from '../../src/admin/screens/Tokens.tsx';
+import { Widgets } from '../../src/admin/screens/Widgets.tsx';
+import { renderScreen, requestsTo, startAdmin, type AdminHarness } from '../helpers/render-admin.tsx';
+
+let admin: AdminHarness;
+beforeEach(async () => {
+  admin = await startAdmin();
+});
+afterEach(async () => {
+  await admin.close();
+});
+
+/** The error shown beside the field labelled `label`, or null when it is not marked. */
+function errorBeside(label: string | RegExp, scope: HTMLElement = document.body): string | null {
+  const field = within(scope).getByLabelText(label);
+  if (field.getAttribute('aria-invalid') !== 'true') return null;
+  const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+  return ids.map((id) => document.getElementById(id)).filter((el) => el?.classList.contains('error')).map((el) => el!.textContent).join(' ') || null;
+}
+
+const type = (label: string | RegExp, value: string, scope: HTMLElement = document.body) => fireEvent.input(within(scope).getByLabelText(label), { target: { value } });
+const alertText = () => screen.getAllByRole('alert').map((a) => a.textContent).join(' ');
+const statusSays = (text: string) => waitFor(() => expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(text));
+
+describe('Blackout form', () => {
+  it('adds a blackout once the last day is fixed, after the refusal is shown beside "Last day"', async () => {
+    renderScreen(<Blackouts />);
+    await screen.findByText(/Christmas/, { selector: 'strong' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a blackout' }));
+    const form = screen.getByRole('form', { name: 'Add a blackout' });
+    type('Title (shoppers see it)', 'Pier works', form);
+    type('First day', '2026-12-10', form);
+    type('Last day', '2026-12-09', form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(errorBeside('Last day', form)).toBe('must be after “First day”'));
+    expect(alertText()).toContain('Not saved: fix the fields marked below.');
+    type('Last day', '2026-12-11', form);
+    fireEvent.submit(form);
+    await statusSays('Blackout “Pier works” added.');
+    // The form is closed, its refusal gone with it, and the new blackout is listed.
+    expect(screen.queryByRole('form', { name: 'Add a blackout' })).toBeNull();
+    expect(alertText()).toBe('');
+    await screen.findByText('Pier works', { selector: 'strong' });
+  });
+});
+
+describe('Product and variant forms', () => {
+  it('adds a product once it has a title, the refusal shown beside "Title" until then', async () => {
+    renderScreen(<Products />);
+    const form = await screen.findByRole('form', { name: 'Add a product' });
+    await screen.findByRole('heading', { name: /^Kayak hire / });
+    type('Product id', '7100', form);
+    type('Title', '   ', form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(errorBeside('Title', form)).toMatch(/\S/));
+    expect(alertText()).toContain('The product was not added: fix the fields marked below.');
+    type('Title', 'Paddle boards', form);
+    fireEvent.submit(form);
+    await statusSays('Paddle boards added.');
+    expect(errorBeside('Title', form)).toBeNull();
+    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('');
+    await screen.findByRole('heading', { name: /^Paddle boards / });
+  });
+
+  it('saves a variant\'s capacity once it is in range, the refusal shown beside the capacity until then', async () => {
+    renderScreen(<Products />);
+    const capacity = 'Capacity of Single kayak per day';
+    await screen.findByLabelText(capacity);
+    type(capacity, '100001');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Single kayak' }));
+    await waitFor(() => expect(errorBeside(capacity)).toMatch(/100000|100,000/));
+    expect(alertText()).toContain('Single kayak not saved');
+    type(capacity, '4');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Single kayak' }));
+    await statusSays('Single kayak: saved, capacity 4 a day.');
+    expect(errorBeside(capacity)).toBeNull();
+    expect(alertText()).not.toContain('not saved');
+  });
+});
+
+describe('Widget form', () => {
+  it('saves the settings once the shortest booking is no longer than the longest, the refusal beside it until then', async () => {
+    renderScreen(<Widgets />);
+    const form = await screen.findByRole('form', { name: 'Settings of Kayak hire' });
+    type('Shortest booking, days', '5', form);
+    type('Longest booking, days', '2', form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(errorBeside('Shortest booking, days', form)).toBe('must not be more than “Longest booking, days”'));
+    expect(requestsTo(admin, '/v1/widgets/1', 'PUT')).toHaveLength(1);
+    type('Longest booking, days', '7', form);
+    fireEvent.submit(form);
+    await statusSays('“Kayak hire” saved; the preview shows it.');
+    expect(errorBeside('Shortest booking, days', form)).toBeNull();
+  });
+});
+
+describe('Token form', () => {
+  it('makes a publishable token once the site is a bare address, the refused line named beside "Sites" until then', async () => {
+    renderScreen(<Tokens />);
+    const form = await screen.findByRole('form', { name: 'Create a token' });
+    type('Sites that may use it', 'https://shop.example/booking', form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(errorBeside('Sites that may use it', form)).toBe("Line 1: only the site's address, like https://www.your-store.com (no page after it)"));
+    expect(alertText()).toContain('Not made: fix the fields marked below.');
+    type('Sites that may use it', 'https://shop.example', form);
+    fireEvent.submit(form);
+    await statusSays('A new publishable token was made: copy it now, it is shown only once.');
+    expect(errorBeside('Sites that may use it', form)).toBeNull();
+    expect(screen.getByText(/^pk_\w+_\S{20,}$/, { selector: 'code' })).toBeTruthy();
+  });
+});
+
+describe('Shop form', () => {
+  it('saves the shop once its language is a language tag, the refusal beside "Language" until then', async () => {
+    renderScreen(<Shop />);
+    const form = await screen.findByRole('form', { name: 'Shop settings' });
+    type('Language', 'not a language', form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(errorBeside('Language', form)).toBe('must be a language tag like "en" or "de-CH"'));
+    expect(alertText()).toContain('Not saved: fix the fields marked below.');
+    type('Language', 'en-AU', form);
+    fireEvent.submit(form);
+    await statusSays('Shop settings saved.');
+    expect(errorBeside('Language', form)).toBeNull();
+    expect(((await admin.api('GET', '/v1/shop').then((r) => r.json())) as { locale: string }).locale).toBe('en-AU');
+  });
+});
