@@ -33,7 +33,8 @@ it('the service clock started at an instant runs on from it at the real pace, an
   expect(clock.sqlNow!(), "the database's now for holds is the same clock").toBe(clock.now());
 });
 
-describeInBrowser("the suite's clock in the page and the service", () => {
+// The date in the title: a failure in a fake-date project says which date it ran at.
+describeInBrowser(`the suite's clock in the page and the service (${E2E_NOW === undefined ? "the host's time" : `E2E_NOW ${process.env.E2E_NOW}`})`, () => {
   const suite = useStorefront();
 
   it("the shopper's page and the service agree on the time and on today (E2E_NOW's day when set), and the page's time runs", async () => {
