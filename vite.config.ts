@@ -40,7 +40,7 @@ function tenInTheMorning(year: number, month: number, day: number): string {
  * moves from month to month, so CI meets 28-, 29-, 30- and 31-day months in turn. A failure names
  * its project, and so its date; `E2E_NOW=… npx vitest run --project e2e` runs it again.
  */
-function e2eDates(now = Date.now()): { monthEnd: string; newYearsEve: string } {
+export function e2eDates(now = Date.now()): { monthEnd: string; newYearsEve: string } {
   const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: E2E_SHOP_TZ, year: 'numeric', month: '2-digit' })
     .format(now)
     .split('-')

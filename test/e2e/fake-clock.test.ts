@@ -54,3 +54,15 @@ describeInBrowser(`the suite's clock in the page and the service (${E2E_NOW === 
     expect(await widget.locator('button[aria-current="date"]').getAttribute('aria-label')).toMatch(dayName(suite.today));
   });
 });
+
+it("CI's fake dates are the next last day of a month (not 31 December, which has its own) and the next 31 December, at 10:00 in Melbourne, never one already passed", async () => {
+  const { e2eDates } = await import('../../vite.config.ts');
+  expect(e2eDates(Date.parse('2026-11-25T10:00:00Z'))).toEqual({ monthEnd: '2026-11-30T10:00:00+11:00', newYearsEve: '2026-12-31T10:00:00+11:00' });
+  // On the day, until 10:00 there: that day; after it, the next.
+  expect(e2eDates(Date.parse('2026-11-29T22:59:59Z')).monthEnd).toBe('2026-11-30T10:00:00+11:00');
+  expect(e2eDates(Date.parse('2026-11-29T23:00:01Z')).monthEnd).toBe('2027-01-31T10:00:00+11:00');
+  expect(e2eDates(Date.parse('2026-12-30T23:30:00Z'))).toEqual({ monthEnd: '2027-01-31T10:00:00+11:00', newYearsEve: '2027-12-31T10:00:00+11:00' });
+  // February of a leap year, and Melbourne's winter offset (+10:00).
+  expect(e2eDates(Date.parse('2028-02-27T00:00:00Z')).monthEnd).toBe('2028-02-29T10:00:00+11:00');
+  expect(e2eDates(Date.parse('2027-03-31T00:00:00Z')).monthEnd).toBe('2027-04-30T10:00:00+10:00');
+});
