@@ -209,10 +209,12 @@ export default defineConfig(({ mode }) => ({
         },
       },
       // The browser suite again on a fake date (E2E_NOW, test/e2e/helpers/clock.ts) where the
-      // calendar turns: a month's last day, and the year's. Each in a group of its own, after
-      // everything else: two Chromium suites at once would starve a 2-core machine.
+      // calendar turns: a month's last day, and the year's. Like `e2e`, one file at a time and no
+      // `sequence.groupOrder`: Vitest then runs the files of all three, one by one, after the
+      // other projects (its group of files without parallelism), never two Chromium suites at
+      // once on a 2-core machine.
       ...(E2E_FAKE_DATES
-        ? Object.entries({ 'e2e month-end': e2eDates().monthEnd, 'e2e 31 Dec': e2eDates().newYearsEve }).map(([name, now], i) => ({
+        ? Object.entries({ 'e2e month-end': e2eDates().monthEnd, 'e2e 31 Dec': e2eDates().newYearsEve }).map(([name, now]) => ({
             extends: true as const,
             test: {
               name,
@@ -222,7 +224,6 @@ export default defineConfig(({ mode }) => ({
               testTimeout: 60_000,
               hookTimeout: 120_000,
               fileParallelism: false,
-              sequence: { groupOrder: i + 1 },
             },
           }))
         : []),

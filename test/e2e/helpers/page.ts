@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import type { Clock } from '../../../src/service/clock.ts';
 import { E2E_NOW, useServiceTime } from './clock.ts';
+import { shopToday } from './fixture.ts';
 import { ROOT } from './server.ts';
 
 export const DESKTOP = { width: 1280, height: 900 };
@@ -15,9 +16,10 @@ export const PHONE = { width: 390, height: 844 };
 /**
  * Where screenshots go: test-results/screenshots/ (the README's pictures); on a fake date
  * (`E2E_NOW`) a folder of its own inside it, so the fake-date projects, which run after the real
- * one on CI, never overwrite the README's pictures with another month's calendar.
+ * one on CI, never overwrite the README's pictures with another month's calendar (the folder is
+ * named by the shop's day, `at-2026-12-31`).
  */
-export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots', ...(E2E_NOW === undefined ? [] : [`at-${new Date(E2E_NOW).toISOString().slice(0, 10)}`]));
+export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots', ...(E2E_NOW === undefined ? [] : [`at-${shopToday(E2E_NOW)}`]));
 
 /** What went wrong in the page, as the shopper's browser reported it. */
 export interface PageProblems {
