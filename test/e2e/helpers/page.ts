@@ -15,9 +15,9 @@ export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 /**
  * Where screenshots go: test-results/screenshots/ (the README's pictures); on a fake date
- * (`E2E_NOW`) a folder of its own inside it, so the fake-date projects, which run after the real
- * one on CI, never overwrite the README's pictures with another month's calendar (the folder is
- * named by the shop's day, `at-2026-12-31`).
+ * (`E2E_NOW`) a folder of its own inside it, named by the shop's day (`at-2026-12-31`), so the
+ * fake-date projects, which run in the same `npm test` as the real one on CI, never overwrite
+ * the README's pictures with another month's calendar.
  */
 export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots', ...(E2E_NOW === undefined ? [] : [`at-${shopToday(E2E_NOW)}`]));
 
