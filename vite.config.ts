@@ -10,6 +10,56 @@ import { type Plugin, type UserConfig, defineConfig } from 'vite';
 const NODE_ZONES = ['UTC', 'Pacific/Kiritimati', 'America/Santiago'];
 const WIDGET_ZONES = ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Santiago'];
 
+/** The shop's zone in the e2e fixture (test/e2e/helpers/fixture.ts): the fake dates are its days. */
+const E2E_SHOP_TZ = 'Australia/Melbourne';
+
+/** `+11:00`: the offset from UTC of `zone` at `instant` (epoch ms). */
+function offsetIn(zone: string, instant: number): string {
+  const name = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')!.value;
+  return name === 'GMT' ? '+00:00' : name.replace('GMT', '');
+}
+
+/**
+ * `day` (year, month 1-12, day; JavaScript's overflow rules, so day 0 is the month before's
+ * last) at 10:00 in the shop's zone, as an ISO instant with its offset. 10:00 local is 23:00 or
+ * 00:00 UTC, after any change of Melbourne's offset that day (those happen at 02:00 or 03:00
+ * local): the offset at UTC midnight of the day is the offset at 10:00.
+ */
+function tenInTheMorning(year: number, month: number, day: number): string {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const ymd = date.toISOString().slice(0, 10);
+  return `${ymd}T10:00:00${offsetIn(E2E_SHOP_TZ, date.getTime())}`;
+}
+
+/**
+ * The `E2E_NOW` of the fake-date e2e projects, from today's date: the next last day of a month
+ * and the next 31 December, at 10:00 in the shop's zone. The next ones, never one already
+ * passed: some rows are stamped by the database's own clock (`created_at DEFAULT now()`), and
+ * with the suite's clock at or after the host's they are never stamped later than the suite's
+ * "now". The instant is the same for every file of a run (each file's service starts at it), and
+ * moves from month to month, so CI meets 28-, 29-, 30- and 31-day months in turn. A failure names
+ * its project, and so its date; `E2E_NOW=… npx vitest run --project e2e` runs it again.
+ */
+export function e2eDates(now = Date.now()): { monthEnd: string; newYearsEve: string } {
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: E2E_SHOP_TZ, year: 'numeric', month: '2-digit' })
+    .format(now)
+    .split('-')
+    .map(Number) as [number, number];
+  const next = (candidates: string[]) => candidates.find((c) => Date.parse(c) > now)!;
+  return {
+    // Not 31 December, which has a project of its own: in December, the end of January.
+    monthEnd: next([1, 2, 3].map((n) => tenInTheMorning(y, m + n, 0)).filter((c) => !c.includes('-12-31T'))),
+    newYearsEve: next([tenInTheMorning(y, 12, 31), tenInTheMorning(y + 1, 12, 31)]),
+  };
+}
+
+/**
+ * The fake-date e2e projects run on CI (`CI=true`, as `.ci/run` sets) and locally only with
+ * `E2E_DATES=all`: each is the whole browser suite again (minutes), which a laptop's `npm test`
+ * can do without.
+ */
+const E2E_FAKE_DATES = ['true', '1'].includes((process.env.CI ?? '').toLowerCase()) || process.env.E2E_DATES === 'all';
+
 /** The widget's app file, loaded by the entry; its own imports and the language files. */
 const APP = 'src/widget/app/mount.tsx';
 const LOAD_APP = resolve('src/widget/boot/load-app.ts');
@@ -170,6 +220,25 @@ export default defineConfig(({ mode }) => ({
           fileParallelism: false,
         },
       },
+      // The browser suite again on a fake date (E2E_NOW, test/e2e/helpers/clock.ts) where the
+      // calendar turns: a month's last day, and the year's. Like `e2e`, one file at a time and no
+      // `sequence.groupOrder`: Vitest then runs the files of all three, one by one, after the
+      // other projects (its group of files without parallelism), never two Chromium suites at
+      // once on a 2-core machine.
+      ...(E2E_FAKE_DATES
+        ? Object.entries({ 'e2e month-end': e2eDates().monthEnd, 'e2e 31 Dec': e2eDates().newYearsEve }).map(([name, now]) => ({
+            extends: true as const,
+            test: {
+              name,
+              environment: 'node',
+              include: ['test/e2e/**/*.test.ts'],
+              env: { E2E_NOW: now },
+              testTimeout: 60_000,
+              hookTimeout: 120_000,
+              fileParallelism: false,
+            },
+          }))
+        : []),
     ],
   },
 }));

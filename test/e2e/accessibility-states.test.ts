@@ -25,7 +25,8 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
   it('held, near the end with Keep holding, with Update hold, and with a failed update’s Retry: every control 44 px, no serious axe violation, no sideways scroll', async () => {
     shopper = await suite.open({ viewport: PHONE });
     const { page } = shopper;
-    await page.clock.install();
+    // The page's timers under the test's hand, at the service's time (E2E_NOW's, when set).
+    await page.clock.install({ time: suite.server.clock.now() });
     const widget = await holdOnProductPage(page, day(suite.today, DAYS.flowStart));
     await closeCartDrawer(page);
     const found: Record<string, unknown> = {};

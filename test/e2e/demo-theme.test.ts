@@ -24,7 +24,8 @@ describeInBrowser('the demo theme around the widget', () => {
 
   it('keeps Tab inside the open cart drawer, gives the focus back on Escape, and does not open it again for Keep holding', async () => {
     const { page } = await suite.open();
-    await page.clock.install();
+    // The page's timers under the test's hand, at the service's time (E2E_NOW's, when set).
+    await page.clock.install({ time: suite.server.clock.now() });
     const widget = await holdOnProductPage(page, day(suite.today, DAYS.flowEnd));
     const drawer = page.getByRole('dialog', { name: 'Your cart' });
     await drawer.waitFor({ timeout: 8000 });

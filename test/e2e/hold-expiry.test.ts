@@ -25,7 +25,8 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
   async function holdOneDay(date: PlainDate, fixedTime?: number): Promise<{ page: Page; widget: Locator; cartToken: string }> {
     shopper = await suite.open();
     const { page } = shopper;
-    if (fixedTime === undefined) await page.clock.install();
+    // At the service's time: with E2E_NOW the host's time is another day.
+    if (fixedTime === undefined) await page.clock.install({ time: suite.server.clock.now() });
     else await page.clock.setFixedTime(fixedTime);
     await page.goto('/');
     await page.evaluate(() => {
@@ -108,7 +109,7 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
   it('the countdown never promises more than the hold: it starts at the hold\'s 1:00 at most and ends when the service lets the dates go', async () => {
     // Both clocks stand still half-way through a second, as they would at any real instant:
     // the service's `Date` header (whole seconds) is then half a second behind its clock.
-    const start = Math.floor(Date.now() / 1000) * 1000 + 500;
+    const start = Math.floor(suite.server.clock.now() / 1000) * 1000 + 500;
     suite.server.clock.freeze(start);
     const { page, widget, cartToken } = await holdOneDay(day(suite.today, DAYS.expiryDay + 1), start);
     const [hold] = await activeHolds(cartToken);

@@ -11,7 +11,7 @@ import { describeInBrowser } from './helpers/browser.ts';
 import { holdForAnotherCart } from './helpers/server.ts';
 import { useStorefront } from './helpers/suite.ts';
 import { DAYS, DOUBLE_KAYAK, SHOP_TZ, SINGLE_KAYAK, day } from './helpers/fixture.ts';
-import { SCREENSHOT_DIR, deepFocus, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
+import { screenshotPath, deepFocus, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
 import { EN, closeCartDrawer, dayButton, dayLabel, dayName, holdPanel, mentionsDay, pickDays, readCart, reserveButton, showMonthOf, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
 
 describeInBrowser('a shopper on the product page', () => {
@@ -130,7 +130,7 @@ describeInBrowser('a shopper on the product page', () => {
     await drawer.waitFor({ state: 'hidden' });
     await screenshotBoth(page, '04-product-held', widget);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/00-readme-product-held-desktop.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+    await page.screenshot({ path: screenshotPath('00-readme-product-held-desktop.png'), fullPage: true, animations: 'disabled', caret: 'hide' });
 
     expect(shopper!.pageErrors).toEqual([]);
     expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
@@ -179,6 +179,12 @@ describeInBrowser('a shopper on the product page', () => {
     expect(focus.name).toMatch(dayName(day(suite.today, DAYS.flowEnd)));
     await page.keyboard.press('Enter');
     await expect.poll(() => dayButton(widget, day(suite.today, DAYS.flowEnd)).getAttribute('aria-pressed')).toBe('true');
+    // Back to the start with the arrows (the calendar follows the focus into the start's month
+    // when the range crosses one): it is still chosen.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    focus = await deepFocus(page);
+    expect(focus.name).toMatch(dayName(day(suite.today, DAYS.flowStart)));
     expect(await dayButton(widget, day(suite.today, DAYS.flowStart)).getAttribute('aria-pressed')).toBe('true');
 
     // Tab on to the Reserve button and press Enter.

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { addDays, addMonths, startOfMonth, type PlainDate } from '../../src/shared/plain-date.ts';
 import { seriousAxeViolations } from './helpers/axe.ts';
 import { describeInBrowser } from './helpers/browser.ts';
-import { PHONE, SCREENSHOT_DIR } from './helpers/page.ts';
+import { PHONE, screenshotPath } from './helpers/page.ts';
 import { useStorefront } from './helpers/suite.ts';
 import { dayButton, monthHeading, waitForCalendar, widgetOn } from './helpers/widget.ts';
 
@@ -55,7 +55,7 @@ describeInBrowser('two months side by side', () => {
     const small = await widget.locator('[part~=day][data-day]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).filter((r) => r.width < 44 || r.height < 44).length);
     expect(small).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/18-two-months-range-desktop.png` });
+    await page.screenshot({ path: screenshotPath('18-two-months-range-desktop.png') });
   });
 
   it('moves the focus from a month’s last day into the next grid with ArrowRight without moving the view', async () => {

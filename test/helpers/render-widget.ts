@@ -14,6 +14,8 @@ export interface SentRequest {
   body: unknown;
   /** The signal the widget gave the request: aborted when the widget is removed. */
   signal: AbortSignal | null | undefined;
+  /** The request's cache mode (`no-cache`: past the browser's cache), when the widget set one. */
+  cache: RequestCache | undefined;
 }
 
 /** A service, the requests widgets sent to it, and a switch to make it fail. */
@@ -43,7 +45,7 @@ export async function startHarness(options: { now?: string | number } = {}): Pro
     storefront: {},
     fetch: async (input, init) => {
       const url = new URL(input, 'https://harbour.example');
-      harness.sent.push({ method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, signal: init.signal });
+      harness.sent.push({ method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, signal: init.signal, cache: init.cache });
       const page = harness.storefront[url.pathname];
       if (page) return page(init);
       if (harness.failWith) return harness.failWith();

@@ -120,6 +120,9 @@ it('explains a 409 item by item with what is left, and refreshes availability', 
   expect(alert.textContent).toContain('Nov 24, 2026 – Nov 26, 2026: only 1 left.');
   expect(events.error).toEqual([expect.objectContaining({ error: 'unavailable' })]);
   await waitFor(() => expect(requestsTo(harness, '/v1/availability').length).toBeGreaterThan(before));
+  // Asked of the service, not of the browser's cache: the months are the ones first asked for,
+  // so the URL is the same, and a cached answer (max-age=15) would still show the taken units.
+  expect(requestsTo(harness, '/v1/availability').slice(before).map((r) => r.cache)).toEqual(['no-cache']);
   // One unit is left there: the day says so, and that the quantity asked for is too many.
   await waitFor(() => expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toContain('only 1 left'));
 });

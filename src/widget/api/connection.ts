@@ -38,9 +38,11 @@ export interface Connection {
   blackouts(params: BlackoutListParams): Promise<Blackout[]>;
   /**
    * With `cart_token`, that cart's own holds do not count (the service's extension of the
-   * extension), so days the shopper holds do not look sold out to the same shopper.
+   * extension), so days the shopper holds do not look sold out to the same shopper. `fresh`:
+   * the answer the browser keeps (`max-age`) is no longer to be trusted (a 409 said so), so
+   * neither it nor a prefetched one is taken: the service is asked (revalidated with the ETag).
    */
-  availability(params: AvailabilityParams & { cart_token?: string | undefined }): Promise<AvailabilityDay[]>;
+  availability(params: AvailabilityParams & { cart_token?: string | undefined }, fresh?: boolean): Promise<AvailabilityDay[]>;
   /** The cart's reservations whose hold has not expired, newest first. */
   reservations(cartToken: string): Promise<Reservation[]>;
   hold(params: ReservationCreateParams): Promise<Reservation>;
@@ -70,14 +72,14 @@ export function createConnection(options: ConnectionOptions): Connection {
    * Sends one request (the client's core: token, timeout, one retry), reports the server's
    * clock, checks the answer. A requester per request, so its wait to retry is its own.
    */
-  async function send<R>(method: 'GET' | 'POST', path: string, params: object, parse: (data: unknown) => R): Promise<R> {
+  async function send<R>(method: 'GET' | 'POST', path: string, params: object, parse: (data: unknown) => R, cache?: RequestCache): Promise<R> {
     const request: ApiRequest = method === 'GET' ? { method, path, query: params, signal } : { method, path, body: params, idempotent: true, signal };
     let waits = 0;
     const requester = createLightRequester({
       baseUrl: options.api,
       token: options.token,
       tokenInQuery: true,
-      fetch: options.fetch,
+      fetch: cache ? (url, init) => options.fetch(url, { ...init, cache }) : options.fetch,
       // One quick retry of a flaky GET; beyond that the shopper sees the error and a Retry button.
       retry: { limit: 1, delayMs: 300 },
       // At most once (one retry): the widget is busy from here until the request ends.
@@ -107,8 +109,12 @@ export function createConnection(options: ConnectionOptions): Connection {
   }
 
   /** `send`, or the kept answer to the same request (see `prefetch`). */
-  function call<R>(method: 'GET' | 'POST', path: string, params: object, parse: (data: unknown) => R): Promise<R> {
+  function call<R>(method: 'GET' | 'POST', path: string, params: object, parse: (data: unknown) => R, fresh?: boolean): Promise<R> {
     const key = `${method} ${path} ${JSON.stringify(params)}`;
+    if (fresh) {
+      kept.delete(key);
+      return send(method, path, params, parse, 'no-cache');
+    }
     const answer = kept.get(key) as Promise<R> | undefined;
     if (answer) {
       kept.delete(key);
@@ -130,7 +136,7 @@ export function createConnection(options: ConnectionOptions): Connection {
       return widget;
     }),
     blackouts: (params) => call('GET', '/v1/blackouts', params, parseBlackouts),
-    availability: (params) => call('GET', '/v1/availability', params, parseAvailability),
+    availability: (params, fresh) => call('GET', '/v1/availability', params, parseAvailability, fresh),
     reservations: (cart_token) => call('GET', '/v1/reservations', { cart_token, active: true }, parseReservations),
     // Retried like a GET: a repeat with the same cart token changes nothing more (API.md §3).
     hold: (params) => call('POST', '/v1/reservations', params, parseHold),

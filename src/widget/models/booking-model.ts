@@ -83,6 +83,12 @@ export const BookingModel = createModel((deps: ModelDeps, report: (failure: Fail
   const tokenless = new Set<string>();
   /** Bumped by each refresh, so an answer to a request sent before it is not shown after it. */
   let refreshes = 0;
+  /**
+   * Variants refreshed: their availability is asked of the service from then on, never taken
+   * from the browser's cache (`max-age=15`), which may still hold the answer the 409 belied
+   * whenever the months asked for again are the months first asked for (the URL is the same).
+   */
+  const refreshed = new Set<string>();
 
   /** The hold request failed: kept for the controls to explain, and reported to the theme. */
   const holdFailed = (e: unknown) => {
@@ -139,6 +145,7 @@ export const BookingModel = createModel((deps: ModelDeps, report: (failure: Fail
   /** Forgets `variant`'s availability, so the shown months load again. */
   function refresh(variant: string) {
     refreshes++;
+    refreshed.add(variant);
     for (const k of sent) if (k.startsWith(`a ${variant} `)) sent.delete(k);
     // Old answers stay shown until the new ones arrive; this only wakes the loaders.
     loaded.value = { ...loaded.value };
@@ -159,7 +166,7 @@ export const BookingModel = createModel((deps: ModelDeps, report: (failure: Fail
     const asked = refreshes;
     once(months.map((m) => monthKey('a', variant, m)), (todo) => {
       if (!cart) tokenless.add(variant);
-      return connection.availability(requests(todo).availability);
+      return connection.availability(requests(todo).availability, refreshed.has(variant));
     }, (list) => {
       if (asked !== refreshes) return;
       days.value = { ...days.value, [variant]: { ...days.value[variant], ...Object.fromEntries(list.map((d) => [d.date, d])) } };

@@ -48,8 +48,11 @@ export const DAYS = {
   hostileRange: 6,
 } as const;
 
-/** Today in the shop's zone at `now` (epoch ms). */
-export function shopToday(now = Date.now()): PlainDate {
+/**
+ * Today in the shop's zone at `now` (epoch ms): the service clock's `now()`, never the host's
+ * `Date.now()` (with `E2E_NOW` the two are days apart).
+ */
+export function shopToday(now: number): PlainDate {
   return plainDateInZone(now, SHOP_TZ);
 }
 

@@ -6,11 +6,20 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
+import type { Clock } from '../../../src/service/clock.ts';
+import { E2E_NOW, useServiceTime } from './clock.ts';
+import { shopToday } from './fixture.ts';
 import { ROOT } from './server.ts';
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
-export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots');
+/**
+ * Where screenshots go: test-results/screenshots/ (the README's pictures); on a fake date
+ * (`E2E_NOW`) a folder of its own inside it, named by the shop's day (`at-2026-12-31`), so the
+ * fake-date projects, which run in the same `npm test` as the real one on CI, never overwrite
+ * the README's pictures with another month's calendar.
+ */
+export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots', ...(E2E_NOW === undefined ? [] : [`at-${shopToday(E2E_NOW)}`]));
 
 /** What went wrong in the page, as the shopper's browser reported it. */
 export interface PageProblems {
@@ -47,10 +56,13 @@ export interface ShopperOptions {
   timezoneId?: string;
 }
 
-/** A new context and page on `baseURL`, watched for console errors, exceptions and CSP violations. */
-export async function openShopper(browser: Browser, baseURL: string, options: ShopperOptions = {}): Promise<ShopperPage> {
+/**
+ * A new context and page on the storefront at `server.url`, watched for console errors,
+ * exceptions and CSP violations; its clock is the service's (see clock.ts).
+ */
+export async function openShopper(browser: Browser, server: { url: string; clock: Clock }, options: ShopperOptions = {}): Promise<ShopperPage> {
   const context = await browser.newContext({
-    baseURL,
+    baseURL: server.url,
     viewport: options.viewport ?? DESKTOP,
     locale: options.locale ?? 'en-AU',
     // The shopper is in the shop's zone unless a test says otherwise.
@@ -59,6 +71,8 @@ export async function openShopper(browser: Browser, baseURL: string, options: Sh
     reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(15_000);
+  // Before the first page: the page's Date must say the service's day from its first script on.
+  await useServiceTime(context, server.clock);
   await context.addInitScript({ content: WATCH_CSP });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
@@ -90,18 +104,23 @@ export function unexpectedConsoleErrors(s: PageProblems, allowStatuses: number[]
   });
 }
 
+/** The path of screenshot `file` (a name with its extension) in `SCREENSHOT_DIR`, the folder made. */
+export function screenshotPath(file: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return join(SCREENSHOT_DIR, file);
+}
+
 /**
  * Saves the page as `<name>-desktop.png` and `<name>-phone.png` (390 px wide) under
- * test-results/screenshots/, the widget scrolled into view; restores the viewport after.
+ * `SCREENSHOT_DIR`, the widget scrolled into view; restores the viewport after.
  */
 export async function screenshotBoth(page: Page, name: string, focus?: Locator): Promise<string[]> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const before = page.viewportSize() ?? DESKTOP;
   const files: string[] = [];
   for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await page.setViewportSize(size);
     if (focus) await focus.first().scrollIntoViewIfNeeded().catch(() => {});
-    const file = join(SCREENSHOT_DIR, `${name}-${label}.png`);
+    const file = screenshotPath(`${name}-${label}.png`);
     await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
     files.push(file);
   }

@@ -24,6 +24,7 @@ import { listen } from '../../../src/service/server.ts';
 import { createStorefront } from '../../../src/service/storefront/app.ts';
 import { catalogFromFixture } from '../../../src/service/storefront/catalog.ts';
 import type { PlainDate } from '../../../src/shared/plain-date.ts';
+import { E2E_NOW } from './clock.ts';
 import { SECRET, e2eFixture, shopToday } from './fixture.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -104,8 +105,9 @@ async function freshDatabase(): Promise<Database> {
 }
 
 /**
- * The service's clock: the real one, moved forward on demand (a hold's minutes pass at once),
- * or frozen at an instant while a test needs it to stand still.
+ * The service's clock: the real one (or, with `E2E_NOW`, one that started at that instant and
+ * runs at the real pace), moved forward on demand (a hold's minutes pass at once), or frozen at
+ * an instant while a test needs it to stand still.
  */
 export interface SkewedClock extends Clock {
   /** Moves the clock forward by `ms` (frozen or not). */
@@ -116,8 +118,9 @@ export interface SkewedClock extends Clock {
   thaw(): void;
 }
 
-function skewedClock(): SkewedClock {
-  let skew = 0;
+/** A clock running from `start` (epoch ms; the host's time by default, or `E2E_NOW`'s). */
+export function skewedClock(start: number | undefined = E2E_NOW): SkewedClock {
+  let skew = start === undefined ? 0 : start - Date.now();
   let frozen: number | undefined;
   const now = () => frozen ?? Date.now() + skew;
   return {
@@ -144,7 +147,7 @@ export interface E2eServer {
   /** `http://localhost:PORT` */
   url: string;
   port: number;
-  /** Today in the shop's zone when the server started. */
+  /** Today in the shop's zone when the server started, by its clock (`E2E_NOW`'s day, when set). */
   today: PlainDate;
   clock: SkewedClock;
   /** Every API request the server answered: method, path and status, in order. */
@@ -175,7 +178,7 @@ export async function startStorefront(options: StartOptions = {}): Promise<E2eSe
   let loaded!: () => void;
   const ready = new Promise<void>((resolve) => (loaded = resolve));
   // The catalogue does not depend on the dates or origins: build it from a placeholder fixture.
-  const catalog = catalogFromFixture(e2eFixture({ origins: [], today: shopToday() }), DEMO_PRICES);
+  const catalog = catalogFromFixture(e2eFixture({ origins: [], today: shopToday(clock.now()) }), DEMO_PRICES);
   const storefront = createStorefront({
     api: app,
     publicDir: join(ROOT, 'public'),

@@ -60,7 +60,7 @@ export function useStorefront(options: SuiteOptions = {}): StorefrontSuite {
       return started(server).today;
     },
     async open(shopperOptions) {
-      const shopper = await openShopper(started(browser), started(server).url, shopperOptions);
+      const shopper = await openShopper(started(browser), started(server), shopperOptions);
       opened.push(shopper);
       return shopper;
     },
