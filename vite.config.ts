@@ -15,7 +15,9 @@ const E2E_SHOP_TZ = 'Australia/Melbourne';
 
 /** `+11:00`: the offset from UTC of `zone` at `instant` (epoch ms). */
 function offsetIn(zone: string, instant: number): string {
-  const name = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')!.value;
+  const name = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName')!.value;
   return name === 'GMT' ? '+00:00' : name.replace('GMT', '');
 }
 
@@ -85,7 +87,10 @@ function loadAppFromManifest(): Plugin {
     },
     load(id) {
       if (resolve(id) !== LOAD_APP) return;
-      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+        string,
+        ManifestChunk
+      >;
       const files = (key: string): string[] => {
         const chunk = manifest[key]!;
         return [chunk.file, ...(chunk.imports ?? []).flatMap(files)];
@@ -180,7 +185,12 @@ export default defineConfig(({ mode }) => ({
           name: `node ${tz}`,
           environment: 'node',
           // The extension's files do not depend on the zone: built and checked once.
-          include: ['test/shared/**/*.test.ts', 'test/service/**/*.test.ts', 'test/client/**/*.test.ts', ...(tz === 'UTC' ? ['test/shopify/**/*.test.ts'] : [])],
+          include: [
+            'test/shared/**/*.test.ts',
+            'test/service/**/*.test.ts',
+            'test/client/**/*.test.ts',
+            ...(tz === 'UTC' ? ['test/shopify/**/*.test.ts'] : []),
+          ],
           env: { TZ: tz },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -226,18 +236,20 @@ export default defineConfig(({ mode }) => ({
       // other projects (its group of files without parallelism), never two Chromium suites at
       // once on a 2-core machine.
       ...(E2E_FAKE_DATES
-        ? Object.entries({ 'e2e month-end': e2eDates().monthEnd, 'e2e 31 Dec': e2eDates().newYearsEve }).map(([name, now]) => ({
-            extends: true as const,
-            test: {
-              name,
-              environment: 'node',
-              include: ['test/e2e/**/*.test.ts'],
-              env: { E2E_NOW: now },
-              testTimeout: 60_000,
-              hookTimeout: 120_000,
-              fileParallelism: false,
-            },
-          }))
+        ? Object.entries({ 'e2e month-end': e2eDates().monthEnd, 'e2e 31 Dec': e2eDates().newYearsEve }).map(
+            ([name, now]) => ({
+              extends: true as const,
+              test: {
+                name,
+                environment: 'node',
+                include: ['test/e2e/**/*.test.ts'],
+                env: { E2E_NOW: now },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            }),
+          )
         : []),
     ],
   },

@@ -26,10 +26,14 @@
     document.addEventListener('booking-widget:' + name, function (e) {
       var source = e.target && e.target.id ? e.target.id : 'booking-widget';
       var d = e.detail || {};
-      var summary = name === 'error' ? d.error + ': ' + d.message
-        : name === 'select' ? d.start + ' to ' + d.finish + ' × ' + d.quantity
-        : name === 'ready' ? d.title + ' (' + d.type + ')'
-        : 'reservation ' + d.id + ', expires ' + d.expires_at;
+      var summary =
+        name === 'error'
+          ? d.error + ': ' + d.message
+          : name === 'select'
+            ? d.start + ' to ' + d.finish + ' × ' + d.quantity
+            : name === 'ready'
+              ? d.title + ' (' + d.type + ')'
+              : 'reservation ' + d.id + ', expires ' + d.expires_at;
       add(source + ' ' + name + ': ' + summary);
     });
   });

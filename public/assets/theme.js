@@ -19,9 +19,15 @@
   };
 
   var money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
-  var formatMoney = function (cents) { return money.format(cents / 100) + ' AUD'; };
-  var $ = function (selector, root) { return (root || document).querySelector(selector); };
-  var $$ = function (selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); };
+  var formatMoney = function (cents) {
+    return money.format(cents / 100) + ' AUD';
+  };
+  var $ = function (selector, root) {
+    return (root || document).querySelector(selector);
+  };
+  var $$ = function (selector, root) {
+    return Array.prototype.slice.call((root || document).querySelectorAll(selector));
+  };
 
   /* ---------- Cart: count bubble and drawer, always re-read from /cart.js ---------- */
 
@@ -45,18 +51,27 @@
       li.append(el('p', 'cart-item__name', item.product_title));
       if (item.variant_title) li.append(el('p', 'cart-item__variant', item.variant_title));
       // Properties whose name starts with "_" are hidden from shoppers, as in Shopify themes.
-      var visible = Object.keys(item.properties || {}).filter(function (k) { return k.charAt(0) !== '_'; });
+      var visible = Object.keys(item.properties || {}).filter(function (k) {
+        return k.charAt(0) !== '_';
+      });
       if (visible.length) {
         var dl = el('dl', 'cart-item__properties');
-        visible.forEach(function (k) { dl.append(el('dt', '', k + ':'), el('dd', '', item.properties[k])); });
+        visible.forEach(function (k) {
+          dl.append(el('dt', '', k + ':'), el('dd', '', item.properties[k]));
+        });
         li.append(dl);
       }
       var row = el('div', 'cart-item__row');
-      row.append(el('span', 'cart-item__quantity', 'Qty ' + item.quantity), el('span', 'cart-item__price', formatMoney(item.final_line_price)));
+      row.append(
+        el('span', 'cart-item__quantity', 'Qty ' + item.quantity),
+        el('span', 'cart-item__price', formatMoney(item.final_line_price)),
+      );
       var remove = el('button', 'cart-item__remove link', 'Remove');
       remove.type = 'button';
       remove.setAttribute('aria-label', 'Remove ' + item.title + ' (line ' + (index + 1) + ')');
-      remove.addEventListener('click', function () { changeLine(item.key, 0); });
+      remove.addEventListener('click', function () {
+        changeLine(item.key, 0);
+      });
       row.append(remove);
       li.append(row);
       list.append(li);
@@ -64,12 +79,23 @@
   }
 
   function fetchCart() {
-    return fetch(window.Shopify.routes.root + 'cart.js', { headers: { accept: 'application/json' } })
-      .then(function (r) { if (!r.ok) throw new Error('cart.js ' + r.status); return r.json(); });
+    return fetch(window.Shopify.routes.root + 'cart.js', { headers: { accept: 'application/json' } }).then(
+      function (r) {
+        if (!r.ok) throw new Error('cart.js ' + r.status);
+        return r.json();
+      },
+    );
   }
 
   function refreshCart() {
-    return fetchCart().then(function (cart) { renderCart(cart); return cart; }).catch(function (e) { console.warn(e); });
+    return fetchCart()
+      .then(function (cart) {
+        renderCart(cart);
+        return cart;
+      })
+      .catch(function (e) {
+        console.warn(e);
+      });
   }
 
   function changeLine(key, quantity) {
@@ -77,7 +103,11 @@
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ id: key, quantity: quantity }),
-    }).then(function (r) { return r.json(); }).then(renderCart, refreshCart);
+    })
+      .then(function (r) {
+        return r.json();
+      })
+      .then(renderCart, refreshCart);
   }
 
   /**
@@ -85,18 +115,24 @@
    * cart shows a line for that reservation before opening the drawer.
    */
   function showHeldInCart(reservation) {
-    var starts = (reservation.items || []).map(function (i) { return i.start; });
+    var starts = (reservation.items || []).map(function (i) {
+      return i.start;
+    });
     var deadline = Date.now() + 5000;
     (function poll() {
-      fetchCart().then(function (cart) {
-        var found = cart.items.some(function (line) {
-          var p = line.properties || {};
-          return p._reservation_id === String(reservation.id) && starts.indexOf(p._start) !== -1;
+      fetchCart()
+        .then(function (cart) {
+          var found = cart.items.some(function (line) {
+            var p = line.properties || {};
+            return p._reservation_id === String(reservation.id) && starts.indexOf(p._start) !== -1;
+          });
+          renderCart(cart);
+          if (found) openDrawer();
+          else if (Date.now() < deadline) setTimeout(poll, 250);
+        })
+        .catch(function (e) {
+          console.warn(e);
         });
-        renderCart(cart);
-        if (found) openDrawer();
-        else if (Date.now() < deadline) setTimeout(poll, 250);
-      }).catch(function (e) { console.warn(e); });
     })();
   }
 
@@ -113,7 +149,11 @@
   }
 
   function focusables() {
-    return $$('a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])', drawer).filter(function (e) { return e.offsetParent !== null; });
+    return $$('a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])', drawer).filter(
+      function (e) {
+        return e.offsetParent !== null;
+      },
+    );
   }
 
   function openDrawer() {
@@ -135,8 +175,13 @@
     if (deepActive() === document.body || !deepActive()) $('#cart-icon-bubble').focus();
   }
 
-  $('#cart-icon-bubble').addEventListener('click', function () { refreshCart(); openDrawer(); });
-  $$('[data-close-drawer]', drawer).forEach(function (b) { b.addEventListener('click', closeDrawer); });
+  $('#cart-icon-bubble').addEventListener('click', function () {
+    refreshCart();
+    openDrawer();
+  });
+  $$('[data-close-drawer]', drawer).forEach(function (b) {
+    b.addEventListener('click', closeDrawer);
+  });
   document.addEventListener('keydown', function (e) {
     if (drawer.hidden) return;
     if (e.key === 'Escape') return closeDrawer();
@@ -144,22 +189,32 @@
     if (e.key !== 'Tab') return;
     var all = focusables();
     if (!all.length) return;
-    var first = all[0], last = all[all.length - 1];
-    if (e.shiftKey && (document.activeElement === first || !drawer.contains(document.activeElement))) { e.preventDefault(); last.focus(); }
-    else if (!e.shiftKey && (document.activeElement === last || !drawer.contains(document.activeElement))) { e.preventDefault(); first.focus(); }
+    var first = all[0],
+      last = all[all.length - 1];
+    if (e.shiftKey && (document.activeElement === first || !drawer.contains(document.activeElement))) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && (document.activeElement === last || !drawer.contains(document.activeElement))) {
+      e.preventDefault();
+      first.focus();
+    }
   });
 
   /* ---------- Gallery ---------- */
 
   function showMedia(name) {
-    $$('[data-media]').forEach(function (m) { m.hidden = m.getAttribute('data-media') !== name; });
+    $$('[data-media]').forEach(function (m) {
+      m.hidden = m.getAttribute('data-media') !== name;
+    });
     $$('[data-show-media]').forEach(function (b) {
       if (b.getAttribute('data-show-media') === name) b.setAttribute('aria-current', 'true');
       else b.removeAttribute('aria-current');
     });
   }
   $$('[data-show-media]').forEach(function (b) {
-    b.addEventListener('click', function () { showMedia(b.getAttribute('data-show-media')); });
+    b.addEventListener('click', function () {
+      showMedia(b.getAttribute('data-show-media'));
+    });
   });
 
   /* ---------- Variant picker: Dawn's behaviour ---------- */
@@ -185,13 +240,18 @@
   }
 
   radios.forEach(function (radio) {
-    radio.addEventListener('change', function () { if (radio.checked) selectVariant(radio, true); });
+    radio.addEventListener('change', function () {
+      if (radio.checked) selectVariant(radio, true);
+    });
   });
 
   // A shared link with ?variant= opens on that variant, as Shopify renders it server-side.
   var wanted = new URLSearchParams(window.location.search).get('variant');
   radios.forEach(function (radio) {
-    if (radio.getAttribute('data-variant-id') === wanted) { radio.checked = true; selectVariant(radio, false); }
+    if (radio.getAttribute('data-variant-id') === wanted) {
+      radio.checked = true;
+      selectVariant(radio, false);
+    }
   });
 
   /* ---------- The add button follows the widget's events ---------- */
@@ -216,7 +276,11 @@
   form.addEventListener('booking-widget:reserved', function (e) {
     held = true;
     setAdd(true, 'View cart', 'Held for you and added to your cart.');
-    var key = (e.detail.items || []).map(function (i) { return [i.external_id, i.start, i.finish, i.quantity].join(); }).join(';');
+    var key = (e.detail.items || [])
+      .map(function (i) {
+        return [i.external_id, i.start, i.finish, i.quantity].join();
+      })
+      .join(';');
     if (key === shownHold) return void refreshCart();
     shownHold = key;
     showHeldInCart(e.detail);
@@ -247,24 +311,41 @@
   // The widget adds booked items to the cart itself; the theme's button only opens the cart.
   form.addEventListener('submit', function (e) {
     e.preventDefault();
-    if (held) { refreshCart(); openDrawer(); }
+    if (held) {
+      refreshCart();
+      openDrawer();
+    }
   });
 
   // After a reload the hold may still be live: ask the booking API what this cart holds (a
   // publishable token reads its own cart's reservation), so the button says View cart.
   var widget = $('booking-widget', form);
-  refreshCart().then(function (cart) {
-    if (!cart || !widget) return;
-    var query = new URLSearchParams({ cart_token: cart.token, active: 'true' });
-    if (widget.getAttribute('token')) query.set('token', widget.getAttribute('token'));
-    return fetch((widget.getAttribute('api') || '') + '/v1/reservations?' + query, { headers: { accept: 'application/json' } })
-      .then(function (r) { return r.ok ? r.json() : []; })
-      .then(function (list) {
-        if (held || !list.some(function (r) { return r.items.length > 0; })) return;
-        held = true;
-        setAdd(true, 'View cart', 'Held for you and in your cart.');
-      });
-  }).catch(function (e) { console.warn(e); });
+  refreshCart()
+    .then(function (cart) {
+      if (!cart || !widget) return;
+      var query = new URLSearchParams({ cart_token: cart.token, active: 'true' });
+      if (widget.getAttribute('token')) query.set('token', widget.getAttribute('token'));
+      return fetch((widget.getAttribute('api') || '') + '/v1/reservations?' + query, {
+        headers: { accept: 'application/json' },
+      })
+        .then(function (r) {
+          return r.ok ? r.json() : [];
+        })
+        .then(function (list) {
+          if (
+            held ||
+            !list.some(function (r) {
+              return r.items.length > 0;
+            })
+          )
+            return;
+          held = true;
+          setAdd(true, 'View cart', 'Held for you and in your cart.');
+        });
+    })
+    .catch(function (e) {
+      console.warn(e);
+    });
   // The widget's "Check out" leads to /cart, which the demo answers with this page and its cart open.
   if (new URLSearchParams(window.location.search).get('cart') === 'open') openDrawer();
 })();

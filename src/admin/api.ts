@@ -41,7 +41,11 @@ export async function fetchSession(): Promise<SessionInfo | null> {
 
 /** Exchanges a secret token for the session cookie; resolves to a message on failure. */
 export async function postSignIn(token: string): Promise<string | null> {
-  const response = await fetch('/admin/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const response = await fetch('/admin/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   if (response.ok) return null;
   const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
   return body?.message ?? `Sign-in failed (${response.status}).`;

@@ -25,7 +25,8 @@ export function messageOf(error: unknown): string {
   if (error.status === 401) return 'Your session has ended: sign in again.';
   if (error.status === 403) return 'This sign-in may not do that.';
   if (error.status === 429 || error.status === 503) return 'The booking service is busy: try again in a moment.';
-  if (error.status >= 500) return 'The booking service failed to do that: try again, and if it keeps failing, tell its administrator.';
+  if (error.status >= 500)
+    return 'The booking service failed to do that: try again, and if it keeps failing, tell its administrator.';
   return serverSentence(error.message);
 }
 
@@ -53,8 +54,12 @@ function rephrase(text: string, labels: Record<string, string>): string {
 export function problemOf(error: unknown, labels: Record<string, string>, verb = 'Not saved'): Problem {
   const raw = isBookingApiError(error) ? (error.details?.fields as Record<string, string[]> | undefined) : undefined;
   if (!raw || Object.keys(raw).length === 0) return { message: `${verb}: ${messageOf(error)}`, fields: {} };
-  const fields = Object.fromEntries(Object.entries(raw).map(([path, list]) => [path, list.map((m) => rephrase(m, labels))]));
-  const elsewhere = Object.keys(fields).filter((path) => !(path in labels) && !Object.keys(labels).some((l) => path.startsWith(`${l}[`)));
+  const fields = Object.fromEntries(
+    Object.entries(raw).map(([path, list]) => [path, list.map((m) => rephrase(m, labels))]),
+  );
+  const elsewhere = Object.keys(fields).filter(
+    (path) => !(path in labels) && !Object.keys(labels).some((l) => path.startsWith(`${l}[`)),
+  );
   const message = elsewhere.length
     ? `${verb}: ${elsewhere.map((path) => `${path.replace(/[._]/g, ' ')} ${fields[path]!.join('; ')}`).join('. ')}.`
     : `${verb}: fix the fields marked below.`;

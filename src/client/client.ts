@@ -4,7 +4,12 @@ import { availabilityResource, type AvailabilityResource } from './resources/ava
 import { blackoutsResource, type BlackoutsResource } from './resources/blackouts.ts';
 import { bookingsResource, type BookingsResource } from './resources/bookings.ts';
 import { occupancyResource, type OccupancyResource } from './resources/occupancy.ts';
-import { productsResource, variantsResource, type ProductsResource, type VariantsResource } from './resources/products.ts';
+import {
+  productsResource,
+  variantsResource,
+  type ProductsResource,
+  type VariantsResource,
+} from './resources/products.ts';
 import { locationsResource, shopResource, type LocationsResource, type ShopResource } from './resources/shop.ts';
 import { shopifyResource, type ShopifyResource } from './resources/shopify.ts';
 import { tokensResource, type TokensResource } from './resources/tokens.ts';

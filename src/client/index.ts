@@ -94,10 +94,24 @@ export {
   type ReservationRetrieveParams,
   type ReservationsResource,
 } from './resources/reservations.ts';
-export { createWidget, deleteWidget, iterateWidgets, listWidgets, retrieveWidget, updateWidget, widgetsResource, type WidgetsResource } from './resources/widgets.ts';
+export {
+  createWidget,
+  deleteWidget,
+  iterateWidgets,
+  listWidgets,
+  retrieveWidget,
+  updateWidget,
+  widgetsResource,
+  type WidgetsResource,
+} from './resources/widgets.ts';
 
 export { AuthenticationError } from './errors/AuthenticationError.ts';
-export { BookingApiError, type BookingApiErrorInit, type BookingErrorCode, type ClientErrorCode } from './errors/BookingApiError.ts';
+export {
+  BookingApiError,
+  type BookingApiErrorInit,
+  type BookingErrorCode,
+  type ClientErrorCode,
+} from './errors/BookingApiError.ts';
 export { NetworkError } from './errors/NetworkError.ts';
 export { NotFoundError } from './errors/NotFoundError.ts';
 export { PermissionError } from './errors/PermissionError.ts';

@@ -22,7 +22,13 @@ import { clientAddress } from './http/client-address.ts';
 import { publicOriginOf } from './http/own-origin.ts';
 import { sharedBuckets } from './limits/buckets.ts';
 import { jsonBody } from './middleware/json-body.ts';
-import { addressLimit, cartLimit, RATE_LIMIT_DEFAULTS, rateLimit, type RateLimitOptions } from './middleware/rate-limit.ts';
+import {
+  addressLimit,
+  cartLimit,
+  RATE_LIMIT_DEFAULTS,
+  rateLimit,
+  type RateLimitOptions,
+} from './middleware/rate-limit.ts';
 import { locationRoutes } from './locations/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { shopRoutes } from './shops/routes.ts';
@@ -39,7 +45,18 @@ import { widgetRoutes } from './widgets/routes.ts';
 import { widgetFileRoutes } from './http/widget-files.ts';
 
 /** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */
-const FEATURES = [widgetRoutes, blackoutRoutes, reservationRoutes, bookingRoutes, availabilityRoutes, catalogRoutes, tokenRoutes, shopRoutes, locationRoutes, shopifyConflictRoutes] as const;
+const FEATURES = [
+  widgetRoutes,
+  blackoutRoutes,
+  reservationRoutes,
+  bookingRoutes,
+  availabilityRoutes,
+  catalogRoutes,
+  tokenRoutes,
+  shopRoutes,
+  locationRoutes,
+  shopifyConflictRoutes,
+] as const;
 
 /** What the service runs on. */
 export interface AppOptions {
@@ -97,7 +114,10 @@ export interface BookingApp {
  */
 export const MAX_URL_LENGTH = 8192;
 
-const INTERNAL_BODY = { error: 'internal', message: 'Something went wrong on our side; nothing was changed. Try again.' };
+const INTERNAL_BODY = {
+  error: 'internal',
+  message: 'Something went wrong on our side; nothing was changed. Try again.',
+};
 
 /** Builds the v1 API on `db`. */
 export function createApp(options: AppOptions): BookingApp {
@@ -113,7 +133,8 @@ export function createApp(options: AppOptions): BookingApp {
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    if (c.req.url.length > MAX_URL_LENGTH) throw new HttpError('uri_too_long', `The URL must be at most ${MAX_URL_LENGTH} characters.`);
+    if (c.req.url.length > MAX_URL_LENGTH)
+      throw new HttpError('uri_too_long', `The URL must be at most ${MAX_URL_LENGTH} characters.`);
     await next();
     // The database's clock (as this process reads it) dates every answer, so a widget counts a
     // hold down by the clock that expires it, whatever the shopper's or this host's clock says
@@ -157,7 +178,10 @@ export function createApp(options: AppOptions): BookingApp {
   if (limits) app.use('/shopify/*', addressLimit(limits));
   app.route('/', shopifyWebhookRoutes);
   // Shopify's app proxy: a signed request served as the /v1 request it names (the whole chain).
-  app.route('/', shopifyProxyRoutes((request, env) => app.fetch(request, env) as Promise<Response>));
+  app.route(
+    '/',
+    shopifyProxyRoutes((request, env) => app.fetch(request, env) as Promise<Response>),
+  );
   // The admin's page and sign-in; limited per address like the API before any database work.
   app.use('/admin/*', clientAddress(options.trustProxyHeader));
   if (limits) app.use('/admin/*', addressLimit(limits));
@@ -171,7 +195,10 @@ export function createApp(options: AppOptions): BookingApp {
     const known = toHttpError(error);
     if (known) return known.toResponse(extra);
     logError(error);
-    return new Response(JSON.stringify(INTERNAL_BODY), { status: 500, headers: { 'content-type': 'application/json; charset=utf-8', ...extra } });
+    return new Response(JSON.stringify(INTERNAL_BODY), {
+      status: 500,
+      headers: { 'content-type': 'application/json; charset=utf-8', ...extra },
+    });
   });
 
   return { fetch: (request, env) => Promise.resolve(app.fetch(request, env ?? {})) };

@@ -38,11 +38,16 @@ async function main(): Promise<void> {
     },
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, not ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0-65535, not ${values.port}`);
   const publicOrigin = values['public-url'] ? publicOriginOf(values['public-url']) : undefined;
   // The options are checked before the database opens: a typo fails at once.
-  const newShop = values['create-shop'] === undefined ? undefined : readNewShop({ name: values['create-shop'], tz: values.tz, locale: values.locale });
-  if (!newShop && (values.tz !== undefined || values.locale !== undefined)) throw new CreateShopError('--tz and --locale go with --create-shop "Name".');
+  const newShop =
+    values['create-shop'] === undefined
+      ? undefined
+      : readNewShop({ name: values['create-shop'], tz: values.tz, locale: values.locale });
+  if (!newShop && (values.tz !== undefined || values.locale !== undefined))
+    throw new CreateShopError('--tz and --locale go with --create-shop "Name".');
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
   const db = await openDatabase({ url: process.env.DATABASE_URL, data: values.data });
   await migrate(db);
@@ -60,7 +65,17 @@ async function main(): Promise<void> {
   // The database's clock dates every answer; a host whose clock is off says so in the log.
   const clock = databaseClock(db);
   const stopWatchingClock = await watchClockSkew(clock);
-  const server = await listen(createApp({ db, clock, trustProxyHeader: process.env.TRUST_PROXY_HEADER, publicUrl: values['public-url'], adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)), widgetDir: fileURLToPath(new URL('../../dist', import.meta.url)) }).fetch, { port, hostname: values.host });
+  const server = await listen(
+    createApp({
+      db,
+      clock,
+      trustProxyHeader: process.env.TRUST_PROXY_HEADER,
+      publicUrl: values['public-url'],
+      adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)),
+      widgetDir: fileURLToPath(new URL('../../dist', import.meta.url)),
+    }).fetch,
+    { port, hostname: values.host },
+  );
   // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
   const stopPurging = schedulePurge(db);
   const stop = async () => {
@@ -85,7 +100,9 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   } else if (empty) {
-    console.log('No shop yet: stop and run  npm run service -- --create-shop "Your shop" --tz Europe/Berlin [--locale en]  (or start with --fixture <file.json>).');
+    console.log(
+      'No shop yet: stop and run  npm run service -- --create-shop "Your shop" --tz Europe/Berlin [--locale en]  (or start with --fixture <file.json>).',
+    );
   }
 }
 
@@ -106,6 +123,12 @@ async function readFixture(file: string): Promise<unknown> {
 
 main().catch((error: unknown) => {
   // A bad fixture is the user's to fix: say which file and where, without a stack trace.
-  console.error(error instanceof FixtureError ? `The fixture is not valid: ${error.message}` : error instanceof Error ? error.message : error);
+  console.error(
+    error instanceof FixtureError
+      ? `The fixture is not valid: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : error,
+  );
   process.exit(1);
 });

@@ -61,7 +61,9 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const code: ErrorCode = tooLarge ? 'header_too_large' : 'bad_request';
-  const message = tooLarge ? 'The request line and headers must be at most 16 KiB.' : 'The request is not valid HTTP/1.1.';
+  const message = tooLarge
+    ? 'The request line and headers must be at most 16 KiB.'
+    : 'The request is not valid HTTP/1.1.';
   const body = JSON.stringify({ error: code, message });
   const status = ERROR_STATUS[code];
   const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';

@@ -70,7 +70,13 @@ async function main(): Promise<void> {
 
   const widgetFile = path('dist/booking-widget.js');
   const storefront = createStorefront({
-    api: createApp({ db, clock, trustProxyHeader: process.env.TRUST_PROXY_HEADER, publicUrl: values['public-url'], adminDir: path('dist/admin') }),
+    api: createApp({
+      db,
+      clock,
+      trustProxyHeader: process.env.TRUST_PROXY_HEADER,
+      publicUrl: values['public-url'],
+      adminDir: path('dist/admin'),
+    }),
     publicDir: path('public'),
     widgetDir: path('dist'),
     extensionAssetsDir: path('src/shopify/extension/assets'),
@@ -116,7 +122,10 @@ async function main(): Promise<void> {
   const adminBase = values['public-url'] ? publicOriginOf(values['public-url']) : url;
   // The merchant admin, signed in as the demo shop by a link that works once for 10 minutes.
   const adminToken = fixture.shops[0] && (await secretTokenOfShop(db, fixture.shops[0].name));
-  const adminLink = adminToken === undefined ? `${adminBase}/admin/` : `${adminBase}/admin/sign-in/${await newSignInCode(db, adminToken, null)}`;
+  const adminLink =
+    adminToken === undefined
+      ? `${adminBase}/admin/`
+      : `${adminBase}/admin/sign-in/${await newSignInCode(db, adminToken, null)}`;
   const lines = [
     `Booking service and demo storefront: ${url}`,
     `  Merchant admin               ${adminLink}${adminToken === undefined ? '' : '  (one-time link, 10 minutes)'}`,
@@ -140,7 +149,6 @@ async function main(): Promise<void> {
   }
   lines.push('Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
-
 }
 
 main().catch((error: unknown) => {

@@ -49,17 +49,31 @@ export function monthWeeks(month: PlainDate, firstDay: number): Week[] {
  * The day a key moves the focus to, or `undefined` for keys the calendar does not handle.
  * Left and right swap in right-to-left layouts, where the week runs from right to left.
  */
-export function dayForKey(key: string, shift: boolean, date: PlainDate, rtl: boolean, firstDay: number): PlainDate | undefined {
+export function dayForKey(
+  key: string,
+  shift: boolean,
+  date: PlainDate,
+  rtl: boolean,
+  firstDay: number,
+): PlainDate | undefined {
   const back = rtl ? 1 : -1;
   switch (key) {
-    case 'ArrowLeft': return addDays(date, back);
-    case 'ArrowRight': return addDays(date, -back);
-    case 'ArrowUp': return addDays(date, -7);
-    case 'ArrowDown': return addDays(date, 7);
-    case 'Home': return startOfWeek(date, firstDay);
-    case 'End': return addDays(startOfWeek(date, firstDay), 6);
-    case 'PageUp': return addMonths(date, shift ? -12 : -1);
-    case 'PageDown': return addMonths(date, shift ? 12 : 1);
+    case 'ArrowLeft':
+      return addDays(date, back);
+    case 'ArrowRight':
+      return addDays(date, -back);
+    case 'ArrowUp':
+      return addDays(date, -7);
+    case 'ArrowDown':
+      return addDays(date, 7);
+    case 'Home':
+      return startOfWeek(date, firstDay);
+    case 'End':
+      return addDays(startOfWeek(date, firstDay), 6);
+    case 'PageUp':
+      return addMonths(date, shift ? -12 : -1);
+    case 'PageDown':
+      return addMonths(date, shift ? 12 : 1);
   }
   return undefined;
 }

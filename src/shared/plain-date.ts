@@ -8,7 +8,14 @@
  * + 1 month to 30 April) apply unchanged.
  * @module
  */
-import { addDays as addDaysFns, addMonths as addMonthsFns, differenceInCalendarDays, eachDayOfInterval, getDay, subDays } from 'date-fns';
+import {
+  addDays as addDaysFns,
+  addMonths as addMonthsFns,
+  differenceInCalendarDays,
+  eachDayOfInterval,
+  getDay,
+  subDays,
+} from 'date-fns';
 
 /** A `YYYY-MM-DD` string that names a real calendar day. */
 export type PlainDate = string & { readonly __plainDate: unique symbol };
@@ -40,7 +47,8 @@ export function fromDate(date: Date): PlainDate {
  * years `FIRST_YEAR` to `LAST_YEAR`.
  */
 export function isPlainDate(value: unknown): value is PlainDate {
-  if (typeof value !== 'string' || !PLAIN_DATE.test(value) || value < `${FIRST_YEAR}` || value >= `${LAST_YEAR + 1}`) return false;
+  if (typeof value !== 'string' || !PLAIN_DATE.test(value) || value < `${FIRST_YEAR}` || value >= `${LAST_YEAR + 1}`)
+    return false;
   // An impossible day (31 April) rolls over to another day.
   return fromDate(toDate(value as PlainDate)) === value;
 }

@@ -24,5 +24,10 @@ export function defaultSettings(type: WidgetType): WidgetSettings {
 export function resolveSettings(type: WidgetType, partial: Partial<WidgetSettings> = {}): WidgetSettings {
   // A range counted in nights is priced per night unless the widget says otherwise.
   const pricing = partial.pricing ?? (type === 'range' && partial.count === 'nights' ? 'night' : undefined);
-  return { ...defaultSettings(type), ...partial, ...(pricing && { pricing }), ...(type === 'date' && { min_days: 1, max_days: 1 }) };
+  return {
+    ...defaultSettings(type),
+    ...partial,
+    ...(pricing && { pricing }),
+    ...(type === 'date' && { min_days: 1, max_days: 1 }),
+  };
 }

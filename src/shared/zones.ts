@@ -65,10 +65,7 @@ export function startOfDayInZone(date: PlainDate, tz: string): Date {
  * Parses a shop-local `YYYY-MM-DD HH:MM` string. Returns `{ error }` naming what is wrong, so a
  * caller can turn it into a field error: a bad shape, or a time that DST skips on that day.
  */
-export function parseLocalDateTime(
-  value: unknown,
-  tz: string,
-): { instant: Date } | { error: string } {
+export function parseLocalDateTime(value: unknown, tz: string): { instant: Date } | { error: string } {
   if (typeof value !== 'string') return { error: 'must be a string "YYYY-MM-DD HH:MM"' };
   const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})$/.exec(value);
   if (!m || !isPlainDate(m[1])) return { error: 'must be a local date and time "YYYY-MM-DD HH:MM"' };

@@ -14,7 +14,8 @@ const dist = process.env.BOOKING_WIDGET_DIST || join(ROOT, 'dist');
 const out = process.env.BOOKING_EXTENSION_OUT || join(ROOT, 'dist/shopify/extension');
 // Exactly the files of this build (the app build's manifest names them; dist/ may hold older ones).
 const manifestFile = join(dist, '.vite/manifest.json');
-if (!existsSync(manifestFile) || !existsSync(join(dist, 'booking-widget.js'))) throw new Error('The widget is not built: run npm run build.');
+if (!existsSync(manifestFile) || !existsSync(join(dist, 'booking-widget.js')))
+  throw new Error('The widget is not built: run npm run build.');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const widgetFiles = ['booking-widget.js', ...new Set(Object.values(manifest).map((chunk) => chunk.file))];
 
@@ -27,6 +28,7 @@ if (!existsSync(block)) throw new Error('the block script is missing from the ex
 // The schema's `javascript` file is the one theme check measures (raw bytes, 10,000 B at most):
 // shipped minified, the source keeps its comments (about 9 KB raw, 3 KB minified).
 const minified = await minify('booking-widget-block.js', readFileSync(block, 'utf8'), { compress: true, mangle: true });
-if (minified.errors.length > 0) throw new Error(`the block script does not minify: ${minified.errors.map((e) => e.message).join('; ')}`);
+if (minified.errors.length > 0)
+  throw new Error(`the block script does not minify: ${minified.errors.map((e) => e.message).join('; ')}`);
 writeFileSync(block, minified.code);
 console.log(`Shopify extension: ${out} (${widgetFiles.length} widget files in assets/)`);

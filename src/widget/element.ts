@@ -33,7 +33,17 @@ const RESTART = ['api', 'token', 'product', 'cartToken'] as const;
 
 /** The `<booking-widget>` element. */
 export class BookingWidgetElement extends HTMLElement {
-  static observedAttributes = ['api', 'token', 'product', 'variant', 'locale', 'cart-token', 'price', 'currency', 'checkout-url'];
+  static observedAttributes = [
+    'api',
+    'token',
+    'product',
+    'variant',
+    'locale',
+    'cart-token',
+    'price',
+    'currency',
+    'checkout-url',
+  ];
 
   /**
    * The `fetch` every request of this widget goes through (the API and, on Shopify, the cart).
@@ -127,7 +137,19 @@ export class BookingWidgetElement extends HTMLElement {
     // which would hold the first requests back.
     const guess = plainDateOfInstant(now());
     sendFirstWave(connection, config, cartToken, guess);
-    const host: Host = { root, config, connection, cartToken, guess, fetch, now, signal, emit, toFailure, storefrontJson };
+    const host: Host = {
+      root,
+      config,
+      connection,
+      cartToken,
+      guess,
+      fetch,
+      now,
+      signal,
+      emit,
+      toFailure,
+      storefrontJson,
+    };
     this._stop = () => {
       controller.abort();
       this._app?.unmount();
@@ -146,7 +168,11 @@ export class BookingWidgetElement extends HTMLElement {
         // Its strings did not arrive either: the shopper's sentence is in English (the app's
         // `errLoad`); the browser's own words are the developer's `detail`.
         console.error('booking-widget:', e);
-        emit('booking-widget:error', { error: 'network_error', message: 'The calendar could not load. Please try again.', detail: String((e as Error)?.message ?? e) });
+        emit('booking-widget:error', {
+          error: 'network_error',
+          message: 'The calendar could not load. Please try again.',
+          detail: String((e as Error)?.message ?? e),
+        });
       },
     );
   }

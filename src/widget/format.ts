@@ -34,7 +34,6 @@ export interface Formats {
   days(n: number): string;
   /** Items joined as the locale joins a list ("a, b and c"; Arabic's own comma). */
   list(items: string[]): string;
-
 }
 
 const utc = (date: PlainDate) => Date.parse(`${date}T00:00:00Z`);
@@ -57,7 +56,8 @@ export function createFormats(locale: string): Formats {
     weekday: (d, style) => lazy(style, () => dtf({ weekday: style })).format(utc(d)),
     dayNumber: (d) => num.format(utc(d)),
     time: (instant) => lazy('t', () => new Intl.DateTimeFormat(locale, { timeStyle: 'short' })).format(instant),
-    minutes: (n) => lazy('m', () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' })).format(n),
+    minutes: (n) =>
+      lazy('m', () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' })).format(n),
     number: (n, digits = 1) => new Intl.NumberFormat(locale, { minimumIntegerDigits: digits }).format(n),
     money: (amount, currency) => {
       try {
@@ -66,8 +66,13 @@ export function createFormats(locale: string): Formats {
         return new Intl.NumberFormat(locale).format(amount);
       }
     },
-    days: (n) => lazy<Intl.NumberFormat>('d', () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' })).format(n),
-    list: (items) => lazy<Intl.ListFormat>('l', () => new Intl.ListFormat(locale, { type: 'conjunction' })).format(items),
+    days: (n) =>
+      lazy<Intl.NumberFormat>(
+        'd',
+        () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' }),
+      ).format(n),
+    list: (items) =>
+      lazy<Intl.ListFormat>('l', () => new Intl.ListFormat(locale, { type: 'conjunction' })).format(items),
   };
 }
 
@@ -87,9 +92,11 @@ export interface DayNote {
  * "Loading…". A day's name ends with it, and its hover `title` is it alone.
  */
 export function whyNot(f: Formats, t: Translate, reason: Reason | 'loading', note: DayNote = {}): string {
-  return reason === 'loading' ? t('loading')
-    : reason === 'short' ? t('onlyN', f.number(note.left ?? 0))
-    : t('labelled', t('unavailable'), reason === 'closed' && note.title ? isolate(note.title) : t(reason));
+  return reason === 'loading'
+    ? t('loading')
+    : reason === 'short'
+      ? t('onlyN', f.number(note.left ?? 0))
+      : t('labelled', t('unavailable'), reason === 'closed' && note.title ? isolate(note.title) : t(reason));
 }
 
 /**
@@ -97,16 +104,32 @@ export function whyNot(f: Formats, t: Translate, reason: Reason | 'loading', not
  * "…, unavailable: Christmas Day", "…, only 1 left", or "…, Loading…" while its month is not in.
  * Joined with the language's own separator ("، " in Arabic, "、" in Japanese), never an ASCII comma.
  */
-export function dayLabel(f: Formats, t: Translate, date: PlainDate, reason?: Reason | 'loading', note: DayNote = {}): string {
-  const role = note.role && note.role !== 'one' && t(note.role === 'start' ? 'dayStart' : note.role === 'end' ? 'dayEnd' : 'dayIn');
+export function dayLabel(
+  f: Formats,
+  t: Translate,
+  date: PlainDate,
+  reason?: Reason | 'loading',
+  note: DayNote = {},
+): string {
+  const role =
+    note.role &&
+    note.role !== 'one' &&
+    t(note.role === 'start' ? 'dayStart' : note.role === 'end' ? 'dayEnd' : 'dayIn');
   const left = note.left !== undefined ? t('unitsLeft', f.number(note.left)) : undefined;
   return [f.day(date), ...(reason ? [whyNot(f, t, reason, note)] : [role, left])].filter(Boolean).join(t('sep'));
 }
 
 /** "3 days", "1 night": a length in the widget's language (days through Intl, nights through the strings). */
-export function formatLength(f: Formats, t: Translate, locale: string, length: { n: number; unit: 'day' | 'night' }): string {
+export function formatLength(
+  f: Formats,
+  t: Translate,
+  locale: string,
+  length: { n: number; unit: 'day' | 'night' },
+): string {
   const { n, unit } = length;
-  return unit === 'day' ? f.days(n) : t(new Intl.PluralRules(locale).select(n) === 'one' ? 'night' : 'nights', f.number(n));
+  return unit === 'day'
+    ? f.days(n)
+    : t(new Intl.PluralRules(locale).select(n) === 'one' ? 'night' : 'nights', f.number(n));
 }
 
 /** The shop-zone day of an API value: a `YYYY-MM-DD` as is, an instant as its day in `tz`. */

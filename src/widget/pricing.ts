@@ -28,7 +28,13 @@ export function priceUnits(start: PlainDate, finish: PlainDate, s: WidgetSetting
 }
 
 /** What `quantity` units of `[start, finish)` cost at `price` per unit and priced period. */
-export function amountOf(price: number, quantity: number, start: PlainDate, finish: PlainDate, s: WidgetSettings): number {
+export function amountOf(
+  price: number,
+  quantity: number,
+  start: PlainDate,
+  finish: PlainDate,
+  s: WidgetSettings,
+): number {
   return price * quantity * priceUnits(start, finish, s);
 }
 

@@ -25,12 +25,24 @@ function errorBeside(label: string | RegExp, scope: HTMLElement = document.body)
   const field = within(scope).getByLabelText(label);
   if (field.getAttribute('aria-invalid') !== 'true') return null;
   const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)).filter((el) => el?.classList.contains('error')).map((el) => el!.textContent).join(' ') || null;
+  return (
+    ids
+      .map((id) => document.getElementById(id))
+      .filter((el) => el?.classList.contains('error'))
+      .map((el) => el!.textContent)
+      .join(' ') || null
+  );
 }
 
-const type = (label: string | RegExp, value: string, scope: HTMLElement = document.body) => fireEvent.input(within(scope).getByLabelText(label), { target: { value } });
-const alertText = () => screen.getAllByRole('alert').map((a) => a.textContent).join(' ');
-const statusSays = (text: string) => waitFor(() => expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(text));
+const type = (label: string | RegExp, value: string, scope: HTMLElement = document.body) =>
+  fireEvent.input(within(scope).getByLabelText(label), { target: { value } });
+const alertText = () =>
+  screen
+    .getAllByRole('alert')
+    .map((a) => a.textContent)
+    .join(' ');
+const statusSays = (text: string) =>
+  waitFor(() => expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(text));
 
 describe('Blackout form', () => {
   it('adds a blackout once the last day is fixed, after the refusal is shown beside "Last day"', async () => {
@@ -72,7 +84,7 @@ describe('Product and variant forms', () => {
     await screen.findByRole('heading', { name: /^Paddle boards / });
   });
 
-  it('saves a variant\'s capacity once it is in range, the refusal shown beside the capacity until then', async () => {
+  it("saves a variant's capacity once it is in range, the refusal shown beside the capacity until then", async () => {
     renderScreen(<Products />);
     const capacity = 'Capacity of Single kayak per day';
     await screen.findByLabelText(capacity);
@@ -95,7 +107,9 @@ describe('Widget form', () => {
     type('Shortest booking, days', '5', form);
     type('Longest booking, days', '2', form);
     fireEvent.submit(form);
-    await waitFor(() => expect(errorBeside('Shortest booking, days', form)).toBe('must not be more than “Longest booking, days”'));
+    await waitFor(() =>
+      expect(errorBeside('Shortest booking, days', form)).toBe('must not be more than “Longest booking, days”'),
+    );
     expect(requestsTo(admin, '/v1/widgets/1', 'PUT')).toHaveLength(1);
     type('Longest booking, days', '7', form);
     fireEvent.submit(form);
@@ -110,7 +124,11 @@ describe('Token form', () => {
     const form = await screen.findByRole('form', { name: 'Create a token' });
     type('Sites that may use it', 'https://shop.example/booking', form);
     fireEvent.submit(form);
-    await waitFor(() => expect(errorBeside('Sites that may use it', form)).toBe("Line 1: only the site's address, like https://www.your-store.com (no page after it)"));
+    await waitFor(() =>
+      expect(errorBeside('Sites that may use it', form)).toBe(
+        "Line 1: only the site's address, like https://www.your-store.com (no page after it)",
+      ),
+    );
     expect(alertText()).toContain('Not made: fix the fields marked below.');
     type('Sites that may use it', 'https://shop.example', form);
     fireEvent.submit(form);

@@ -20,14 +20,21 @@ afterEach(async () => {
 
 /** Books one single kayak for `email` on `day` (shop-local), as a storefront would. */
 async function book(day: string, email: string): Promise<void> {
-  const r = await admin.api('POST', '/v1/bookings', { starts_at: `${day} 09:00`, finishes_at: `${day} 17:00`, items: [{ external_id: 8001, quantity: 1 }], customers: [{ email, first_name: email.split('@')[0], last_name: 'Test' }] });
+  const r = await admin.api('POST', '/v1/bookings', {
+    starts_at: `${day} 09:00`,
+    finishes_at: `${day} 17:00`,
+    items: [{ external_id: 8001, quantity: 1 }],
+    customers: [{ email, first_name: email.split('@')[0], last_name: 'Test' }],
+  });
   expect(r.status).toBe(201);
 }
 
 /** The bookings listed on the screen, by their customers' emails. */
 function listedEmails(): string[] {
   const list = screen.getAllByRole('list')[0]!;
-  return [...list.querySelectorAll('li > details > summary')].map((d) => /[\w.]+@[\w.]+/.exec(d.textContent ?? '')?.[0] ?? '');
+  return [...list.querySelectorAll('li > details > summary')].map(
+    (d) => /[\w.]+@[\w.]+/.exec(d.textContent ?? '')?.[0] ?? '',
+  );
 }
 
 const searches = () => requestsTo(admin, '/v1/bookings').map((r) => r.url.searchParams.get('q'));
@@ -55,9 +62,13 @@ describe('Bookings search', () => {
     await waitFor(() => expect(listedEmails()).toHaveLength(2));
     const status = screen.getByRole('combobox', { name: 'Status' });
     // The merchant asks for cancelled bookings, and changes their mind before the answer comes.
-    const releaseCancelled = admin.hold((req) => req.url.pathname === '/v1/bookings' && req.url.searchParams.get('status') === 'cancelled');
+    const releaseCancelled = admin.hold(
+      (req) => req.url.pathname === '/v1/bookings' && req.url.searchParams.get('status') === 'cancelled',
+    );
     fireEvent.change(status, { target: { value: 'cancelled' } });
-    await waitFor(() => expect(requestsTo(admin, '/v1/bookings').at(-1)?.url.searchParams.get('status')).toBe('cancelled'));
+    await waitFor(() =>
+      expect(requestsTo(admin, '/v1/bookings').at(-1)?.url.searchParams.get('status')).toBe('cancelled'),
+    );
     fireEvent.change(status, { target: { value: 'confirmed' } });
     await waitFor(() => expect(listedEmails()).toEqual(['bob@example.com']));
     releaseCancelled();
@@ -85,7 +96,11 @@ describe('A screen loading', () => {
     admin.failWith = () => errorAnswer(500);
     renderScreen(<Tokens />);
     const alert = screen.getByRole('alert');
-    await waitFor(() => expect(alert.textContent).toContain('The booking service failed to do that: try again, and if it keeps failing, tell its administrator.'));
+    await waitFor(() =>
+      expect(alert.textContent).toContain(
+        'The booking service failed to do that: try again, and if it keeps failing, tell its administrator.',
+      ),
+    );
     expect(alert.textContent).not.toMatch(/500|http/i);
     admin.failWith = undefined;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
@@ -96,10 +111,14 @@ describe('A screen loading', () => {
 });
 
 describe('Products', () => {
-  it('shows a shop\'s 251st product: the catalogue reads every page', async () => {
+  it("shows a shop's 251st product: the catalogue reads every page", async () => {
     // The fixture has 2 products; 249 more make 251, one more than a page of 250 holds.
     for (let n = 3; n <= 251; n++) {
-      const r = await admin.api('POST', '/v1/products', { external_id: 100_000 + n, title: `Product ${n}`, variants: [] });
+      const r = await admin.api('POST', '/v1/products', {
+        external_id: 100_000 + n,
+        title: `Product ${n}`,
+        variants: [],
+      });
       expect(r.status).toBe(201);
     }
     renderScreen(<Products />);

@@ -24,7 +24,7 @@ function manualLoads() {
 }
 
 describe('createResource', () => {
-  it('keeps the newest load\'s answer when an older one arrives after it, and aborts the older', async () => {
+  it("keeps the newest load's answer when an older one arrives after it, and aborts the older", async () => {
     const { pending, fetch } = manualLoads();
     const r = createResource(fetch);
     const first = r.load('al');
@@ -39,7 +39,7 @@ describe('createResource', () => {
     expect(r.loading.value).toBe(false);
   });
 
-  it('keeps the last answer while loading again, and says a failure in the merchant\'s words', async () => {
+  it("keeps the last answer while loading again, and says a failure in the merchant's words", async () => {
     const { pending, fetch } = manualLoads();
     const r = createResource(fetch);
     const first = r.load('a');
@@ -49,10 +49,20 @@ describe('createResource', () => {
     const again = r.reload();
     expect(pending[1]!.key).toBe('a');
     expect([r.data.value, r.loading.value]).toEqual(['one', true]);
-    pending[1]!.fail(new ServerError({ status: 500, code: 'server_error', method: 'GET', url: 'http://booking.test/v1/tokens', message: 'boom' }));
+    pending[1]!.fail(
+      new ServerError({
+        status: 500,
+        code: 'server_error',
+        method: 'GET',
+        url: 'http://booking.test/v1/tokens',
+        message: 'boom',
+      }),
+    );
     await again;
     expect(r.data.value).toBe('one');
-    expect(r.error.value).toBe('The booking service failed to do that: try again, and if it keeps failing, tell its administrator.');
+    expect(r.error.value).toBe(
+      'The booking service failed to do that: try again, and if it keeps failing, tell its administrator.',
+    );
   });
 
   it('loads for ensure() only when nothing is loaded or on its way', async () => {

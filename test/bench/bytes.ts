@@ -77,7 +77,14 @@ export function partOf(id: string): Part {
 function roleOf(file: string): string {
   if (file === 'booking-widget.js') return 'entry (the script tag)';
   const part = /^booking-widget-([a-z]+)-/.exec(file)?.[1] ?? '?';
-  const roles: Record<string, string> = { app: 'app (calendar, models)', preact: 'Preact + @preact/signals', dates: 'date-fns + date-fns-tz', format: 'shared by app and hold', cart: 'formatting and the storefront cart, shared by app and hold', hold: 'hold (on first pick / idle)' };
+  const roles: Record<string, string> = {
+    app: 'app (calendar, models)',
+    preact: 'Preact + @preact/signals',
+    dates: 'date-fns + date-fns-tz',
+    format: 'shared by app and hold',
+    cart: 'formatting and the storefront cart, shared by app and hold',
+    hold: 'hold (on first pick / idle)',
+  };
   return roles[part] ?? `strings: ${part} (only on ${part} pages)`;
 }
 
@@ -118,21 +125,36 @@ function minifiedPart(code: string): string {
 }
 
 const PEERS: ReadonlyArray<{ name: string; label: string; entry?: string; file?: string; note: string }> = [
-  { name: 'cally', label: 'cally', entry: `import * as cally from 'cally';\nglobalThis.__peer = cally;\n`, note: 'all components (one module), bundled like ours' },
+  {
+    name: 'cally',
+    label: 'cally',
+    entry: `import * as cally from 'cally';\nglobalThis.__peer = cally;\n`,
+    note: 'all components (one module), bundled like ours',
+  },
   {
     name: '@duetds/date-picker',
     label: '@duetds/date-picker',
     entry: `import { defineCustomElements } from '@duetds/date-picker/custom-element';\ndefineCustomElements();\n`,
     note: 'custom-element build + Stencil runtime, bundled like ours; + its CSS',
   },
-  { name: 'flatpickr', label: 'flatpickr', entry: `import flatpickr from 'flatpickr';\nglobalThis.__peer = flatpickr;\n`, note: 'JS only, bundled like ours; + 3 KB gz CSS' },
+  {
+    name: 'flatpickr',
+    label: 'flatpickr',
+    entry: `import flatpickr from 'flatpickr';\nglobalThis.__peer = flatpickr;\n`,
+    note: 'JS only, bundled like ours; + 3 KB gz CSS',
+  },
   {
     name: 'react-day-picker',
     label: 'react-day-picker + preact/compat',
     entry: `import { DayPicker } from 'react-day-picker';\nimport { createElement } from 'react';\nimport { render } from 'preact';\nrender(createElement(DayPicker, { mode: 'single' }), document.body);\n`,
     note: 'react → preact/compat, rendered once; JS only (+ its CSS)',
   },
-  { name: '@calcom/embed-core', label: '@calcom/embed-core', file: 'dist/embed/embed.js', note: "shipped embed file as is (the booker is an iframe on top)" },
+  {
+    name: '@calcom/embed-core',
+    label: '@calcom/embed-core',
+    file: 'dist/embed/embed.js',
+    note: 'shipped embed file as is (the booker is an iframe on top)',
+  },
 ];
 
 /** Installs the peers into `dir` (outside the repository): all at once, else one by one into their own folders. */
@@ -140,7 +162,11 @@ async function installPeers(dir: string): Promise<Map<string, { root: string } |
   const names = [...PEERS.map((p) => p.name), 'preact'];
   const result = new Map<string, { root: string } | { error: string }>();
   const npm = (prefix: string, packages: string[]) =>
-    run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', prefix, ...packages], { timeoutMs: 240_000 });
+    run(
+      'npm',
+      ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', prefix, ...packages],
+      { timeoutMs: 240_000 },
+    );
   await mkdir(dir, { recursive: true });
   const all = await npm(dir, names);
   if (all.code === 0) {
@@ -152,7 +178,12 @@ async function installPeers(dir: string): Promise<Map<string, { root: string } |
     const own = join(dir, p.name.replace(/[@/]/g, '_'));
     await mkdir(own, { recursive: true });
     const one = await npm(own, p.name === 'react-day-picker' ? [p.name, 'preact'] : [p.name]);
-    result.set(p.name, one.code === 0 ? { root: own } : { error: `npm install failed: ${why(one.stderr.trim().split('\n').pop() ?? '')}` });
+    result.set(
+      p.name,
+      one.code === 0
+        ? { root: own }
+        : { error: `npm install failed: ${why(one.stderr.trim().split('\n').pop() ?? '')}` },
+    );
   }
   return result;
 }
@@ -173,7 +204,10 @@ async function bundlePeer(root: string, label: string, entrySource: string): Pro
       alias: [
         { find: /^react\/jsx-runtime$/, replacement: jsx },
         { find: /^react\/jsx-dev-runtime$/, replacement: jsx },
-        { find: /^react-dom\/test-utils$/, replacement: join(root, 'node_modules/preact/test-utils/dist/testUtils.mjs') },
+        {
+          find: /^react-dom\/test-utils$/,
+          replacement: join(root, 'node_modules/preact/test-utils/dist/testUtils.mjs'),
+        },
         { find: /^react-dom(\/client)?$/, replacement: compat },
         { find: /^react$/, replacement: compat },
       ],
@@ -198,7 +232,8 @@ async function bundlePeer(root: string, label: string, entrySource: string): Pro
 
 async function version(root: string, name: string): Promise<string> {
   try {
-    return (JSON.parse(await readFile(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(await readFile(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return '?';
   }
@@ -208,29 +243,47 @@ async function version(root: string, name: string): Promise<string> {
 export async function measureBytes(): Promise<SectionResult> {
   const rows: Row[] = [];
   const notes: string[] = [];
-  const row = (subject: string, measure: string, value: string, reference = '') => rows.push({ section: 'Bytes', subject, measure, value, reference });
+  const row = (subject: string, measure: string, value: string, reference = '') =>
+    rows.push({ section: 'Bytes', subject, measure, value, reference });
 
   // 1. The shipped files.
   let ours: Sizes | undefined;
   const dist = join(ROOT, 'dist');
   if (existsSync(join(dist, 'booking-widget.js'))) {
-    const files = (await readdir(dist)).filter((f) => /^booking-widget[\w-]*\.js$/.test(f)).sort((a, b) => (a === 'booking-widget.js' ? -1 : b === 'booking-widget.js' ? 1 : a.localeCompare(b)));
+    const files = (await readdir(dist))
+      .filter((f) => /^booking-widget[\w-]*\.js$/.test(f))
+      .sort((a, b) => (a === 'booking-widget.js' ? -1 : b === 'booking-widget.js' ? 1 : a.localeCompare(b)));
     const measured = new Map<string, Sizes>();
     for (const f of files) {
       const m = sizes(await readFile(join(dist, f)));
       measured.set(f, m);
-      row(f, 'raw / gzip / brotli', `${bytes(m.raw)} / ${bytes(m.gzip)} / ${bytes(m.brotli)}`, `${roleOf(f)}; ≤ ${bytes(TARGET_GZIP)} gzip: ${pass(m.gzip <= TARGET_GZIP)}`);
+      row(
+        f,
+        'raw / gzip / brotli',
+        `${bytes(m.raw)} / ${bytes(m.gzip)} / ${bytes(m.brotli)}`,
+        `${roleOf(f)}; ≤ ${bytes(TARGET_GZIP)} gzip: ${pass(m.gzip <= TARGET_GZIP)}`,
+      );
     }
     // Before the calendar is interactive: the entry, the app and its static imports (from the
     // app build's manifest), and the largest language file (a page in another language).
-    const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
-    const statics = (key: string): string[] => [manifest[key]!.file, ...(manifest[key]!.imports ?? []).flatMap(statics)];
+    const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    const statics = (key: string): string[] => [
+      manifest[key]!.file,
+      ...(manifest[key]!.imports ?? []).flatMap(statics),
+    ];
     const first = ['booking-widget.js', ...new Set(statics('src/widget/app/mount.tsx'))];
     const language = Math.max(...files.filter((f) => /-(de|fr|es|ja|ar)-/.test(f)).map((f) => measured.get(f)!.gzip));
     const sum = (key: keyof Sizes) => first.reduce((n, f) => n + measured.get(f)![key], 0);
     ours = { raw: sum('raw'), gzip: sum('gzip') + language, brotli: sum('brotli') };
-    row('before the calendar is interactive', 'raw / gzip / brotli', `${bytes(ours.raw)} / ${bytes(ours.gzip)} / ${bytes(ours.brotli)}`,
-      `${first.length} files + the largest language (gzip); target ≤ ${bytes(TARGET_BEFORE_INTERACTIVE)}: ${pass(ours.gzip <= TARGET_BEFORE_INTERACTIVE)} (npm test budget ${bytes(TEST_BUDGET_BEFORE_INTERACTIVE)}: ${pass(ours.gzip <= TEST_BUDGET_BEFORE_INTERACTIVE)})`);
+    row(
+      'before the calendar is interactive',
+      'raw / gzip / brotli',
+      `${bytes(ours.raw)} / ${bytes(ours.gzip)} / ${bytes(ours.brotli)}`,
+      `${first.length} files + the largest language (gzip); target ≤ ${bytes(TARGET_BEFORE_INTERACTIVE)}: ${pass(ours.gzip <= TARGET_BEFORE_INTERACTIVE)} (npm test budget ${bytes(TEST_BUDGET_BEFORE_INTERACTIVE)}: ${pass(ours.gzip <= TEST_BUDGET_BEFORE_INTERACTIVE)})`,
+    );
   } else {
     row('booking-widget.js', 'raw / gzip / brotli', 'not built', 'run npm run build');
   }
@@ -252,15 +305,25 @@ export async function measureBytes(): Promise<SectionResult> {
     for (const part of PARTS) {
       const g = grouped.get(part);
       if (!g) {
-        if (part !== 'other') row(`part: ${PART_LABEL[part]}`, 'raw / gzip / brotli (alone)', '0 B', 'not in the bundle');
+        if (part !== 'other')
+          row(`part: ${PART_LABEL[part]}`, 'raw / gzip / brotli (alone)', '0 B', 'not in the bundle');
         continue;
       }
       const min = sizes(minifiedPart(g.code.join('\n')));
-      row(`part: ${PART_LABEL[part]}`, 'raw / gzip / brotli (alone)', `${bytes(min.raw)} / ${bytes(min.gzip)} / ${bytes(min.brotli)}`,
-        `${g.count} module${g.count === 1 ? "" : "s"}, ${Math.round((100 * g.rendered) / renderedTotal)} % of the rendered code; ≈ ${bytes((whole.gzip * g.rendered) / renderedTotal)} of all files' gzip`);
+      row(
+        `part: ${PART_LABEL[part]}`,
+        'raw / gzip / brotli (alone)',
+        `${bytes(min.raw)} / ${bytes(min.gzip)} / ${bytes(min.brotli)}`,
+        `${g.count} module${g.count === 1 ? '' : 's'}, ${Math.round((100 * g.rendered) / renderedTotal)} % of the rendered code; ≈ ${bytes((whole.gzip * g.rendered) / renderedTotal)} of all files' gzip`,
+      );
     }
-    const biggest = [...modules].map(([id, c]) => ({ id: id.replace(ROOT, '').replace(/^.*node_modules\//, ''), n: c.length })).sort((a, b) => b.n - a.n).slice(0, 8);
-    notes.push(`Largest modules of the widget (rendered, before minification): ${biggest.map((m) => `${m.id} ${bytes(m.n)}`).join(', ')}.`);
+    const biggest = [...modules]
+      .map(([id, c]) => ({ id: id.replace(ROOT, '').replace(/^.*node_modules\//, ''), n: c.length }))
+      .sort((a, b) => b.n - a.n)
+      .slice(0, 8);
+    notes.push(
+      `Largest modules of the widget (rendered, before minification): ${biggest.map((m) => `${m.id} ${bytes(m.n)}`).join(', ')}.`,
+    );
   } catch (error) {
     row('parts', 'raw / gzip / brotli', 'failed', why(error));
   }
@@ -277,15 +340,26 @@ export async function measureBytes(): Promise<SectionResult> {
     }
     try {
       const v = await version(where.root, peer.name);
-      const code = peer.file ? await readFile(join(where.root, 'node_modules', peer.name, peer.file)) : await bundlePeer(where.root, peer.label, peer.entry!);
+      const code = peer.file
+        ? await readFile(join(where.root, 'node_modules', peer.name, peer.file))
+        : await bundlePeer(where.root, peer.label, peer.entry!);
       const s = sizes(code);
-      const versus = ours ? `; ours before interactive is ${((100 * ours.gzip) / s.gzip).toFixed(0)} % of its gzip` : '';
+      const versus = ours
+        ? `; ours before interactive is ${((100 * ours.gzip) / s.gzip).toFixed(0)} % of its gzip`
+        : '';
       const extra = peer.name === 'react-day-picker' ? ` (preact ${await version(where.root, 'preact')})` : '';
-      row(`${peer.label} ${v}${extra}`, 'raw / gzip / brotli', `${bytes(s.raw)} / ${bytes(s.gzip)} / ${bytes(s.brotli)}`, `${peer.note}${versus}`);
+      row(
+        `${peer.label} ${v}${extra}`,
+        'raw / gzip / brotli',
+        `${bytes(s.raw)} / ${bytes(s.gzip)} / ${bytes(s.brotli)}`,
+        `${peer.note}${versus}`,
+      );
     } catch (error) {
       row(peer.label, 'raw / gzip / brotli', 'not measured', why(error));
     }
   }
-  notes.push(`Peers were installed with \`npm install --no-save --prefix ${dir}\` at bench time (latest versions in the registry). gzip is level 9, Brotli quality 11 (Node's zlib).`);
+  notes.push(
+    `Peers were installed with \`npm install --no-save --prefix ${dir}\` at bench time (latest versions in the registry). gzip is level 9, Brotli quality 11 (Node's zlib).`,
+  );
   return { rows, notes };
 }

@@ -48,7 +48,11 @@ async function arm(page: Page, monthChange: boolean): Promise<void> {
           });
           const isReady = () => {
             const table = root?.querySelector('table');
-            return !!table && !table.hasAttribute('aria-busy') && root?.querySelector('[part~="heading"]')?.textContent !== heading;
+            return (
+              !!table &&
+              !table.hasAttribute('aria-busy') &&
+              root?.querySelector('[part~="heading"]')?.textContent !== heading
+            );
           };
           const settle = () => {
             ready = performance.now() - t0;
@@ -56,20 +60,21 @@ async function arm(page: Page, monthChange: boolean): Promise<void> {
           };
           // A day click does not change the month: its "ready" is its paint.
           if (!monthChange) ready = 0;
-          else queueMicrotask(() => {
-            if (isReady()) return settle();
-            const mo = new MutationObserver(() => {
-              if (isReady()) {
+          else
+            queueMicrotask(() => {
+              if (isReady()) return settle();
+              const mo = new MutationObserver(() => {
+                if (isReady()) {
+                  mo.disconnect();
+                  settle();
+                }
+              });
+              if (root) mo.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+              setTimeout(() => {
                 mo.disconnect();
-                settle();
-              }
+                if (Number.isNaN(ready)) settle();
+              }, 5000);
             });
-            if (root) mo.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-            setTimeout(() => {
-              mo.disconnect();
-              if (Number.isNaN(ready)) settle();
-            }, 5000);
-          });
         },
         { once: true, capture: true },
       );
@@ -87,7 +92,13 @@ async function clickAndTime(page: Page, selector: string, nth: number): Promise<
   return page.evaluate(() => (window as unknown as { __interaction: Promise<Timing> }).__interaction);
 }
 
-async function session(browser: Browser, store: Storefront, cpu: number, days: number, months: number): Promise<{ day: Timing[]; month: Timing[]; monthKinds: string[] }> {
+async function session(
+  browser: Browser,
+  store: Storefront,
+  cpu: number,
+  days: number,
+  months: number,
+): Promise<{ day: Timing[]; month: Timing[]; monthKinds: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     await context.addInitScript(MARKS_SCRIPT);
@@ -111,7 +122,9 @@ async function session(browser: Browser, store: Storefront, cpu: number, days: n
       day.push(await clickAndTime(page, available, i % 6));
     }
     for (let i = 0; i < months && Date.now() < deadline; i++) {
-      month.push(await clickAndTime(page, `booking-widget button[part~="${i % 2 === 0 ? 'nav-previous' : 'nav-next'}"]`, 0));
+      month.push(
+        await clickAndTime(page, `booking-widget button[part~="${i % 2 === 0 ? 'nav-previous' : 'nav-next'}"]`, 0),
+      );
     }
     return { day, month, monthKinds: [] };
   } finally {
@@ -123,12 +136,24 @@ async function session(browser: Browser, store: Storefront, cpu: number, days: n
 export async function measureInteraction(): Promise<SectionResult> {
   const rows: Row[] = [];
   const notes: string[] = [];
-  const row = (subject: string, measure: string, value: string, reference: string) => rows.push({ section: 'Interaction', subject, measure, value, reference });
+  const row = (subject: string, measure: string, value: string, reference: string) =>
+    rows.push({ section: 'Interaction', subject, measure, value, reference });
   let store: Storefront;
   try {
     store = await startStorefront();
   } catch (error) {
-    return { rows: [{ section: 'Interaction', subject: '(demo storefront)', measure: '', value: 'not measured', reference: why(error) }], notes };
+    return {
+      rows: [
+        {
+          section: 'Interaction',
+          subject: '(demo storefront)',
+          measure: '',
+          value: 'not measured',
+          reference: why(error),
+        },
+      ],
+      notes,
+    };
   }
   let browser: Browser | undefined;
   try {
@@ -143,8 +168,23 @@ export async function measureInteraction(): Promise<SectionResult> {
         const label = cpu === 1 ? 'unthrottled' : `${cpu}× CPU`;
         const dayPaint = r.day.map((t) => t.paint);
         const monthPaint = r.month.map((t) => t.paint);
-        row(`day click, ${label}`, 'click → next paint (median · p90)', `${ms(median(dayPaint))} · ${ms(percentile(dayPaint, 90))}`, `${cpu === 1 ? `target < ${FRAME} ms: ${pass(median(dayPaint) < FRAME)}; ` : ''}${dayPaint.length} clicks`);
-        row(`month change, ${label}`, 'click → next paint (median · p90)', `${ms(median(monthPaint))} · ${ms(percentile(monthPaint, 90))}`, `${cpu === 1 ? `target < ${FRAME} ms: ${pass(median(monthPaint) < FRAME)}; ` : ''}${monthPaint.length} changes; → new month interactive ${ms(median(r.month.map((t) => t.ready)))} (p90 ${ms(percentile(r.month.map((t) => t.ready), 90))})`);
+        row(
+          `day click, ${label}`,
+          'click → next paint (median · p90)',
+          `${ms(median(dayPaint))} · ${ms(percentile(dayPaint, 90))}`,
+          `${cpu === 1 ? `target < ${FRAME} ms: ${pass(median(dayPaint) < FRAME)}; ` : ''}${dayPaint.length} clicks`,
+        );
+        row(
+          `month change, ${label}`,
+          'click → next paint (median · p90)',
+          `${ms(median(monthPaint))} · ${ms(percentile(monthPaint, 90))}`,
+          `${cpu === 1 ? `target < ${FRAME} ms: ${pass(median(monthPaint) < FRAME)}; ` : ''}${monthPaint.length} changes; → new month interactive ${ms(median(r.month.map((t) => t.ready)))} (p90 ${ms(
+            percentile(
+              r.month.map((t) => t.ready),
+              90,
+            ),
+          )})`,
+        );
       } catch (error) {
         row(`interaction, ${cpu}× CPU`, 'click → next paint', 'not measured', why(error));
       }

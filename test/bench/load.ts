@@ -36,7 +36,10 @@ export interface LoadResult {
 
 /** Counts of 5xx answers plus requests with no answer. */
 export function serverErrors(result: LoadResult): number {
-  return result.failed + Object.entries(result.statuses).reduce((sum, [status, n]) => sum + (Number(status) >= 500 ? n : 0), 0);
+  return (
+    result.failed +
+    Object.entries(result.statuses).reduce((sum, [status, n]) => sum + (Number(status) >= 500 ? n : 0), 0)
+  );
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -47,7 +50,15 @@ function send(agent: http.Agent, shot: Shot): Promise<{ status: number; body: st
     const headers: Record<string, string | number> = { ...shot.headers };
     if (shot.body !== undefined) headers['content-length'] = Buffer.byteLength(shot.body);
     const request = http.request(
-      { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: shot.method, headers, timeout: REQUEST_TIMEOUT_MS },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: shot.method,
+        headers,
+        timeout: REQUEST_TIMEOUT_MS,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (c: Buffer) => chunks.push(c));
@@ -61,7 +72,13 @@ function send(agent: http.Agent, shot: Shot): Promise<{ status: number; body: st
   });
 }
 
-function summarise(latencies: number[], statuses: Record<number, number>, failed: number, samples: string[], seconds: number): LoadResult {
+function summarise(
+  latencies: number[],
+  statuses: Record<number, number>,
+  failed: number,
+  samples: string[],
+  seconds: number,
+): LoadResult {
   return {
     answered: latencies.length,
     failed,
@@ -76,7 +93,10 @@ function summarise(latencies: number[], statuses: Record<number, number>, failed
 }
 
 /** `concurrency` workers, until `maxRequests` are sent or `maxMs` has passed. */
-export async function closedLoop(make: (i: number) => Shot, options: { concurrency: number; maxRequests: number; maxMs: number }): Promise<LoadResult> {
+export async function closedLoop(
+  make: (i: number) => Shot,
+  options: { concurrency: number; maxRequests: number; maxMs: number },
+): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
@@ -107,7 +127,10 @@ export async function closedLoop(make: (i: number) => Shot, options: { concurren
 }
 
 /** `rate` requests per second for up to `maxMs` or `maxRequests`, at most `maxInFlight` at once (later ones are skipped and counted as failed). */
-export async function openLoop(make: (i: number) => Shot, options: { rate: number; maxRequests: number; maxMs: number; maxInFlight: number }): Promise<LoadResult & { skipped: number }> {
+export async function openLoop(
+  make: (i: number) => Shot,
+  options: { rate: number; maxRequests: number; maxMs: number; maxInFlight: number },
+): Promise<LoadResult & { skipped: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxInFlight });
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};

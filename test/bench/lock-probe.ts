@@ -34,11 +34,19 @@ async function loop(name: string, fn: () => Promise<void>, ms: number, concurren
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  return { name, throughput: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    name,
+    throughput: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 /** Runs the three shapes against a scratch database at `url` (created and dropped by the caller). */
-export async function probeLockShapes(url: string, options: { ms: number; concurrency: number }): Promise<ProbeResult[]> {
+export async function probeLockShapes(
+  url: string,
+  options: { ms: number; concurrency: number },
+): Promise<ProbeResult[]> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client's error (the server restarting, another session terminating ours) must not crash the bench.
   pool.on('error', () => {});
@@ -58,7 +66,10 @@ export async function probeLockShapes(url: string, options: { ms: number; concur
         RETURN true;
       END $$`);
     const days = ['2030-01-01', '2030-01-02', '2030-01-03'];
-    const pick = () => ({ day: days[Math.floor(Math.random() * days.length)]!, cart: `c${Math.floor(Math.random() * 400)}` });
+    const pick = () => ({
+      day: days[Math.floor(Math.random() * days.length)]!,
+      cart: `c${Math.floor(Math.random() * 400)}`,
+    });
     const a = await loop(
       'A: lock first, held across 7 statements',
       async () => {
@@ -105,7 +116,11 @@ export async function probeLockShapes(url: string, options: { ms: number; concur
       'C: a read first, then lock + fresh read + check + write in 1 function call',
       async () => {
         const { day, cart } = pick();
-        await pool.query({ name: 'probe_read', text: 'SELECT coalesce(sum(quantity), 0) FROM probe_items WHERE variant_id = 1 AND day = $1', values: [day] });
+        await pool.query({
+          name: 'probe_read',
+          text: 'SELECT coalesce(sum(quantity), 0) FROM probe_items WHERE variant_id = 1 AND day = $1',
+          values: [day],
+        });
         await pool.query({ name: 'probe_hold', text: 'SELECT probe_hold($1, $2)', values: [day, cart] });
       },
       options.ms,

@@ -23,7 +23,10 @@ export async function repeatView(urls: readonly string[], label: string, views =
   const repeat = { ms: [] as number[], size: 0, statuses: new Map<number, number>() };
   let tags: Array<string | undefined> = [];
   for (let v = 0; v < views; v++) {
-    for (const [phase, withTags] of [[first, false], [repeat, true]] as const) {
+    for (const [phase, withTags] of [
+      [first, false],
+      [repeat, true],
+    ] as const) {
       const t0 = performance.now();
       const answers = await Promise.all(urls.map((url, i) => shot(url, withTags ? tags[i] : undefined)));
       phase.ms.push(performance.now() - t0);
@@ -42,6 +45,10 @@ export async function repeatView(urls: readonly string[], label: string, views =
   });
   return [
     row('product page, first view', first, `no validators; ${statuses(first.statuses)}`),
-    row('product page, repeat view', repeat, `If-None-Match from the first view: ${(repeat.size / first.size * 100).toFixed(1)}% of its bytes, ${(median(repeat.ms) / median(first.ms)).toFixed(2)}× its time; ${statuses(repeat.statuses)}`),
+    row(
+      'product page, repeat view',
+      repeat,
+      `If-None-Match from the first view: ${((repeat.size / first.size) * 100).toFixed(1)}% of its bytes, ${(median(repeat.ms) / median(first.ms)).toFixed(2)}× its time; ${statuses(repeat.statuses)}`,
+    ),
   ];
 }

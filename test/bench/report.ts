@@ -14,7 +14,9 @@ import { ROOT, type Row } from './util.ts';
 export function machine(): string {
   let model = cpus()[0]?.model ?? '?';
   try {
-    const line = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
     if (line) model = line.split(':')[1]!.trim();
   } catch {
     // not Linux: keep os.cpus()
@@ -27,7 +29,10 @@ export function machine(): string {
   }
   let chromium = '?';
   try {
-    chromium = execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    chromium = execFileSync('/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     // measured sections say so
   }
@@ -42,12 +47,20 @@ function escape(cell: string): string {
 /** The one table. */
 export function table(rows: readonly Row[]): string {
   const lines = ['| Section | Subject | Measure | Value | Reference / target |', '|---|---|---|---|---|'];
-  for (const r of rows) lines.push(`| ${[r.section, r.subject, r.measure, r.value, r.reference].map(escape).join(' | ')} |`);
+  for (const r of rows)
+    lines.push(`| ${[r.section, r.subject, r.measure, r.value, r.reference].map(escape).join(' | ')} |`);
   return lines.join('\n');
 }
 
 /** Writes BENCHMARKS.md. */
-export async function writeReport(input: { rows: Row[]; notes: Map<string, string[]>; startedAt: Date; seconds: number; command: string; commit: string }): Promise<string> {
+export async function writeReport(input: {
+  rows: Row[];
+  notes: Map<string, string[]>;
+  startedAt: Date;
+  seconds: number;
+  command: string;
+  commit: string;
+}): Promise<string> {
   const sections: string[] = [];
   for (const [name, notes] of input.notes) {
     if (notes.length === 0) continue;

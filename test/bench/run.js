@@ -17,7 +17,9 @@ const compiled = spawnSync(process.execPath, [tsc, '-p', 'test/bench/tsconfig.js
 if (compiled.status !== 0) {
   // Type errors (for instance in code another engineer is still writing) do not stop the emit;
   // show them, then run what was emitted.
-  process.stderr.write(`bench: tsc reported problems (running the emitted JavaScript anyway):\n${compiled.stdout}${compiled.stderr}\n`);
+  process.stderr.write(
+    `bench: tsc reported problems (running the emitted JavaScript anyway):\n${compiled.stdout}${compiled.stderr}\n`,
+  );
 }
 process.env.BENCH_COMPILE_MS = String(Date.now() - started);
 await import(pathToFileURL(`${root}node_modules/.cache/bench/test/bench/run.js`).href);

@@ -24,14 +24,19 @@ const SECTIONS: ReadonlyArray<{ key: string; name: string; limitMs: number; run:
 ];
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, 'no-write': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { only: { type: 'string' }, 'no-write': { type: 'boolean', default: false } },
+  });
   const only = values.only?.split(',').map((s) => s.trim());
   const startedAt = new Date();
   // The commit the bench starts from (the build just before it used the same working tree).
   let commit = '?';
   try {
     commit = execFileSync('git', ['log', '-1', '--format=%h %s'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'public', 'vite.config.ts'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'public', 'vite.config.ts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
     if (dirty) commit += ' (plus uncommitted changes under src/ or public/)';
   } catch {
     // not a git checkout

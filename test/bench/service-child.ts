@@ -70,7 +70,17 @@ export interface Profile {
 }
 
 function emptyProfile(): Profile {
-  return { statements: 0, statementMs: 0, transactions: 0, transactionMs: 0, transactionStatements: 0, lockWaitMs: 0, lockHeldMs: 0, serverTimedLocks: 0, byKind: {} };
+  return {
+    statements: 0,
+    statementMs: 0,
+    transactions: 0,
+    transactionMs: 0,
+    transactionStatements: 0,
+    lockWaitMs: 0,
+    lockHeldMs: 0,
+    serverTimedLocks: 0,
+    byKind: {},
+  };
 }
 
 /** The database with every statement and transaction timed into `profile()` (the service code is untouched). */
@@ -78,7 +88,13 @@ function profiled(db: Database, profile: () => Profile): Database {
   // Each statement's kind, by its text: the service's texts are few and fixed, and this
   // process's own CPU is part of what the bench measures.
   const kinds = new Map<string, string>();
-  const timed = async <Row>(target: Queryable, sql: string, params: readonly unknown[] | undefined, options: QueryOptions | undefined, onDone?: (ms: number) => void) => {
+  const timed = async <Row>(
+    target: Queryable,
+    sql: string,
+    params: readonly unknown[] | undefined,
+    options: QueryOptions | undefined,
+    onDone?: (ms: number) => void,
+  ) => {
     const t0 = performance.now();
     try {
       const result = await target.query<Row>(sql, params, options);
@@ -148,7 +164,10 @@ function profiled(db: Database, profile: () => Profile): Database {
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? '{}') as ChildOptions;
   let profile = emptyProfile();
-  const raw: Database = options.database === 'postgres' ? await openPostgres(options.url!, { max: options.poolSize ?? 10 }) : await openPglite('memory');
+  const raw: Database =
+    options.database === 'postgres'
+      ? await openPostgres(options.url!, { max: options.poolSize ?? 10 })
+      : await openPglite('memory');
   const db = profiled(raw, () => profile);
   await migrate(db);
   await loadFixture(db, JSON.parse(await readFile(options.fixture, 'utf8')));
@@ -172,9 +191,19 @@ async function main(): Promise<void> {
       if (message.type === 'check') {
         try {
           const { rows } = await db.query<HeldDay>(HELD_SQL);
-          process.send!({ type: 'check', days: rows, unexpected: unexpected.length, samples: unexpected.filter(Boolean) });
+          process.send!({
+            type: 'check',
+            days: rows,
+            unexpected: unexpected.length,
+            samples: unexpected.filter(Boolean),
+          });
         } catch (error) {
-          process.send!({ type: 'check', error: error instanceof Error ? error.message : String(error), unexpected: unexpected.length, samples: unexpected.filter(Boolean) });
+          process.send!({
+            type: 'check',
+            error: error instanceof Error ? error.message : String(error),
+            unexpected: unexpected.length,
+            samples: unexpected.filter(Boolean),
+          });
         }
       } else if (message.type === 'profile-reset') {
         profile = emptyProfile();

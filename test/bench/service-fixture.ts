@@ -11,7 +11,12 @@ const BLACKOUTS = 300;
 
 /** `YYYY-MM-DD` of today in `tz`, plus `days`. */
 export function localDay(days: number, tz = TZ): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
@@ -35,8 +40,23 @@ export function benchFixture(): unknown {
         tz: TZ,
         locale: 'en',
         locations: [{ name: 'Pier' }],
-        products: [{ external_id: PRODUCT, title: 'Kayak', vendor: 'Bench', location: 'Pier', variants: [{ external_id: VARIANT, title: 'Single', capacity: CAPACITY }] }],
-        widgets: [{ title: 'Kayak', type: 'date', external_product_ids: [PRODUCT], settings: { lead_days: 0, horizon_days: 1000, quantity_max: 10, hold_minutes: 60 } }],
+        products: [
+          {
+            external_id: PRODUCT,
+            title: 'Kayak',
+            vendor: 'Bench',
+            location: 'Pier',
+            variants: [{ external_id: VARIANT, title: 'Single', capacity: CAPACITY }],
+          },
+        ],
+        widgets: [
+          {
+            title: 'Kayak',
+            type: 'date',
+            external_product_ids: [PRODUCT],
+            settings: { lead_days: 0, horizon_days: 1000, quantity_max: 10, hold_minutes: 60 },
+          },
+        ],
         blackouts,
         tokens: [
           { kind: 'secret', token: 'sk_bench' },

@@ -21,7 +21,8 @@ import { benchFixture, CAPACITY, DATES, localDay, PRODUCT, VARIANT } from './ser
 import type { ChildOptions, HeldDay, Profile } from './service-child.ts';
 import { log, ms, pass, ratio, type Row, type SectionResult, track, why, within } from './util.ts';
 
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const POSTGRES_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CARTS = 400;
 const CONCURRENCY = 16;
 const TARGET_RATE = 500;
@@ -41,8 +42,12 @@ export interface Child {
 /** Forks the service process with `options`; resolves once it listens. */
 export async function startChild(options: ChildOptions): Promise<Child> {
   const script = fileURLToPath(new URL('./service-child.js', import.meta.url));
-  const child: ChildProcess = track(fork(script, [JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] }));
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the service process exited (${code})`))));
+  const child: ChildProcess = track(
+    fork(script, [JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] }),
+  );
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the service process exited (${code})`))),
+  );
   exited.catch(() => {});
   const next = <T>(type: string) =>
     within(
@@ -128,14 +133,23 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
 /** What the lock figures cover: transactions timed here, or server-side calls timed by the server. */
 function lockScope(profile: Profile): string {
   if (profile.serverTimedLocks === 0) return 'until COMMIT';
-  const calls = profile.serverTimedLocks === profile.transactions ? 'all' : `${profile.serverTimedLocks} of ${profile.transactions}`;
+  const calls =
+    profile.serverTimedLocks === profile.transactions
+      ? 'all'
+      : `${profile.serverTimedLocks} of ${profile.transactions}`;
   return `${calls} in one server-side call, timed by the server to its end; its COMMIT follows`;
 }
 
 /** Runs every endpoint on one engine and returns its rows. */
-async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fixture: string, notes: string[]): Promise<Row[]> {
+async function engine(
+  label: string,
+  options: Omit<ChildOptions, 'fixture'>,
+  fixture: string,
+  notes: string[],
+): Promise<Row[]> {
   const rows: Row[] = [];
-  const row = (subject: string, measure: string, value: string, reference: string) => rows.push({ section: 'Service', subject: `${subject} (${label})`, measure, value, reference });
+  const row = (subject: string, measure: string, value: string, reference: string) =>
+    rows.push({ section: 'Service', subject: `${subject} (${label})`, measure, value, reference });
   const child = await startChild({ ...options, fixture });
   try {
     const get = (path: string): Shot => ({ method: 'GET', url: `${child.api}${path}` });
@@ -146,7 +160,10 @@ async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fix
       const cart = `bench-cart-${Math.floor(Math.random() * CARTS)}`;
       const date = DATES[Math.floor(Math.random() * DATES.length)]!;
       const quantity = r < 0.25 ? 0 : r < 0.75 ? 1 : 2;
-      return JSON.stringify({ cart_token: cart, items: [{ external_id: String(VARIANT), start: date, quantity: String(quantity) }] });
+      return JSON.stringify({
+        cart_token: cart,
+        items: [{ external_id: String(VARIANT), start: date, quantity: String(quantity) }],
+      });
     };
     const post = (): Shot => ({
       method: 'POST',
@@ -158,7 +175,13 @@ async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fix
       { name: 'bare Hono JSON', make: () => ({ method: 'GET', url: child.bare }) },
       { name: 'GET /v1/widgets', make: () => get(`/v1/widgets?external_product_id=${PRODUCT}&token=pk_bench`) },
       { name: 'GET /v1/blackouts per=250', make: () => get(`/v1/blackouts?per=250&token=pk_bench`) },
-      { name: 'GET /v1/availability 42 days', make: () => get(`/v1/availability?external_variant_id=${VARIANT}&start=${localDay(1)}&finish=${localDay(43)}&token=pk_bench`) },
+      {
+        name: 'GET /v1/availability 42 days',
+        make: () =>
+          get(
+            `/v1/availability?external_variant_id=${VARIANT}&start=${localDay(1)}&finish=${localDay(43)}&token=pk_bench`,
+          ),
+      },
       { name: 'POST /v1/reservations', make: post },
     ];
     let bare: LoadResult | undefined;
@@ -168,46 +191,98 @@ async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fix
       await closedLoop(endpoint.make, { concurrency: CONCURRENCY, maxRequests: 200, maxMs: 3000 });
       // One at a time first: the cost of a request without queueing.
       await child.resetProfile();
-      const alone = await closedLoop(endpoint.make, { concurrency: 1, maxRequests: 2000, maxMs: Math.min(2000, RUN_MS) });
+      const alone = await closedLoop(endpoint.make, {
+        concurrency: 1,
+        maxRequests: 2000,
+        maxMs: Math.min(2000, RUN_MS),
+      });
       const aloneProfile = await child.profile();
       if (aloneProfile.statements > 0) {
         const n = alone.answered;
-        const top = Object.entries(aloneProfile.byKind).sort((a, b) => b[1].ms - a[1].ms).slice(0, 4).map(([k, v]) => `"${k}…" ${(v.n / n).toFixed(1)}× ${(v.ms / v.n).toFixed(2)} ms`);
-        notes.push(`${label}, ${endpoint.name}, one request at a time (p50 ${ms(alone.p50)}): ${(aloneProfile.statements / n).toFixed(1)} SQL statements per request taking ${ms(aloneProfile.statementMs / n)} in all${aloneProfile.transactions ? `, transaction ${ms(aloneProfile.transactionMs / aloneProfile.transactions)}` : ''}; by time: ${top.join('; ')}.`);
+        const top = Object.entries(aloneProfile.byKind)
+          .sort((a, b) => b[1].ms - a[1].ms)
+          .slice(0, 4)
+          .map(([k, v]) => `"${k}…" ${(v.n / n).toFixed(1)}× ${(v.ms / v.n).toFixed(2)} ms`);
+        notes.push(
+          `${label}, ${endpoint.name}, one request at a time (p50 ${ms(alone.p50)}): ${(aloneProfile.statements / n).toFixed(1)} SQL statements per request taking ${ms(aloneProfile.statementMs / n)} in all${aloneProfile.transactions ? `, transaction ${ms(aloneProfile.transactionMs / aloneProfile.transactions)}` : ''}; by time: ${top.join('; ')}.`,
+        );
       }
       await child.resetProfile();
       const result = await closedLoop(endpoint.make, { concurrency: CONCURRENCY, maxRequests: 50_000, maxMs: RUN_MS });
       const profile = await child.profile();
       bare ??= result;
-      const statuses = Object.entries(result.statuses).map(([s, n]) => `${s}: ${n}`).join(', ');
+      const statuses = Object.entries(result.statuses)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ');
       const errors = serverErrors(result);
       const value = `${Math.round(result.throughput)}/s · p50 ${ms(result.p50)} · p99 ${ms(result.p99)}`;
-      const versus = result === bare ? 'the yardstick' : `${ratio(result.throughput, bare.throughput)} bare's throughput, ${ratio(result.p50, bare.p50)} its p50`;
-      row(endpoint.name, `throughput · p50 · p99 at ${CONCURRENCY} concurrent`, value, `${versus}; one at a time: p50 ${ms(alone.p50)}, ${Math.round(alone.throughput)}/s; ${statuses}${errors ? `; ${errors} errors (${result.samples.join(' | ')})` : ''}`);
+      const versus =
+        result === bare
+          ? 'the yardstick'
+          : `${ratio(result.throughput, bare.throughput)} bare's throughput, ${ratio(result.p50, bare.p50)} its p50`;
+      row(
+        endpoint.name,
+        `throughput · p50 · p99 at ${CONCURRENCY} concurrent`,
+        value,
+        `${versus}; one at a time: p50 ${ms(alone.p50)}, ${Math.round(alone.throughput)}/s; ${statuses}${errors ? `; ${errors} errors (${result.samples.join(' | ')})` : ''}`,
+      );
       if (profile.statements > 0) {
         const n = result.answered;
         const per = (x: number) => (x / n).toFixed(1);
-        const top = Object.entries(profile.byKind).sort((a, b) => b[1].ms - a[1].ms).slice(0, 3).map(([k, v]) => `"${k}…" ${per(v.n)}× ${(v.ms / v.n).toFixed(1)} ms`);
-        notes.push(`${label}, ${endpoint.name}, per request: ${per(profile.statements)} SQL statements taking ${ms(profile.statementMs / n)} in all${profile.transactions ? `; ${per(profile.transactions)} transactions of ${(profile.transactionStatements / Math.max(1, profile.transactions)).toFixed(1)} statements, ${ms(profile.transactionMs / profile.transactions)} each` : ''}${profile.lockHeldMs ? `; row lock: waited ${ms(profile.lockWaitMs / profile.transactions)}, then held ${ms(profile.lockHeldMs / profile.transactions)} (${lockScope(profile)})` : ''}. Slowest statements: ${top.join('; ')}.`);
+        const top = Object.entries(profile.byKind)
+          .sort((a, b) => b[1].ms - a[1].ms)
+          .slice(0, 3)
+          .map(([k, v]) => `"${k}…" ${per(v.n)}× ${(v.ms / v.n).toFixed(1)} ms`);
+        notes.push(
+          `${label}, ${endpoint.name}, per request: ${per(profile.statements)} SQL statements taking ${ms(profile.statementMs / n)} in all${profile.transactions ? `; ${per(profile.transactions)} transactions of ${(profile.transactionStatements / Math.max(1, profile.transactions)).toFixed(1)} statements, ${ms(profile.transactionMs / profile.transactions)} each` : ''}${profile.lockHeldMs ? `; row lock: waited ${ms(profile.lockWaitMs / profile.transactions)}, then held ${ms(profile.lockHeldMs / profile.transactions)} (${lockScope(profile)})` : ''}. Slowest statements: ${top.join('; ')}.`,
+        );
         if (profile.lockHeldMs) {
-          row(`${endpoint.name}: where the time goes`, 'statements · lock wait · lock held (mean)', `${per(profile.statements)} · ${ms(profile.lockWaitMs / profile.transactions)} · ${ms(profile.lockHeldMs / profile.transactions)}`,
-            `same-variant posts serialise on the variant's row lock: at most ${Math.round(1000 / (profile.lockHeldMs / profile.transactions))}/s while it is held this long (${lockScope(profile)})`);
+          row(
+            `${endpoint.name}: where the time goes`,
+            'statements · lock wait · lock held (mean)',
+            `${per(profile.statements)} · ${ms(profile.lockWaitMs / profile.transactions)} · ${ms(profile.lockHeldMs / profile.transactions)}`,
+            `same-variant posts serialise on the variant's row lock: at most ${Math.round(1000 / (profile.lockHeldMs / profile.transactions))}/s while it is held this long (${lockScope(profile)})`,
+          );
         }
       }
-      if (!result.statuses[200] && !result.statuses[201]) notes.push(`${label}: ${endpoint.name} answered no 2xx (${statuses}): the endpoint is probably not implemented yet; its figures measure the error path.`);
+      if (!result.statuses[200] && !result.statuses[201])
+        notes.push(
+          `${label}: ${endpoint.name} answered no 2xx (${statuses}): the endpoint is probably not implemented yet; its figures measure the error path.`,
+        );
     }
 
     log(`service ${label}: a product page viewed again`);
-    const page = [`/v1/widgets?external_product_id=${PRODUCT}`, '/v1/blackouts?per=250', `/v1/availability?external_variant_id=${VARIANT}&start=${localDay(1)}&finish=${localDay(32)}`, `/v1/availability?external_variant_id=${VARIANT}&start=${localDay(32)}&finish=${localDay(63)}`];
-    rows.push(...(await repeatView(page.map((p) => `${child.api}${p}&token=pk_bench`), label)));
+    const page = [
+      `/v1/widgets?external_product_id=${PRODUCT}`,
+      '/v1/blackouts?per=250',
+      `/v1/availability?external_variant_id=${VARIANT}&start=${localDay(1)}&finish=${localDay(32)}`,
+      `/v1/availability?external_variant_id=${VARIANT}&start=${localDay(32)}&finish=${localDay(63)}`,
+    ];
+    rows.push(
+      ...(await repeatView(
+        page.map((p) => `${child.api}${p}&token=pk_bench`),
+        label,
+      )),
+    );
 
     log(`service ${label}: POST /v1/reservations open loop at ${TARGET_RATE}/s`);
-    const open = await openLoop(post, { rate: TARGET_RATE, maxRequests: TARGET_RATE * 10, maxMs: RUN_MS, maxInFlight: 256 });
+    const open = await openLoop(post, {
+      rate: TARGET_RATE,
+      maxRequests: TARGET_RATE * 10,
+      maxMs: RUN_MS,
+      maxInFlight: 256,
+    });
     const achieved = open.answered / (RUN_MS / 1000);
     const met = open.failed === 0 && achieved >= TARGET_RATE * 0.98 && open.p99 < TARGET_P99;
-    const statuses = Object.entries(open.statuses).map(([s, n]) => `${s}: ${n}`).join(', ');
-    row(`POST /v1/reservations, ${TARGET_RATE}/s offered`, 'answered/s · p50 · p99', `${Math.round(achieved)}/s · p50 ${ms(open.p50)} · p99 ${ms(open.p99)}`,
-      `target ≥ ${TARGET_RATE}/s at p99 < ${TARGET_P99} ms: ${pass(met)}; ${statuses}${open.skipped ? `; ${open.skipped} not sent (256 already in flight)` : ''}${serverErrors(open) - open.skipped > 0 ? `; ${serverErrors(open) - open.skipped} errors` : ''}`);
+    const statuses = Object.entries(open.statuses)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
+    row(
+      `POST /v1/reservations, ${TARGET_RATE}/s offered`,
+      'answered/s · p50 · p99',
+      `${Math.round(achieved)}/s · p50 ${ms(open.p50)} · p99 ${ms(open.p99)}`,
+      `target ≥ ${TARGET_RATE}/s at p99 < ${TARGET_P99} ms: ${pass(met)}; ${statuses}${open.skipped ? `; ${open.skipped} not sent (256 already in flight)` : ''}${serverErrors(open) - open.skipped > 0 ? `; ${serverErrors(open) - open.skipped} errors` : ''}`,
+    );
 
     const check = await child.check();
     if (check.error) {
@@ -216,10 +291,19 @@ async function engine(label: string, options: Omit<ChildOptions, 'fixture'>, fix
       const days = check.days ?? [];
       const over = days.filter((d) => d.held > d.capacity);
       const max = days.reduce((m, d) => Math.max(m, d.held), 0);
-      row('held ≤ capacity after the run', 'days over capacity', `${over.length} of ${days.length} days`,
-        over.length === 0 ? `${pass(true)}: most held on a day ${max} of ${CAPACITY}` : `OVERSOLD: ${over.map((d) => `${d.day} ${d.held}/${d.capacity}`).join(', ')}`);
+      row(
+        'held ≤ capacity after the run',
+        'days over capacity',
+        `${over.length} of ${days.length} days`,
+        over.length === 0
+          ? `${pass(true)}: most held on a day ${max} of ${CAPACITY}`
+          : `OVERSOLD: ${over.map((d) => `${d.day} ${d.held}/${d.capacity}`).join(', ')}`,
+      );
     }
-    if (check.unexpected > 0) notes.push(`${label}: the service logged ${check.unexpected} unexpected errors (500s), e.g. ${check.samples.join(' | ')}`);
+    if (check.unexpected > 0)
+      notes.push(
+        `${label}: the service logged ${check.unexpected} unexpected errors (500s), e.g. ${check.samples.join(' | ')}`,
+      );
   } finally {
     await child.close();
   }
@@ -243,14 +327,31 @@ export async function measureService(): Promise<SectionResult> {
     try {
       database = await createDatabase();
     } catch (error) {
-      rows.push({ section: 'Service', subject: 'PostgreSQL', measure: '', value: 'not measured', reference: `no server at ${POSTGRES_URL.replace(/:[^:@/]*@/, ':***@')}: ${why(error)}` });
+      rows.push({
+        section: 'Service',
+        subject: 'PostgreSQL',
+        measure: '',
+        value: 'not measured',
+        reference: `no server at ${POSTGRES_URL.replace(/:[^:@/]*@/, ':***@')}: ${why(error)}`,
+      });
     }
     if (database) {
       try {
-        rows.push(...(await engine('PostgreSQL', { database: 'postgres', url: database.url, poolSize: 10 }, fixture, notes)));
+        rows.push(
+          ...(await engine('PostgreSQL', { database: 'postgres', url: database.url, poolSize: 10 }, fixture, notes)),
+        );
         log('service: PostgreSQL with rate limits on and off');
-        const start = (limits: boolean) => startChild({ database: 'postgres', url: database!.url, poolSize: 10, fixture, limits });
-        rows.push(...(await measureLimits(start, `/v1/widgets?external_product_id=${PRODUCT}&token=pk_bench`, 'PostgreSQL', RUN_MS, notes)));
+        const start = (limits: boolean) =>
+          startChild({ database: 'postgres', url: database!.url, poolSize: 10, fixture, limits });
+        rows.push(
+          ...(await measureLimits(
+            start,
+            `/v1/widgets?external_product_id=${PRODUCT}&token=pk_bench`,
+            'PostgreSQL',
+            RUN_MS,
+            notes,
+          )),
+        );
         log('service: PostgreSQL lock-shape probe');
         const [a, b, c] = await probeLockShapes(database.url, { ms: Math.min(RUN_MS, 4000), concurrency: CONCURRENCY });
         const references = [
@@ -259,10 +360,22 @@ export async function measureService(): Promise<SectionResult> {
           `${ratio(c!.throughput, a!.throughput)} shape A, ${ratio(c!.throughput, b!.throughput)} shape B; the service's shape now (safe: the usage is read in a statement after the lock)`,
         ];
         [a!, b!, c!].forEach((p, i) => {
-          rows.push({ section: 'Service', subject: `probe without the service: ${p.name}`, measure: `throughput · p50 · p99 at ${CONCURRENCY} concurrent`, value: `${Math.round(p.throughput)}/s · p50 ${ms(p.p50)} · p99 ${ms(p.p99)}`, reference: references[i]! });
+          rows.push({
+            section: 'Service',
+            subject: `probe without the service: ${p.name}`,
+            measure: `throughput · p50 · p99 at ${CONCURRENCY} concurrent`,
+            value: `${Math.round(p.throughput)}/s · p50 ${ms(p.p50)} · p99 ${ms(p.p99)}`,
+            reference: references[i]!,
+          });
         });
       } catch (error) {
-        rows.push({ section: 'Service', subject: 'PostgreSQL', measure: '', value: 'not measured', reference: why(error) });
+        rows.push({
+          section: 'Service',
+          subject: 'PostgreSQL',
+          measure: '',
+          value: 'not measured',
+          reference: why(error),
+        });
       } finally {
         await database.drop().catch(() => {});
       }

@@ -41,9 +41,20 @@ function listenOn(server: http.Server): Promise<number> {
 }
 
 /** Passes a request to `target` (host:port) and streams the answer back. */
-function forward(target: { host: string; port: number }, req: http.IncomingMessage, res: http.ServerResponse, headers?: http.OutgoingHttpHeaders): void {
+function forward(
+  target: { host: string; port: number },
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  headers?: http.OutgoingHttpHeaders,
+): void {
   const upstream = http.request(
-    { host: target.host, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, ...headers, host: `${target.host}:${target.port}` } },
+    {
+      host: target.host,
+      port: target.port,
+      path: req.url,
+      method: req.method,
+      headers: { ...req.headers, ...headers, host: `${target.host}:${target.port}` },
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -65,7 +76,8 @@ export function withoutWidget(html: string): string {
 }
 
 /** The fix the bench tries for layout shift: the page reserves the element's box before the deferred script runs. */
-export const RESERVE_CSS = 'booking-widget{display:block;box-sizing:content-box;min-height:32em}@media (max-width:500px){booking-widget{min-height:37em}}';
+export const RESERVE_CSS =
+  'booking-widget{display:block;box-sizing:content-box;min-height:32em}@media (max-width:500px){booking-widget{min-height:37em}}';
 
 export function reserved(html: string): string {
   return html.replace('</head>', `<style>${RESERVE_CSS}</style>\n</head>`);
@@ -80,7 +92,8 @@ export function crossOrigin(html: string, api: string): string {
 export async function startStorefront(): Promise<Storefront> {
   const start = join(ROOT, 'dist/service/start.js');
   if (!existsSync(start)) throw new Error('dist/service/start.js is not built (npm run build)');
-  if (!existsSync(join(ROOT, 'dist/booking-widget.js'))) throw new Error('dist/booking-widget.js is not built (npm run build)');
+  if (!existsSync(join(ROOT, 'dist/booking-widget.js')))
+    throw new Error('dist/booking-widget.js is not built (npm run build)');
 
   const counts = { preflights: 0, apiRequests: 0 };
   let target = { host: '127.0.0.1', port: 0 };
@@ -92,7 +105,14 @@ export async function startStorefront(): Promise<Storefront> {
       void (async () => {
         try {
           const html = await readFile(join(ROOT, 'public/index.html'), 'utf8');
-          const body = path === '/bench/without' ? withoutWidget(html) : path === '/bench/cross' ? crossOrigin(html, apiOrigin) : path === '/bench/reserved' ? reserved(html) : html;
+          const body =
+            path === '/bench/without'
+              ? withoutWidget(html)
+              : path === '/bench/cross'
+                ? crossOrigin(html, apiOrigin)
+                : path === '/bench/reserved'
+                  ? reserved(html)
+                  : html;
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
           res.end(body);
         } catch (error) {
@@ -120,14 +140,21 @@ export async function startStorefront(): Promise<Storefront> {
   const fixture = JSON.parse(await readFile(join(ROOT, 'src/service/demo/demo-fixture.json'), 'utf8')) as {
     shops: Array<{ tokens?: Array<{ kind: string; origins?: string[] }> }>;
   };
-  for (const shop of fixture.shops) for (const t of shop.tokens ?? []) if (t.kind === 'publishable') t.origins = [...(t.origins ?? []), page];
+  for (const shop of fixture.shops)
+    for (const t of shop.tokens ?? []) if (t.kind === 'publishable') t.origins = [...(t.origins ?? []), page];
   await writeFile(join(dir, 'fixture.json'), JSON.stringify(fixture));
 
-  const child: ChildProcess = track(spawn(process.execPath, [start, '--port', '0', '--data', join(dir, 'data'), '--fixture', join(dir, 'fixture.json')], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }));
+  const child: ChildProcess = track(
+    spawn(
+      process.execPath,
+      [start, '--port', '0', '--data', join(dir, 'data'), '--fixture', join(dir, 'fixture.json')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    ),
+  );
   let output = '';
   const closeAll = async () => {
     if (child.exitCode === null) {

@@ -12,7 +12,10 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { name?: string; data?: { url?: string; scriptName?: string; functionName?: string; stackTrace?: Array<{ url?: string }> } };
+  args?: {
+    name?: string;
+    data?: { url?: string; scriptName?: string; functionName?: string; stackTrace?: Array<{ url?: string }> };
+  };
 }
 
 /** Long tasks and script time attributable to `file`. */
@@ -28,7 +31,17 @@ export interface Attribution {
   fileScriptMs: number;
 }
 
-const SCRIPT_EVENTS = new Set(['EvaluateScript', 'FunctionCall', 'v8.compile', 'v8.compileModule', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'v8.run', 'V8.CompileCode']);
+const SCRIPT_EVENTS = new Set([
+  'EvaluateScript',
+  'FunctionCall',
+  'v8.compile',
+  'v8.compileModule',
+  'TimerFire',
+  'FireAnimationFrame',
+  'EventDispatch',
+  'v8.run',
+  'V8.CompileCode',
+]);
 
 function urlOf(e: TraceEvent): string {
   const d = e.args?.data;
@@ -37,10 +50,16 @@ function urlOf(e: TraceEvent): string {
 
 export function attribute(trace: Buffer, file: string): Attribution {
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mainThreads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   const onMain = (e: TraceEvent) => mainThreads.has(`${e.pid}:${e.tid}`);
   const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onMain(e) && (e.dur ?? 0) > 50_000);
-  const fileEvents = events.filter((e) => e.ph === 'X' && onMain(e) && SCRIPT_EVENTS.has(e.name) && urlOf(e).includes(file));
+  const fileEvents = events.filter(
+    (e) => e.ph === 'X' && onMain(e) && SCRIPT_EVENTS.has(e.name) && urlOf(e).includes(file),
+  );
   let fileLongTasks = 0;
   let fileLongTaskMs = 0;
   let longestFileTaskMs = 0;
@@ -63,5 +82,11 @@ export function attribute(trace: Buffer, file: string): Attribution {
     } else curEnd = Math.max(curEnd, e);
   }
   if (curEnd > curStart && Number.isFinite(curStart)) fileScriptUs += curEnd - curStart;
-  return { longTasks: tasks.length, fileLongTasks, fileLongTaskMs, longestFileTaskMs, fileScriptMs: fileScriptUs / 1000 };
+  return {
+    longTasks: tasks.length,
+    fileLongTasks,
+    fileLongTaskMs,
+    longestFileTaskMs,
+    fileScriptMs: fileScriptUs / 1000,
+  };
 }

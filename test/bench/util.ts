@@ -80,7 +80,10 @@ export async function within<T>(promise: Promise<T>, milliseconds: number, what:
     return await Promise.race([
       promise,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what} took longer than ${Math.round(milliseconds / 1000)} s`)), milliseconds);
+        timer = setTimeout(
+          () => reject(new Error(`${what} took longer than ${Math.round(milliseconds / 1000)} s`)),
+          milliseconds,
+        );
       }),
     ]);
   } finally {
@@ -89,9 +92,15 @@ export async function within<T>(promise: Promise<T>, milliseconds: number, what:
 }
 
 /** Runs a command (no shell), bounded in time; resolves with its exit code and output. */
-export function run(command: string, args: string[], options: { cwd?: string; timeoutMs: number; env?: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; timeoutMs: number; env?: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = track(spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const child = track(
+      spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -43,7 +43,12 @@ describe('timeouts', () => {
     await vi.advanceTimersByTimeAsync(1);
     const { error } = await result;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ status: 0, code: 'timeout', timeoutMs: 10_000, message: `GET ${BASE}/v1/widgets timed out after 10000 ms` });
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'timeout',
+      timeoutMs: 10_000,
+      message: `GET ${BASE}/v1/widgets timed out after 10000 ms`,
+    });
   });
 
   it("lets one call's timeoutMs override the client's", async () => {
@@ -69,7 +74,8 @@ describe('timeouts', () => {
   });
 
   it('holds the deadline while the body is still arriving', async () => {
-    const stalled = () => new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('[')) }), { status: 200 });
+    const stalled = () =>
+      new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('[')) }), { status: 200 });
     const { client } = clientAnswering([stalled], { timeoutMs: 100 });
     const result = settle(client.widgets.list());
     await vi.advanceTimersByTimeAsync(100);
@@ -115,7 +121,10 @@ describe('abort signals', () => {
   });
 
   it('stops waiting to retry, and sends no further attempt, when aborted between retries', async () => {
-    const { client, sent } = clientAnswering([envelope(503, 'internal', 'Busy.', undefined, { 'Retry-After': '30' }), json(200, [])]);
+    const { client, sent } = clientAnswering([
+      envelope(503, 'internal', 'Busy.', undefined, { 'Retry-After': '30' }),
+      json(200, []),
+    ]);
     const controller = new AbortController();
     const result = settle(client.widgets.list({}, { signal: controller.signal }));
     await vi.advanceTimersByTimeAsync(1_000);

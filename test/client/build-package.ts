@@ -49,7 +49,15 @@ export function typecheckMerchantFile(project: string, source: string): void {
   writeFileSync(
     join(project, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2023', 'DOM'], strict: true, noEmit: true, types: [] },
+      compilerOptions: {
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM'],
+        strict: true,
+        noEmit: true,
+        types: [],
+      },
       files: ['merchant.ts'],
     }),
   );

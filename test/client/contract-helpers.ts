@@ -22,7 +22,12 @@ export async function connect(options: Partial<ClientOptions> = {}): Promise<Con
   const fetch = async (input: string, init: RequestInit): Promise<Response> => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => (headers[name] = value));
-    sent.push({ method: init.method ?? 'GET', url: input, headers, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+    sent.push({
+      method: init.method ?? 'GET',
+      url: input,
+      headers,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
     return service.fetch(new Request(input, init));
   };
   const clientWith = (more: Partial<ClientOptions>) =>

@@ -1,7 +1,13 @@
 // The client against the real in-process service: reservations, bookings, blackout writes and
 // availability.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PermissionError, serverDate, UnavailableError, type Booking, type Reservation } from '../../src/client/index.ts';
+import {
+  PermissionError,
+  serverDate,
+  UnavailableError,
+  type Booking,
+  type Reservation,
+} from '../../src/client/index.ts';
 import { connect, SECRET_HEADERS, type Connected } from './contract-helpers.ts';
 
 const JSON_HEADERS = { ...SECRET_HEADERS, 'content-type': 'application/json' };
@@ -20,10 +26,19 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('contract: reservations (writes)', () => {
   it('holds items for a cart and resolves to the reservation, with the server Date for a countdown', async () => {
-    const params = { cart_token: 'cart-hold', items: [{ external_id: 8001, start: '2026-12-10', finish: '2026-12-12', quantity: 2 }], guests: [ada] };
+    const params = {
+      cart_token: 'cart-hold',
+      items: [{ external_id: 8001, start: '2026-12-10', finish: '2026-12-12', quantity: 2 }],
+      guests: [ada],
+    };
     const now = api.service.clock.now();
     const { data, response } = await api.client.reservations.create(params).withResponse();
-    expect(api.sent.at(-1)).toEqual({ method: 'POST', url: `${api.service.baseUrl}/v1/reservations`, headers: JSON_HEADERS, body: params });
+    expect(api.sent.at(-1)).toEqual({
+      method: 'POST',
+      url: `${api.service.baseUrl}/v1/reservations`,
+      headers: JSON_HEADERS,
+      body: params,
+    });
     expect(response.status).toBe(201);
     expect(data).toEqual<Reservation>({
       id: expect.any(Number),
@@ -52,7 +67,10 @@ describe('contract: reservations (writes)', () => {
   });
 
   it('updates the same reservation when the cart posts again', async () => {
-    const first = await api.client.reservations.create({ cart_token: 'cart-again', items: [{ external_id: 8002, start: '2026-12-11', quantity: 1 }] });
+    const first = await api.client.reservations.create({
+      cart_token: 'cart-again',
+      items: [{ external_id: 8002, start: '2026-12-11', quantity: 1 }],
+    });
     const { data, response } = await api.client.reservations
       .create({ cart_token: 'cart-again', items: [{ external_id: '8002', start: '2026-12-11', quantity: '2' }] })
       .withResponse();
@@ -72,7 +90,10 @@ describe('contract: reservations (writes)', () => {
   });
 
   it('lets a publishable token read its own cart with the cart token', async () => {
-    const held = await api.client.reservations.create({ cart_token: 'cart-shopper', items: [{ external_id: 8003, start: '2026-12-12', quantity: 1 }] });
+    const held = await api.client.reservations.create({
+      cart_token: 'cart-shopper',
+      items: [{ external_id: 8003, start: '2026-12-12', quantity: 1 }],
+    });
     const shopper = api.clientWith({ token: 'pk_test_harbour', tokenInQuery: true });
     expect(await shopper.reservations.list({ cart_token: 'cart-shopper' })).toEqual([held]);
     expect(await shopper.reservations.retrieve(held.id, { cart_token: 'cart-shopper' })).toEqual(held);
@@ -82,7 +103,9 @@ describe('contract: reservations (writes)', () => {
       headers: { accept: 'application/json' },
       body: undefined,
     });
-    await expect(shopper.reservations.retrieve(held.id, { cart_token: 'someone-else' })).rejects.toMatchObject({ status: expect.toBeOneOf([403, 404]) });
+    await expect(shopper.reservations.retrieve(held.id, { cart_token: 'someone-else' })).rejects.toMatchObject({
+      status: expect.toBeOneOf([403, 404]),
+    });
   });
 
   it('iterates every reservation of the shop one page at a time, in list order', async () => {
@@ -116,7 +139,16 @@ describe('contract: bookings', () => {
       starts_at: '2026-12-14T22:00:00.000Z',
       finishes_at: '2026-12-15T06:00:00.000Z',
       tz: 'Australia/Melbourne',
-      items: [{ external_id: 8002, variant_id: expect.any(Number), resource_id: null, quantity: 1, product_title: 'Kayak hire', variant_title: 'Double kayak' }],
+      items: [
+        {
+          external_id: 8002,
+          variant_id: expect.any(Number),
+          resource_id: null,
+          quantity: 1,
+          product_title: 'Kayak hire',
+          variant_title: 'Double kayak',
+        },
+      ],
       customers: [ada],
       fields: [{ name: 'Experience', value: 'Some' }],
       tags: ['contract'],
@@ -128,24 +160,45 @@ describe('contract: bookings', () => {
   it('refuses a booking made with a publishable token', async () => {
     const shopper = api.clientWith({ token: 'pk_test_harbour' });
     await expect(
-      shopper.bookings.create({ starts_at: '2026-12-16 09:00', finishes_at: '2026-12-16 10:00', items: [{ external_id: 8002, quantity: 1 }] }),
+      shopper.bookings.create({
+        starts_at: '2026-12-16 09:00',
+        finishes_at: '2026-12-16 10:00',
+        items: [{ external_id: 8002, quantity: 1 }],
+      }),
     ).rejects.toBeInstanceOf(PermissionError);
   });
 });
 
 describe('contract: blackouts (writes)', () => {
   it('creates a blackout for a product and then updates its title', async () => {
-    const created = await api.client.blackouts.create({ title: 'Staff day', starts_at: '2026-12-20', finishes_at: '2026-12-21', external_product_id: 7001 });
+    const created = await api.client.blackouts.create({
+      title: 'Staff day',
+      starts_at: '2026-12-20',
+      finishes_at: '2026-12-21',
+      external_product_id: 7001,
+    });
     expect(api.sent.at(-1)).toEqual({
       method: 'POST',
       url: `${api.service.baseUrl}/v1/blackouts`,
       headers: JSON_HEADERS,
       body: { title: 'Staff day', starts_at: '2026-12-20', finishes_at: '2026-12-21', external_product_id: 7001 },
     });
-    expect(created).toMatchObject({ title: 'Staff day', starts_at: '2026-12-19T13:00:00.000Z', finishes_at: '2026-12-20T13:00:00.000Z', all_day: 1, external_product_id: 7001, vendor: 'Harbour' });
+    expect(created).toMatchObject({
+      title: 'Staff day',
+      starts_at: '2026-12-19T13:00:00.000Z',
+      finishes_at: '2026-12-20T13:00:00.000Z',
+      all_day: 1,
+      external_product_id: 7001,
+      vendor: 'Harbour',
+    });
 
     const updated = await api.client.blackouts.update(created.id, { title: 'Staff training' });
-    expect(api.sent.at(-1)).toEqual({ method: 'PUT', url: `${api.service.baseUrl}/v1/blackouts/${created.id}`, headers: JSON_HEADERS, body: { title: 'Staff training' } });
+    expect(api.sent.at(-1)).toEqual({
+      method: 'PUT',
+      url: `${api.service.baseUrl}/v1/blackouts/${created.id}`,
+      headers: JSON_HEADERS,
+      body: { title: 'Staff training' },
+    });
     expect(updated).toEqual({ ...created, title: 'Staff training', updated_at: expect.any(String) });
     expect(await api.client.blackouts.retrieve(created.id)).toEqual(updated);
   });
@@ -153,8 +206,14 @@ describe('contract: blackouts (writes)', () => {
 
 describe('contract: availability', () => {
   it('lists a variant day by day, with blacked-out days marked', async () => {
-    const days = await api.client.availability.list({ external_variant_id: 8001, start: '2026-12-24', finish: '2026-12-27' });
-    expect(api.sent.at(-1)?.url).toBe(`${api.service.baseUrl}/v1/availability?external_variant_id=8001&start=2026-12-24&finish=2026-12-27`);
+    const days = await api.client.availability.list({
+      external_variant_id: 8001,
+      start: '2026-12-24',
+      finish: '2026-12-27',
+    });
+    expect(api.sent.at(-1)?.url).toBe(
+      `${api.service.baseUrl}/v1/availability?external_variant_id=8001&start=2026-12-24&finish=2026-12-27`,
+    );
     expect(days.map((d) => [d.date, d.status, d.status_code])).toEqual([
       ['2026-12-24', 'ok', 1],
       ['2026-12-25', 'blacked_out', 3],

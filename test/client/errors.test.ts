@@ -78,11 +78,15 @@ describe('errors: status to class', () => {
     const error = await errorOf(client.widgets.list());
     expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({ status: 502, code: 'unknown', details: undefined });
-    expect(error.message).toBe(`GET ${BASE}/v1/widgets answered 502 with a body that is not the API's JSON error (text/html)`);
+    expect(error.message).toBe(
+      `GET ${BASE}/v1/widgets answered 502 with a body that is not the API's JSON error (text/html)`,
+    );
   });
 
   it("takes the API's code for the status when the body is not the envelope", async () => {
-    const { client } = clientAnswering(() => new Response('Too Many Requests', { status: 429, headers: { 'Retry-After': '7' } }));
+    const { client } = clientAnswering(
+      () => new Response('Too Many Requests', { status: 429, headers: { 'Retry-After': '7' } }),
+    );
     const error = await errorOf(client.widgets.list());
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: 7000 });
@@ -97,10 +101,23 @@ describe('errors: status to class', () => {
 
   it('types the items of a 409 that says which posted items did not fit', async () => {
     const items = [
-      { external_id: 8001, start: '2026-12-25T13:00:00.000Z', finish: '2026-12-26T13:00:00.000Z', quantity: 1, quantity_available: 0, status: 'blacked_out', status_code: 3 },
+      {
+        external_id: 8001,
+        start: '2026-12-25T13:00:00.000Z',
+        finish: '2026-12-26T13:00:00.000Z',
+        quantity: 1,
+        quantity_available: 0,
+        status: 'blacked_out',
+        status_code: 3,
+      },
     ];
     const { client } = clientAnswering(envelope(409, 'unavailable', 'An item does not fit.', { items }));
-    const error = await errorOf(client.reservations.create({ cart_token: 'c1', items: [{ external_id: 8001, start: '2026-12-25', quantity: 1 }] }));
+    const error = await errorOf(
+      client.reservations.create({
+        cart_token: 'c1',
+        items: [{ external_id: 8001, start: '2026-12-25', quantity: 1 }],
+      }),
+    );
     expect(isUnavailableError(error)).toBe(true);
     if (isUnavailableError(error)) expect(error.details.items).toEqual(items);
   });
@@ -115,13 +132,17 @@ describe('errors: status to class', () => {
   it('carries the field messages of a 422', async () => {
     const fields = { 'items[0].quantity': ['must be a whole number from 1'] };
     const { client } = clientAnswering(envelope(422, 'validation_failed', 'items[0].quantity is invalid.', { fields }));
-    const error = await errorOf(client.reservations.create({ cart_token: 'c', items: [{ external_id: 1, start: '2026-12-01', quantity: 'x' }] }));
+    const error = await errorOf(
+      client.reservations.create({ cart_token: 'c', items: [{ external_id: 1, start: '2026-12-01', quantity: 'x' }] }),
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.details?.fields).toEqual(fields);
   });
 
   it('rejects a success whose body is not JSON with an invalid_response error', async () => {
-    const { client } = clientAnswering(() => new Response('<html>Log in to the Wi-Fi</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    const { client } = clientAnswering(
+      () => new Response('<html>Log in to the Wi-Fi</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+    );
     const error = await errorOf(client.widgets.list());
     expect(error.constructor).toBe(BookingApiError);
     expect(error).toMatchObject({ status: 200, code: 'invalid_response' });

@@ -16,17 +16,28 @@ export type Answer = (request: SentRequest, signal: AbortSignal | undefined) => 
 
 /** A JSON answer with `status` and extra headers. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Answer {
-  return () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  return () =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
 /** The API's error envelope with `status`. */
-export function envelope(status: number, error: string, message: string, details?: unknown, headers: Record<string, string> = {}): Answer {
+export function envelope(
+  status: number,
+  error: string,
+  message: string,
+  details?: unknown,
+  headers: Record<string, string> = {},
+): Answer {
   return json(status, details === undefined ? { error, message } : { error, message, details }, headers);
 }
 
 /** A body that is not JSON, as a proxy's error page is. */
 export function html(status: number, headers: Record<string, string> = {}): Answer {
-  return () => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status, headers: { 'Content-Type': 'text/html', ...headers } });
+  return () =>
+    new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+      status,
+      headers: { 'Content-Type': 'text/html', ...headers },
+    });
 }
 
 /** A fetch that fails before any response, as `fetch` does when the network is down. */

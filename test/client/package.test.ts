@@ -29,7 +29,16 @@ describe("the package 'booking-widget/client'", () => {
   });
 
   it('exports the client, the errors, the guards and the resource functions', () => {
-    for (const name of ['createClient', 'createRequester', 'listWidgets', 'createReservation', 'serverDate', 'BookingApiError', 'UnavailableError', 'isUnavailableError']) {
+    for (const name of [
+      'createClient',
+      'createRequester',
+      'listWidgets',
+      'createReservation',
+      'serverDate',
+      'BookingApiError',
+      'UnavailableError',
+      'isUnavailableError',
+    ]) {
       expect(typeof client[name as keyof typeof client], name).toBe('function');
     }
   });

@@ -31,7 +31,9 @@ describe('iterate', () => {
     );
     expect(await collect(client.blackouts.iterate({ per: 2, vendor: 'Harbour' }))).toEqual(records(1, 2, 3, 4, 5));
     // Only the page number is taken from the link: the host and token it names are never used.
-    expect(sent.map((r) => r.url)).toEqual([1, 2, 3].map((page) => `${BASE}/v1/blackouts?per=2&vendor=Harbour&page=${page}`));
+    expect(sent.map((r) => r.url)).toEqual(
+      [1, 2, 3].map((page) => `${BASE}/v1/blackouts?per=2&vendor=Harbour&page=${page}`),
+    );
     expect(sent.every((r) => r.headers.authorization === 'Bearer sk_test_harbour')).toBe(true);
   });
 
@@ -52,7 +54,10 @@ describe('iterate', () => {
   });
 
   it('fetches a page only when the loop needs it', async () => {
-    const { client, sent } = clientAnswering(json(200, records(1, 2), { Link: link({ next: 2 }) }), json(200, records(3)));
+    const { client, sent } = clientAnswering(
+      json(200, records(1, 2), { Link: link({ next: 2 }) }),
+      json(200, records(3)),
+    );
     const iterator = client.blackouts.iterate({ per: 2 });
     expect(sent).toHaveLength(0);
     await iterator.next();
@@ -64,12 +69,18 @@ describe('iterate', () => {
 
   it('never repeats a record that moved to the next page while reading', async () => {
     // A new reservation arrived between the pages: the old 2 is now first on page 2.
-    const { client } = clientAnswering(json(200, records(3, 2), { 'X-Total-Count': '4' }), json(200, records(2, 1), { 'X-Total-Count': '4' }));
+    const { client } = clientAnswering(
+      json(200, records(3, 2), { 'X-Total-Count': '4' }),
+      json(200, records(2, 1), { 'X-Total-Count': '4' }),
+    );
     expect(await collect(client.reservations.iterate({ per: 2 }))).toEqual(records(3, 2, 1));
   });
 
   it('never skips a page when next() is called several times at once', async () => {
-    const { client } = clientAnswering(json(200, records(1, 2), { 'X-Total-Count': '3' }), json(200, records(3), { 'X-Total-Count': '3' }));
+    const { client } = clientAnswering(
+      json(200, records(1, 2), { 'X-Total-Count': '3' }),
+      json(200, records(3), { 'X-Total-Count': '3' }),
+    );
     const iterator = client.widgets.iterate({ per: 2 });
     const results = await Promise.all([iterator.next(), iterator.next(), iterator.next(), iterator.next()]);
     expect(results.map((r) => r.value)).toEqual([...records(1, 2, 3), undefined]);

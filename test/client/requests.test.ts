@@ -27,7 +27,11 @@ describe('requests: headers', () => {
     expect(sent[0]).toEqual({
       method: 'POST',
       url: `${BASE}/v1/reservations`,
-      headers: { accept: 'application/json', authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' },
+      headers: {
+        accept: 'application/json',
+        authorization: 'Bearer sk_test_harbour',
+        'content-type': 'application/json',
+      },
       body: params,
     });
   });
@@ -58,7 +62,10 @@ describe('requests: URLs', () => {
     const { client, sent } = clientWith();
     await client.reservations.list({ active: true, cart_token: undefined, page: 2, per: 10 });
     await client.reservations.list({ active: false });
-    expect(sent.map((r) => r.url)).toEqual([`${BASE}/v1/reservations?active=true&page=2&per=10`, `${BASE}/v1/reservations?active=false`]);
+    expect(sent.map((r) => r.url)).toEqual([
+      `${BASE}/v1/reservations?active=true&page=2&per=10`,
+      `${BASE}/v1/reservations?active=false`,
+    ]);
   });
 
   it('escapes ids and query values', async () => {
@@ -110,9 +117,16 @@ describe('requests: responses', () => {
 
   it('sends any request through the same rules with client.request', async () => {
     const { client, sent } = clientWith({}, json(200, { ok: true }));
-    const { data } = await client.request<{ ok: boolean }>({ method: 'GET', path: '/v1/health', query: { deep: true } });
+    const { data } = await client.request<{ ok: boolean }>({
+      method: 'GET',
+      path: '/v1/health',
+      query: { deep: true },
+    });
     expect(data).toEqual({ ok: true });
-    expect(sent[0]).toMatchObject({ url: `${BASE}/v1/health?deep=true`, headers: { authorization: 'Bearer sk_test_harbour' } });
+    expect(sent[0]).toMatchObject({
+      url: `${BASE}/v1/health?deep=true`,
+      headers: { authorization: 'Bearer sk_test_harbour' },
+    });
   });
 
   it('calls the global fetch when none is given, looking it up at call time', async () => {

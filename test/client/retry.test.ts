@@ -1,12 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient, createLightRequester, NetworkError, RateLimitError, ServerError, type ClientOptions, type RetryInfo } from '../../src/client/index.ts';
+import {
+  createClient,
+  createLightRequester,
+  NetworkError,
+  RateLimitError,
+  ServerError,
+  type ClientOptions,
+  type RetryInfo,
+} from '../../src/client/index.ts';
 import { envelope, json, networkFailure, scriptedFetch, type Answer } from './fake-fetch.ts';
 
 const BASE = 'https://bookings.test';
 const ok = json(200, []);
 const busy = (headers: Record<string, string> = {}) => envelope(503, 'internal', 'Try again.', undefined, headers);
 const reservation = { cart_token: 'cart-1', items: [{ external_id: 8001, start: '2026-12-01', quantity: 1 }] };
-const booking = { starts_at: '2026-12-01 09:00', finishes_at: '2026-12-01 17:00', items: [{ external_id: 8001, quantity: 1 }] };
+const booking = {
+  starts_at: '2026-12-01 09:00',
+  finishes_at: '2026-12-01 17:00',
+  items: [{ external_id: 8001, quantity: 1 }],
+};
 const blackout = { starts_at: '2026-12-24', finishes_at: '2026-12-25' };
 
 /** A client over a scripted fetch that also notes the fake clock's time of every attempt. */
@@ -106,7 +118,9 @@ describe('retries: timing', () => {
   });
 
   it('does not wait for a Retry-After longer than maxRetryAfterMs and rejects with how long to wait', async () => {
-    const { client, sent } = clientAnswering([envelope(429, 'rate_limited', 'Slow down.', undefined, { 'Retry-After': '120' })]);
+    const { client, sent } = clientAnswering([
+      envelope(429, 'rate_limited', 'Slow down.', undefined, { 'Retry-After': '120' }),
+    ]);
     const result = settle(client.widgets.list());
     await vi.advanceTimersByTimeAsync(0);
     const { error } = await result;
@@ -134,7 +148,10 @@ describe('retries: which requests and which failures', () => {
   });
 
   it('retries a DELETE after a 502', async () => {
-    const { client, sent } = clientAnswering([envelope(502, 'internal', 'Bad gateway.'), () => new Response(null, { status: 204 })]);
+    const { client, sent } = clientAnswering([
+      envelope(502, 'internal', 'Bad gateway.'),
+      () => new Response(null, { status: 204 }),
+    ]);
     const result = settle(client.blackouts.delete(3));
     await vi.advanceTimersByTimeAsync(5_000);
     expect(sent.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
@@ -165,7 +182,8 @@ describe('retries: which requests and which failures', () => {
     ['update', 'PUT'],
   ] as const)('never retries a blackout %s', async (method, httpMethod) => {
     const { client, sent } = clientAnswering([busy(), json(200, {})]);
-    const call = method === 'create' ? client.blackouts.create(blackout) : client.blackouts.update(5, { title: 'Closed' });
+    const call =
+      method === 'create' ? client.blackouts.create(blackout) : client.blackouts.update(5, { title: 'Closed' });
     const result = settle(call);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sent.map((r) => r.method)).toEqual([httpMethod]);
@@ -212,8 +230,15 @@ describe('retries: onRetry', () => {
   it('is told each retry before its wait: the attempt, the wait and the status (none after a network failure)', async () => {
     const calls: Array<RetryInfo & { sentBefore: number }> = [];
     const { client, sent } = clientAnswering(
-      [envelope(429, 'rate_limited', 'Slow down.', undefined, { 'Retry-After': '2' }), networkFailure(), json(200, [{ id: 1 }])],
-      { retry: { limit: 2, delayMs: 500, jitter: false }, onRetry: (info) => calls.push({ ...info, sentBefore: sent.length }) },
+      [
+        envelope(429, 'rate_limited', 'Slow down.', undefined, { 'Retry-After': '2' }),
+        networkFailure(),
+        json(200, [{ id: 1 }]),
+      ],
+      {
+        retry: { limit: 2, delayMs: 500, jitter: false },
+        onRetry: (info) => calls.push({ ...info, sentBefore: sent.length }),
+      },
     );
     const result = settle(client.widgets.list());
     await vi.advanceTimersByTimeAsync(0);
@@ -234,7 +259,9 @@ describe('retries: onRetry', () => {
     const calls: RetryInfo[] = [];
     const { fetch } = scriptedFetch(busy({ 'Retry-After': '1' }), json(201, { id: 5 }));
     const requester = createLightRequester({ baseUrl: BASE, fetch, onRetry: (info) => calls.push(info) });
-    const result = settle(requester.request({ method: 'POST', path: '/v1/reservations', body: reservation, idempotent: true }));
+    const result = settle(
+      requester.request({ method: 'POST', path: '/v1/reservations', body: reservation, idempotent: true }),
+    );
     await vi.advanceTimersByTimeAsync(1_000);
     expect((await result).value?.data).toEqual({ id: 5 });
     expect(calls).toEqual([{ attempt: 1, waitMs: 1_000, status: 503 }]);

@@ -37,7 +37,9 @@ describe('types', () => {
     expectTypeOf(client.blackouts.create).returns.resolves.toEqualTypeOf<Blackout>();
     expectTypeOf(client.blackouts.update).returns.resolves.toEqualTypeOf<Blackout>();
     expectTypeOf(client.blackouts.delete).returns.resolves.toEqualTypeOf<void>();
-    expectTypeOf(client.blackouts.list).parameter(0).toEqualTypeOf<import('../../src/shared/index.ts').BlackoutListParams | undefined>();
+    expectTypeOf(client.blackouts.list)
+      .parameter(0)
+      .toEqualTypeOf<import('../../src/shared/index.ts').BlackoutListParams | undefined>();
     // @ts-expect-error: an unknown filter is a type error
     void client.blackouts.list({ colour: 'red' });
     // @ts-expect-error: a create needs starts_at and finishes_at
@@ -47,16 +49,24 @@ describe('types', () => {
   it('reservations methods take typed params and resolve to records', () => {
     expectTypeOf(client.reservations.list).returns.resolves.toEqualTypeOf<Reservation[]>();
     expectTypeOf(client.reservations.iterate).returns.toEqualTypeOf<AsyncGenerator<Reservation, void, undefined>>();
-    expectTypeOf(client.reservations.retrieve).parameter(1).toEqualTypeOf<{ cart_token?: string | undefined } | undefined>();
+    expectTypeOf(client.reservations.retrieve)
+      .parameter(1)
+      .toEqualTypeOf<{ cart_token?: string | undefined } | undefined>();
     expectTypeOf(client.reservations.create).returns.resolves.toEqualTypeOf<Reservation>();
-    expectTypeOf(client.reservations.create({ cart_token: 'c', items: [] }).withResponse()).resolves.toEqualTypeOf<ApiResult<Reservation>>();
+    expectTypeOf(client.reservations.create({ cart_token: 'c', items: [] }).withResponse()).resolves.toEqualTypeOf<
+      ApiResult<Reservation>
+    >();
     // @ts-expect-error: active is a boolean
     void client.reservations.list({ active: 'yes' });
   });
 
   it('bookings, widgets and availability resolve to their records', () => {
     expectTypeOf(client.bookings.create).returns.resolves.toEqualTypeOf<Booking>();
-    expectTypeOf(client.bookings.create).parameter(1).exclude<undefined>().toHaveProperty('idempotencyKey').toEqualTypeOf<string | null | undefined>();
+    expectTypeOf(client.bookings.create)
+      .parameter(1)
+      .exclude<undefined>()
+      .toHaveProperty('idempotencyKey')
+      .toEqualTypeOf<string | null | undefined>();
     expectTypeOf(client.widgets.list).returns.resolves.toEqualTypeOf<Widget[]>();
     expectTypeOf(client.widgets.iterate).returns.toEqualTypeOf<AsyncGenerator<Widget, void, undefined>>();
     expectTypeOf(client.availability.list).returns.resolves.toEqualTypeOf<AvailabilityDay[]>();

@@ -12,7 +12,20 @@ import { holdForAnotherCart } from './helpers/server.ts';
 import { useStorefront } from './helpers/suite.ts';
 import { DAYS, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { PHONE, screenshotBoth, type ShopperPage } from './helpers/page.ts';
-import { EN, closeCartDrawer, dayButton, holdOnProductPage, holdPanel, noSidewaysScroll, pickDays, reserveButton, showMonthOf, smallControls, waitForCalendar, widgetOn } from './helpers/widget.ts';
+import {
+  EN,
+  closeCartDrawer,
+  dayButton,
+  holdOnProductPage,
+  holdPanel,
+  noSidewaysScroll,
+  pickDays,
+  reserveButton,
+  showMonthOf,
+  smallControls,
+  waitForCalendar,
+  widgetOn,
+} from './helpers/widget.ts';
 
 describeInBrowser('the held states and the Arabic widget at 390 px', () => {
   const suite = useStorefront({
@@ -54,7 +67,15 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
     found.retryAxe = await seriousAxeViolations(page);
     found.scrolls = !(await noSidewaysScroll(page));
 
-    expect(found).toEqual({ keepSmall: [], keepAxe: [], updateSmall: [], updateAxe: [], retrySmall: [], retryAxe: [], scrolls: false });
+    expect(found).toEqual({
+      keepSmall: [],
+      keepAxe: [],
+      updateSmall: [],
+      updateAxe: [],
+      retrySmall: [],
+      retryAxe: [],
+      scrolls: false,
+    });
   });
 
   it('the Arabic widget at 390 px: every control 44 px and no serious axe violation', async () => {
@@ -70,7 +91,9 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
   });
 
   it('unavailable days are struck through, their text at least 4.5:1 and their borders 3:1; "only N left" and a range preview are shown', async () => {
-    const sold = day(suite.today, 12), short = day(suite.today, 13), closed = day(suite.today, DAYS.blackout[0]);
+    const sold = day(suite.today, 12),
+      short = day(suite.today, 13),
+      closed = day(suite.today, DAYS.blackout[0]);
     // Single kayaks (capacity 4): all taken on one day, three on the next.
     await holdForAnotherCart(suite.server, 'e2e-a11y-sold', [{ variant: SINGLE_KAYAK, start: sold, quantity: 4 }]);
     await holdForAnotherCart(suite.server, 'e2e-a11y-short', [{ variant: SINGLE_KAYAK, start: short, quantity: 3 }]);
@@ -82,14 +105,21 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
     await widget.getByRole('button', { name: 'More' }).click();
 
     const looks: Record<string, unknown> = {};
-    for (const [name, date] of [['lead', suite.today], ['closed', closed], ['sold', sold], ['short', short]] as const) {
+    for (const [name, date] of [
+      ['lead', suite.today],
+      ['closed', closed],
+      ['sold', sold],
+      ['short', short],
+    ] as const) {
       await showMonthOf(widget, date);
       const button = dayButton(widget, date);
       await expect.poll(() => button.getAttribute('data-reason'), { timeout: 8000 }).toBe(name);
       looks[name] = await button.evaluate((el) => {
         const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
         const lum = (c: string) => {
-          const [r, g, b] = rgb(c).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+          const [r, g, b] = rgb(c)
+            .map((v) => v / 255)
+            .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
           return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
         };
         const ratio = (a: string, b: string) => {
@@ -98,7 +128,7 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
         };
         // The first opaque background from `from` outwards, through the shadow root to the page.
         const background = (from: Element | null): string => {
-          for (let e = from; e; e = e.parentElement ?? ((e.getRootNode() as ShadowRoot).host ?? null)) {
+          for (let e = from; e; e = e.parentElement ?? (e.getRootNode() as ShadowRoot).host ?? null) {
             const c = getComputedStyle(e).backgroundColor;
             if (rgb(c).length === 3 || rgb(c)[3] === 1) return c;
           }
@@ -109,7 +139,10 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
         return {
           text: ratio(style.color, own) >= 4.5,
           struck: style.textDecorationLine.includes('line-through') || el.getAttribute('data-reason') === 'short',
-          border: style.borderTopStyle === 'none' || rgb(style.borderTopColor)[3] === 0 ? 'none' : ratio(style.borderTopColor, background(el.parentElement)) >= 3,
+          border:
+            style.borderTopStyle === 'none' || rgb(style.borderTopColor)[3] === 0
+              ? 'none'
+              : ratio(style.borderTopColor, background(el.parentElement)) >= 3,
           caption: el.parentElement!.querySelector('.left')?.textContent ?? '',
         };
       });
@@ -130,18 +163,24 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
     await expect.poll(() => dayButton(widget, short).getAttribute('part')).toContain('day-selected');
     const captionContrast = await dayButton(widget, short).evaluate((el) => {
       const lum = (c: string) => {
-        const [r, g, b] = (c.match(/[\d.]+/g) ?? []).map(Number).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+        const [r, g, b] = (c.match(/[\d.]+/g) ?? [])
+          .map(Number)
+          .map((v) => v / 255)
+          .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
         return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
       };
       const caption = el.parentElement!.querySelector('.left')!;
-      const [x, y] = [lum(getComputedStyle(caption).color), lum(getComputedStyle(el).backgroundColor)].sort((p, q) => q - p);
+      const [x, y] = [lum(getComputedStyle(caption).color), lum(getComputedStyle(el).backgroundColor)].sort(
+        (p, q) => q - p,
+      );
       return { text: caption.textContent, ratio: (x! + 0.05) / (y! + 0.05) };
     });
     expect(captionContrast.text).toBe('1 left');
     expect(captionContrast.ratio).toBeGreaterThanOrEqual(4.5);
 
     // A start chosen, the pointer on a later day: the range up to it is previewed.
-    const from = day(suite.today, 3), to = day(suite.today, 5);
+    const from = day(suite.today, 3),
+      to = day(suite.today, 5);
     await showMonthOf(widget, from);
     await dayButton(widget, from).click();
     await showMonthOf(widget, to);

@@ -9,7 +9,17 @@ import { describeInBrowser } from './helpers/browser.ts';
 import { useStorefront } from './helpers/suite.ts';
 import { DAYS, day } from './helpers/fixture.ts';
 import { PHONE, type ShopperPage } from './helpers/page.ts';
-import { EN, holdOnProductPage, holdPanel, noSidewaysScroll, pickDays, reserveButton, smallControls, waitForCalendar, widgetOn } from './helpers/widget.ts';
+import {
+  EN,
+  holdOnProductPage,
+  holdPanel,
+  noSidewaysScroll,
+  pickDays,
+  reserveButton,
+  smallControls,
+  waitForCalendar,
+  widgetOn,
+} from './helpers/widget.ts';
 
 describeInBrowser('accessibility (axe-core) of the demo pages', () => {
   const suite = useStorefront({
@@ -27,7 +37,7 @@ describeInBrowser('accessibility (axe-core) of the demo pages', () => {
     await waitForCalendar(widget);
     const found: Record<string, unknown> = {};
     found.calendar = await seriousAxeViolations(page);
-    expect(await axeCheckedInShadow(page), 'axe looked inside the widget\'s shadow root').toBeGreaterThan(20);
+    expect(await axeCheckedInShadow(page), "axe looked inside the widget's shadow root").toBeGreaterThan(20);
 
     await pickDays(widget, day(suite.today, DAYS.flowStart), day(suite.today, DAYS.flowEnd));
     found.chosen = await seriousAxeViolations(page);
@@ -57,7 +67,7 @@ describeInBrowser('accessibility (axe-core) of the demo pages', () => {
     await page.goto('/hostile.html');
     await Promise.all(['widget-date', 'widget-range', 'widget-ar'].map((id) => waitForCalendar(widgetOn(page, id))));
     expect(await seriousAxeViolations(page, ['booking-widget'])).toEqual([]);
-    expect(await axeCheckedInShadow(page), 'axe looked inside the widgets\' shadow roots').toBeGreaterThan(50);
+    expect(await axeCheckedInShadow(page), "axe looked inside the widgets' shadow roots").toBeGreaterThan(50);
   });
 
   it('the strict page as a whole has no serious or critical axe violation', async () => {
@@ -68,7 +78,7 @@ describeInBrowser('accessibility (axe-core) of the demo pages', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  it('at 390 px every control of the widget, the hold panel\'s included, is at least 44 by 44 CSS px, and the page does not scroll sideways', async () => {
+  it("at 390 px every control of the widget, the hold panel's included, is at least 44 by 44 CSS px, and the page does not scroll sideways", async () => {
     shopper = await suite.open({ viewport: PHONE });
     const { page } = shopper;
     const widget = await holdOnProductPage(page, day(suite.today, DAYS.flowStart));

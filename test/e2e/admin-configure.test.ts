@@ -6,7 +6,14 @@
  * axe at 1280 and 390 px in the states the forms open.
  */
 import { expect, it } from 'vitest';
-import { errorBeside, expectAccessibleAtBothWidths, focusedName, openScreen, signIn, tabUntil } from './helpers/admin.ts';
+import {
+  errorBeside,
+  expectAccessibleAtBothWidths,
+  focusedName,
+  openScreen,
+  signIn,
+  tabUntil,
+} from './helpers/admin.ts';
 import { describeInBrowser } from './helpers/browser.ts';
 import { KAYAK_PRODUCT, SINGLE_KAYAK, TOUR_CHILD, TOUR_PRODUCT, day } from './helpers/fixture.ts';
 import { monthHeading, waitForCalendar } from './helpers/widget.ts';
@@ -26,7 +33,13 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     expect(await errorBeside(capacity)).toBe('enter a whole number');
     await page.getByRole('alert').filter({ hasText: 'Child (8-15) not saved' }).waitFor();
     expect(suite.server.apiLog.filter((r) => r.method === 'PUT' && r.path.startsWith('/v1/variants/'))).toEqual([]);
-    const child = async () => ((await suite.server.api('GET', `/v1/products?external_id=${TOUR_PRODUCT}`)).body[0].variants as { external_id: number; capacity: number }[]).find((v) => v.external_id === TOUR_CHILD)!.capacity;
+    const child = async () =>
+      (
+        (await suite.server.api('GET', `/v1/products?external_id=${TOUR_PRODUCT}`)).body[0].variants as {
+          external_id: number;
+          capacity: number;
+        }[]
+      ).find((v) => v.external_id === TOUR_CHILD)!.capacity;
     expect(await child()).toBe(6);
 
     await capacity.focus();
@@ -39,10 +52,20 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
   });
 
   it('edits a product, adds, renames and deletes a variant, deletes the product, and refuses in words to delete a booked product', async () => {
-    const created = await suite.server.api('POST', '/v1/products', { external_id: 7100, title: 'Paddle boards', vendor: 'Harbour', variants: [{ external_id: 8100, title: 'Board', capacity: 4 }] });
+    const created = await suite.server.api('POST', '/v1/products', {
+      external_id: 7100,
+      title: 'Paddle boards',
+      vendor: 'Harbour',
+      variants: [{ external_id: 8100, title: 'Board', capacity: 4 }],
+    });
     expect(created.status).toBe(201);
     const date = day(suite.today, 7);
-    const booked = await suite.server.api('POST', '/v1/bookings', { starts_at: `${date} 09:00`, finishes_at: `${date} 17:00`, items: [{ external_id: SINGLE_KAYAK, quantity: 1 }], customers: [{ first_name: 'Rex', last_name: 'Ord', email: 'rex@example.com' }] });
+    const booked = await suite.server.api('POST', '/v1/bookings', {
+      starts_at: `${date} 09:00`,
+      finishes_at: `${date} 17:00`,
+      items: [{ external_id: SINGLE_KAYAK, quantity: 1 }],
+      customers: [{ first_name: 'Rex', last_name: 'Ord', email: 'rex@example.com' }],
+    });
     expect(booked.status).toBe(201);
     const { page } = await suite.open({ bypassCSP: true });
     await signIn(page);
@@ -77,7 +100,10 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     await page.getByRole('status').filter({ hasText: 'Big board: saved, capacity 2 a day.' }).waitFor();
     const saved = (await suite.server.api('GET', '/v1/products?external_id=7101')).body[0];
     expect(saved).toMatchObject({ title: 'Stand-up paddle boards', vendor: 'Bay SUP' });
-    expect(saved.variants.map((v: { external_id: number; title: string }) => [v.external_id, v.title])).toEqual([[8100, 'Board'], [8102, 'Big board']]);
+    expect(saved.variants.map((v: { external_id: number; title: string }) => [v.external_id, v.title])).toEqual([
+      [8100, 'Board'],
+      [8102, 'Big board'],
+    ]);
 
     await page.getByRole('button', { name: 'Delete Big board' }).click();
     await page.getByRole('button', { name: 'Yes, delete Big board' }).click();
@@ -89,11 +115,13 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
 
     await page.getByRole('button', { name: 'Delete Kayak hire' }).click();
     await page.getByRole('button', { name: 'Yes, delete Kayak hire' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Kayak hire cannot be deleted: it has (.*, )?(.* and )?\d+ coming bookings?\b.*Set its capacity to 0/);
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/^Kayak hire cannot be deleted: it has (.*, )?(.* and )?\d+ coming bookings?\b.*Set its capacity to 0/);
     await expect.poll(() => focusedName(page)).toMatch(/^Kayak hire cannot be deleted/);
   });
 
-  it('changes a widget\'s language and first day of the week by keyboard, and the preview beside it follows', async () => {
+  it("changes a widget's language and first day of the week by keyboard, and the preview beside it follows", async () => {
     const { page, pageErrors } = await suite.open({ bypassCSP: true });
     await signIn(page);
     await openScreen(page, 'Widgets');
@@ -119,7 +147,10 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     await expect.poll(firstColumn).toContain('Mittwoch');
     await preview.getByRole('heading', { name: monthHeading(suite.today, 'de') }).waitFor();
     await expectAccessibleAtBothWidths(page, 'Widgets after a save, with the preview');
-    const [saved] = (await suite.server.api('GET', `/v1/widgets?external_product_id=${TOUR_PRODUCT}`)).body as { locale: string; settings: { first_day_of_week: number } }[];
+    const [saved] = (await suite.server.api('GET', `/v1/widgets?external_product_id=${TOUR_PRODUCT}`)).body as {
+      locale: string;
+      settings: { first_day_of_week: number };
+    }[];
     expect(saved).toMatchObject({ locale: 'de', settings: { first_day_of_week: 3 } });
     expect(pageErrors).toEqual([]);
   });
@@ -140,7 +171,12 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     expect(await errorBeside(shortest)).toBe('must not be more than “Longest booking, days”');
     expect(await page.getByRole('alert').textContent()).toBe('Not saved: fix the fields marked below.');
     // The service did refuse it (a 422), and nothing of the earlier success or the HTTP answer shows.
-    expect(suite.server.apiLog.slice(before).filter((r) => r.method === 'PUT' && r.path.startsWith('/v1/widgets/')).map((r) => r.status)).toEqual([200, 422]);
+    expect(
+      suite.server.apiLog
+        .slice(before)
+        .filter((r) => r.method === 'PUT' && r.path.startsWith('/v1/widgets/'))
+        .map((r) => r.status),
+    ).toEqual([200, 422]);
     const shown = await page.locator('main').innerText();
     expect(shown).not.toContain('saved; the preview shows it');
     expect(shown).not.toMatch(/422|http:|min_days/);
@@ -179,7 +215,13 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     expect(await page.getByLabel('Widget', { exact: true }).inputValue()).not.toBe('');
     await page.getByRole('heading', { name: 'Preview: Paddle lessons' }).waitFor();
     await waitForCalendar(page.locator('booking-widget'));
-    const made = ((await suite.server.api('GET', '/v1/widgets?external_product_id=7200')).body as { id: number; title: string; type: string }[])[0]!;
+    const made = (
+      (await suite.server.api('GET', '/v1/widgets?external_product_id=7200')).body as {
+        id: number;
+        title: string;
+        type: string;
+      }[]
+    )[0]!;
     expect(made).toMatchObject({ title: 'Lessons', type: 'date' });
 
     const form = page.getByRole('form', { name: 'Settings of Lessons' });
@@ -198,8 +240,11 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     expect((await suite.server.api('GET', `/v1/widgets/${made.id}`)).status).toBe(404);
   });
 
-  it('names a blackout\'s location by its name, moves it to another location and deletes it, by keyboard', async () => {
-    const catalog = (await suite.server.api('GET', '/v1/products')).body as { external_id: number; location_id: number }[];
+  it("names a blackout's location by its name, moves it to another location and deletes it, by keyboard", async () => {
+    const catalog = (await suite.server.api('GET', '/v1/products')).body as {
+      external_id: number;
+      location_id: number;
+    }[];
     const docklands = catalog.find((p) => p.external_id === KAYAK_PRODUCT)!.location_id;
     const pier = catalog.find((p) => p.external_id === TOUR_PRODUCT)!.location_id;
     const { page } = await suite.open({ bypassCSP: true });
@@ -225,7 +270,9 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     await page.getByRole('status').filter({ hasText: 'Blackout “Pier works” saved.' }).waitFor();
     const moved = page.locator('main ul.list li', { hasText: 'Pier works' });
     await expect.poll(() => moved.textContent()).toContain('everything at St Kilda Pier');
-    const stored = ((await suite.server.api('GET', '/v1/blackouts')).body as { title: string; location_id: number | null }[]).find((b) => b.title === 'Pier works');
+    const stored = (
+      (await suite.server.api('GET', '/v1/blackouts')).body as { title: string; location_id: number | null }[]
+    ).find((b) => b.title === 'Pier works');
     expect(stored?.location_id).toBe(pier);
 
     await tabUntil(page, 'Delete “Pier works”');
@@ -233,6 +280,8 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     await expect.poll(() => focusedName(page)).toBe('Yes, delete “Pier works”');
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedName(page)).toBe('Blackout “Pier works” deleted.');
-    expect(((await suite.server.api('GET', '/v1/blackouts')).body as { title: string }[]).map((b) => b.title)).not.toContain('Pier works');
+    expect(
+      ((await suite.server.api('GET', '/v1/blackouts')).body as { title: string }[]).map((b) => b.title),
+    ).not.toContain('Pier works');
   });
 });

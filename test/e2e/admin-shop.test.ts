@@ -12,7 +12,10 @@ import { useStorefront } from './helpers/suite.ts';
 
 describeInBrowser('the shop in the merchant admin', () => {
   const suite = useStorefront();
-  const locationId = async (name: string) => ((await suite.server.api('GET', '/v1/locations')).body as { id: number; name: string }[]).find((l) => l.name === name)?.id;
+  const locationId = async (name: string) =>
+    ((await suite.server.api('GET', '/v1/locations')).body as { id: number; name: string }[]).find(
+      (l) => l.name === name,
+    )?.id;
 
   it('a Shopify domain typed without a secret, when none is set, is refused with the secret field saying it is needed too', async () => {
     const { page } = await suite.open({ bypassCSP: true });
@@ -22,7 +25,9 @@ describeInBrowser('the shop in the merchant admin', () => {
     await form.getByText("The app's client secret: not set.").waitFor();
     await form.getByLabel('Shopify domain').fill('harbour.example.com');
     await form.getByRole('button', { name: 'Save shop settings' }).click();
-    await expect.poll(() => errorBeside(form.getByLabel('Shopify domain'))).toContain("must be the shop's myshopify.com domain");
+    await expect
+      .poll(() => errorBeside(form.getByLabel('Shopify domain')))
+      .toContain("must be the shop's myshopify.com domain");
     expect(await form.getByLabel('Shopify API secret').getAttribute('aria-invalid')).toBe('true');
     expect(await errorBeside(form.getByLabel('Shopify API secret'))).toContain('is needed too');
     await expectAccessibleAtBothWidths(page, 'Shop with the domain and the secret marked');
@@ -53,7 +58,13 @@ describeInBrowser('the shop in the merchant admin', () => {
     await page.getByRole('button', { name: 'Add a blackout' }).click();
     const form = page.getByRole('form', { name: 'Add a blackout' });
     const options = await form.getByLabel('Applies to').locator('option').allTextContents();
-    expect(options).toEqual(expect.arrayContaining(['Docklands: everything there', 'St Kilda Pier: everything there', 'Port Melbourne: everything there']));
+    expect(options).toEqual(
+      expect.arrayContaining([
+        'Docklands: everything there',
+        'St Kilda Pier: everything there',
+        'Port Melbourne: everything there',
+      ]),
+    );
     expect(options.join()).not.toMatch(/Location \d/);
     await form.getByLabel('Title (shoppers see it)').fill('Pier repairs');
     await form.getByLabel('First day').fill(suite.today);
@@ -62,7 +73,9 @@ describeInBrowser('the shop in the merchant admin', () => {
     await form.getByRole('button', { name: 'Add blackout' }).click();
     const entry = page.locator('main ul.list li', { hasText: 'Pier repairs' });
     await expect.poll(() => entry.textContent()).toContain('everything at Port Melbourne');
-    const blackout = ((await suite.server.api('GET', '/v1/blackouts')).body as { id: number; title: string; location_id: number }[]).find((b) => b.title === 'Pier repairs')!;
+    const blackout = (
+      (await suite.server.api('GET', '/v1/blackouts')).body as { id: number; title: string; location_id: number }[]
+    ).find((b) => b.title === 'Pier repairs')!;
     expect(blackout.location_id).toBe(id);
     expect((await suite.server.api('DELETE', `/v1/blackouts/${blackout.id}`)).status).toBe(204);
     expect((await suite.server.api('DELETE', `/v1/locations/${id}`)).status).toBe(204);
@@ -78,11 +91,21 @@ describeInBrowser('the shop in the merchant admin', () => {
     await add.getByLabel('Location').selectOption({ label: 'St Kilda Pier' });
     await add.getByRole('button', { name: 'Add product' }).click();
     await page.getByRole('status').filter({ hasText: 'Boat tours added.' }).waitFor();
-    const stored = async () => ((await suite.server.api('GET', '/v1/products?external_id=7300')).body as { id: number; location_id: number | null }[])[0]!;
+    const stored = async () =>
+      (
+        (await suite.server.api('GET', '/v1/products?external_id=7300')).body as {
+          id: number;
+          location_id: number | null;
+        }[]
+      )[0]!;
     expect((await stored()).location_id).toBe(await locationId('St Kilda Pier'));
     await page.getByRole('heading', { name: 'Boat tours (product 7300, St Kilda Pier)' }).waitFor();
     // Emptied: a second click cannot add the same product again.
-    expect([await add.getByLabel('Product id').inputValue(), await add.getByLabel('Title', { exact: true }).inputValue(), await add.getByLabel('Location').inputValue()]).toEqual(['', '', '']);
+    expect([
+      await add.getByLabel('Product id').inputValue(),
+      await add.getByLabel('Title', { exact: true }).inputValue(),
+      await add.getByLabel('Location').inputValue(),
+    ]).toEqual(['', '', '']);
 
     await page.getByRole('button', { name: 'Edit Boat tours' }).click();
     const edit = page.getByRole('form', { name: 'Edit Boat tours' });
@@ -96,7 +119,9 @@ describeInBrowser('the shop in the merchant admin', () => {
 
   it('connects the shop to Shopify from the Shop screen: a bad domain is named beside its field, a good one is saved, the secret shows only as set', async () => {
     const headers = { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' };
-    const before = (await (await fetch(`${suite.server.url}/v1/shop`, { headers })).json()) as { shopify: { domain: string | null } };
+    const before = (await (await fetch(`${suite.server.url}/v1/shop`, { headers })).json()) as {
+      shopify: { domain: string | null };
+    };
     const { page, pageErrors } = await suite.open({ bypassCSP: true });
     try {
       await signIn(page);
@@ -115,12 +140,20 @@ describeInBrowser('the shop in the merchant admin', () => {
       expect(await form.getByLabel('Shopify API secret').inputValue()).toBe('');
       expect(await page.content()).not.toContain('shpss_from_the_form');
       const saved = (await (await fetch(`${suite.server.url}/v1/shop`, { headers })).json()) as { shopify: unknown };
-      expect(saved.shopify).toMatchObject({ domain: 'harbour-admin.myshopify.com', api_secret_set: true, book_on: 'orders/create' });
+      expect(saved.shopify).toMatchObject({
+        domain: 'harbour-admin.myshopify.com',
+        api_secret_set: true,
+        book_on: 'orders/create',
+      });
       expect(await seriousAxeViolations(page), 'Shop after saving').toEqual([]);
       expect(pageErrors).toEqual([]);
     } finally {
       // Other tests share the shop: its Shopify settings go back as they were.
-      await fetch(`${suite.server.url}/v1/shop`, { method: 'PUT', headers, body: JSON.stringify({ shopify: before.shopify.domain ? { domain: before.shopify.domain } : null }) });
+      await fetch(`${suite.server.url}/v1/shop`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ shopify: before.shopify.domain ? { domain: before.shopify.domain } : null }),
+      });
     }
   });
 
@@ -139,7 +172,9 @@ describeInBrowser('the shop in the merchant admin', () => {
       await form.getByText('Subscribe the app to orders/paid, orders/cancelled and carts/update.').waitFor();
       await form.getByRole('button', { name: 'Save shop settings' }).click();
       await page.getByRole('status').filter({ hasText: 'Shop settings saved.' }).waitFor();
-      expect(((await suite.server.api('GET', '/v1/shop')).body as { shopify: { book_on: string } }).shopify.book_on).toBe('orders/paid');
+      expect(
+        ((await suite.server.api('GET', '/v1/shop')).body as { shopify: { book_on: string } }).shopify.book_on,
+      ).toBe('orders/paid');
       await page.getByRole('heading', { name: 'Order lines to check' }).waitFor();
       await page.getByText('None: every order line paid for its hold and was booked.').waitFor();
       expect(await seriousAxeViolations(page), 'Shop with Book when and the order lines to check').toEqual([]);

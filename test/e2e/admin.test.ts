@@ -28,12 +28,19 @@ describeInBrowser('the merchant admin', () => {
       const holding = (secret: string) =>
         page.evaluate((secret) => {
           const places: [string, string | null][] = [
-            ...[localStorage, sessionStorage].flatMap((store, n) => Object.keys(store).map((k): [string, string | null] => [`${n ? 'session' : 'local'}Storage ${k}`, `${k}=${store.getItem(k)}`])),
+            ...[localStorage, sessionStorage].flatMap((store, n) =>
+              Object.keys(store).map((k): [string, string | null] => [
+                `${n ? 'session' : 'local'}Storage ${k}`,
+                `${k}=${store.getItem(k)}`,
+              ]),
+            ),
             ['document.cookie', document.cookie],
             ['location', location.href],
             ['history.state', JSON.stringify(history.state)],
             ['page', document.documentElement.outerHTML],
-            ...[...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].map((el): [string, string] => [`field ${el.id || el.name}`, el.value]),
+            ...[...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].map(
+              (el): [string, string] => [`field ${el.id || el.name}`, el.value],
+            ),
           ];
           return places.filter(([, text]) => text?.includes(secret)).map(([where]) => where);
         }, secret);
@@ -62,25 +69,38 @@ describeInBrowser('the merchant admin', () => {
         // Each screen says "Loading…" until its data is in.
         await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Loading…'));
         expect(await seriousAxeViolations(page), `${name} at ${viewport ? 390 : 1280} px`).toEqual([]);
-        if (viewport) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits 390 px`).toBeLessThanOrEqual(PHONE.width + 1);
+        if (viewport)
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+            `${name} fits 390 px`,
+          ).toBeLessThanOrEqual(PHONE.width + 1);
       }
       expect(pageErrors).toEqual([]);
     }
   });
 
-  it('occupancy shows each day\'s booked and held units, and cancelling a booking frees its day', async () => {
+  it("occupancy shows each day's booked and held units, and cancelling a booking frees its day", async () => {
     const date = day(suite.today, 4);
     const made = await fetch(`${suite.server.url}/v1/bookings`, {
       method: 'POST',
       headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ starts_at: `${date} 09:00`, finishes_at: `${date} 17:00`, items: [{ external_id: DOUBLE_KAYAK, quantity: 2 }], customers: [{ first_name: 'Ada', last_name: 'Lovelace', email: 'ada.admin@example.com' }] }),
+      body: JSON.stringify({
+        starts_at: `${date} 09:00`,
+        finishes_at: `${date} 17:00`,
+        items: [{ external_id: DOUBLE_KAYAK, quantity: 2 }],
+        customers: [{ first_name: 'Ada', last_name: 'Lovelace', email: 'ada.admin@example.com' }],
+      }),
     });
     expect(made.status).toBe(201);
     const booking = (await made.json()) as { id: number };
     await holdForAnotherCart(suite.server, 'occupancy-cart', [{ variant: SINGLE_KAYAK, start: date, quantity: 1 }]);
     const { page } = await suite.open();
     await signIn(page);
-    const cellOf = (variant: RegExp) => page.locator('tr', { has: page.getByRole('rowheader', { name: variant }) }).locator('td').nth(4);
+    const cellOf = (variant: RegExp) =>
+      page
+        .locator('tr', { has: page.getByRole('rowheader', { name: variant }) })
+        .locator('td')
+        .nth(4);
     const cell = () => cellOf(/Double kayak/);
     /** What a sighted merchant reads in a cell (the words for screen readers are hidden). */
     const seen = (variant: RegExp) => cellOf(variant).locator('[aria-hidden="true"]').innerText();
@@ -92,7 +112,10 @@ describeInBrowser('the merchant admin', () => {
     await page.getByText(`#${booking.id} ·`).click();
     await page.getByRole('button', { name: `Cancel booking #${booking.id}` }).click();
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
-    await page.getByRole('status').filter({ hasText: `Booking #${booking.id} cancelled` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Booking #${booking.id} cancelled` })
+      .waitFor();
     await page.getByRole('link', { name: 'Occupancy' }).click();
     await expect.poll(() => cell().textContent()).toContain('2 of 2 free, 0 booked');
     expect(await seen(/Double kayak/)).toBe('2/2');
@@ -120,7 +143,10 @@ describeInBrowser('the merchant admin', () => {
     const hint = `pk_…${shown.slice(-4)}`;
     await page.getByRole('button', { name: `Revoke ${hint}` }).click();
     await page.getByRole('button', { name: `Yes, revoke ${hint}` }).click();
-    await page.getByRole('status').filter({ hasText: `Token ${hint} revoked.` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Token ${hint} revoked.` })
+      .waitFor();
 
     await page.getByRole('link', { name: 'Install' }).click();
     // Only hashes are kept: the screen says why the token must be pasted or made anew.
@@ -137,12 +163,28 @@ describeInBrowser('the merchant admin', () => {
     const made = await fetch(`${suite.server.url}/v1/bookings`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ starts_at: `${date} 09:00`, finishes_at: `${date} 17:00`, items: [{ external_id: SINGLE_KAYAK, quantity: 1 }], customers: [{ first_name: 'Kay', last_name: 'Board', email: 'kay.keys@example.com' }] }),
+      body: JSON.stringify({
+        starts_at: `${date} 09:00`,
+        finishes_at: `${date} 17:00`,
+        items: [{ external_id: SINGLE_KAYAK, quantity: 1 }],
+        customers: [{ first_name: 'Kay', last_name: 'Board', email: 'kay.keys@example.com' }],
+      }),
     });
     const booking = (await made.json()) as { id: number };
-    const held = await fetch(`${suite.server.url}/v1/reservations`, { method: 'POST', headers, body: JSON.stringify({ cart_token: 'keyboard-cart', items: [{ external_id: SINGLE_KAYAK, start: day(suite.today, 6), quantity: 1 }] }) });
+    const held = await fetch(`${suite.server.url}/v1/reservations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        cart_token: 'keyboard-cart',
+        items: [{ external_id: SINGLE_KAYAK, start: day(suite.today, 6), quantity: 1 }],
+      }),
+    });
     const hold = (await held.json()) as { id: number };
-    const token = await fetch(`${suite.server.url}/v1/tokens`, { method: 'POST', headers, body: JSON.stringify({ kind: 'publishable', label: 'Keyboard', origins: ['https://keys.example'] }) });
+    const token = await fetch(`${suite.server.url}/v1/tokens`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ kind: 'publishable', label: 'Keyboard', origins: ['https://keys.example'] }),
+    });
     const { hint } = (await token.json()) as { hint: string };
 
     const { page, pageErrors } = await suite.open();
@@ -196,7 +238,11 @@ describeInBrowser('the merchant admin', () => {
   it('a page of another origin cannot use the signed-in session: its write and its read are refused', async () => {
     // The other origin is this host on another port: the same site, so the SameSite=Strict
     // cookie is sent with its requests, and only the service's Origin check stands in the way.
-    const other = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Another site</title><p>Another site'));
+    const other = createServer((_, response) =>
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><title>Another site</title><p>Another site'),
+    );
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     try {
       const { page, context } = await suite.open();
@@ -208,17 +254,34 @@ describeInBrowser('the merchant admin', () => {
       const before = suite.server.apiLog.length;
       const outcome = await attacker.evaluate(async (api) => {
         // A "simple" request (no preflight) the browser sends with the cookie; its answer is opaque.
-        await fetch(`${api}/v1/blackouts`, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ title: 'Forged', starts_at: '2027-01-05', finishes_at: '2027-01-06' }) });
-        const read = await fetch(`${api}/v1/tokens`, { credentials: 'include' }).then((r) => `read ${r.status}`, () => 'read blocked');
+        await fetch(`${api}/v1/blackouts`, {
+          method: 'POST',
+          mode: 'no-cors',
+          credentials: 'include',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ title: 'Forged', starts_at: '2027-01-05', finishes_at: '2027-01-06' }),
+        });
+        const read = await fetch(`${api}/v1/tokens`, { credentials: 'include' }).then(
+          (r) => `read ${r.status}`,
+          () => 'read blocked',
+        );
         return read;
       }, suite.server.url);
       expect(outcome).toBe('read blocked');
       // Without the cookie both would be 401: 403 shows it was sent and refused.
-      expect(suite.server.apiLog.slice(before).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /v1/blackouts 403', 'GET /v1/tokens 403']);
-      expect(((await suite.server.api('GET', '/v1/blackouts')).body as { title: string }[]).map((b) => b.title)).not.toContain('Forged');
+      expect(suite.server.apiLog.slice(before).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+        'POST /v1/blackouts 403',
+        'GET /v1/tokens 403',
+      ]);
+      expect(
+        ((await suite.server.api('GET', '/v1/blackouts')).body as { title: string }[]).map((b) => b.title),
+      ).not.toContain('Forged');
       // The session itself still works from the admin page.
       await openScreen(page, 'Tokens');
-      await page.getByRole('button', { name: /^Revoke / }).first().waitFor();
+      await page
+        .getByRole('button', { name: /^Revoke / })
+        .first()
+        .waitFor();
     } finally {
       await new Promise((resolve) => other.close(resolve));
     }
@@ -226,7 +289,12 @@ describeInBrowser('the merchant admin', () => {
 
   it('lists coming bookings first, a page at a time, with the past ones under "All"', async () => {
     const book = async (date: string, email: string) => {
-      const made = await suite.server.api('POST', '/v1/bookings', { starts_at: `${date} 09:00`, finishes_at: `${date} 17:00`, items: [{ external_id: TOUR_ADULT, quantity: 1 }], customers: [{ first_name: 'Pat', last_name: 'Page', email }] });
+      const made = await suite.server.api('POST', '/v1/bookings', {
+        starts_at: `${date} 09:00`,
+        finishes_at: `${date} 17:00`,
+        items: [{ external_id: TOUR_ADULT, quantity: 1 }],
+        customers: [{ first_name: 'Pat', last_name: 'Page', email }],
+      });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
     };
     // A booking in the past can only be made while the service's clock stands before it.
@@ -277,10 +345,16 @@ describeInBrowser('the merchant admin', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await openScreen(page, 'Tokens');
     await page.getByRole('button', { name: `Revoke ${hint}` }).click();
-    await page.getByText(`Revoke ${hint}? Servers using it are refused, and every admin session opened with it ends at once: if you signed in with it, you are signed out.`).waitFor();
+    await page
+      .getByText(
+        `Revoke ${hint}? Servers using it are refused, and every admin session opened with it ends at once: if you signed in with it, you are signed out.`,
+      )
+      .waitFor();
     await page.getByRole('button', { name: `Yes, revoke ${hint}` }).click();
     await page.getByLabel('Secret token').waitFor();
     expect(await page.getByRole('heading', { name: 'Harbour Kayaks: bookings admin' }).count()).toBe(0);
-    expect(((await suite.server.api('GET', '/v1/tokens')).body as { hint: string }[]).map((t) => t.hint)).not.toContain(hint);
+    expect(((await suite.server.api('GET', '/v1/tokens')).body as { hint: string }[]).map((t) => t.hint)).not.toContain(
+      hint,
+    );
   });
 });

@@ -31,7 +31,11 @@ async function startCdn(): Promise<{ origin: string; requested: string[]; close(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { origin: `http://127.0.0.1:${port}`, requested, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requested,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describeInBrowser('the widget loaded from a CDN on another origin', () => {

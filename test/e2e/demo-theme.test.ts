@@ -16,7 +16,9 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     let a = document.activeElement;
     while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-    return a ? `${a.tagName.toLowerCase()} ${a.getAttribute('aria-label') ?? a.textContent?.trim().slice(0, 30) ?? ''}` : 'none';
+    return a
+      ? `${a.tagName.toLowerCase()} ${a.getAttribute('aria-label') ?? a.textContent?.trim().slice(0, 30) ?? ''}`
+      : 'none';
   });
 
 describeInBrowser('the demo theme around the widget', () => {

@@ -34,34 +34,48 @@ it('the service clock started at an instant runs on from it at the real pace, an
 });
 
 // The date in the title: a failure in a fake-date project says which date it ran at.
-describeInBrowser(`the suite's clock in the page and the service (${E2E_NOW === undefined ? "the host's time" : `E2E_NOW ${process.env.E2E_NOW}`})`, () => {
-  const suite = useStorefront();
+describeInBrowser(
+  `the suite's clock in the page and the service (${E2E_NOW === undefined ? "the host's time" : `E2E_NOW ${process.env.E2E_NOW}`})`,
+  () => {
+    const suite = useStorefront();
 
-  it("the shopper's page and the service agree on the time and on today (E2E_NOW's day when set), and the page's time runs", async () => {
-    if (E2E_NOW !== undefined) expect(suite.today, 'the storefront lives on E2E_NOW\'s day').toBe(shopToday(E2E_NOW));
-    const { page } = await suite.open();
-    await page.goto('/');
-    const pageNow = await page.evaluate(() => Date.now());
-    // Seconds apart at most: the time it takes to open the page, on a busy machine.
-    expect(Math.abs(pageNow - suite.server.clock.now()), `the page says ${new Date(pageNow).toISOString()}`).toBeLessThan(10_000);
-    await page.waitForTimeout(1200);
-    expect(await page.evaluate(() => Date.now()), "the page's clock is not paused").toBeGreaterThan(pageNow + 1000);
+    it("the shopper's page and the service agree on the time and on today (E2E_NOW's day when set), and the page's time runs", async () => {
+      if (E2E_NOW !== undefined) expect(suite.today, "the storefront lives on E2E_NOW's day").toBe(shopToday(E2E_NOW));
+      const { page } = await suite.open();
+      await page.goto('/');
+      const pageNow = await page.evaluate(() => Date.now());
+      // Seconds apart at most: the time it takes to open the page, on a busy machine.
+      expect(
+        Math.abs(pageNow - suite.server.clock.now()),
+        `the page says ${new Date(pageNow).toISOString()}`,
+      ).toBeLessThan(10_000);
+      await page.waitForTimeout(1200);
+      expect(await page.evaluate(() => Date.now()), "the page's clock is not paused").toBeGreaterThan(pageNow + 1000);
 
-    // The widget marks the service's today as today.
-    const widget = widgetOn(page);
-    await waitForCalendar(widget);
-    await showMonthOf(widget, suite.today);
-    expect(await widget.locator('button[aria-current="date"]').getAttribute('aria-label')).toMatch(dayName(suite.today));
-  });
-});
+      // The widget marks the service's today as today.
+      const widget = widgetOn(page);
+      await waitForCalendar(widget);
+      await showMonthOf(widget, suite.today);
+      expect(await widget.locator('button[aria-current="date"]').getAttribute('aria-label')).toMatch(
+        dayName(suite.today),
+      );
+    });
+  },
+);
 
 it("CI's fake dates are the next last day of a month (not 31 December, which has its own) and the next 31 December, at 10:00 in Melbourne, never one already passed", async () => {
   const { e2eDates } = await import('../../vite.config.ts');
-  expect(e2eDates(Date.parse('2026-11-25T10:00:00Z'))).toEqual({ monthEnd: '2026-11-30T10:00:00+11:00', newYearsEve: '2026-12-31T10:00:00+11:00' });
+  expect(e2eDates(Date.parse('2026-11-25T10:00:00Z'))).toEqual({
+    monthEnd: '2026-11-30T10:00:00+11:00',
+    newYearsEve: '2026-12-31T10:00:00+11:00',
+  });
   // On the day, until 10:00 there: that day; after it, the next.
   expect(e2eDates(Date.parse('2026-11-29T22:59:59Z')).monthEnd).toBe('2026-11-30T10:00:00+11:00');
   expect(e2eDates(Date.parse('2026-11-29T23:00:01Z')).monthEnd).toBe('2027-01-31T10:00:00+11:00');
-  expect(e2eDates(Date.parse('2026-12-30T23:30:00Z'))).toEqual({ monthEnd: '2027-01-31T10:00:00+11:00', newYearsEve: '2027-12-31T10:00:00+11:00' });
+  expect(e2eDates(Date.parse('2026-12-30T23:30:00Z'))).toEqual({
+    monthEnd: '2027-01-31T10:00:00+11:00',
+    newYearsEve: '2027-12-31T10:00:00+11:00',
+  });
   // February of a leap year, and Melbourne's winter offset (+10:00).
   expect(e2eDates(Date.parse('2028-02-27T00:00:00Z')).monthEnd).toBe('2028-02-29T10:00:00+11:00');
   expect(e2eDates(Date.parse('2027-03-31T00:00:00Z')).monthEnd).toBe('2027-04-30T10:00:00+10:00');

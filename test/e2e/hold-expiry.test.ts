@@ -10,7 +10,17 @@ import { describeInBrowser } from './helpers/browser.ts';
 import { useStorefront } from './helpers/suite.ts';
 import { DAYS, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
-import { closeCartDrawer, holdPanel, mentionsDay, pickDays, readCart, reserveButton, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
+import {
+  closeCartDrawer,
+  holdPanel,
+  mentionsDay,
+  pickDays,
+  readCart,
+  reserveButton,
+  waitForCalendar,
+  widgetOn,
+  widgetText,
+} from './helpers/widget.ts';
 
 describeInBrowser('a hold that runs out (1-minute holds)', () => {
   const suite = useStorefront({
@@ -22,7 +32,10 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
   let shopper: ShopperPage | undefined;
 
   /** Opens the product page with the page's clock under the test's control, and holds `date`. */
-  async function holdOneDay(date: PlainDate, fixedTime?: number): Promise<{ page: Page; widget: Locator; cartToken: string }> {
+  async function holdOneDay(
+    date: PlainDate,
+    fixedTime?: number,
+  ): Promise<{ page: Page; widget: Locator; cartToken: string }> {
     shopper = await suite.open();
     const { page } = shopper;
     // At the service's time: with E2E_NOW the host's time is another day.
@@ -30,21 +43,32 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
     else await page.clock.setFixedTime(fixedTime);
     await page.goto('/');
     await page.evaluate(() => {
-      document.addEventListener('booking-widget:expired', (e) => ((window as any).__e2eExpired = (e as CustomEvent).detail));
+      document.addEventListener(
+        'booking-widget:expired',
+        (e) => ((window as any).__e2eExpired = (e as CustomEvent).detail),
+      );
     });
     const widget = widgetOn(page);
     await waitForCalendar(widget);
     await pickDays(widget, date);
     await reserveButton(widget).click();
     await holdPanel(widget).waitFor({ timeout: 10_000 });
-    await expect.poll(async () => (await readCart(page)).items.length, { timeout: 8000, message: 'the held day reaches the cart' }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await readCart(page)).items.length, {
+        timeout: 8000,
+        message: 'the held day reaches the cart',
+      })
+      .toBeGreaterThan(0);
     await closeCartDrawer(page);
     return { page, widget, cartToken: (await readCart(page)).token };
   }
 
   /** The cart's active reservations on the service (its clock). */
   async function activeHolds(cartToken: string): Promise<any[]> {
-    const { status, body } = await suite.server.api('GET', `/v1/reservations?cart_token=${encodeURIComponent(cartToken)}&active=true`);
+    const { status, body } = await suite.server.api(
+      'GET',
+      `/v1/reservations?cart_token=${encodeURIComponent(cartToken)}&active=true`,
+    );
     expect(status).toBe(200);
     return body;
   }
@@ -67,10 +91,16 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
     await again.waitFor({ timeout: 8000 });
     expect(await widgetText(widget)).toContain('Your hold has expired.');
     expect(await holdPanel(widget).count(), 'the hold is no longer shown as held').toBe(0);
-    expect(await page.evaluate(() => (window as any).__e2eExpired?.id), 'booking-widget:expired was dispatched with the reservation').toBeDefined();
+    expect(
+      await page.evaluate(() => (window as any).__e2eExpired?.id),
+      'booking-widget:expired was dispatched with the reservation',
+    ).toBeDefined();
     // The expired dates leave the cart: no line of the hold is left to check out.
     await expect
-      .poll(async () => (await readCart(page)).items.filter((i) => i.properties._reservation_id), { timeout: 8000, message: 'the expired hold\'s lines leave the cart' })
+      .poll(async () => (await readCart(page)).items.filter((i) => i.properties._reservation_id), {
+        timeout: 8000,
+        message: "the expired hold's lines leave the cart",
+      })
       .toEqual([]);
     await screenshotBoth(page, '12-hold-expired', widget);
 
@@ -101,12 +131,15 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
     const widget = widgetOn(again);
     await waitForCalendar(widget);
     await expect
-      .poll(async () => (await readCart(again)).items.filter((i) => i.properties._reservation_id), { timeout: 8000, message: 'the expired hold\'s lines leave the cart' })
+      .poll(async () => (await readCart(again)).items.filter((i) => i.properties._reservation_id), {
+        timeout: 8000,
+        message: "the expired hold's lines leave the cart",
+      })
       .toEqual([]);
     await expect.poll(() => widgetText(widget)).toContain('Your hold has expired and was removed from your cart.');
   });
 
-  it('the countdown never promises more than the hold: it starts at the hold\'s 1:00 at most and ends when the service lets the dates go', async () => {
+  it("the countdown never promises more than the hold: it starts at the hold's 1:00 at most and ends when the service lets the dates go", async () => {
     // Both clocks stand still half-way through a second, as they would at any real instant:
     // the service's `Date` header (whole seconds) is then half a second behind its clock.
     const start = Math.floor(suite.server.clock.now() / 1000) * 1000 + 500;
@@ -117,7 +150,9 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
     expect(expiresAt - start, 'the service holds for 1 minute').toBe(60_000);
     const left = /(\d+):(\d\d) left/.exec(await widgetText(widget));
     expect(left, 'the countdown is shown').not.toBeNull();
-    expect.soft(Number(left![1]) * 60 + Number(left![2]), `the countdown ("${left![0]}") promises more than the 1:00 held`).toBeLessThanOrEqual(60);
+    expect
+      .soft(Number(left![1]) * 60 + Number(left![2]), `the countdown ("${left![0]}") promises more than the 1:00 held`)
+      .toBeLessThanOrEqual(60);
 
     // Both clocks to the instant the hold ends: the service has let it go (holds are [start, end)).
     suite.server.clock.freeze(expiresAt);
@@ -125,7 +160,9 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
     await page.clock.setFixedTime(expiresAt);
     await page.waitForTimeout(1300); // the countdown re-reads the clock every second
     const shown = await widgetText(widget);
-    expect(shown, `when the service has let the hold go the widget still says: ${JSON.stringify(shown)}`).not.toMatch(/held for you/i);
+    expect(shown, `when the service has let the hold go the widget still says: ${JSON.stringify(shown)}`).not.toMatch(
+      /held for you/i,
+    );
     expect(shown).toContain('Your hold has expired.');
   });
 
@@ -137,11 +174,20 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
     await holdPanel(widget).waitFor({ timeout: 10_000 });
     const [hold] = await activeHolds(cartToken);
     // Let the widget's add-to-cart finish, then count the kayaks for that day.
-    await expect.poll(async () => (await readCart(page)).items.some((i) => i.properties._reservation_id === String(hold.id)), { timeout: 8000 }).toBe(true);
+    await expect
+      .poll(async () => (await readCart(page)).items.some((i) => i.properties._reservation_id === String(hold.id)), {
+        timeout: 8000,
+      })
+      .toBe(true);
     await page.waitForTimeout(500);
     const start = hold.items[0].start;
-    const lines = (await readCart(page)).items.filter((i) => i.variant_id === SINGLE_KAYAK && i.properties._start === start);
+    const lines = (await readCart(page)).items.filter(
+      (i) => i.variant_id === SINGLE_KAYAK && i.properties._start === start,
+    );
     const quantity = lines.reduce((n, l) => n + l.quantity, 0);
-    expect(quantity, `cart lines for ${date}: ${JSON.stringify(lines.map((l) => ({ quantity: l.quantity, properties: l.properties })))}`).toBe(1);
+    expect(
+      quantity,
+      `cart lines for ${date}: ${JSON.stringify(lines.map((l) => ({ quantity: l.quantity, properties: l.properties })))}`,
+    ).toBe(1);
   });
 });

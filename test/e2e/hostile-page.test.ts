@@ -10,7 +10,17 @@ import { describeInBrowser } from './helpers/browser.ts';
 import { useStorefront } from './helpers/suite.ts';
 import { DAYS, KAYAK_PRODUCT, PUBLISHABLE, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { deepFocus, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
-import { dayButton, dayName, holdPanel, mentionsDay, pickDays, reserveButton, showMonthOf, waitForCalendar, widgetOn } from './helpers/widget.ts';
+import {
+  dayButton,
+  dayName,
+  holdPanel,
+  mentionsDay,
+  pickDays,
+  reserveButton,
+  showMonthOf,
+  waitForCalendar,
+  widgetOn,
+} from './helpers/widget.ts';
 
 const AR = { next: 'الشهر التالي', previous: 'الشهر السابق' };
 
@@ -18,11 +28,21 @@ describeInBrowser('the strict, hostile page', () => {
   const suite = useStorefront();
   let shopper: ShopperPage | undefined;
 
-  async function openHostile(): Promise<{ page: Page; date: Locator; range: Locator; arabic: Locator; csp: string | null }> {
+  async function openHostile(): Promise<{
+    page: Page;
+    date: Locator;
+    range: Locator;
+    arabic: Locator;
+    csp: string | null;
+  }> {
     shopper = await suite.open();
     const { page } = shopper;
     const response = await page.goto('/hostile.html');
-    const [date, range, arabic] = [widgetOn(page, 'widget-date'), widgetOn(page, 'widget-range'), widgetOn(page, 'widget-ar')];
+    const [date, range, arabic] = [
+      widgetOn(page, 'widget-date'),
+      widgetOn(page, 'widget-range'),
+      widgetOn(page, 'widget-ar'),
+    ];
     await Promise.all([waitForCalendar(date), waitForCalendar(range), waitForCalendar(arabic)]);
     return { page, date, range, arabic, csp: (await response?.headerValue('content-security-policy')) ?? null };
   }
@@ -51,7 +71,18 @@ describeInBrowser('the strict, hostile page', () => {
   });
 
   /** Computed styles that the hostile `!important` rules set, read inside the widget's shadow root. */
-  const INSIDE = ['background-color', 'border-top-style', 'border-top-width', 'padding-top', 'padding-left', 'transform', 'text-transform', 'display', 'border-collapse', 'border-spacing'];
+  const INSIDE = [
+    'background-color',
+    'border-top-style',
+    'border-top-width',
+    'padding-top',
+    'padding-left',
+    'transform',
+    'text-transform',
+    'display',
+    'border-collapse',
+    'border-spacing',
+  ];
   function insideStyles(widget: Locator) {
     return widget.evaluate((host, props) => {
       const root = host.shadowRoot!;
@@ -98,13 +129,39 @@ describeInBrowser('the strict, hostile page', () => {
   });
 
   /** Computed styles of the theme's own elements. */
-  const THEME = ['background-color', 'color', 'border-top-style', 'border-top-width', 'padding-top', 'margin-top', 'transform', 'text-transform', 'font-family', 'font-size', 'line-height', 'width', 'display'];
+  const THEME = [
+    'background-color',
+    'color',
+    'border-top-style',
+    'border-top-width',
+    'padding-top',
+    'margin-top',
+    'transform',
+    'text-transform',
+    'font-family',
+    'font-size',
+    'line-height',
+    'width',
+    'display',
+  ];
   function themeStyles(page: Page) {
     return page.evaluate((props) => {
       const own = document.querySelector('.theme-own')!;
-      const els = { body: document.body, h2: own.querySelector('h2'), button: own.querySelector('button'), table: own.querySelector('table'), cell: own.querySelector('td'), p: document.querySelector('.banner p') };
+      const els = {
+        body: document.body,
+        h2: own.querySelector('h2'),
+        button: own.querySelector('button'),
+        table: own.querySelector('table'),
+        cell: own.querySelector('td'),
+        p: document.querySelector('.banner p'),
+      };
       return {
-        styles: Object.fromEntries(Object.entries(els).map(([k, el]) => [k, el && Object.fromEntries(props.map((p) => [p, getComputedStyle(el).getPropertyValue(p)]))])),
+        styles: Object.fromEntries(
+          Object.entries(els).map(([k, el]) => [
+            k,
+            el && Object.fromEntries(props.map((p) => [p, getComputedStyle(el).getPropertyValue(p)])),
+          ]),
+        ),
         documentSheets: document.styleSheets.length,
         adoptedByDocument: document.adoptedStyleSheets.length,
         styleElements: document.querySelectorAll('style').length,
@@ -119,7 +176,9 @@ describeInBrowser('the strict, hostile page', () => {
     await shopper.page.goto('/hostile.html');
     await shopper.page.locator('.theme-own button').waitFor();
     const without = await themeStyles(shopper.page);
-    expect(without.styles.button!['background-color'], 'the hostile theme styles its own button').toBe('rgb(255, 45, 149)');
+    expect(without.styles.button!['background-color'], 'the hostile theme styles its own button').toBe(
+      'rgb(255, 45, 149)',
+    );
     await shopper.close();
 
     const { page } = await openHostile();
@@ -129,7 +188,8 @@ describeInBrowser('the strict, hostile page', () => {
 
   it('the widgets on one page are independent: choosing, moving months and removing one leaves the others as they were', async () => {
     const { page, date, range, arabic } = await openHostile();
-    const headings = async () => Promise.all([date, range, arabic].map(async (w) => (await w.getByRole('heading').first().innerText()).trim()));
+    const headings = async () =>
+      Promise.all([date, range, arabic].map(async (w) => (await w.getByRole('heading').first().innerText()).trim()));
     const selectedIn = (w: Locator) => w.locator('button[aria-pressed="true"]').count();
     const before = await headings();
 
@@ -146,7 +206,9 @@ describeInBrowser('the strict, hostile page', () => {
 
     // Move the range widget a month on: it alone shows another month.
     await range.getByRole('button', { name: 'Next month', exact: true }).click();
-    await expect.poll(async () => (await headings())[1], { message: 'the range widget moved on a month' }).not.toBe(chosen[1]);
+    await expect
+      .poll(async () => (await headings())[1], { message: 'the range widget moved on a month' })
+      .not.toBe(chosen[1]);
     const after = await headings();
     expect(after[0]).toBe(chosen[0]);
     expect(after[2]).toBe(chosen[2]);

@@ -23,7 +23,10 @@ const WATCH_SHIFTS = `(() => {
 describeInBrowser('layout stability of the product page', () => {
   const suite = useStorefront();
 
-  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`nothing on the page moves while the widget loads its calendar (${name})`, async () => {
       const { page } = await suite.open({ viewport });
       await page.addInitScript(WATCH_SHIFTS);
@@ -32,10 +35,14 @@ describeInBrowser('layout stability of the product page', () => {
       await waitForCalendar(widget);
       // Late shifts (a message line, a font) would land within a frame or two of the data.
       await page.waitForTimeout(500);
-      const shifts = await page.evaluate(() => (window as unknown as { __e2eShifts: { value: number; moved: string[] }[] }).__e2eShifts);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { __e2eShifts: { value: number; moved: string[] }[] }).__e2eShifts,
+      );
       expect(shifts).toEqual([]);
       // The box did not just stay put by being empty: it holds the whole calendar.
-      expect(await widget.evaluate((el) => el.shadowRoot!.querySelectorAll('table button').length)).toBeGreaterThanOrEqual(28);
+      expect(
+        await widget.evaluate((el) => el.shadowRoot!.querySelectorAll('table button').length),
+      ).toBeGreaterThanOrEqual(28);
     });
   }
 });

@@ -15,7 +15,7 @@ const SITE = 'http://new-site.test';
 describeInBrowser('the widget on a site its token does not list', () => {
   const suite = useStorefront();
 
-  it("reports in words that the token does not allow the site and how to add it, once in the console, and shows the shopper the ordinary message", async () => {
+  it('reports in words that the token does not allow the site and how to add it, once in the console, and shows the shopper the ordinary message', async () => {
     const shopper = await suite.open();
     const { page } = shopper;
     const api = suite.server.url;
@@ -35,7 +35,9 @@ describeInBrowser('the widget on a site its token does not list', () => {
     const alert = widget.getByRole('alert').first();
     await alert.waitFor({ timeout: 15_000 });
 
-    const errors = await page.evaluate(() => (window as unknown as { errors: { error: string; message: string; detail: string }[] }).errors);
+    const errors = await page.evaluate(
+      () => (window as unknown as { errors: { error: string; message: string; detail: string }[] }).errors,
+    );
     expect(errors.length).toBeGreaterThan(0);
     const [first] = errors;
     expect(first!.error, 'the 403 was read, not taken for a network failure').toBe('forbidden');

@@ -36,7 +36,9 @@ describeInBrowser('the product page when things go wrong', () => {
   });
   let shopper: ShopperPage | undefined;
 
-  async function open(options: { instrument?: boolean; waitForCalendar?: boolean } = {}): Promise<{ page: Page; widget: Locator }> {
+  async function open(
+    options: { instrument?: boolean; waitForCalendar?: boolean } = {},
+  ): Promise<{ page: Page; widget: Locator }> {
     shopper = await suite.open();
     const { page } = shopper;
     if (options.instrument) await instrumentWidgetActivity(page);
@@ -66,22 +68,33 @@ describeInBrowser('the product page when things go wrong', () => {
     await alert.waitFor({ timeout: 10_000 });
     const said = (await alert.innerText()).trim();
     expect(said, 'the 409 names the dates that did not fit').toMatch(mentionsDay(target));
-    expect(said, 'the 409 says how many are left (none)').toMatch(/(^|[^\d])0([^\d]|$)|\bnone\b|\bno more\b|sold out|fully booked/i);
+    expect(said, 'the 409 says how many are left (none)').toMatch(
+      /(^|[^\d])0([^\d]|$)|\bnone\b|\bno more\b|sold out|fully booked/i,
+    );
     // The theme shows the event's message beside its button: a shopper's sentence, no codes or paths.
     const hint = page.locator('[data-add-hint]');
-    await expect.poll(() => hint.innerText(), { message: 'the theme shows the error message' }).not.toBe('Reserving your dates puts the kayak in your cart.');
+    await expect
+      .poll(() => hint.innerText(), { message: 'the theme shows the error message' })
+      .not.toBe('Reserving your dates puts the kayak in your cart.');
     expect((await hint.innerText()).trim()).toMatch(/^[A-Z][^/]+\.$/);
     expect(await hint.innerText()).not.toMatch(/\/v1\/|409|unavailable_error|POST/);
     await screenshotBoth(page, '09-conflict-409', widget);
     // On a phone the message fits: the page does not scroll sideways.
     await page.setViewportSize(PHONE);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'no sideways scroll at 390 px').toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      'no sideways scroll at 390 px',
+    ).toBe(true);
 
     // Nothing is held, the cart gets nothing, and the calendar learns the day is gone.
     expect(await holdPanel(widget).count()).toBe(0);
     expect((await readCart(page)).items.filter((i) => i.variant_id === DOUBLE_KAYAK)).toEqual([]);
-    await expect.poll(() => dayLabel(widget, target), { timeout: 8000, message: 'the day shows as fully booked after the 409' }).toContain(`${EN.unavailable}: ${EN.sold}`);
-    expect(suite.server.apiLog.filter((r) => r.method === 'POST' && r.path === '/v1/reservations' && r.status === 409)).toHaveLength(1);
+    await expect
+      .poll(() => dayLabel(widget, target), { timeout: 8000, message: 'the day shows as fully booked after the 409' })
+      .toContain(`${EN.unavailable}: ${EN.sold}`);
+    expect(
+      suite.server.apiLog.filter((r) => r.method === 'POST' && r.path === '/v1/reservations' && r.status === 409),
+    ).toHaveLength(1);
 
     expect(shopper!.pageErrors).toEqual([]);
     expect(unexpectedConsoleErrors(shopper!, [409])).toEqual([]);
@@ -103,7 +116,9 @@ describeInBrowser('the product page when things go wrong', () => {
     expect(await alert.count()).toBe(0);
     const first = day(suite.today, 1);
     await showMonthOf(widget, first);
-    expect(await dayLabel(widget, first), 'the first bookable day is available after Retry').not.toContain(EN.unavailable);
+    expect(await dayLabel(widget, first), 'the first bookable day is available after Retry').not.toContain(
+      EN.unavailable,
+    );
 
     expect(shopper!.pageErrors).toEqual([]);
     expect(unexpectedConsoleErrors(shopper!, [503])).toEqual([]);
@@ -115,13 +130,20 @@ describeInBrowser('the product page when things go wrong', () => {
     let failing = true;
     await page.route('**/v1/availability**', (route: Route) =>
       failing
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'internal', message: 'Availability is down (test).' }) })
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: 'internal', message: 'Availability is down (test).' }),
+          })
         : route.continue(),
     );
     await page.goto('/');
     const widget = widgetOn(page);
     await widget.getByRole('alert').waitFor({ timeout: 10_000 });
-    expect(await widget.getByRole('button', { name: /unavailable/ }).count(), 'no day is called unavailable without data').toBe(0);
+    expect(
+      await widget.getByRole('button', { name: /unavailable/ }).count(),
+      'no day is called unavailable without data',
+    ).toBe(0);
 
     failing = false;
     await widget.getByRole('button', { name: EN.retry }).click();
@@ -175,7 +197,11 @@ describeInBrowser('the product page when things go wrong', () => {
     const next = widget.getByRole('button', { name: EN.next, exact: true });
     await next.click();
     await next.click();
-    await expect.poll(async () => (await widgetActivity(page)).pendingFetches.length, { message: 'a request is in flight before removal' }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await widgetActivity(page)).pendingFetches.length, {
+        message: 'a request is in flight before removal',
+      })
+      .toBeGreaterThan(0);
     const before = await widgetActivity(page);
     expect(before.intervals, 'the countdown runs before removal').toBeGreaterThan(0);
 

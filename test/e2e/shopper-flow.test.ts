@@ -11,8 +11,29 @@ import { describeInBrowser } from './helpers/browser.ts';
 import { holdForAnotherCart } from './helpers/server.ts';
 import { useStorefront } from './helpers/suite.ts';
 import { DAYS, DOUBLE_KAYAK, SHOP_TZ, SINGLE_KAYAK, day } from './helpers/fixture.ts';
-import { screenshotPath, deepFocus, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
-import { EN, closeCartDrawer, dayButton, dayLabel, dayName, holdPanel, mentionsDay, pickDays, readCart, reserveButton, showMonthOf, waitForCalendar, widgetOn, widgetText } from './helpers/widget.ts';
+import {
+  screenshotPath,
+  deepFocus,
+  screenshotBoth,
+  type ShopperPage,
+  unexpectedConsoleErrors,
+} from './helpers/page.ts';
+import {
+  EN,
+  closeCartDrawer,
+  dayButton,
+  dayLabel,
+  dayName,
+  holdPanel,
+  mentionsDay,
+  pickDays,
+  readCart,
+  reserveButton,
+  showMonthOf,
+  waitForCalendar,
+  widgetOn,
+  widgetText,
+} from './helpers/widget.ts';
 
 describeInBrowser('a shopper on the product page', () => {
   const suite = useStorefront();
@@ -22,8 +43,12 @@ describeInBrowser('a shopper on the product page', () => {
   let soldOut: Promise<void> | undefined;
   const sellOut = () =>
     (soldOut ??= (async () => {
-      await holdForAnotherCart(suite.server, 'e2e-other-cart-single', [{ variant: SINGLE_KAYAK, start: day(suite.today, DAYS.soldOutSingle), quantity: 4 }]);
-      await holdForAnotherCart(suite.server, 'e2e-other-cart-double', [{ variant: DOUBLE_KAYAK, start: day(suite.today, DAYS.soldOutDouble), quantity: 2 }]);
+      await holdForAnotherCart(suite.server, 'e2e-other-cart-single', [
+        { variant: SINGLE_KAYAK, start: day(suite.today, DAYS.soldOutSingle), quantity: 4 },
+      ]);
+      await holdForAnotherCart(suite.server, 'e2e-other-cart-double', [
+        { variant: DOUBLE_KAYAK, start: day(suite.today, DAYS.soldOutDouble), quantity: 2 },
+      ]);
     })());
 
   async function openProductPage(timezoneId?: string): Promise<{ page: Page; widget: Locator }> {
@@ -38,7 +63,10 @@ describeInBrowser('a shopper on the product page', () => {
   /** The cart's line for `variant` once the widget has added it (it does so after the hold). */
   async function cartLine(page: Page, variant: number) {
     await expect
-      .poll(async () => (await readCart(page)).items.some((i) => i.variant_id === variant), { timeout: 8000, message: `a cart line for variant ${variant}` })
+      .poll(async () => (await readCart(page)).items.some((i) => i.variant_id === variant), {
+        timeout: 8000,
+        message: `a cart line for variant ${variant}`,
+      })
       .toBe(true);
     const cart = await readCart(page);
     return { cart, line: cart.items.find((i) => i.variant_id === variant)! };
@@ -46,7 +74,10 @@ describeInBrowser('a shopper on the product page', () => {
 
   /** What the service holds for this cart (secret token, as the merchant's server would ask). */
   async function serviceReservation(cartToken: string) {
-    const { status, body } = await suite.server.api('GET', `/v1/reservations?cart_token=${encodeURIComponent(cartToken)}&active=true`);
+    const { status, body } = await suite.server.api(
+      'GET',
+      `/v1/reservations?cart_token=${encodeURIComponent(cartToken)}&active=true`,
+    );
     expect(status).toBe(200);
     expect(body).toHaveLength(1);
     return body[0];
@@ -59,7 +90,8 @@ describeInBrowser('a shopper on the product page', () => {
 
     // Unavailable days say why, in their accessible names and (for the one clicked) visibly.
     await showMonthOf(widget, suite.today);
-    if (suite.today !== startOfMonth(suite.today)) expect(await dayLabel(widget, addDays(suite.today, -1))).toContain(`${EN.unavailable}: ${EN.past}`);
+    if (suite.today !== startOfMonth(suite.today))
+      expect(await dayLabel(widget, addDays(suite.today, -1))).toContain(`${EN.unavailable}: ${EN.past}`);
     expect(await dayLabel(widget, suite.today)).toContain(`${EN.unavailable}: ${EN.lead}`);
     const blackout = day(suite.today, DAYS.blackout[0]);
     await showMonthOf(widget, blackout);
@@ -102,7 +134,10 @@ describeInBrowser('a shopper on the product page', () => {
     expect(left, `time left in ${JSON.stringify(held)}`).not.toBeNull();
     const secondsLeft = Number(left![1]) * 60 + Number(left![2]);
     expect(secondsLeft, 'the countdown starts near the 15 minutes of the hold').toBeGreaterThan(14 * 60);
-    expect(secondsLeft, `the countdown ("${left![0]}") must not promise more than the hold's 15:00`).toBeLessThanOrEqual(15 * 60);
+    expect(
+      secondsLeft,
+      `the countdown ("${left![0]}") must not promise more than the hold's 15:00`,
+    ).toBeLessThanOrEqual(15 * 60);
 
     // The cart gains a line with the booking's properties; the service holds the same.
     const { cart, line } = await cartLine(page, SINGLE_KAYAK);
@@ -117,7 +152,9 @@ describeInBrowser('a shopper on the product page', () => {
     expect(line.properties._finish).toBe(startOfDayInZone(addDays(end, 1), SHOP_TZ).toISOString());
     const reservation = await serviceReservation(cart.token);
     expect(line.properties._reservation_id).toBe(String(reservation.id));
-    expect(reservation.items).toMatchObject([{ external_id: SINGLE_KAYAK, quantity: 2, start: line.properties._start, finish: line.properties._finish }]);
+    expect(reservation.items).toMatchObject([
+      { external_id: SINGLE_KAYAK, quantity: 2, start: line.properties._start, finish: line.properties._finish },
+    ]);
 
     // The theme shows the line in its cart drawer.
     const drawer = page.getByRole('dialog', { name: 'Your cart' });
@@ -130,7 +167,12 @@ describeInBrowser('a shopper on the product page', () => {
     await drawer.waitFor({ state: 'hidden' });
     await screenshotBoth(page, '04-product-held', widget);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath('00-readme-product-held-desktop.png'), fullPage: true, animations: 'disabled', caret: 'hide' });
+    await page.screenshot({
+      path: screenshotPath('00-readme-product-held-desktop.png'),
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+    });
 
     expect(shopper!.pageErrors).toEqual([]);
     expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
@@ -178,7 +220,9 @@ describeInBrowser('a shopper on the product page', () => {
     focus = await deepFocus(page);
     expect(focus.name).toMatch(dayName(day(suite.today, DAYS.flowEnd)));
     await page.keyboard.press('Enter');
-    await expect.poll(() => dayButton(widget, day(suite.today, DAYS.flowEnd)).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => dayButton(widget, day(suite.today, DAYS.flowEnd)).getAttribute('aria-pressed'))
+      .toBe('true');
     // Back to the start with the arrows (the calendar follows the focus into the start's month
     // when the range crosses one): it is still chosen.
     await page.keyboard.press('ArrowLeft');
@@ -219,7 +263,7 @@ describeInBrowser('a shopper on the product page', () => {
     expect(unexpectedConsoleErrors(shopper!)).toEqual([]);
   });
 
-  it('when the shopper picks the Double kayak, the calendar shows the Double kayak\'s availability and the hold is for the Double kayak', async () => {
+  it("when the shopper picks the Double kayak, the calendar shows the Double kayak's availability and the hold is for the Double kayak", async () => {
     await sellOut();
     const { page, widget } = await openProductPage();
     const doubleGone = day(suite.today, DAYS.soldOutDouble);
@@ -228,7 +272,9 @@ describeInBrowser('a shopper on the product page', () => {
     expect(await dayLabel(widget, doubleGone)).not.toContain(EN.unavailable);
 
     await page.getByRole('radio', { name: 'Double kayak' }).click();
-    await expect.poll(() => widget.getAttribute('variant'), { message: 'the variant attribute follows the picker' }).toBe(String(DOUBLE_KAYAK));
+    await expect
+      .poll(() => widget.getAttribute('variant'), { message: 'the variant attribute follows the picker' })
+      .toBe(String(DOUBLE_KAYAK));
     await showMonthOf(widget, doubleGone);
     await expect.poll(() => dayLabel(widget, doubleGone), { timeout: 8000 }).toContain(`${EN.unavailable}: ${EN.sold}`);
     await showMonthOf(widget, singleGone);
@@ -255,7 +301,9 @@ describeInBrowser('a shopper on the product page', () => {
     const { page, widget } = await openProductPage('Pacific/Pago_Pago');
     await showMonthOf(widget, suite.today);
     const todayButton = widget.locator('button[aria-current="date"]');
-    expect(await todayButton.getAttribute('aria-label'), "today is the shop's suite.today").toMatch(dayName(suite.today));
+    expect(await todayButton.getAttribute('aria-label'), "today is the shop's suite.today").toMatch(
+      dayName(suite.today),
+    );
     expect(await dayLabel(widget, suite.today)).toContain(`${EN.unavailable}: ${EN.lead}`);
 
     const pick = day(suite.today, 2);
@@ -265,7 +313,9 @@ describeInBrowser('a shopper on the product page', () => {
     await panel.waitFor({ timeout: 10_000 });
     const held = await panel.innerText();
     expect(held).toMatch(mentionsDay(pick));
-    expect(held, "the shop's zone is named, as it is not the shopper's").toMatch(/Australia\/Melbourne|Melbourne|Australian Eastern/);
+    expect(held, "the shop's zone is named, as it is not the shopper's").toMatch(
+      /Australia\/Melbourne|Melbourne|Australian Eastern/,
+    );
     const { line } = await cartLine(page, SINGLE_KAYAK);
     expect(line.properties._start).toBe(startOfDayInZone(pick, SHOP_TZ).toISOString());
     expect(line.properties.Start).toMatch(mentionsDay(pick));
@@ -290,16 +340,21 @@ describeInBrowser('a shopper on the product page', () => {
     await quantity.blur();
     // Another quantity than the hold's: Reserve has become "Update hold".
     await widget.getByRole('button', { name: EN.update, exact: true }).click();
-    await expect.poll(async () => (await holdPanel(widget).innerText()), { timeout: 8000 }).toMatch(/×\s*2\b/);
+    await expect.poll(async () => await holdPanel(widget).innerText(), { timeout: 8000 }).toMatch(/×\s*2\b/);
     const token = (await readCart(page)).token;
     const reservation = await serviceReservation(token);
     expect(reservation.items).toMatchObject([{ external_id: SINGLE_KAYAK, quantity: 2 }]);
     // Let the widget's cart update finish, then count the kayaks in the cart for that day.
     await page.waitForTimeout(1000);
     const start = startOfDayInZone(date, SHOP_TZ).toISOString();
-    const lines = (await readCart(page)).items.filter((i) => i.variant_id === SINGLE_KAYAK && i.properties._start === start);
+    const lines = (await readCart(page)).items.filter(
+      (i) => i.variant_id === SINGLE_KAYAK && i.properties._start === start,
+    );
     const inCart = lines.reduce((n, l) => n + l.quantity, 0);
-    expect(inCart, `cart lines for ${date}: ${JSON.stringify(lines.map((l) => ({ quantity: l.quantity, properties: l.properties })))}`).toBe(2);
+    expect(
+      inCart,
+      `cart lines for ${date}: ${JSON.stringify(lines.map((l) => ({ quantity: l.quantity, properties: l.properties })))}`,
+    ).toBe(2);
   });
 
   it('after a reload the shopper still sees the hold, its dates and the time left', async () => {

@@ -24,7 +24,8 @@ async function wideWidget(page: Page): Promise<Locator> {
   return widget;
 }
 
-const months = (widget: Locator) => widget.locator('table').evaluateAll((tables) => tables.map((t) => t.getAttribute('aria-label')));
+const months = (widget: Locator) =>
+  widget.locator('table').evaluateAll((tables) => tables.map((t) => t.getAttribute('aria-label')));
 
 describeInBrowser('two months side by side', () => {
   const suite = useStorefront();
@@ -42,7 +43,11 @@ describeInBrowser('two months side by side', () => {
       await waitForCalendar(widget);
     }
     expect(await months(widget)).toEqual([monthHeading(start), monthHeading(end)]);
-    const boxes = await widget.locator('table').evaluateAll((tables) => tables.map((t) => t.getBoundingClientRect()).map((r) => ({ top: r.top, left: r.left, width: r.width })));
+    const boxes = await widget
+      .locator('table')
+      .evaluateAll((tables) =>
+        tables.map((t) => t.getBoundingClientRect()).map((r) => ({ top: r.top, left: r.left, width: r.width })),
+      );
     expect(boxes[0]!.top).toBe(boxes[1]!.top);
     expect(boxes[1]!.left).toBeGreaterThan(boxes[0]!.left + boxes[0]!.width);
     await dayButton(widget, start).click();
@@ -52,7 +57,11 @@ describeInBrowser('two months side by side', () => {
     expect(await dayButton(widget, addDays(start, 2)).getAttribute('part')).toContain('day-between');
     expect(await months(widget)).toEqual([monthHeading(start), monthHeading(end)]);
     // Every day button at least 44×44 CSS px in both grids (the legend's swatches are not buttons).
-    const small = await widget.locator('[part~=day][data-day]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).filter((r) => r.width < 44 || r.height < 44).length);
+    const small = await widget
+      .locator('[part~=day][data-day]')
+      .evaluateAll(
+        (els) => els.map((e) => e.getBoundingClientRect()).filter((r) => r.width < 44 || r.height < 44).length,
+      );
     expect(small).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('18-two-months-range-desktop.png') });
@@ -65,7 +74,9 @@ describeInBrowser('two months side by side', () => {
     const lastDay = addDays(addMonths(startOfMonth(addDays(suite.today, 1)), 1), -1) as PlainDate;
     await dayButton(widget, lastDay).focus();
     await page.keyboard.press('ArrowRight');
-    const focused = await page.evaluate(() => (document.querySelector('booking-widget')!.shadowRoot!.activeElement as HTMLElement).dataset.day);
+    const focused = await page.evaluate(
+      () => (document.querySelector('booking-widget')!.shadowRoot!.activeElement as HTMLElement).dataset.day,
+    );
     expect(focused).toBe(addDays(lastDay, 1));
     expect(await months(widget)).toEqual([first, second]);
     expect(await widget.locator('[part~=day][tabindex="0"]').count()).toBe(1);

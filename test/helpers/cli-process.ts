@@ -26,7 +26,8 @@ function sourceKey(): string {
     }
   };
   for (const dir of ['src/shared', 'src/client', 'src/service']) walk(join(ROOT, dir));
-  for (const file of ['tsconfig.json', 'src/tsconfig.build.json']) hash.update(`${file}:${statSync(join(ROOT, file)).mtimeMs}\n`);
+  for (const file of ['tsconfig.json', 'src/tsconfig.build.json'])
+    hash.update(`${file}:${statSync(join(ROOT, file)).mtimeMs}\n`);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -37,7 +38,19 @@ export function buildCli(): string {
   const cli = join(out, 'service/cli.js');
   if (existsSync(cli)) return cli;
   const staging = `${out}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'src/tsconfig.build.json'), '--outDir', staging, '--declaration', 'false'], { encoding: 'utf8' });
+  const tsc = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(ROOT, 'src/tsconfig.build.json'),
+      '--outDir',
+      staging,
+      '--declaration',
+      'false',
+    ],
+    { encoding: 'utf8' },
+  );
   if (!existsSync(join(staging, 'service/cli.js'))) throw new Error(`tsc built no CLI:\n${tsc.stdout}${tsc.stderr}`);
   try {
     renameSync(staging, out);
@@ -81,17 +94,31 @@ export interface CliOptions {
 
 /** Starts the CLI with `--port 0`, `--data` and `--fixture`; resolves once it printed its URL. */
 export async function startCli(cli: string, options: CliOptions): Promise<RunningCli> {
-  const skew = options.clockSkewMs === undefined ? [] : ['--import', new URL('./skewed-clock.mjs', import.meta.url).href];
-  const child = spawn(process.execPath, [...skew, cli, '--port', '0', '--data', options.data, '--fixture', options.fixture], {
-    env: { ...process.env, DATABASE_URL: options.databaseUrl ?? '', ...options.env, ...(options.clockSkewMs === undefined ? {} : { CLOCK_SKEW_MS: String(options.clockSkewMs) }) },
-  });
+  const skew =
+    options.clockSkewMs === undefined ? [] : ['--import', new URL('./skewed-clock.mjs', import.meta.url).href];
+  const child = spawn(
+    process.execPath,
+    [...skew, cli, '--port', '0', '--data', options.data, '--fixture', options.fixture],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: options.databaseUrl ?? '',
+        ...options.env,
+        ...(options.clockSkewMs === undefined ? {} : { CLOCK_SKEW_MS: String(options.clockSkewMs) }),
+      },
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('close', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('close', (code, signal) => done({ code, signal })),
+  );
   const url = await new Promise<string>((done, fail) => {
     const lines = createInterface({ input: child.stdout });
     lines.once('line', done);
-    void exited.then(({ code, signal }) => fail(new Error(`the CLI ended (${code ?? signal}) before printing its URL: ${stderr}`)));
+    void exited.then(({ code, signal }) =>
+      fail(new Error(`the CLI ended (${code ?? signal}) before printing its URL: ${stderr}`)),
+    );
   });
   return { url, child, exited, stderr: () => stderr };
 }

@@ -27,5 +27,7 @@ export function describeEachDatabase(name: string, body: (database: DatabaseName
  * PostgreSQL answers; on CI that cannot happen.
  */
 export function describePostgres(name: string, body: (database: 'postgres') => void): void {
-  describe.skipIf(!withPostgres)(`${name} (postgres${withPostgres ? '' : ': no server answered'})`, () => body('postgres'));
+  describe.skipIf(!withPostgres)(`${name} (postgres${withPostgres ? '' : ': no server answered'})`, () =>
+    body('postgres'),
+  );
 }

@@ -42,12 +42,22 @@ export const testFixture = {
       blackouts: [
         { title: 'Christmas', starts_at: '2026-12-25', finishes_at: '2026-12-26', scope: 'overlap' },
         { title: 'Hull repairs', starts_at: '2027-01-10', finishes_at: '2027-01-13', external_variant_id: 8001 },
-        { title: 'Tour guide away', starts_at: '2026-12-01', finishes_at: '2026-12-03', external_product_id: 7002, scope: 'start' },
+        {
+          title: 'Tour guide away',
+          starts_at: '2026-12-01',
+          finishes_at: '2026-12-03',
+          external_product_id: 7002,
+          scope: 'start',
+        },
         { title: 'Docklands closed', starts_at: '2027-02-01', finishes_at: '2027-02-02', location: 'Docklands' },
       ],
       tokens: [
         { kind: 'secret', token: 'sk_test_harbour' },
-        { kind: 'publishable', token: 'pk_test_harbour', origins: ['http://localhost:8787', 'https://harbour.example'] },
+        {
+          kind: 'publishable',
+          token: 'pk_test_harbour',
+          origins: ['http://localhost:8787', 'https://harbour.example'],
+        },
       ],
       shopify: { domain: 'harbour-test.myshopify.com', api_secret: 'hush' },
     },

@@ -44,7 +44,9 @@ export async function postgresAvailable(): Promise<boolean> {
 }
 
 /** A new empty database on the server, and a function that drops it. */
-export async function createPostgresDatabase(poolSize = 10): Promise<{ db: Database; url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(
+  poolSize = 10,
+): Promise<{ db: Database; url: string; drop(): Promise<void> }> {
   const name = `bw_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();

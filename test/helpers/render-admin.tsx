@@ -58,7 +58,13 @@ export async function startAdmin(): Promise<AdminHarness> {
       return () => release();
     },
     api: (method, path, body) =>
-      service.fetch(new Request(`${service.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) })),
+      service.fetch(
+        new Request(`${service.baseUrl}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
+          body: body === undefined ? null : JSON.stringify(body),
+        }),
+      ),
     async close() {
       cleanup();
       catalog.reset();
@@ -72,7 +78,12 @@ export async function startAdmin(): Promise<AdminHarness> {
     // A failure is shown at once: the page's one retry would only make a test wait.
     retry: false,
     fetch: async (input, init) => {
-      const request: SentRequest = { method: init.method ?? 'GET', url: new URL(input), body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, signal: init.signal };
+      const request: SentRequest = {
+        method: init.method ?? 'GET',
+        url: new URL(input),
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        signal: init.signal,
+      };
       harness.sent.push(request);
       if (harness.failWith) return harness.failWith();
       const held = holds.findIndex((h) => h.matches(request));
@@ -88,7 +99,10 @@ export async function startAdmin(): Promise<AdminHarness> {
     },
   });
   catalog.reset();
-  session.value = { shop: { name: 'Harbour Kayaks', tz: 'Australia/Melbourne', locale: 'en' }, base_url: service.baseUrl };
+  session.value = {
+    shop: { name: 'Harbour Kayaks', tz: 'Australia/Melbourne', locale: 'en' },
+    base_url: service.baseUrl,
+  };
   return harness;
 }
 
@@ -104,5 +118,8 @@ export function requestsTo(harness: AdminHarness, path: string, method = 'GET'):
 
 /** A JSON error answer as the service gives it, e.g. a 500. */
 export function errorAnswer(status: number, code = 'server_error', message = 'Something failed.'): Response {
-  return new Response(JSON.stringify({ error: code, message }), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify({ error: code, message }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }

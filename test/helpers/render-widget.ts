@@ -45,7 +45,13 @@ export async function startHarness(options: { now?: string | number } = {}): Pro
     storefront: {},
     fetch: async (input, init) => {
       const url = new URL(input, 'https://harbour.example');
-      harness.sent.push({ method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, signal: init.signal, cache: init.cache });
+      harness.sent.push({
+        method: init.method ?? 'GET',
+        url,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        signal: init.signal,
+        cache: init.cache,
+      });
       const page = harness.storefront[url.pathname];
       if (page) return page(init);
       if (harness.failWith) return harness.failWith();
@@ -68,7 +74,12 @@ export async function startHarness(options: { now?: string | number } = {}): Pro
 }
 
 /** The attributes of a widget, as WIDGET.md names them. */
-export type WidgetAttributes = Partial<Record<'api' | 'token' | 'product' | 'variant' | 'locale' | 'cart-token' | 'price' | 'currency' | 'checkout-url', string>>;
+export type WidgetAttributes = Partial<
+  Record<
+    'api' | 'token' | 'product' | 'variant' | 'locale' | 'cart-token' | 'price' | 'currency' | 'checkout-url',
+    string
+  >
+>;
 
 /**
  * Creates a `<booking-widget>` wired to `harness`, with `attributes`, inserts it into the page

@@ -50,7 +50,10 @@ export interface TestServiceOptions {
  * and loads its fixture; closing the service hands it back. Opening and migrating a new PGlite
  * costs seconds and restoring a snapshot most of a second, where emptying costs milliseconds.
  */
-const idle: Record<'pglite' | 'postgres', Array<{ db: Database; drop(): Promise<void> }>> = { pglite: [], postgres: [] };
+const idle: Record<'pglite' | 'postgres', Array<{ db: Database; drop(): Promise<void> }>> = {
+  pglite: [],
+  postgres: [],
+};
 
 // When the test file is done, its idle databases are closed (and PostgreSQL ones dropped).
 afterAll(async () => {
@@ -94,7 +97,15 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
   await loadFixture(db, options.fixture ?? testFixture);
   const clock = manualClock(options.now ?? TEST_NOW);
   const unexpected: unknown[] = [];
-  const app = createApp({ db, clock, rateLimit: options.rateLimit ?? false, tokenCacheMs: options.tokenCacheMs, publicUrl: options.publicUrl, trustProxyHeader: options.trustProxyHeader, logError: options.logError ?? ((error) => unexpected.push(error)) });
+  const app = createApp({
+    db,
+    clock,
+    rateLimit: options.rateLimit ?? false,
+    tokenCacheMs: options.tokenCacheMs,
+    publicUrl: options.publicUrl,
+    trustProxyHeader: options.trustProxyHeader,
+    logError: options.logError ?? ((error) => unexpected.push(error)),
+  });
   return {
     fetch: (request, env) => app.fetch(request, env),
     baseUrl: 'http://booking.test',
@@ -108,7 +119,8 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
       );
       if (usable) idle[engine].push(taken);
       else await taken.drop().catch(() => {});
-      if (unexpected.length > 0) throw new AggregateError(unexpected, `The service hit ${unexpected.length} unexpected error(s) (500s)`);
+      if (unexpected.length > 0)
+        throw new AggregateError(unexpected, `The service hit ${unexpected.length} unexpected error(s) (500s)`);
     },
   };
 }

@@ -14,12 +14,30 @@ import { type View, ViewModel } from '../../src/widget/models/view-model.ts';
 import type { WidgetHarness } from './render-widget.ts';
 
 /** A view model over `harness`'s service, the events it emitted, and a way to dispose it. */
-export function createTestView(harness: WidgetHarness, config: Partial<WidgetConfig> & { product: string; variant: string }) {
+export function createTestView(
+  harness: WidgetHarness,
+  config: Partial<WidgetConfig> & { product: string; variant: string },
+) {
   const controller = new AbortController();
   const now = () => harness.service.clock.now();
   const events: { type: string; detail: unknown }[] = [];
-  const full: WidgetConfig = { api: harness.service.baseUrl, token: 'pk_test_harbour', locale: null, cartToken: 'cart-view', price: null, currency: null, checkoutUrl: null, ...config };
-  const connection = createConnection({ api: full.api, token: full.token, fetch: harness.fetch, signal: controller.signal, now });
+  const full: WidgetConfig = {
+    api: harness.service.baseUrl,
+    token: 'pk_test_harbour',
+    locale: null,
+    cartToken: 'cart-view',
+    price: null,
+    currency: null,
+    checkoutUrl: null,
+    ...config,
+  };
+  const connection = createConnection({
+    api: full.api,
+    token: full.token,
+    fetch: harness.fetch,
+    signal: controller.signal,
+    now,
+  });
   const vm: View = new ViewModel({
     config: signal(full),
     connection,

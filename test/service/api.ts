@@ -31,7 +31,12 @@ export interface Answer {
 }
 
 /** Sends one request to `service` and reads the answer. */
-export async function call(service: TestService, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+export async function call(
+  service: TestService,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   const token = options.token === undefined ? TOKENS.secret : options.token;
   if (token !== null) headers.authorization ??= `Bearer ${token}`;
@@ -43,7 +48,12 @@ export async function call(service: TestService, method: string, path: string, o
   const response = await service.fetch(new Request(`${service.baseUrl}${path}`, { method, headers, body }));
   const text = await response.text();
   const isJson = response.headers.get('content-type')?.startsWith('application/json') ?? false;
-  return { status: response.status, headers: response.headers, body: isJson && text ? JSON.parse(text) : undefined, text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: isJson && text ? JSON.parse(text) : undefined,
+    text,
+  };
 }
 
 /** `call` bound to one service. */
@@ -59,7 +69,8 @@ export function api(service: TestService) {
 
 /** The ids of shop 1's catalogue, looked up by platform id and name (ids depend on load order). */
 export async function catalogIds(service: TestService) {
-  const one = async (sql: string, params: unknown[]) => (await service.db.query<{ id: number }>(sql, params)).rows[0]!.id;
+  const one = async (sql: string, params: unknown[]) =>
+    (await service.db.query<{ id: number }>(sql, params)).rows[0]!.id;
   const product = (external: number) => one('SELECT id FROM products WHERE external_id = $1', [external]);
   const variant = (external: number) => one('SELECT id FROM variants WHERE external_id = $1', [external]);
   const location = (name: string) => one('SELECT id FROM locations WHERE name = $1', [name]);
@@ -77,7 +88,11 @@ export async function catalogIds(service: TestService) {
 }
 
 /** Runs `test` on a fresh service of its own (it writes), closed afterwards. */
-export async function withService(database: DatabaseName, test: (service: TestService) => Promise<void>, options: TestServiceOptions = {}): Promise<void> {
+export async function withService(
+  database: DatabaseName,
+  test: (service: TestService) => Promise<void>,
+  options: TestServiceOptions = {},
+): Promise<void> {
   const service = await createTestService({ database, ...options });
   try {
     await test(service);

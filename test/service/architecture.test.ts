@@ -20,7 +20,8 @@ export function layerOf(path: string): Layer {
   const parts = path.split('/');
   const base = parts[parts.length - 1]!;
   if (parts.length === 1 || parts[0] === 'demo' || parts[0] === 'storefront') return 'entry';
-  if (parts[0] === 'http' || parts[0] === 'middleware' || base === 'routes.ts' || base.endsWith('middleware.ts')) return 'routes';
+  if (parts[0] === 'http' || parts[0] === 'middleware' || base === 'routes.ts' || base.endsWith('middleware.ts'))
+    return 'routes';
   if (parts[0] === 'db') return 'db';
   if (parts[0] === 'shared' || base === 'types.ts') return 'shared';
   if (base === 'queries.ts' || base.endsWith('-queries.ts')) return 'queries';
@@ -33,11 +34,36 @@ export function layerOf(path: string): Layer {
  */
 const PART_RULES: IForbiddenRuleType[] = [
   { name: 'no-circular', severity: 'error', from: { path: '^src/' }, to: { circular: true } },
-  { name: 'shared-alone', severity: 'error', from: { path: '^src/shared/' }, to: { path: '^src/', pathNot: '^src/shared/' } },
-  { name: 'client-alone', severity: 'error', from: { path: '^src/client/' }, to: { path: '^src/', pathNot: '^src/(client|shared)/' } },
-  { name: 'widget-own', severity: 'error', from: { path: '^src/widget/' }, to: { path: '^src/', pathNot: '^src/(widget|client|shared)/' } },
-  { name: 'admin-own', severity: 'error', from: { path: '^src/admin/' }, to: { path: '^src/', pathNot: '^src/(admin|client|shared)/' } },
-  { name: 'service-own', severity: 'error', from: { path: '^src/service/' }, to: { path: '^src/', pathNot: '^src/(service|shared)/' } },
+  {
+    name: 'shared-alone',
+    severity: 'error',
+    from: { path: '^src/shared/' },
+    to: { path: '^src/', pathNot: '^src/shared/' },
+  },
+  {
+    name: 'client-alone',
+    severity: 'error',
+    from: { path: '^src/client/' },
+    to: { path: '^src/', pathNot: '^src/(client|shared)/' },
+  },
+  {
+    name: 'widget-own',
+    severity: 'error',
+    from: { path: '^src/widget/' },
+    to: { path: '^src/', pathNot: '^src/(widget|client|shared)/' },
+  },
+  {
+    name: 'admin-own',
+    severity: 'error',
+    from: { path: '^src/admin/' },
+    to: { path: '^src/', pathNot: '^src/(admin|client|shared)/' },
+  },
+  {
+    name: 'service-own',
+    severity: 'error',
+    from: { path: '^src/service/' },
+    to: { path: '^src/', pathNot: '^src/(service|shared)/' },
+  },
 ];
 
 /**
@@ -56,7 +82,13 @@ const SEAMS: Record<string, string[]> = {
   // An order line becomes a booking through the bookings feature; a shop's Shopify fields are the shop's.
   shopify: ['bookings/*', 'shops/input.ts'],
   // A shop is made with its first token, sign-in code, blackouts' days and widgets' settings rules.
-  shops: ['tokens/tokens.ts', 'tokens/manage.ts', 'admin/sessions.ts', 'blackouts/times.ts', 'widgets/settings-rules.ts'],
+  shops: [
+    'tokens/tokens.ts',
+    'tokens/manage.ts',
+    'admin/sessions.ts',
+    'blackouts/times.ts',
+    'widgets/settings-rules.ts',
+  ],
   // Cached lists and tokens check the shop's data version.
   blackouts: ['shops/data-version.ts'],
   tokens: ['shops/data-version.ts'],
@@ -68,10 +100,16 @@ const SEAMS: Record<string, string[]> = {
 const NOT_FEATURES = new Set(['http', 'middleware', 'db', 'shared', 'time', 'demo', 'storefront']);
 
 /** The imports from one feature into another that no seam declares. */
-export function undeclaredSeams(graph: ReadonlyMap<string, readonly string[]>, seams: Record<string, string[]> = SEAMS): string[] {
-  const featureOf = (path: string) => (path.includes('/') && !NOT_FEATURES.has(path.split('/')[0]!) ? path.split('/')[0]! : undefined);
+export function undeclaredSeams(
+  graph: ReadonlyMap<string, readonly string[]>,
+  seams: Record<string, string[]> = SEAMS,
+): string[] {
+  const featureOf = (path: string) =>
+    path.includes('/') && !NOT_FEATURES.has(path.split('/')[0]!) ? path.split('/')[0]! : undefined;
   const allowed = (from: string, to: string) =>
-    [...(seams['*'] ?? []), ...(seams[from] ?? [])].some((seam) => (seam.endsWith('*') ? to.startsWith(seam.slice(0, -1)) : to === seam));
+    [...(seams['*'] ?? []), ...(seams[from] ?? [])].some((seam) =>
+      seam.endsWith('*') ? to.startsWith(seam.slice(0, -1)) : to === seam,
+    );
   const found: string[] = [];
   for (const [from, targets] of graph) {
     const a = featureOf(from);
@@ -121,9 +159,16 @@ async function cruiseSource(): Promise<Cruised> {
   for (const m of modules) {
     if (!m.source.startsWith('src/service/')) continue;
     const from = m.source.slice('src/service/'.length);
-    graph.set(from, m.dependencies.filter((d) => d.resolved.startsWith('src/service/')).map((d) => d.resolved.slice('src/service/'.length)));
+    graph.set(
+      from,
+      m.dependencies
+        .filter((d) => d.resolved.startsWith('src/service/'))
+        .map((d) => d.resolved.slice('src/service/'.length)),
+    );
   }
-  const violations = summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' → ')})` : ''}`);
+  const violations = summary.violations.map(
+    (v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' → ')})` : ''}`,
+  );
   return { graph, violations, modules: modules.length };
 }
 
@@ -146,7 +191,7 @@ describe('the architecture of src', () => {
     expect(wrongWay(cruised.graph)).toEqual([]);
   });
 
-  it("reaches another feature of the service only through a declared seam", () => {
+  it('reaches another feature of the service only through a declared seam', () => {
     expect(undeclaredSeams(cruised.graph)).toEqual([]);
   });
 
@@ -160,12 +205,16 @@ describe('the architecture of src', () => {
   });
 
   it('gives every service module an opening comment saying why it exists', () => {
-    const bare = [...cruised.graph.keys()].filter((path) => !readFileSync(join(ROOT, path), 'utf8').trimStart().startsWith('/**'));
+    const bare = [...cruised.graph.keys()].filter(
+      (path) => !readFileSync(join(ROOT, path), 'utf8').trimStart().startsWith('/**'),
+    );
     expect(bare).toEqual([]);
   });
 
   it('keeps service modules under 300 lines', () => {
-    const long = [...cruised.graph.keys()].filter((path) => readFileSync(join(ROOT, path), 'utf8').split('\n').length > 300);
+    const long = [...cruised.graph.keys()].filter(
+      (path) => readFileSync(join(ROOT, path), 'utf8').split('\n').length > 300,
+    );
     expect(long).toEqual([]);
   });
 });
@@ -194,7 +243,9 @@ describe('the architecture checks themselves', () => {
       ['tokens/auth-middleware.ts', ['admin/sessions.ts', 'http/env.ts', 'tokens/types.ts']],
       ['bookings/bookings.ts', ['availability/engine.ts', 'tokens/types.ts']],
     ]);
-    expect(undeclaredSeams(graph, { '*': ['tokens/types.ts'], bookings: ['availability/*'] })).toEqual(['tokens/auth-middleware.ts → admin/sessions.ts']);
+    expect(undeclaredSeams(graph, { '*': ['tokens/types.ts'], bookings: ['availability/*'] })).toEqual([
+      'tokens/auth-middleware.ts → admin/sessions.ts',
+    ]);
   });
 
   it('dependency-cruiser finds a cycle, type-only included, and an import across parts', async () => {

@@ -13,8 +13,14 @@ afterAll(() => {
 });
 
 /** Starts the CLI and resolves to its first `count` lines of output (it keeps running). */
-function start(cli: string, args: string[], count: number): Promise<{ lines: string[]; child: ChildProcessWithoutNullStreams; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [cli, '--port', '0', ...args], { env: { ...process.env, DATABASE_URL: '', PUBLIC_URL: '' } });
+function start(
+  cli: string,
+  args: string[],
+  count: number,
+): Promise<{ lines: string[]; child: ChildProcessWithoutNullStreams; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, [cli, '--port', '0', ...args], {
+    env: { ...process.env, DATABASE_URL: '', PUBLIC_URL: '' },
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
@@ -50,7 +56,9 @@ describe('npm run service -- --create-shop', () => {
     const running = await start(cli, ['--data', 'memory'], 2);
     try {
       expect(running.lines[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(running.lines[1]).toContain('No shop yet: stop and run  npm run service -- --create-shop "Your shop" --tz Europe/Berlin');
+      expect(running.lines[1]).toContain(
+        'No shop yet: stop and run  npm run service -- --create-shop "Your shop" --tz Europe/Berlin',
+      );
     } finally {
       running.child.kill('SIGTERM');
     }
@@ -60,13 +68,22 @@ describe('npm run service -- --create-shop', () => {
   it('creates the shop with a secret token and a one-time admin link that both work, and refuses the same name on the next run', async () => {
     const data = tempDir('create-shop');
     dirs.push(data);
-    const running = await start(cli, ['--data', data, '--create-shop', 'Werkstatt Berlin', '--tz', 'europe/berlin', '--locale', 'de'], 4);
+    const running = await start(
+      cli,
+      ['--data', data, '--create-shop', 'Werkstatt Berlin', '--tz', 'europe/berlin', '--locale', 'de'],
+      4,
+    );
     try {
       const [url, made, tokenLine, linkLine] = running.lines as [string, string, string, string];
       expect(made).toBe('Shop "Werkstatt Berlin" created (Europe/Berlin, de).');
       const token = /(sk_live_[A-Za-z0-9_-]{43})/.exec(tokenLine)![1]!;
       const shop = await fetch(`${url}/v1/shop`, { headers: { authorization: `Bearer ${token}` } });
-      expect(await shop.json()).toMatchObject({ name: 'Werkstatt Berlin', tz: 'Europe/Berlin', locale: 'de', shopify: { domain: null, api_secret_set: false } });
+      expect(await shop.json()).toMatchObject({
+        name: 'Werkstatt Berlin',
+        tz: 'Europe/Berlin',
+        locale: 'de',
+        shopify: { domain: null, api_secret_set: false },
+      });
       const link = /(http\S+\/admin\/sign-in\/\S+)/.exec(linkLine)![1]!;
       expect(link.startsWith(`${url}/admin/sign-in/`)).toBe(true);
       const signedIn = await fetch(link, { redirect: 'manual' });
@@ -92,7 +109,9 @@ describe('npm run service -- --create-shop', () => {
     ]);
     expect(noZone).toMatchObject({ code: 1, stdout: '' });
     expect(noZone.stderr.trim()).toBe('Cannot create the shop: --tz is required (an IANA zone, like Europe/Berlin).');
-    expect(badZone.stderr.trim()).toBe('Cannot create the shop: --tz must be an IANA time zone, like Europe/Berlin; --locale must be a language tag like "en" or "de-CH".');
+    expect(badZone.stderr.trim()).toBe(
+      'Cannot create the shop: --tz must be an IANA time zone, like Europe/Berlin; --locale must be a language tag like "en" or "de-CH".',
+    );
     expect(stray).toMatchObject({ code: 1, stdout: '' });
     expect(stray.stderr).toContain('--tz and --locale go with --create-shop');
   });

@@ -44,9 +44,13 @@ describe('npm run service (the CLI)', () => {
   }, 120_000);
 
   it('prints its URL as the first line, serves GET /v1/widgets over a real socket with a Date, and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, [cli, '--port', '0', '--data', 'memory', '--fixture', fixtureFile(testFixture)], {
-      env: { ...process.env, DATABASE_URL: '' },
-    });
+    const child = spawn(
+      process.execPath,
+      [cli, '--port', '0', '--data', 'memory', '--fixture', fixtureFile(testFixture)],
+      {
+        env: { ...process.env, DATABASE_URL: '' },
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
@@ -85,7 +89,9 @@ describe('npm run service (the CLI)', () => {
       runToEnd(cli, ['--port', '0', '--data', 'memory', '--fixture', '/nonexistent/fixture.json']),
     ]);
     expect(invalid).toMatchObject({ code: 1, stdout: '' });
-    expect(invalid.stderr.trim()).toBe('The fixture is not valid: shop Harbour Kayaks, blackouts[0]: unknown location Nowhere');
+    expect(invalid.stderr.trim()).toBe(
+      'The fixture is not valid: shop Harbour Kayaks, blackouts[0]: unknown location Nowhere',
+    );
     expect(broken).toMatchObject({ code: 1, stdout: '' });
     expect(broken.stderr).toContain(`The fixture ${notJson} is not JSON`);
     expect(missing).toMatchObject({ code: 1, stdout: '' });
@@ -105,7 +111,9 @@ describe('npm run service on the same data folder again (issue 15, point 6)', ()
     const fixture = fixtureFile(testFixture);
     const auth = { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' };
     const titles = async (url: string) =>
-      ((await (await fetch(`${url}/v1/blackouts`, { headers: auth })).json()) as { title: string }[]).map((b) => b.title).sort();
+      ((await (await fetch(`${url}/v1/blackouts`, { headers: auth })).json()) as { title: string }[])
+        .map((b) => b.title)
+        .sort();
     const stop = async (running: RunningCli) => {
       running.child.kill('SIGTERM');
       expect((await running.exited).code).toBe(0);
@@ -113,11 +121,20 @@ describe('npm run service on the same data folder again (issue 15, point 6)', ()
 
     const first = await startCli(cli, { data, fixture });
     try {
-      const list = (await (await fetch(`${first.url}/v1/blackouts`, { headers: auth })).json()) as { id: number; title: string }[];
+      const list = (await (await fetch(`${first.url}/v1/blackouts`, { headers: auth })).json()) as {
+        id: number;
+        title: string;
+      }[];
       const christmas = list.find((b) => b.title === 'Christmas')!;
       const repairs = list.find((b) => b.title === 'Hull repairs')!;
-      expect((await fetch(`${first.url}/v1/blackouts/${christmas.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
-      const put = await fetch(`${first.url}/v1/blackouts/${repairs.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ title: 'Hull repainted' }) });
+      expect(
+        (await fetch(`${first.url}/v1/blackouts/${christmas.id}`, { method: 'DELETE', headers: auth })).status,
+      ).toBe(204);
+      const put = await fetch(`${first.url}/v1/blackouts/${repairs.id}`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ title: 'Hull repainted' }),
+      });
       expect(put.status).toBe(200);
     } finally {
       await stop(first);

@@ -71,7 +71,8 @@ it('every relative link in every Markdown page leads to a file that exists, and 
         broken.push(`${where} (no such file)`);
         continue;
       }
-      if (anchor && statSync(to).isFile() && to.endsWith('.md') && !anchors(to).has(anchor)) broken.push(`${where} (no such heading)`);
+      if (anchor && statSync(to).isFile() && to.endsWith('.md') && !anchors(to).has(anchor))
+        broken.push(`${where} (no such heading)`);
     }
   }
   expect(broken).toEqual([]);

@@ -16,7 +16,18 @@ describe('plain dates', () => {
   it('accepts real days and rejects impossible ones', () => {
     expect(isPlainDate('2026-02-28')).toBe(true);
     expect(isPlainDate('2028-02-29')).toBe(true);
-    for (const bad of ['2026-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-1-01', '26-01-01', '', 20260101, null, '2026-01-01T00:00:00Z']) {
+    for (const bad of [
+      '2026-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-1-01',
+      '26-01-01',
+      '',
+      20260101,
+      null,
+      '2026-01-01T00:00:00Z',
+    ]) {
       expect(isPlainDate(bad), String(bad)).toBe(false);
     }
   });

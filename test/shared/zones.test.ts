@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlainDate } from '../../src/shared/plain-date.ts';
-import {
-  isTimeZone,
-  parseLocalDateTime,
-  plainDateInZone,
-  startOfDayInZone,
-  toIsoUtc,
-} from '../../src/shared/zones.ts';
+import { isTimeZone, parseLocalDateTime, plainDateInZone, startOfDayInZone, toIsoUtc } from '../../src/shared/zones.ts';
 
 const d = (s: string) => s as PlainDate;
 const iso = (x: Date) => toIsoUtc(x);
@@ -68,7 +62,9 @@ describe('date-fns-tz calls this project does not use, and why', () => {
     // 16:00Z on 3 October 2026 is 03:00 in Melbourne, already daylight time (+11).
     const offset = getTimezoneOffset('Australia/Melbourne', new Date('2026-10-03T16:00:00Z'));
     expect(offset / 3_600_000).toBe(10);
-    expect(parseLocalDateTime('2026-10-04 03:00', 'Australia/Melbourne')).toEqual({ instant: new Date('2026-10-03T16:00:00Z') });
+    expect(parseLocalDateTime('2026-10-04 03:00', 'Australia/Melbourne')).toEqual({
+      instant: new Date('2026-10-03T16:00:00Z'),
+    });
   });
 });
 

@@ -27,11 +27,21 @@ beforeAll(async () => {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production'; // Vitest's 'test' would build Preact's development runtime
   try {
-    for (const mode of ['production', 'entry']) await build({ configFile: join(ROOT, 'vite.config.ts'), root: ROOT, mode, logLevel: 'silent', build: { outDir: widget, emptyOutDir: false } });
+    for (const mode of ['production', 'entry'])
+      await build({
+        configFile: join(ROOT, 'vite.config.ts'),
+        root: ROOT,
+        mode,
+        logLevel: 'silent',
+        build: { outDir: widget, emptyOutDir: false },
+      });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
-  const built = spawnSync(process.execPath, [join(ROOT, 'src/shopify/build-extension.mjs')], { encoding: 'utf8', env: { ...process.env, BOOKING_WIDGET_DIST: widget, BOOKING_EXTENSION_OUT: BUILT } });
+  const built = spawnSync(process.execPath, [join(ROOT, 'src/shopify/build-extension.mjs')], {
+    encoding: 'utf8',
+    env: { ...process.env, BOOKING_WIDGET_DIST: widget, BOOKING_EXTENSION_OUT: BUILT },
+  });
   expect(built.status, built.stderr).toBe(0);
 }, 180_000);
 
@@ -48,13 +58,23 @@ describe('the built theme app extension', () => {
   // below measures the schema's file raw. Every file here may be served, so every one is held to it.
   it('keeps every JavaScript file in assets/ at most 10,000 B gzipped, the documented per-file limit', () => {
     const assets = join(BUILT, 'assets');
-    const sizes = Object.fromEntries(readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => [f, gzipSync(readFileSync(join(assets, f)), { level: 9 }).byteLength]));
+    const sizes = Object.fromEntries(
+      readdirSync(assets)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => [f, gzipSync(readFileSync(join(assets, f)), { level: 9 }).byteLength]),
+    );
     expect(Object.keys(sizes)).toEqual(expect.arrayContaining(['booking-widget-block.js', 'booking-widget.js']));
     expect(Object.entries(sizes).filter(([, n]) => n > 10_000)).toEqual([]);
-    console.log(`extension assets (gzip): ${Object.entries(sizes).map(([f, n]) => `${f} ${n}`).join(', ')}`);
+    console.log(
+      `extension assets (gzip): ${Object.entries(sizes)
+        .map(([f, n]) => `${f} ${n}`)
+        .join(', ')}`,
+    );
   });
 
-  it('passes Shopify’s theme check with the theme-app-extension configuration: 0 offenses', { timeout: 60_000 }, async () => {
+  it('passes Shopify’s theme check with the theme-app-extension configuration: 0 offenses', {
+    timeout: 60_000,
+  }, async () => {
     const config = join(tmpdir(), `theme-check-app-${process.pid}.yml`);
     writeFileSync(config, 'extends: theme-check:theme-app-extension\n');
     const offenses = await check(BUILT, config);
@@ -63,14 +83,70 @@ describe('the built theme app extension', () => {
 });
 
 // https://shopify.dev/docs/apps/build/online-store/theme-app-extensions/configuration#schema (app block schema attributes)
-const BLOCK_KEYS = ['name', 'target', 'javascript', 'stylesheet', 'class', 'tag', 'settings', 'available_if', 'enabled_on', 'disabled_on', 'default'];
+const BLOCK_KEYS = [
+  'name',
+  'target',
+  'javascript',
+  'stylesheet',
+  'class',
+  'tag',
+  'settings',
+  'available_if',
+  'enabled_on',
+  'disabled_on',
+  'default',
+];
 // https://shopify.dev/docs/storefronts/themes/architecture/settings/input-settings and sidebar-settings
 const SETTING_TYPES = [
-  'checkbox', 'number', 'radio', 'range', 'select', 'text', 'textarea', 'article', 'blog', 'collection', 'collection_list', 'color', 'color_background',
-  'color_scheme', 'color_scheme_group', 'font_picker', 'html', 'image_picker', 'inline_richtext', 'link_list', 'liquid', 'metaobject', 'metaobject_list', 'page',
-  'product', 'product_list', 'richtext', 'text_alignment', 'url', 'video', 'video_url', 'header', 'paragraph',
+  'checkbox',
+  'number',
+  'radio',
+  'range',
+  'select',
+  'text',
+  'textarea',
+  'article',
+  'blog',
+  'collection',
+  'collection_list',
+  'color',
+  'color_background',
+  'color_scheme',
+  'color_scheme_group',
+  'font_picker',
+  'html',
+  'image_picker',
+  'inline_richtext',
+  'link_list',
+  'liquid',
+  'metaobject',
+  'metaobject_list',
+  'page',
+  'product',
+  'product_list',
+  'richtext',
+  'text_alignment',
+  'url',
+  'video',
+  'video_url',
+  'header',
+  'paragraph',
 ];
-const SETTING_KEYS = ['type', 'id', 'label', 'default', 'info', 'placeholder', 'autofill', 'options', 'min', 'max', 'step', 'unit', 'content'];
+const SETTING_KEYS = [
+  'type',
+  'id',
+  'label',
+  'default',
+  'info',
+  'placeholder',
+  'autofill',
+  'options',
+  'min',
+  'max',
+  'step',
+  'unit',
+  'content',
+];
 
 describe('the block schema', () => {
   it('uses only documented app-block keys, targets a section, and loads its script through `javascript`', () => {
@@ -84,12 +160,18 @@ describe('the block schema', () => {
     const settings = SCHEMA.settings as Record<string, unknown>[];
     for (const s of settings) {
       expect(SETTING_TYPES, String(s.id)).toContain(s.type);
-      expect(Object.keys(s).filter((k) => !SETTING_KEYS.includes(k)), String(s.id)).toEqual([]);
+      expect(
+        Object.keys(s).filter((k) => !SETTING_KEYS.includes(k)),
+        String(s.id),
+      ).toEqual([]);
       expect(String(s.label)).toMatch(/^t:blocks\.booking_widget\.settings\./);
     }
     expect(new Set(settings.map((s) => s.id)).size).toBe(settings.length);
-    const locales = JSON.parse(readFileSync(join(ROOT, 'src/shopify/extension/locales/en.default.schema.json'), 'utf8'));
-    for (const s of settings) expect(locales.blocks.booking_widget.settings[String(s.id)]?.label, String(s.id)).toBeTruthy();
+    const locales = JSON.parse(
+      readFileSync(join(ROOT, 'src/shopify/extension/locales/en.default.schema.json'), 'utf8'),
+    );
+    for (const s of settings)
+      expect(locales.blocks.booking_widget.settings[String(s.id)]?.label, String(s.id)).toBeTruthy();
   });
 });
 
@@ -111,7 +193,10 @@ async function render(settings: Record<string, string>, designMode: boolean): Pr
   engine.registerFilter('asset_url', (file: string) => `//cdn.shopify.com/extensions/x/assets/${file}`);
   const variant = { id: 43412345678901, price: 6500 };
   return engine.parseAndRender(BLOCK, {
-    block: { settings: { product: null, heading: 'Choose your dates', locale: '', ...settings }, shopify_attributes: 'data-shopify-editor-block="1"' },
+    block: {
+      settings: { product: null, heading: 'Choose your dates', locale: '', ...settings },
+      shopify_attributes: 'data-shopify-editor-block="1"',
+    },
     product: { id: 7712345678901, selected_or_first_available_variant: variant, variants: [variant] },
     request: { design_mode: designMode, locale: { iso_code: 'en' } },
     cart: { currency: { iso_code: 'AUD' } },

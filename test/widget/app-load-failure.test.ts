@@ -6,7 +6,10 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { ErrorDetail } from '../../src/widget/events.ts';
 
 vi.mock('../../src/widget/boot/load-app.ts', () => ({
-  loadApp: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: https://cdn.example/booking-widget-app.js')),
+  loadApp: () =>
+    Promise.reject(
+      new TypeError('Failed to fetch dynamically imported module: https://cdn.example/booking-widget-app.js'),
+    ),
 }));
 
 afterEach(() => {

@@ -52,14 +52,24 @@ it(`builds a classic-script entry and ES files of at most ${PER_FILE} B gzipped 
     // A classic script: no static import or export a plain <script> tag could not run.
     expect(entry).not.toMatch(/^(import|export)\s/m);
 
-    const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-    const statics = (key: string): string[] => [manifest[key]!.file, ...(manifest[key]!.imports ?? []).flatMap(statics)];
+    const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+    const statics = (key: string): string[] => [
+      manifest[key]!.file,
+      ...(manifest[key]!.imports ?? []).flatMap(statics),
+    ];
     const app = [...new Set(statics('src/widget/app/mount.tsx'))];
-    const languages = Object.entries(manifest).filter(([k]) => k.startsWith('src/widget/locales/')).map(([, c]) => c.file);
+    const languages = Object.entries(manifest)
+      .filter(([k]) => k.startsWith('src/widget/locales/'))
+      .map(([, c]) => c.file);
     const largestLanguage = Math.max(...languages.map((f) => gz[f]!));
     const beforeInteractive = gz['booking-widget.js']! + app.reduce((n, f) => n + gz[f]!, 0) + largestLanguage;
 
-    console.log(`widget files (gzip): ${files.map((f) => `${f} ${gz[f]}`).join(', ')}; before interactive ${beforeInteractive} (budget ${BEFORE_INTERACTIVE})`);
+    console.log(
+      `widget files (gzip): ${files.map((f) => `${f} ${gz[f]}`).join(', ')}; before interactive ${beforeInteractive} (budget ${BEFORE_INTERACTIVE})`,
+    );
     expect(languages).toHaveLength(5);
     // The hold's code is not among what the calendar waits for.
     expect(app.some((f) => /hold/.test(f))).toBe(false);

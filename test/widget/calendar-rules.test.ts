@@ -17,27 +17,52 @@ function blackout(starts_at: string, finishes_at: string, scope: 'overlap' | 'st
 }
 
 function facts(more: Partial<DayFacts> = {}): DayFacts {
-  return { today: d('2026-11-22'), settings: resolveSettings('range', { lead_days: 1, max_days: 7 }), blocks: [], availability: {}, quantity: 1, ...more };
+  return {
+    today: d('2026-11-22'),
+    settings: resolveSettings('range', { lead_days: 1, max_days: 7 }),
+    blocks: [],
+    availability: {},
+    quantity: 1,
+    ...more,
+  };
 }
 
 describe('blocked days of a blackout', () => {
   it('covers the shop-local days of an all-day blackout, its exclusive finish left free', () => {
     // Christmas in Melbourne (UTC+11): 24 Dec 13:00Z to 25 Dec 13:00Z.
-    expect(blockedDays(blackout('2026-12-24T13:00:00.000Z', '2026-12-25T13:00:00.000Z'), TZ)).toEqual({ first: '2026-12-25', last: '2026-12-25', startOnly: false, title: null });
+    expect(blockedDays(blackout('2026-12-24T13:00:00.000Z', '2026-12-25T13:00:00.000Z'), TZ)).toEqual({
+      first: '2026-12-25',
+      last: '2026-12-25',
+      startOnly: false,
+      title: null,
+    });
   });
 
   it('counts the 25-hour day when daylight saving ends (4 April 2027) as one day', () => {
     // 4 April 2027 starts at 00:00 +11:00 (3 Apr 13:00Z) and ends at 00:00 +10:00 (4 Apr 14:00Z).
-    expect(blockedDays(blackout('2027-04-03T13:00:00.000Z', '2027-04-04T14:00:00.000Z'), TZ)).toEqual({ first: '2027-04-04', last: '2027-04-04', startOnly: false, title: null });
+    expect(blockedDays(blackout('2027-04-03T13:00:00.000Z', '2027-04-04T14:00:00.000Z'), TZ)).toEqual({
+      first: '2027-04-04',
+      last: '2027-04-04',
+      startOnly: false,
+      title: null,
+    });
   });
 
   it('counts the 23-hour day when daylight saving starts (4 October 2026) as one day', () => {
-    expect(blockedDays(blackout('2026-10-03T14:00:00.000Z', '2026-10-04T13:00:00.000Z'), TZ)).toEqual({ first: '2026-10-04', last: '2026-10-04', startOnly: false, title: null });
+    expect(blockedDays(blackout('2026-10-03T14:00:00.000Z', '2026-10-04T13:00:00.000Z'), TZ)).toEqual({
+      first: '2026-10-04',
+      last: '2026-10-04',
+      startOnly: false,
+      title: null,
+    });
   });
 
   it('blocks a whole day when an "overlap" blackout covers only some hours of it', () => {
     // 10:00 to 14:00 on 1 December, Melbourne.
-    expect(blockedDays(blackout('2026-11-30T23:00:00.000Z', '2026-12-01T03:00:00.000Z'), TZ)).toMatchObject({ first: '2026-12-01', last: '2026-12-01' });
+    expect(blockedDays(blackout('2026-11-30T23:00:00.000Z', '2026-12-01T03:00:00.000Z'), TZ)).toMatchObject({
+      first: '2026-12-01',
+      last: '2026-12-01',
+    });
   });
 
   it('a "start" blackout of some hours does not stop that day, whose items start at midnight', () => {
@@ -50,7 +75,9 @@ describe('day reasons', () => {
   it('names past, lead time, horizon, blackout and sold-out days', () => {
     const f = facts({
       blocks: [{ first: d('2026-12-25'), last: d('2026-12-25'), startOnly: false }],
-      availability: { '2026-11-27': { date: d('2026-11-27'), quantity_available: 0, status: 'sold_out', status_code: 2 } },
+      availability: {
+        '2026-11-27': { date: d('2026-11-27'), quantity_available: 0, status: 'sold_out', status_code: 2 },
+      },
     });
     expect(dayReason(d('2026-11-21'), f)).toBe('past');
     expect(dayReason(d('2026-11-22'), f)).toBe('lead');
@@ -62,7 +89,9 @@ describe('day reasons', () => {
   });
 
   it('calls a day short when fewer places are left than the quantity, and sold out when none are', () => {
-    const availability = { '2026-11-25': { date: d('2026-11-25'), quantity_available: 2, status: 'ok' as const, status_code: 1 as const } };
+    const availability = {
+      '2026-11-25': { date: d('2026-11-25'), quantity_available: 2, status: 'ok' as const, status_code: 1 as const },
+    };
     expect(dayReason(d('2026-11-25'), facts({ availability, quantity: 2 }))).toBeUndefined();
     expect(dayReason(d('2026-11-25'), facts({ availability, quantity: 3 }))).toBe('short');
     const none = { '2026-11-25': { ...availability['2026-11-25'], quantity_available: 0 } };

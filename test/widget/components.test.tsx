@@ -33,7 +33,11 @@ it('Calendar: names each day with its state, selects a clicked day, and moves th
   render(<Calendar vm={vm} />);
   const tuesday = await screen.findByRole('button', { name: 'Tuesday, November 24, 2026' });
   expect(screen.getByRole('heading').textContent).toBe('November 2026');
-  expect(screen.getByRole('button', { name: 'Saturday, November 21, 2026, unavailable: in the past' }).getAttribute('aria-disabled')).toBe('true');
+  expect(
+    screen
+      .getByRole('button', { name: 'Saturday, November 21, 2026, unavailable: in the past' })
+      .getAttribute('aria-disabled'),
+  ).toBe('true');
   fireEvent.click(tuesday);
   expect(tuesday.getAttribute('aria-pressed')).toBe('true');
   expect(tuesday.getAttribute('tabindex')).toBe('0');
@@ -67,7 +71,11 @@ it('HoldPanel: shows only what the service held, with the time left, then that i
   await vm.selection.reserve();
   const hold = vm.hold.value!;
   render(<HoldPanel vm={vm} hold={hold.model} />);
-  expect(screen.getByText((_, el) => el?.getAttribute('part') === 'hold-item' && /^Kayak hire – Single kayak:/.test(el.textContent ?? '')).textContent).toContain('× 1');
+  expect(
+    screen.getByText(
+      (_, el) => el?.getAttribute('part') === 'hold-item' && /^Kayak hire – Single kayak:/.test(el.textContent ?? ''),
+    ).textContent,
+  ).toContain('× 1');
   // Counted on the server's clock, whose Date header errs up to a second early.
   expect(screen.getByText(/^(15:00|14:59) left$/)).toBeTruthy();
   expect(events.map((e) => e.type)).toContain('booking-widget:reserved');

@@ -5,7 +5,14 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { BookingWidgetElement, defineBookingWidget } from '../../src/widget/element.ts';
-import { heldItem, inWidget, mountWidget, requestsTo, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
+import {
+  heldItem,
+  inWidget,
+  mountWidget,
+  requestsTo,
+  startHarness,
+  type WidgetHarness,
+} from '../helpers/render-widget.ts';
 
 let harness: WidgetHarness;
 beforeEach(async () => {
@@ -17,7 +24,8 @@ afterEach(() => {
   return harness.close();
 });
 
-const ready = (el: BookingWidgetElement) => waitFor(() => expect(el.shadowRoot!.querySelector('table:not([aria-busy])')).toBeTruthy());
+const ready = (el: BookingWidgetElement) =>
+  waitFor(() => expect(el.shadowRoot!.querySelector('table:not([aria-busy])')).toBeTruthy());
 
 it('follows a variant change in place: the new variant’s availability, the same widget record', async () => {
   const el = await mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' });
@@ -25,7 +33,11 @@ it('follows a variant change in place: the new variant’s availability, the sam
   const w = inWidget(el);
   fireEvent.click(w.getByRole('button', { name: 'Tuesday, November 24, 2026' }));
   el.setAttribute('variant', '8002');
-  await waitFor(() => expect(requestsTo(harness, '/v1/availability').some((r) => r.url.searchParams.get('external_variant_id') === '8002')).toBe(true));
+  await waitFor(() =>
+    expect(
+      requestsTo(harness, '/v1/availability').some((r) => r.url.searchParams.get('external_variant_id') === '8002'),
+    ).toBe(true),
+  );
   await ready(el);
   expect(requestsTo(harness, '/v1/widgets')).toHaveLength(1);
   // The choice made for the other variant is dropped, not carried over.
@@ -38,7 +50,11 @@ it('starts afresh for another product', async () => {
   el.setAttribute('product', '7001');
   el.setAttribute('variant', '8001');
   await waitFor(() => expect(requestsTo(harness, '/v1/widgets')).toHaveLength(2));
-  await waitFor(() => expect(inWidget(el).getByRole('button', { name: 'Sunday, November 22, 2026, unavailable: too soon to book' })).toBeTruthy());
+  await waitFor(() =>
+    expect(
+      inWidget(el).getByRole('button', { name: 'Sunday, November 22, 2026, unavailable: too soon to book' }),
+    ).toBeTruthy(),
+  );
 });
 
 it('when removed, aborts its requests, stops its timers and dispatches nothing more', async () => {
@@ -95,7 +111,14 @@ it('removed before its app has arrived, it sends nothing more, renders nothing a
   const el = document.createElement('booking-widget');
   el.fetch = harness.fetch;
   el.now = () => harness.service.clock.now();
-  for (const [name, value] of Object.entries({ api: harness.service.baseUrl, token: 'pk_test_harbour', product: '7002', variant: '8003', 'cart-token': 'cart-gone' })) el.setAttribute(name, value);
+  for (const [name, value] of Object.entries({
+    api: harness.service.baseUrl,
+    token: 'pk_test_harbour',
+    product: '7002',
+    variant: '8003',
+    'cart-token': 'cart-gone',
+  }))
+    el.setAttribute(name, value);
   const errors: unknown[] = [];
   el.addEventListener('booking-widget:error', (e) => errors.push(e.detail));
   document.body.append(el);
@@ -120,7 +143,10 @@ it('catches a rendering error inside the widget: a message with Retry, the theme
   // language changes (the formatters are built while the calendar renders).
   const Real = Intl.DateTimeFormat;
   let broken = true;
-  const format = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (locale?: string | string[], o?: Intl.DateTimeFormatOptions) {
+  const format = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+    locale?: string | string[],
+    o?: Intl.DateTimeFormatOptions,
+  ) {
     if (broken && o?.month === 'long' && !o.weekday) {
       broken = false;
       throw new Error('formatter broke');
@@ -132,7 +158,9 @@ it('catches a rendering error inside the widget: a message with Retry, the theme
   const alert = await w.findByRole('alert');
   expect(alert.textContent).toContain('Could not load the calendar.');
   // The shopper's words as `message` (a theme may show it); the bug's own words only as `detail`.
-  expect(errors).toEqual([{ error: 'internal', message: 'The calendar could not load. Please try again.', detail: 'formatter broke' }]);
+  expect(errors).toEqual([
+    { error: 'internal', message: 'The calendar could not load. Please try again.', detail: 'formatter broke' },
+  ]);
   format.mockRestore();
   fireEvent.click(w.getByRole('button', { name: 'Retry' }));
   expect((await w.findByRole('heading')).textContent).toBe('November 2026');
@@ -153,7 +181,9 @@ it('takes its language from the attribute, then the widget record, never from <h
   await ready(en);
   expect(inWidget(de).getByRole('heading').textContent).toBe('November 2026');
   expect(inWidget(de).getByRole('button', { name: 'Reservieren' })).toBeTruthy();
-  expect(inWidget(de).getByRole('button', { name: 'Samstag, 21. November 2026, nicht verfügbar: vergangen' })).toBeTruthy();
+  expect(
+    inWidget(de).getByRole('button', { name: 'Samstag, 21. November 2026, nicht verfügbar: vergangen' }),
+  ).toBeTruthy();
   // The shop's widget record says "en".
   expect(inWidget(en).getByRole('button', { name: 'Reserve' })).toBeTruthy();
   // A live change of language re-renders in place.
@@ -172,12 +202,18 @@ it('on Shopify without a variant attribute, follows the variant chosen in the th
     const el = await mountWidget(harness, { product: '7001', 'cart-token': 'cart-a' });
     await ready(el);
     const w = inWidget(el);
-    expect(requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('external_variant_id'))).toEqual(['8001']);
+    expect(requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('external_variant_id'))).toEqual([
+      '8001',
+    ]);
     // The theme's variant picker writes the field and fires change, as Shopify themes do.
     const id = form.querySelector('input')!;
     id.value = '8002';
     id.dispatchEvent(new Event('change', { bubbles: true }));
-    await waitFor(() => expect(requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('external_variant_id'))).toContain('8002'));
+    await waitFor(() =>
+      expect(
+        requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('external_variant_id')),
+      ).toContain('8002'),
+    );
     await ready(el);
     fireEvent.click(w.getByRole('button', { name: /^Tuesday, November 24, 2026/ }));
     fireEvent.click(w.getByRole('button', { name: /^Tuesday, November 24, 2026/ }));

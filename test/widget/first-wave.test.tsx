@@ -5,7 +5,14 @@
  */
 import { waitFor } from '@testing-library/preact';
 import { afterEach, expect, it } from 'vitest';
-import { heldItem, inWidget, mountWidget, requestsTo, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
+import {
+  heldItem,
+  inWidget,
+  mountWidget,
+  requestsTo,
+  startHarness,
+  type WidgetHarness,
+} from '../helpers/render-widget.ts';
 
 let harness: WidgetHarness;
 afterEach(() => {
@@ -21,7 +28,8 @@ function holdAnswers(): () => void {
 }
 
 /** The API requests sent so far, as `GET /v1/path?query`. */
-const apiRequests = () => harness.sent.filter((r) => r.url.pathname.startsWith('/v1/')).map((r) => `${r.method} ${r.url.pathname}`);
+const apiRequests = () =>
+  harness.sent.filter((r) => r.url.pathname.startsWith('/v1/')).map((r) => `${r.method} ${r.url.pathname}`);
 
 it('shows a busy calendar of the month’s weeks and the Reserve button before any answer has arrived', async () => {
   harness = await startHarness();
@@ -32,7 +40,9 @@ it('shows a busy calendar of the month’s weeks and the Reserve button before a
   expect(table.getAttribute('aria-busy')).toBe('true');
   // November 2026 in en-US weeks (from Sunday): five rows, no empty sixth one.
   expect(table.querySelectorAll('tbody tr')).toHaveLength(5);
-  expect(w.getByRole('button', { name: 'Sunday, November 22, 2026, Loading…' }).getAttribute('aria-disabled')).toBe('true');
+  expect(w.getByRole('button', { name: 'Sunday, November 22, 2026, Loading…' }).getAttribute('aria-disabled')).toBe(
+    'true',
+  );
   expect(w.getByRole('button', { name: 'Reserve' }).hasAttribute('disabled')).toBe(true);
   expect(w.getByRole('spinbutton', { name: 'Quantity' })).toBeTruthy();
   release();
@@ -50,7 +60,12 @@ it('asks for everything the first month needs in one wave, even when the shop is
   const release = holdAnswers();
   const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-a' });
   await waitFor(() => expect(apiRequests()).toHaveLength(4));
-  expect(apiRequests().sort()).toEqual(['GET /v1/availability', 'GET /v1/blackouts', 'GET /v1/reservations', 'GET /v1/widgets']);
+  expect(apiRequests().sort()).toEqual([
+    'GET /v1/availability',
+    'GET /v1/blackouts',
+    'GET /v1/reservations',
+    'GET /v1/widgets',
+  ]);
   const availability = requestsTo(harness, '/v1/availability')[0]!.url.searchParams;
   expect([availability.get('start'), availability.get('finish')]).toEqual(['2026-11-01', '2027-02-01']);
   release();
@@ -67,7 +82,8 @@ it('on Shopify, asks for availability without waiting for /cart.js and never aga
   (globalThis as { Shopify?: unknown }).Shopify = { routes: { root: '/' } };
   let cartAnswer!: () => void;
   const cart = new Promise<void>((resolve) => (cartAnswer = resolve));
-  harness.storefront['/cart.js'] = () => cart.then(() => Response.json({ token: 'c1-empty', items: [] })) as unknown as Response;
+  harness.storefront['/cart.js'] = () =>
+    cart.then(() => Response.json({ token: 'c1-empty', items: [] })) as unknown as Response;
   const el = await mountWidget(harness, { product: '7001', variant: '8001' });
   await waitFor(() => expect(requestsTo(harness, '/v1/availability')).toHaveLength(1));
   expect(requestsTo(harness, '/v1/availability')[0]!.url.searchParams.has('cart_token')).toBe(false);
@@ -94,9 +110,16 @@ it('on Shopify, asks for availability again with the cart token when the cart al
   const el = await mountWidget(harness, { product: '7001', variant: '8001' });
   const w = inWidget(el);
   await waitFor(() => expect(requestsTo(harness, '/v1/availability')).toHaveLength(2));
-  expect(requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('cart_token'))).toEqual([null, 'c1-held']);
+  expect(requestsTo(harness, '/v1/availability').map((r) => r.url.searchParams.get('cart_token'))).toEqual([
+    null,
+    'c1-held',
+  ]);
   // This cart's own three kayaks do not make the 25th look fully booked to it.
   // (It opens selected: the cart holds it.)
-  await waitFor(() => expect(w.getByRole('button', { name: /^Wednesday, November 25, 2026/ }).getAttribute('aria-label')).toBe('Wednesday, November 25, 2026, start'));
+  await waitFor(() =>
+    expect(w.getByRole('button', { name: /^Wednesday, November 25, 2026/ }).getAttribute('aria-label')).toBe(
+      'Wednesday, November 25, 2026, start',
+    ),
+  );
   expect(await heldItem(w, /^Kayak hire – Single kayak:/)).toBeTruthy();
 });

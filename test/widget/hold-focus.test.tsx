@@ -90,7 +90,10 @@ it('after a 409 the focus is on the message that says which dates did not fit', 
     new Request(`${harness.service.baseUrl}/v1/reservations`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' },
-      body: JSON.stringify({ cart_token: 'someone-else', items: [{ external_id: 8003, start: '2026-11-24', quantity: 10 }] }),
+      body: JSON.stringify({
+        cart_token: 'someone-else',
+        items: [{ external_id: 8003, start: '2026-11-24', quantity: 10 }],
+      }),
     }),
   );
   expect(other.status).toBe(201);

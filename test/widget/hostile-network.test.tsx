@@ -17,7 +17,10 @@ const onError = (e: ErrorEvent) => escaped.push(e.error ?? e.message);
 const onProcessRejection = (reason: unknown) => escaped.push(reason);
 
 /** Rewrites the service's answer to a request, or returns undefined to pass it on. */
-type Corrupt = (request: { method: string; path: string }, real: () => Promise<Response>) => Promise<Response | undefined> | Response | undefined;
+type Corrupt = (
+  request: { method: string; path: string },
+  real: () => Promise<Response>,
+) => Promise<Response | undefined> | Response | undefined;
 let corrupt: Corrupt | undefined;
 
 beforeEach(async () => {
@@ -54,7 +57,8 @@ async function open() {
   document.body.append(theme);
   const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' });
   const events: { type: string; detail: unknown }[] = [];
-  for (const type of ['reserved', 'error', 'expired']) el.addEventListener(`booking-widget:${type}`, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
+  for (const type of ['reserved', 'error', 'expired'])
+    el.addEventListener(`booking-widget:${type}`, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
   const w = inWidget(el);
   // The exact name: the day's availability is in, so it can be reserved.
   await w.findByRole('button', { name: DAY }, { timeout: 5000 });
@@ -110,7 +114,11 @@ it('shows a hold whose answer takes 30 s as failed after the deadline, never as 
 });
 
 it("treats a proxy's HTML error page as a failure to load, with a Retry that recovers", async () => {
-  corrupt = () => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502, headers: { 'content-type': 'text/html' } });
+  corrupt = () =>
+    new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+      status: 502,
+      headers: { 'content-type': 'text/html' },
+    });
   const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' });
   const w = inWidget(el);
   const alert = await w.findByRole('alert', {}, { timeout: 5000 });
@@ -123,7 +131,16 @@ it("treats a proxy's HTML error page as a failure to load, with a Retry that rec
 
 it('shows a hold answered with an HTML page (a captive portal, 200) as failed, never as held', async () => {
   const { w, events, theme } = await open();
-  corrupt = (request, real) => (isHold(request) ? real().then(() => new Response('<html>Sign in to the Wi-Fi</html>', { status: 200, headers: { 'content-type': 'text/html' } })) : undefined);
+  corrupt = (request, real) =>
+    isHold(request)
+      ? real().then(
+          () =>
+            new Response('<html>Sign in to the Wi-Fi</html>', {
+              status: 200,
+              headers: { 'content-type': 'text/html' },
+            }),
+        )
+      : undefined;
   reserve(w);
   await expectHoldFailed(w, theme);
   expect(events.find((e) => e.type === 'error')?.detail).toMatchObject({ error: 'invalid_response' });
@@ -133,7 +150,14 @@ it('shows a hold answered with an HTML page (a captive portal, 200) as failed, n
 it.each([
   ['a truncated body', (text: string) => text.slice(0, Math.floor(text.length / 2))],
   ['items as a string', (text: string) => JSON.stringify({ ...JSON.parse(text), items: 'lots' })],
-  ['quantities as strings', (text: string) => JSON.stringify({ ...JSON.parse(text), items: JSON.parse(text).items.map((i: object) => ({ ...i, quantity: '1' })) })],
+  [
+    'quantities as strings',
+    (text: string) =>
+      JSON.stringify({
+        ...JSON.parse(text),
+        items: JSON.parse(text).items.map((i: object) => ({ ...i, quantity: '1' })),
+      }),
+  ],
   ['expires_at as a number', (text: string) => JSON.stringify({ ...JSON.parse(text), expires_at: 1 })],
   ['an array instead of the reservation', (text: string) => `[${text}]`],
   ['null', () => 'null'],
@@ -141,7 +165,10 @@ it.each([
   const { w, events, theme } = await open();
   corrupt = (request, real) =>
     isHold(request)
-      ? real().then(async (response) => new Response(rewrite(await response.text()), { status: response.status, headers: response.headers }))
+      ? real().then(
+          async (response) =>
+            new Response(rewrite(await response.text()), { status: response.status, headers: response.headers }),
+        )
       : undefined;
   reserve(w);
   await expectHoldFailed(w, theme);
@@ -153,7 +180,15 @@ it.each([
 it('does not show a reservation without items as a hold', async () => {
   const { w, theme } = await open();
   corrupt = (request, real) =>
-    isHold(request) ? real().then(async (response) => new Response(JSON.stringify({ ...(await response.json()), items: [] }), { status: 201, headers: response.headers })) : undefined;
+    isHold(request)
+      ? real().then(
+          async (response) =>
+            new Response(JSON.stringify({ ...(await response.json()), items: [] }), {
+              status: 201,
+              headers: response.headers,
+            }),
+        )
+      : undefined;
   reserve(w);
   await waitFor(() => expect(w.getByRole('button', { name: 'Reserve' }).textContent).toBe('Reserve'));
   expect(w.queryByText('Held for you')).toBeNull();
@@ -161,7 +196,11 @@ it('does not show a reservation without items as a hold', async () => {
 });
 
 it('shows a failed calendar load when every answer is truncated, never an all-unavailable calendar', async () => {
-  corrupt = (_, real) => real().then(async (response) => new Response((await response.text()).slice(0, 7), { status: response.status, headers: response.headers }));
+  corrupt = (_, real) =>
+    real().then(
+      async (response) =>
+        new Response((await response.text()).slice(0, 7), { status: response.status, headers: response.headers }),
+    );
   const el = await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' });
   const w = inWidget(el);
   const alert = await w.findByRole('alert', {}, { timeout: 5000 });
@@ -175,10 +214,13 @@ it('says "Busy, retrying…" on Reserve while the service asks to wait a second 
   let attempts = 0;
   corrupt = (request) => {
     if (!isHold(request) || attempts++ > 0) return undefined;
-    return new Response(JSON.stringify({ error: 'rate_limited', message: 'Too many requests with this token; retry after 1 s.' }), {
-      status: 429,
-      headers: { 'content-type': 'application/json', 'retry-after': '1' },
-    });
+    return new Response(
+      JSON.stringify({ error: 'rate_limited', message: 'Too many requests with this token; retry after 1 s.' }),
+      {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '1' },
+      },
+    );
   };
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const button = reserve(w);
@@ -202,7 +244,10 @@ it('says "Busy, retrying…" while the calendar waits out a 503 with Retry-After
   let refused = 0;
   corrupt = (request) =>
     request.path === '/v1/widgets' && !refused++
-      ? new Response(JSON.stringify({ error: 'internal', message: 'Busy.' }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' } })
+      ? new Response(JSON.stringify({ error: 'internal', message: 'Busy.' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '1' },
+        })
       : undefined;
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const w = inWidget(await mountWidget(harness, { product: '7002', variant: '8003', 'cart-token': 'cart-net' }));
@@ -220,21 +265,24 @@ it('says "Busy, retrying…" while the calendar waits out a 503 with Retry-After
 it.each([
   ['a year behind', 'Sat, 22 Nov 2025 01:00:00 GMT'],
   ['a year ahead', 'Mon, 22 Nov 2027 01:00:00 GMT'],
-])('never counts down longer than the service holds (15 min) when a proxy rewrites the hold answer\'s Date to %s', async (_, date) => {
-  const { el, w } = await open();
-  corrupt = (request, real) =>
-    isHold(request)
-      ? real().then((response) => {
-          const headers = new Headers(response.headers);
-          headers.set('date', date);
-          return new Response(response.body, { status: response.status, headers });
-        })
-      : undefined;
-  reserve(w);
-  // Held (Release offered) or, believing the bad clock, already expired (Hold again): never longer.
-  await w.findByRole('button', { name: /^(Release|Hold again)$/ });
-  expect(await heldByService()).toBe(1);
-  // The widget may say less than the service's 15 minutes (or that it expired), never more.
-  const countdown = el.shadowRoot!.querySelector('[part=countdown]');
-  if (countdown) expect(Number(countdown.textContent!.split(':')[0]!.replace(/\D/g, ''))).toBeLessThanOrEqual(15);
-});
+])(
+  "never counts down longer than the service holds (15 min) when a proxy rewrites the hold answer's Date to %s",
+  async (_, date) => {
+    const { el, w } = await open();
+    corrupt = (request, real) =>
+      isHold(request)
+        ? real().then((response) => {
+            const headers = new Headers(response.headers);
+            headers.set('date', date);
+            return new Response(response.body, { status: response.status, headers });
+          })
+        : undefined;
+    reserve(w);
+    // Held (Release offered) or, believing the bad clock, already expired (Hold again): never longer.
+    await w.findByRole('button', { name: /^(Release|Hold again)$/ });
+    expect(await heldByService()).toBe(1);
+    // The widget may say less than the service's 15 minutes (or that it expired), never more.
+    const countdown = el.shadowRoot!.querySelector('[part=countdown]');
+    if (countdown) expect(Number(countdown.textContent!.split(':')[0]!.replace(/\D/g, ''))).toBeLessThanOrEqual(15);
+  },
+);

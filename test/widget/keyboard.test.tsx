@@ -125,7 +125,9 @@ it('mirrors the arrows right-to-left, in Arabic', async () => {
   for (const name of past) expect(name).not.toMatch(/, /);
   expect(past[0]).toContain('، ');
   // ArrowLeft went forward in time: the day after the 22nd, in Arabic digits or not.
-  expect(next).toContain(new Intl.DateTimeFormat('ar', { timeZone: 'UTC', day: 'numeric' }).format(Date.UTC(2026, 10, 23)));
+  expect(next).toContain(
+    new Intl.DateTimeFormat('ar', { timeZone: 'UTC', day: 'numeric' }).format(Date.UTC(2026, 10, 23)),
+  );
 });
 
 it('heads each column with a short and a one-letter weekday name (the letter for narrow widgets) and the full name for screen readers, in Arabic', async () => {
@@ -134,7 +136,9 @@ it('heads each column with a short and a one-letter weekday name (the letter for
   const [short = '', narrow = '', full = ''] = [...first.querySelectorAll('span')].map((s) => s.textContent!);
   // The 22nd of November 2026 was a Sunday; the week of an Arabic calendar starts on Saturday.
   const names = (weekday: 'short' | 'narrow' | 'long') =>
-    [0, 1, 2, 3, 4, 5, 6].map((i) => new Intl.DateTimeFormat('ar', { timeZone: 'UTC', weekday }).format(Date.UTC(2026, 10, 21 + i)));
+    [0, 1, 2, 3, 4, 5, 6].map((i) =>
+      new Intl.DateTimeFormat('ar', { timeZone: 'UTC', weekday }).format(Date.UTC(2026, 10, 21 + i)),
+    );
   expect(names('short')).toContain(short);
   expect(names('narrow')).toContain(narrow);
   expect(names('long')).toContain(full);

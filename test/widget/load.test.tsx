@@ -48,7 +48,10 @@ it('shows a blacked-out day and a sold-out day as unavailable, visibly and by na
     new Request(`${harness.service.baseUrl}/v1/reservations`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' },
-      body: JSON.stringify({ cart_token: 'someone-else', items: [{ external_id: 8003, start: '2026-11-27', quantity: 10 }] }),
+      body: JSON.stringify({
+        cart_token: 'someone-else',
+        items: [{ external_id: 8003, start: '2026-11-27', quantity: 10 }],
+      }),
     }),
   );
   expect(other.status).toBe(201);
@@ -60,13 +63,17 @@ it('shows a blacked-out day and a sold-out day as unavailable, visibly and by na
   expect(sold.title).toBe('unavailable: fully booked');
   fireEvent.click(w.getByRole('button', { name: 'Next month' }));
   // Closed is named by the merchant's title (isolated for bidi), and looks unlike fully booked.
-  const christmas = await w.findByRole('button', { name: 'Friday, December 25, 2026, unavailable: \u2068Christmas\u2069' });
+  const christmas = await w.findByRole('button', {
+    name: 'Friday, December 25, 2026, unavailable: \u2068Christmas\u2069',
+  });
   expect(christmas.getAttribute('part')).toContain('day-closed');
   expect(christmas.getAttribute('part')).not.toContain('day-sold');
   expect(christmas.getAttribute('part')).toContain('day-unavailable');
   // Choosing it says why, in words on the page.
   fireEvent.click(christmas);
-  expect(w.getByText('Friday, December 25, 2026, unavailable: \u2068Christmas\u2069', { selector: '[part=message]' })).toBeTruthy();
+  expect(
+    w.getByText('Friday, December 25, 2026, unavailable: \u2068Christmas\u2069', { selector: '[part=message]' }),
+  ).toBeTruthy();
 });
 
 it('a "start" blackout blocks starting on its days but not a range passing through them', async () => {
@@ -76,7 +83,13 @@ it('a "start" blackout blocks starting on its days but not a range passing throu
     new Request(`${harness.service.baseUrl}/v1/blackouts`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Regatta', starts_at: '2026-12-08', finishes_at: '2026-12-10', scope: 'start', external_product_id: 7001 }),
+      body: JSON.stringify({
+        title: 'Regatta',
+        starts_at: '2026-12-08',
+        finishes_at: '2026-12-10',
+        scope: 'start',
+        external_product_id: 7001,
+      }),
     }),
   );
   expect(made.status).toBe(201);
@@ -106,7 +119,9 @@ it('sends each request once, whatever is shown again', async () => {
   expect(new Set(urls).size).toBe(urls.length);
   // The first wave asked for November and December at once; then each month after the shown
   // one, as it was needed.
-  const periods = requestsTo(harness, '/v1/availability').map((r) => `${r.url.searchParams.get('start')}/${r.url.searchParams.get('finish')}`);
+  const periods = requestsTo(harness, '/v1/availability').map(
+    (r) => `${r.url.searchParams.get('start')}/${r.url.searchParams.get('finish')}`,
+  );
   expect(periods).toEqual(['2026-11-01/2027-01-01', '2027-01-01/2027-02-01', '2027-02-01/2027-03-01']);
 });
 
@@ -131,7 +146,8 @@ it('says the calendar could not load and loads it on Retry, never showing every 
 });
 
 it('treats a malformed answer as an error the shopper can retry, not a crash', async () => {
-  harness.failWith = () => new Response(JSON.stringify([{ id: 1, type: 'date', tz: 'Nowhere/Atlantis' }]), { status: 200 });
+  harness.failWith = () =>
+    new Response(JSON.stringify([{ id: 1, type: 'date', tz: 'Nowhere/Atlantis' }]), { status: 200 });
   const errors: { error: string }[] = [];
   // On the document (events are composed and bubble): the answers may fail before the app's first frame.
   const listen = (e: Event) => errors.push((e as CustomEvent<{ error: string }>).detail);

@@ -13,18 +13,25 @@ import ar from '../../src/widget/locales/ar.ts';
 import ja from '../../src/widget/locales/ja.ts';
 import { mountWidget, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
 
-const FSI = '\u2068', PDI = '\u2069';
+const FSI = '\u2068',
+  PDI = '\u2069';
 const christmas = '2026-12-25' as PlainDate;
 
 describe('a day’s words, put together', () => {
   it('in Arabic joins a day’s name and state with the Arabic comma and isolates a Latin blackout title', () => {
-    const f = createFormats('ar'), t = translator(ar);
-    expect(dayLabel(f, t, christmas, 'closed', { title: 'Christmas' })).toBe(`${f.day(christmas)}، غير متاح: ${FSI}Christmas${PDI}`);
-    expect(dayLabel(f, t, christmas, undefined, { role: 'start', left: 2 })).toBe(`${f.day(christmas)}، البداية، متبقٍ ${f.number(2)}`);
+    const f = createFormats('ar'),
+      t = translator(ar);
+    expect(dayLabel(f, t, christmas, 'closed', { title: 'Christmas' })).toBe(
+      `${f.day(christmas)}، غير متاح: ${FSI}Christmas${PDI}`,
+    );
+    expect(dayLabel(f, t, christmas, undefined, { role: 'start', left: 2 })).toBe(
+      `${f.day(christmas)}، البداية، متبقٍ ${f.number(2)}`,
+    );
   });
 
   it('in Japanese writes the reason with the Japanese colon, every character kept', () => {
-    const f = createFormats('ja'), t = translator(ja);
+    const f = createFormats('ja'),
+      t = translator(ja);
     expect(whyNot(f, t, 'past')).toBe('予約不可：過去の日付');
     expect(dayLabel(f, t, christmas, 'past')).toBe(`${f.day(christmas)}、予約不可：過去の日付`);
   });

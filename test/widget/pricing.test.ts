@@ -16,7 +16,8 @@ const f = createFormats('en');
 
 describe('what a range costs', () => {
   // 24 to 27 November, finish exclusive: three days held, or three nights (check-out on the 27th).
-  const start = d('2026-11-24'), finish = d('2026-11-27');
+  const start = d('2026-11-24'),
+    finish = d('2026-11-27');
 
   it('per day, a three-day range costs three times the price, times the units', () => {
     const s = resolveSettings('range', { pricing: 'day' });
@@ -47,11 +48,15 @@ describe('how long a range is, in words', () => {
     const nights = resolveSettings('range', { count: 'nights' });
     expect(formatLength(f, t, 'en', lengthOf(d('2026-11-24'), d('2026-11-27'), nights))).toBe('3 nights');
     expect(formatLength(f, t, 'en', lengthOf(d('2026-11-24'), d('2026-11-25'), nights))).toBe('1 night');
-    expect(formatLength(f, t, 'en', lengthOf(d('2026-11-24'), d('2026-11-27'), resolveSettings('range')))).toBe('3 days');
+    expect(formatLength(f, t, 'en', lengthOf(d('2026-11-24'), d('2026-11-27'), resolveSettings('range')))).toBe(
+      '3 days',
+    );
   });
 
   it('in German, by the language’s plural rules', () => {
     const nights = resolveSettings('range', { count: 'nights' });
-    expect(formatLength(createFormats('de'), translator(de), 'de', lengthOf(d('2026-11-24'), d('2026-11-26'), nights))).toBe('2 Nächte');
+    expect(
+      formatLength(createFormats('de'), translator(de), 'de', lengthOf(d('2026-11-24'), d('2026-11-26'), nights)),
+    ).toBe('2 Nächte');
   });
 });

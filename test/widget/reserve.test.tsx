@@ -6,7 +6,14 @@ import { fireEvent, waitFor } from '@testing-library/preact';
 import { options } from 'preact';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Reservation } from '../../src/shared/records.ts';
-import { heldItem, inWidget, mountWidget, requestsTo, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
+import {
+  heldItem,
+  inWidget,
+  mountWidget,
+  requestsTo,
+  startHarness,
+  type WidgetHarness,
+} from '../helpers/render-widget.ts';
 
 let harness: WidgetHarness;
 beforeEach(async () => {
@@ -32,7 +39,8 @@ async function holdForAnotherCart(items: object[]) {
 async function open(product: string, variant: string, attributes: Record<string, string> = { 'cart-token': 'cart-a' }) {
   const el = await mountWidget(harness, { product, variant, ...attributes });
   const events = { reserved: [] as unknown[], expired: [] as unknown[], error: [] as unknown[] };
-  for (const name of ['reserved', 'expired', 'error'] as const) el.addEventListener(`booking-widget:${name}`, (e) => events[name].push((e as CustomEvent).detail));
+  for (const name of ['reserved', 'expired', 'error'] as const)
+    el.addEventListener(`booking-widget:${name}`, (e) => events[name].push((e as CustomEvent).detail));
   const w = inWidget(el);
   await w.findByRole('button', { name: 'Tuesday, November 24, 2026' });
   const day = (name: string) => w.getByRole('button', { name: new RegExp(`^${name}`) });
@@ -55,14 +63,21 @@ it('holds the chosen range with one request however often Reserve is pressed, th
   expect(item.textContent).toBe(`Kayak hire – Single kayak: Nov 24, 2026 – Nov 26, 2026${zoneSuffix} (3 days) × 1`);
   const posts = requestsTo(harness, '/v1/reservations', 'POST');
   expect(posts).toHaveLength(1);
-  expect(posts[0]!.body).toEqual({ cart_token: 'cart-a', items: [{ external_id: '8001', start: '2026-11-24', finish: '2026-11-27', quantity: 1 }] });
+  expect(posts[0]!.body).toEqual({
+    cart_token: 'cart-a',
+    items: [{ external_id: '8001', start: '2026-11-24', finish: '2026-11-27', quantity: 1 }],
+  });
   expect(w.getByText('14:59 left')).toBeTruthy();
   // The choice is what is held: Reserve gives way to the hold's next steps.
   expect(w.queryByRole('button', { name: /^(Reserve|Update hold)$/ })).toBeNull();
   expect(w.getByRole('button', { name: 'Release' })).toBeTruthy();
   expect((events.reserved[0] as Reservation).cart_token).toBe('cart-a');
   // The hold is announced once, politely.
-  expect(w.getByText(/^Held: .*Kayak hire – Single kayak.*, Nov 24, 2026 – Nov 26, 2026 × 1, until .+\.$/, { selector: '[aria-live=polite]' })).toBeTruthy();
+  expect(
+    w.getByText(/^Held: .*Kayak hire – Single kayak.*, Nov 24, 2026 – Nov 26, 2026 × 1, until .+\.$/, {
+      selector: '[aria-live=polite]',
+    }),
+  ).toBeTruthy();
 });
 
 it('counts down on the server clock and announces only the 5 and 1 minute marks', async () => {
@@ -104,7 +119,10 @@ it('says when the hold has expired and holds the same items again', async () => 
   await w.findByText('14:59 left');
   const posts = requestsTo(harness, '/v1/reservations', 'POST');
   expect(posts).toHaveLength(2);
-  expect(posts[1]!.body).toEqual({ cart_token: 'cart-a', items: [{ external_id: '8003', start: '2026-11-24', finish: '2026-11-25', quantity: 1 }] });
+  expect(posts[1]!.body).toEqual({
+    cart_token: 'cart-a',
+    items: [{ external_id: '8003', start: '2026-11-24', finish: '2026-11-25', quantity: 1 }],
+  });
 });
 
 it('explains a 409 item by item with what is left, and refreshes availability', async () => {
@@ -122,7 +140,11 @@ it('explains a 409 item by item with what is left, and refreshes availability', 
   await waitFor(() => expect(requestsTo(harness, '/v1/availability').length).toBeGreaterThan(before));
   // Asked of the service, not of the browser's cache: the months are the ones first asked for,
   // so the URL is the same, and a cached answer (max-age=15) would still show the taken units.
-  expect(requestsTo(harness, '/v1/availability').slice(before).map((r) => r.cache)).toEqual(['no-cache']);
+  expect(
+    requestsTo(harness, '/v1/availability')
+      .slice(before)
+      .map((r) => r.cache),
+  ).toEqual(['no-cache']);
   // One unit is left there: the day says so, and that the quantity asked for is too many.
   await waitFor(() => expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toContain('only 1 left'));
 });
@@ -152,7 +174,9 @@ it('shows the days of a range across the end of daylight saving in the shop zone
 });
 
 it('renders product and variant titles containing markup as text', async () => {
-  await harness.service.db.query(`UPDATE products SET title = '<img src=x onerror=alert(1)>Tour' WHERE external_id = 7002`);
+  await harness.service.db.query(
+    `UPDATE products SET title = '<img src=x onerror=alert(1)>Tour' WHERE external_id = 7002`,
+  );
   await harness.service.db.query(`UPDATE variants SET title = '<b>Adult</b>' WHERE external_id = 8003`);
   const { el, w, day } = await open('7002', '8003');
   fireEvent.click(day('Tuesday, November 24, 2026'));
@@ -221,7 +245,9 @@ it('on Shopify, tells the theme the dates are reserved only once the cart has th
   harness.storefront['/cart.js'] = () => Response.json({ token: 'c1-order', items: [] });
   harness.storefront['/cart/add.js'] = () => {
     order.push('cart add sent');
-    return new Promise<Response>((resolve) => (answerCart = () => (order.push('cart add answered'), resolve(Response.json({ items: [] }))))) as unknown as Response;
+    return new Promise<Response>(
+      (resolve) => (answerCart = () => (order.push('cart add answered'), resolve(Response.json({ items: [] })))),
+    ) as unknown as Response;
   };
   const { el, w, day } = await open('7002', '8003', {});
   el.addEventListener('booking-widget:reserved', () => order.push('reserved'));
@@ -243,14 +269,18 @@ it('names the shopper’s own zone beside the time the hold lasts until, as it n
   await waitFor(() => expect(events.reserved).toHaveLength(1));
   // The shopper's zone in words (Intl's generic name), or its own name where that is only an offset.
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const generic = new Intl.DateTimeFormat('en', { timeZone: own, timeZoneName: 'longGeneric' }).formatToParts(Date.now()).find((p) => p.type === 'timeZoneName')!.value;
+  const generic = new Intl.DateTimeFormat('en', { timeZone: own, timeZoneName: 'longGeneric' })
+    .formatToParts(Date.now())
+    .find((p) => p.type === 'timeZoneName')!.value;
   const shopper = /[+\-−]\d/.test(generic) ? own.replace(/_/g, ' ') : generic;
   const until = w.getByText('14:59 left').parentElement!.textContent!;
   const [, time, zone] = /^Held until (.+) \((.+)\)\. 14:59 left$/.exec(until) ?? [];
   expect(zone).toBe(`\u2068${shopper}\u2069`);
   // The time is the shopper's clock reading at expiry (the widget errs a second early).
   const expires = Date.parse((events.reserved[0] as Reservation).expires_at);
-  expect([expires, expires - 1000].map((t) => new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(t))).toContain(time);
+  expect(
+    [expires, expires - 1000].map((t) => new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(t)),
+  ).toContain(time);
   expect((await heldItem(w, /^Sunset tour/)).textContent).toBe(`Sunset tour – Adult: Nov 24, 2026${zoneSuffix} × 1`);
 });
 
@@ -260,8 +290,15 @@ it('on Shopify, holding a day again with another quantity leaves one cart line f
   const lines: { key: string; variant_id: number; quantity: number; properties: Record<string, string> }[] = [];
   harness.storefront['/cart.js'] = () => Response.json({ token: 'c1-twice', items: lines });
   harness.storefront['/cart/add.js'] = (init) => {
-    for (const item of (JSON.parse(String(init.body)) as { items: { id: number; quantity: number; properties: Record<string, string> }[] }).items) {
-      lines.push({ key: `${item.id}:${lines.length}`, variant_id: item.id, quantity: item.quantity, properties: item.properties });
+    for (const item of (
+      JSON.parse(String(init.body)) as { items: { id: number; quantity: number; properties: Record<string, string> }[] }
+    ).items) {
+      lines.push({
+        key: `${item.id}:${lines.length}`,
+        variant_id: item.id,
+        quantity: item.quantity,
+        properties: item.properties,
+      });
     }
     return Response.json({ items: lines });
   };
@@ -280,7 +317,9 @@ it('on Shopify, holding a day again with another quantity leaves one cart line f
   // Another choice than the hold: Reserve becomes "Update hold".
   fireEvent.click(await w.findByRole('button', { name: 'Update hold' }));
   await waitFor(() => expect(events.reserved).toHaveLength(2));
-  expect(lines.map((l) => [l.variant_id, l.properties._start, l.quantity, l.properties.Units, l.properties._units])).toEqual([[8003, '2026-11-23T13:00:00.000Z', 3, '3', '3']]);
+  expect(
+    lines.map((l) => [l.variant_id, l.properties._start, l.quantity, l.properties.Units, l.properties._units]),
+  ).toEqual([[8003, '2026-11-23T13:00:00.000Z', 3, '3', '3']]);
 });
 
 it('each second of the countdown re-renders the countdown alone, not the calendar, its days or the controls', async () => {

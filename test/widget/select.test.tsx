@@ -41,7 +41,9 @@ it('does not pick an unavailable day', async () => {
   const { w, selects, day } = await open('7002', '8003');
   fireEvent.click(day('Saturday, November 21, 2026'));
   expect(selects).toEqual([]);
-  expect(w.getByText('Saturday, November 21, 2026, unavailable: in the past', { selector: '[part=message]' })).toBeTruthy();
+  expect(
+    w.getByText('Saturday, November 21, 2026, unavailable: in the past', { selector: '[part=message]' }),
+  ).toBeTruthy();
   expect(w.getByRole('button', { name: 'Reserve' }).hasAttribute('disabled')).toBe(true);
 });
 
@@ -65,7 +67,9 @@ it('rejects a range longer than the widget allows, and one that crosses an unava
   fireEvent.click(day('Thursday, December 24, 2026'));
   fireEvent.click(day('Saturday, December 26, 2026')); // Christmas in between is blacked out
   // The day in the way is named, and the start stays chosen.
-  expect(w.getByText('Friday, December 25, 2026 is unavailable: choose an end before it, or another start.')).toBeTruthy();
+  expect(
+    w.getByText('Friday, December 25, 2026 is unavailable: choose an end before it, or another start.'),
+  ).toBeTruthy();
   expect(day('Thursday, December 24, 2026').getAttribute('aria-pressed')).toBe('true');
   expect(selects).toEqual([]);
   // An earlier day starts afresh.
@@ -87,7 +91,9 @@ it('keeps the start after an end that is too far, so the next day chosen ends th
   expect(day('Tuesday, November 24, 2026').getAttribute('aria-label')).toBe('Tuesday, November 24, 2026, start');
   fireEvent.click(day('Thursday, November 26, 2026'));
   expect(selects).toEqual([{ start: '2026-11-24', finish: '2026-11-27', quantity: 1 }]);
-  expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe('Wednesday, November 25, 2026, in your dates');
+  expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe(
+    'Wednesday, November 25, 2026, in your dates',
+  );
   expect(day('Thursday, November 26, 2026').getAttribute('aria-label')).toBe('Thursday, November 26, 2026, end');
 });
 
@@ -112,7 +118,10 @@ it('says how many are left on a day with few, and "only N left" when the quantit
     new Request(`${harness.service.baseUrl}/v1/reservations`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' },
-      body: JSON.stringify({ cart_token: 'someone-else', items: [{ external_id: 8001, start: '2026-11-25', quantity: 2 }] }),
+      body: JSON.stringify({
+        cart_token: 'someone-else',
+        items: [{ external_id: 8001, start: '2026-11-25', quantity: 2 }],
+      }),
     }),
   );
   expect(other.status).toBe(201);
@@ -121,7 +130,11 @@ it('says how many are left on a day with few, and "only N left" when the quantit
   // Shown under the day's number, beside its button (whose visible text stays the number).
   expect(day('Wednesday, November 25, 2026').parentElement!.textContent).toContain('1 left');
   fireEvent.change(w.getByRole('spinbutton', { name: 'Quantity' }), { target: { value: '2' } });
-  await waitFor(() => expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe('Wednesday, November 25, 2026, only 1 left'));
+  await waitFor(() =>
+    expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe(
+      'Wednesday, November 25, 2026, only 1 left',
+    ),
+  );
   expect(day('Wednesday, November 25, 2026').getAttribute('aria-disabled')).toBe('true');
 });
 
@@ -131,7 +144,10 @@ async function oneKayakLeftOn25November() {
     new Request(`${harness.service.baseUrl}/v1/reservations`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' },
-      body: JSON.stringify({ cart_token: 'someone-else', items: [{ external_id: 8001, start: '2026-11-25', quantity: 2 }] }),
+      body: JSON.stringify({
+        cart_token: 'someone-else',
+        items: [{ external_id: 8001, start: '2026-11-25', quantity: 2 }],
+      }),
     }),
   );
   expect(other.status).toBe(201);
@@ -147,7 +163,9 @@ it('shows a day with fewer left than asked for unlike a fully booked one: its ow
   expect(short.getAttribute('part')).not.toContain('day-sold');
   expect(short.parentElement!.querySelector('.left')!.textContent).toBe('only 1 left');
   expect(short.title).toBe('only 1 left');
-  const key = [...el.shadowRoot!.querySelectorAll('[part=legend] li')].find((li) => li.textContent === 'Fewer than you asked for');
+  const key = [...el.shadowRoot!.querySelectorAll('[part=legend] li')].find(
+    (li) => li.textContent === 'Fewer than you asked for',
+  );
   expect(key!.querySelector('[part~=swatch]')!.getAttribute('part')).toContain('day-short');
 });
 
@@ -169,7 +187,8 @@ it('says which day is in the way and how many it has left when a raised quantity
 
 it('previews the range under the pointer or the focus once a start is chosen, and drops it when the pointer leaves', async () => {
   const { el, w, day } = await open('7001', '8001');
-  const previewed = () => [...el.shadowRoot!.querySelectorAll('[part~=day-preview]')].map((b) => (b as HTMLElement).dataset.day);
+  const previewed = () =>
+    [...el.shadowRoot!.querySelectorAll('[part~=day-preview]')].map((b) => (b as HTMLElement).dataset.day);
   fireEvent.mouseEnter(day('Friday, November 27, 2026'));
   // No start yet: nothing to preview.
   expect(previewed()).toEqual([]);

@@ -25,7 +25,11 @@ function fakeCart(lines: Line[] = []) {
   const routes: Record<string, (init: RequestInit) => Response> = {
     '/cart.js': () => Response.json({ token: 'c1-shop', items: lines }),
     '/cart/add.js': (init) => {
-      for (const item of (JSON.parse(String(init.body)) as { items: { id: number; quantity: number; properties: Record<string, string> }[] }).items) {
+      for (const item of (
+        JSON.parse(String(init.body)) as {
+          items: { id: number; quantity: number; properties: Record<string, string> }[];
+        }
+      ).items) {
         lines.push({ key: `k${next++}`, variant_id: item.id, quantity: item.quantity, properties: item.properties });
       }
       return Response.json({ items: lines });
@@ -49,10 +53,14 @@ const booking = (key: string, reservation: string, start: string, finish: string
 });
 
 describe('pruneShopifyCart', () => {
-  const held = { id: 7, items: [{ external_id: '8001', start: 'A', finish: 'B', quantity: 1 }] } as unknown as Reservation;
+  const held = {
+    id: 7,
+    items: [{ external_id: '8001', start: 'A', finish: 'B', quantity: 1 }],
+  } as unknown as Reservation;
   async function prune(r: Reservation | undefined, lines: Line[]) {
     const cart = fakeCart(lines);
-    const fetcher: WidgetFetch = async (input, init) => cart.routes[new URL(input, 'https://shop.example').pathname]!(init);
+    const fetcher: WidgetFetch = async (input, init) =>
+      cart.routes[new URL(input, 'https://shop.example').pathname]!(init);
     const json = async (f: WidgetFetch, path: string, init: RequestInit) => (await f(`/${path}`, init)).json();
     const gone = await pruneShopifyCart(r, fetcher, json, new AbortController().signal);
     return { gone: gone.map((l) => l.key), left: cart.lines.map((l) => l.key) };
@@ -64,7 +72,13 @@ describe('pruneShopifyCart', () => {
   });
 
   it('takes out a line of days the hold no longer has, or another number of units', async () => {
-    expect(await prune(held, [booking('old days', '7', 'C', 'D'), booking('old units', '7', 'A', 'B', '2'), booking('kept', '7', 'A', 'B')])).toEqual({
+    expect(
+      await prune(held, [
+        booking('old days', '7', 'C', 'D'),
+        booking('old units', '7', 'A', 'B', '2'),
+        booking('kept', '7', 'A', 'B'),
+      ]),
+    ).toEqual({
       gone: ['old days', 'old units'],
       left: ['kept'],
     });
@@ -95,7 +109,8 @@ describe('the widget on Shopify', () => {
     await waitFor(() => expect(el.shadowRoot!.querySelector('table:not([aria-busy])')).toBeTruthy());
     const day = (name: string) => w.getByRole('button', { name: new RegExp(`^${name}`) });
     const events: { type: string; detail: { error?: string } }[] = [];
-    for (const type of ['reserved', 'error']) el.addEventListener(`booking-widget:${type}`, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
+    for (const type of ['reserved', 'error'])
+      el.addEventListener(`booking-widget:${type}`, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
     const live = () => el.shadowRoot!.querySelector('p.sr[aria-live=polite]')!.textContent;
     return { el, w, day, cart, events, live };
   }
@@ -111,14 +126,17 @@ describe('the widget on Shopify', () => {
     fireEvent.click(day('Saturday, November 28, 2026'));
     fireEvent.click(await w.findByRole('button', { name: 'Update hold' }));
     await waitFor(() => expect(events.filter((e) => e.type === 'reserved')).toHaveLength(2));
-    expect(cart.lines.map((l) => [l.properties.Start, l.properties.Finish, l.quantity])).toEqual([['Nov 27, 2026', 'Nov 28, 2026', 2]]);
+    expect(cart.lines.map((l) => [l.properties.Start, l.properties.Finish, l.quantity])).toEqual([
+      ['Nov 27, 2026', 'Nov 28, 2026', 2],
+    ]);
     expect(events.filter((e) => e.type === 'error')).toEqual([]);
   });
 
   it('tells the page of a Release and of an expiry only once the cart has let go of the lines, so a theme refreshing its cart then sees them gone', async () => {
     const { el, w, day, cart, events } = await open();
     const linesWhen: Record<string, number> = {};
-    for (const type of ['released', 'expired']) el.addEventListener(`booking-widget:${type}`, () => (linesWhen[type] = cart.lines.length));
+    for (const type of ['released', 'expired'])
+      el.addEventListener(`booking-widget:${type}`, () => (linesWhen[type] = cart.lines.length));
     fireEvent.click(day('Tuesday, November 24, 2026'));
     fireEvent.click(day('Wednesday, November 25, 2026'));
     fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
@@ -137,9 +155,14 @@ describe('the widget on Shopify', () => {
 
   it('on a page load, takes the lines of a hold that ran out while the page was closed out of the cart and says so', async () => {
     const shirt = { key: 'shirt', variant_id: 5, quantity: 1, properties: {} };
-    const { w, cart, live } = await open([booking('gone', '424242', '2026-11-23T13:00:00.000Z', '2026-11-24T13:00:00.000Z'), shirt]);
+    const { w, cart, live } = await open([
+      booking('gone', '424242', '2026-11-23T13:00:00.000Z', '2026-11-24T13:00:00.000Z'),
+      shirt,
+    ]);
     await waitFor(() => expect(cart.lines).toEqual([shirt]), { timeout: 10_000 });
-    expect(w.getByText('Your hold has expired and was removed from your cart.', { selector: '[part=hold-expired]' })).toBeTruthy();
+    expect(
+      w.getByText('Your hold has expired and was removed from your cart.', { selector: '[part=hold-expired]' }),
+    ).toBeTruthy();
     expect(live()).toBe('Your hold has expired and was removed from your cart.');
   });
 

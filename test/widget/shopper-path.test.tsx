@@ -6,7 +6,14 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ErrorDetail } from '../../src/widget/events.ts';
-import { heldItem, inWidget, mountWidget, requestsTo, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
+import {
+  heldItem,
+  inWidget,
+  mountWidget,
+  requestsTo,
+  startHarness,
+  type WidgetHarness,
+} from '../helpers/render-widget.ts';
 
 let harness: WidgetHarness;
 beforeEach(async () => {
@@ -34,7 +41,9 @@ const held = async (w: ReturnType<typeof inWidget>) => {
 /** Units the service holds for `cart` (a secret-token read). */
 async function heldUnits(cart: string): Promise<number> {
   const res = await harness.service.fetch(
-    new Request(`${harness.service.baseUrl}/v1/reservations?cart_token=${cart}&active=true`, { headers: { authorization: 'Bearer sk_test_harbour' } }),
+    new Request(`${harness.service.baseUrl}/v1/reservations?cart_token=${cart}&active=true`, {
+      headers: { authorization: 'Bearer sk_test_harbour' },
+    }),
   );
   const list = (await res.json()) as { items: { quantity: number }[] }[];
   return list.flatMap((r) => r.items).reduce((n, i) => n + i.quantity, 0);
@@ -62,7 +71,9 @@ it('releases the hold at once: the units are free, the Shopify lines leave the c
   const lines: { key: string; quantity: number; properties: Record<string, string> }[] = [];
   harness.storefront['/cart.js'] = () => Response.json({ token: 'cart-shop', items: lines });
   harness.storefront['/cart/add.js'] = (init) => {
-    for (const item of (JSON.parse(String(init.body)) as { items: { quantity: number; properties: Record<string, string> }[] }).items) {
+    for (const item of (
+      JSON.parse(String(init.body)) as { items: { quantity: number; properties: Record<string, string> }[] }
+    ).items) {
       lines.push({ key: `k${lines.length}`, quantity: item.quantity, properties: item.properties });
     }
     return Response.json({ items: lines });
@@ -87,7 +98,9 @@ it('releases the hold at once: the units are free, the Shopify lines leave the c
   expect(await heldUnits('cart-shop')).toBe(1);
   expect(w.getByRole('link', { name: 'Check out' }).getAttribute('href')).toBe('/cart');
   fireEvent.click(w.getByRole('button', { name: 'Release' }));
-  const note = await w.findByText('Released. Your dates were removed from your cart.', { selector: '[part=hold-released]' });
+  const note = await w.findByText('Released. Your dates were removed from your cart.', {
+    selector: '[part=hold-released]',
+  });
   await waitFor(() => expect(el.shadowRoot!.activeElement).toBe(note));
   expect(await heldUnits('cart-shop')).toBe(0);
   await waitFor(() => expect(lines).toEqual([]));
@@ -100,7 +113,9 @@ it('off Shopify, a Release says the dates are free again, and speaks of no cart 
   fireEvent.click(day('Wednesday, November 25, 2026'));
   fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
   fireEvent.click(await held(w));
-  expect(await w.findByText('Released. These dates are free again.', { selector: '[part=hold-released]' })).toBeTruthy();
+  expect(
+    await w.findByText('Released. These dates are free again.', { selector: '[part=hold-released]' }),
+  ).toBeTruthy();
   expect(await heldUnits('cart-p')).toBe(0);
   expect(w.queryByText(/cart/)).toBeNull();
 });
@@ -133,15 +148,25 @@ it('after a reload with a live hold, opens on the held days, selected, with the 
   const el = await mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-p' });
   const w = inWidget(el);
   await held(w);
-  await waitFor(() => expect(w.getByRole('button', { name: /^Saturday, November 28, 2026/ }).getAttribute('aria-label')).toBe('Saturday, November 28, 2026, start'));
-  expect(w.getByRole('button', { name: /^Monday, November 30, 2026/ }).getAttribute('aria-label')).toBe('Monday, November 30, 2026, end');
+  await waitFor(() =>
+    expect(w.getByRole('button', { name: /^Saturday, November 28, 2026/ }).getAttribute('aria-label')).toBe(
+      'Saturday, November 28, 2026, start',
+    ),
+  );
+  expect(w.getByRole('button', { name: /^Monday, November 30, 2026/ }).getAttribute('aria-label')).toBe(
+    'Monday, November 30, 2026, end',
+  );
   expect((w.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe('2');
   // What is chosen is what is held: nothing to reserve.
   expect(w.queryByRole('button', { name: /^(Reserve|Update hold)$/ })).toBeNull();
 });
 
 it('tells the theme a failure in the shopper’s words and language, the developer’s sentence apart', async () => {
-  harness.failWith = () => new Response(JSON.stringify({ error: 'internal', message: 'Boom at GET /v1/widgets' }), { status: 500, headers: { 'content-type': 'application/json' } });
+  harness.failWith = () =>
+    new Response(JSON.stringify({ error: 'internal', message: 'Boom at GET /v1/widgets' }), {
+      status: 500,
+      headers: { 'content-type': 'application/json' },
+    });
   const errors: ErrorDetail[] = [];
   const listen = (e: Event) => errors.push((e as CustomEvent<ErrorDetail>).detail);
   document.addEventListener('booking-widget:error', listen);

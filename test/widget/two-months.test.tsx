@@ -49,15 +49,22 @@ describe('the calendar in a wide and a narrow widget', () => {
     await waitFor(() => expect(el.shadowRoot!.querySelectorAll('table:not([aria-busy])').length).toBeGreaterThan(0));
     return el;
   }
-  const tables = (el: BookingWidgetElement) => [...el.shadowRoot!.querySelectorAll('table')].map((t) => t.getAttribute('aria-label'));
-  const focusable = (el: BookingWidgetElement) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~=day][tabindex="0"]')];
-  const dayButton = (el: BookingWidgetElement, day: string) => el.shadowRoot!.querySelector<HTMLElement>(`[data-day="${day}"]`)!;
+  const tables = (el: BookingWidgetElement) =>
+    [...el.shadowRoot!.querySelectorAll('table')].map((t) => t.getAttribute('aria-label'));
+  const focusable = (el: BookingWidgetElement) => [
+    ...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~=day][tabindex="0"]'),
+  ];
+  const dayButton = (el: BookingWidgetElement, day: string) =>
+    el.shadowRoot!.querySelector<HTMLElement>(`[data-day="${day}"]`)!;
 
   it('shows November and December side by side at 800 px, each its own labelled grid, with one day in the tab order', async () => {
     const el = await open(800);
     expect(tables(el)).toEqual(['November 2026', 'December 2026']);
     expect(el.shadowRoot!.querySelector('[part~=heading]')!.textContent).toMatch(/November.+December 2026/);
-    expect([...el.shadowRoot!.querySelectorAll('caption')].map((c) => c.textContent)).toEqual(['November 2026', 'December 2026']);
+    expect([...el.shadowRoot!.querySelectorAll('caption')].map((c) => c.textContent)).toEqual([
+      'November 2026',
+      'December 2026',
+    ]);
     expect(focusable(el)).toHaveLength(1);
     // No empty sixth row in either month.
     for (const body of el.shadowRoot!.querySelectorAll('tbody')) {

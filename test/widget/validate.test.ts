@@ -18,7 +18,15 @@ const failureOf = (run: () => unknown) => {
 
 describe('response checks', () => {
   it('reads a widget and falls back to defaults for settings of the wrong type', () => {
-    const w = parseWidgets([{ id: 1, type: 'range', tz: 'Australia/Melbourne', locale: 'en', settings: { lead_days: '2', max_days: 5, count: 'weeks' } }]);
+    const w = parseWidgets([
+      {
+        id: 1,
+        type: 'range',
+        tz: 'Australia/Melbourne',
+        locale: 'en',
+        settings: { lead_days: '2', max_days: 5, count: 'weeks' },
+      },
+    ]);
     expect(w?.settings).toMatchObject({ lead_days: 0, max_days: 5, count: 'days', quantity_max: 10 });
     expect(parseWidgets([])).toBeUndefined();
   });

@@ -16,7 +16,16 @@ import { Tokens } from '../screens/Tokens.tsx';
 import { Install } from '../screens/Install.tsx';
 import { Shop } from '../screens/Shop.tsx';
 
-const VIEWS = { occupancy: Occupancy, bookings: Bookings, blackouts: Blackouts, products: Products, widgets: Widgets, tokens: Tokens, install: Install, shop: Shop };
+const VIEWS = {
+  occupancy: Occupancy,
+  bookings: Bookings,
+  blackouts: Blackouts,
+  products: Products,
+  widgets: Widgets,
+  tokens: Tokens,
+  install: Install,
+  shop: Shop,
+};
 
 /** The whole admin page. */
 export function App() {
@@ -30,7 +39,12 @@ export function App() {
     }
     main.current?.querySelector<HTMLElement>('h2')?.focus();
   }, [current]);
-  if (session.value === undefined) return <main><p role="status">Loading…</p></main>;
+  if (session.value === undefined)
+    return (
+      <main>
+        <p role="status">Loading…</p>
+      </main>
+    );
   if (session.value === null) return <SignIn />;
   const View = VIEWS[current];
   return (
@@ -41,12 +55,16 @@ export function App() {
           <ul>
             {SCREENS.map(([id, label]) => (
               <li key={id}>
-                <a href={`#/${id}`} aria-current={id === current ? 'page' : undefined}>{label}</a>
+                <a href={`#/${id}`} aria-current={id === current ? 'page' : undefined}>
+                  {label}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
-        <button type="button" onClick={() => void signOut()}>Sign out</button>
+        <button type="button" onClick={() => void signOut()}>
+          Sign out
+        </button>
       </header>
       <main ref={main}>
         <View />

@@ -20,13 +20,27 @@ export function locationValueOf(id: number | null | undefined): string {
 }
 
 /** A labelled select of the shop's locations, with "No location" first. */
-export function LocationField(props: { value: string; onChange: (value: string) => void; errors?: string[] | undefined }) {
+export function LocationField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[] | undefined;
+}) {
   return (
     <Field label="Location" errors={props.errors}>
       {({ id, describedBy, invalid }) => (
-        <select id={id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid}>
+        <select
+          id={id}
+          value={props.value}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+        >
           <option value={NONE}>No location</option>
-          {locations.value?.map((l) => <option key={l.id} value={String(l.id)}>{l.name}</option>)}
+          {locations.value?.map((l) => (
+            <option key={l.id} value={String(l.id)}>
+              {l.name}
+            </option>
+          ))}
         </select>
       )}
     </Field>

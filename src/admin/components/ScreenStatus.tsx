@@ -15,7 +15,11 @@ export type AnyResource = Pick<Resource<unknown, never>, 'loading' | 'error' | '
 export const LOADING = 'Loading…';
 
 /** The status line and the alert; both take no room while empty (admin.css). */
-export function ScreenStatus(props: { message?: Signal<string | null>; problem?: Signal<string | null>; loads: readonly AnyResource[] }) {
+export function ScreenStatus(props: {
+  message?: Signal<string | null>;
+  problem?: Signal<string | null>;
+  loads: readonly AnyResource[];
+}) {
   const loading = props.loads.some((r) => r.loading.value);
   const failed = props.loads.filter((r) => r.error.value !== null);
   const message = props.message?.value ?? (loading ? LOADING : null);
@@ -24,13 +28,17 @@ export function ScreenStatus(props: { message?: Signal<string | null>; problem?:
   const retry = props.problem?.value == null && failed.length > 0 && !loading;
   return (
     <>
-      <p class="status" role="status" tabIndex={-1}>{message ?? ''}</p>
+      <p class="status" role="status" tabIndex={-1}>
+        {message ?? ''}
+      </p>
       <p class="status error" role="alert" tabIndex={-1}>
         {problem ?? ''}
         {retry && (
           <>
             {' '}
-            <button type="button" onClick={() => failed.forEach((r) => void r.reload())}>Retry</button>
+            <button type="button" onClick={() => failed.forEach((r) => void r.reload())}>
+              Retry
+            </button>
           </>
         )}
       </p>

@@ -26,16 +26,30 @@ export function useStatus(): { message: Signal<string | null>; problem: Signal<s
 }
 
 /** A label, its control (given the ids it needs), a hint and the field's errors. */
-export function Field(props: { label: string; hint?: string; errors?: string[] | undefined; children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ComponentChildren }) {
+export function Field(props: {
+  label: string;
+  hint?: string;
+  errors?: string[] | undefined;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ComponentChildren;
+}) {
   const id = useId();
   const errors = props.errors ?? [];
-  const describedBy = [props.hint ? `${id}-hint` : '', errors.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [props.hint ? `${id}-hint` : '', errors.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label for={id}>{props.label}</label>
       {props.children({ id, describedBy, invalid: errors.length > 0 })}
-      {props.hint && <p class="hint" id={`${id}-hint`}>{props.hint}</p>}
-      {errors.length > 0 && <p class="error" id={`${id}-error`}>{errors.join('; ')}</p>}
+      {props.hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {errors.length > 0 && (
+        <p class="error" id={`${id}-error`}>
+          {errors.join('; ')}
+        </p>
+      )}
     </div>
   );
 }
@@ -56,7 +70,11 @@ export function wholeNumberOf(text: string): number | undefined {
  * Reads the number fields `keys` of `values`: the numbers, and an error (`ENTER_A_NUMBER`) for
  * each field that is empty or not whole, keyed by `prefix` + key as the API names its fields.
  */
-export function readNumbers<K extends string>(values: Record<string, string>, keys: readonly K[], prefix = ''): { numbers: Record<K, number>; errors: Record<string, string[]> } {
+export function readNumbers<K extends string>(
+  values: Record<string, string>,
+  keys: readonly K[],
+  prefix = '',
+): { numbers: Record<K, number>; errors: Record<string, string[]> } {
   const numbers = {} as Record<K, number>;
   const errors: Record<string, string[]> = {};
   for (const key of keys) {
@@ -92,7 +110,12 @@ export function focusMessage(): void {
  * A destructive button that asks first: "Yes, …" takes the focus when asked, "Keep it" gives it
  * back to the button, and confirming hands it to the screen's message (`focusMessage`).
  */
-export function ConfirmButton(props: { label: string; question?: string; confirmLabel: string; onConfirm: () => Promise<unknown> | void }) {
+export function ConfirmButton(props: {
+  label: string;
+  question?: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown> | void;
+}) {
   const [asking, setAsking] = useState(false);
   const moved = useRef(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -111,13 +134,21 @@ export function ConfirmButton(props: { label: string; question?: string; confirm
     focusMessage();
   };
   if (!asking) {
-    return <button ref={trigger} type="button" class="danger" onClick={() => ask(true)}>{props.label}</button>;
+    return (
+      <button ref={trigger} type="button" class="danger" onClick={() => ask(true)}>
+        {props.label}
+      </button>
+    );
   }
   return (
     <span class="row">
       {props.question && <span>{props.question}</span>}
-      <button ref={yes} type="button" class="danger" onClick={() => void confirm()}>{props.confirmLabel}</button>
-      <button type="button" onClick={() => ask(false)}>Keep it</button>
+      <button ref={yes} type="button" class="danger" onClick={() => void confirm()}>
+        {props.confirmLabel}
+      </button>
+      <button type="button" onClick={() => ask(false)}>
+        Keep it
+      </button>
     </span>
   );
 }
@@ -141,7 +172,9 @@ export function CopyButton(props: { text: string; label: string; target?: { curr
   };
   return (
     <span>
-      <button type="button" onClick={copy}>{props.label}</button>{' '}
+      <button type="button" onClick={copy}>
+        {props.label}
+      </button>{' '}
       <span role="status">{done ?? ''}</span>
       <textarea ref={fallback} hidden readOnly aria-label={`${props.label}: the text`} value={props.text} />
     </span>

@@ -43,6 +43,13 @@ export async function loadBookingsPage(query: BookingsQuery, signal: AbortSignal
   };
   const { data, response } = await client.bookings.list(params, { signal }).withResponse();
   const counted = Number(response.headers.get('X-Total-Count'));
-  const total = Number.isInteger(counted) && response.headers.has('X-Total-Count') ? counted : (query.page - 1) * PER + data.length;
-  return { bookings: data, page: query.page, total, next: nextPage(response, query.page, PER, data.length) !== undefined, prev: query.page > 1 };
+  const total =
+    Number.isInteger(counted) && response.headers.has('X-Total-Count') ? counted : (query.page - 1) * PER + data.length;
+  return {
+    bookings: data,
+    page: query.page,
+    total,
+    next: nextPage(response, query.page, PER, data.length) !== undefined,
+    prev: query.page > 1,
+  };
 }

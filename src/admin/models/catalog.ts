@@ -26,12 +26,14 @@ export interface Catalog {
 }
 
 /** The catalogue as a resource: its `loading` and `error` go in the status line of the screens that show it. */
-export const catalog = createResource(
-  async (_: void, signal: AbortSignal): Promise<Catalog> => {
-    const [products, widgets, locations] = await Promise.all([every(client.products.iterate({}, { signal })), every(client.widgets.iterate({}, { signal })), client.locations.list({ signal })]);
-    return { products, widgets, locations };
-  },
-);
+export const catalog = createResource(async (_: void, signal: AbortSignal): Promise<Catalog> => {
+  const [products, widgets, locations] = await Promise.all([
+    every(client.products.iterate({}, { signal })),
+    every(client.widgets.iterate({}, { signal })),
+    client.locations.list({ signal }),
+  ]);
+  return { products, widgets, locations };
+});
 
 /** The shop's products, or undefined before the first load. */
 export const products = computed(() => catalog.data.value?.products);
@@ -65,7 +67,11 @@ export function variantName(externalId: number): string {
 /** A product's title for its platform id; its id only when it is no longer in the products. */
 export function productName(externalId: number): string {
   const p = products.value?.find((x) => same(x.external_id, externalId));
-  return p ? `${p.title} (every variant)` : products.value ? `a product no longer in your products (${externalId})` : '…';
+  return p
+    ? `${p.title} (every variant)`
+    : products.value
+      ? `a product no longer in your products (${externalId})`
+      : '…';
 }
 
 const DEPENDENT_WORDS: Record<string, [string, string]> = {
@@ -79,7 +85,10 @@ const DEPENDENT_WORDS: Record<string, [string, string]> = {
  * (`details.dependents`); any other failure gives its own message.
  */
 export function refusalOf(error: unknown, name: string): string {
-  const dependents = isBookingApiError(error) && error.code === 'in_use' ? (error.details?.dependents as Record<string, number> | undefined) : undefined;
+  const dependents =
+    isBookingApiError(error) && error.code === 'in_use'
+      ? (error.details?.dependents as Record<string, number> | undefined)
+      : undefined;
   if (!dependents) return messageOf(error);
   const parts = Object.entries(dependents)
     .filter(([, n]) => n > 0)

@@ -20,11 +20,16 @@ export function dayRange(first: PlainDate, last: PlainDate): string {
 /** "Dec 29, 2026, 9:00 AM – 5:00 PM": two instants in the shop's zone. */
 export function timeRange(start: string, finish: string): string {
   const { tz, locale } = shop();
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: tz }).formatRange(new Date(start), new Date(finish));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: tz }).formatRange(
+    new Date(start),
+    new Date(finish),
+  );
 }
 
 /** "Dec 29, 2026, 9:00 AM": an instant in the shop's zone. */
 export function when(iso: string): string {
   const { tz, locale } = shop();
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: tz }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: tz }).format(
+    new Date(iso),
+  );
 }

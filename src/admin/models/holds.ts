@@ -12,7 +12,9 @@ import { dayRange, timeRange } from './dates.ts';
 
 /** How the widget on the variant's product counts a range, or undefined when none is known. */
 function countOf(variantExternalId: number): 'days' | 'nights' | undefined {
-  const product = products.value?.find((p) => p.variants.some((v) => Number(v.external_id) === Number(variantExternalId)));
+  const product = products.value?.find((p) =>
+    p.variants.some((v) => Number(v.external_id) === Number(variantExternalId)),
+  );
   if (!product) return undefined;
   // A product on several widgets follows its oldest (as the storefront does).
   const widget = (widgets.value ?? [])
@@ -33,7 +35,8 @@ export function heldDays(item: ReservationItem, tz: string): string {
   const end = plainDateInZone(new Date(item.finish), tz);
   const n = diffDays(first, end);
   const count = countOf(item.external_id);
-  if (count === 'nights') return `${dayRange(first, end)} (${n} ${n === 1 ? 'night' : 'nights'}, check-out ${dayRange(end, end)})`;
+  if (count === 'nights')
+    return `${dayRange(first, end)} (${n} ${n === 1 ? 'night' : 'nights'}, check-out ${dayRange(end, end)})`;
   if (count === 'days') return `${dayRange(first, addDays(end, -1))} (${n} ${n === 1 ? 'day' : 'days'})`;
   return `${dayRange(first, end)} (${dayRange(end, end)} not included)`;
 }

@@ -58,5 +58,7 @@ export async function signOut(): Promise<void> {
 /** Today in the shop's zone, `YYYY-MM-DD`. */
 export function shopToday(): PlainDate {
   const tz = session.value?.shop.tz ?? 'UTC';
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()) as PlainDate;
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  ) as PlainDate;
 }

@@ -32,7 +32,7 @@ export function embedSnippet(s: SnippetInput): string {
   return [
     `<script src="${s.base}/booking-widget.js" defer></script>`,
     '',
-    '<!-- Reserves the widget\'s box so nothing below it moves while it loads (or put these lines in your stylesheet). -->',
+    "<!-- Reserves the widget's box so nothing below it moves while it loads (or put these lines in your stylesheet). -->",
     '<style>',
     '  booking-widget { display: block; box-sizing: content-box; min-height: 32em; }',
     '  @media (max-width: 500px) { booking-widget { min-height: 37em; } }',

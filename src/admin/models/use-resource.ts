@@ -34,7 +34,10 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * `source`'s value once it has stood still for `ms`; `now()` takes it at once (the merchant
  * pressed Enter, or changed a filter that should not wait).
  */
-export function useDebounced<T>(source: Signal<T>, ms = SEARCH_DEBOUNCE_MS): { value: ReadonlySignal<T>; now: () => void } {
+export function useDebounced<T>(
+  source: Signal<T>,
+  ms = SEARCH_DEBOUNCE_MS,
+): { value: ReadonlySignal<T>; now: () => void } {
   const settled = useSignal(source.peek());
   useSignalEffect(() => {
     const value = source.value;

@@ -18,10 +18,15 @@ export function BlackoutCalendar(props: { first: PlainDate; list: Blackout[]; tz
   const start = addDays(first, -((dayOfWeek(first) - weekStart + 7) % 7));
   const weeks = Math.ceil(diffDays(start, next) / 7);
   const days = eachDay(start, addDays(start, weeks * 7));
-  const name = (day: PlainDate, weekday: 'short' | 'long') => new Intl.DateTimeFormat(locale, { weekday, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  const name = (day: PlainDate, weekday: 'short' | 'long') =>
+    new Intl.DateTimeFormat(locale, { weekday, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
   // A blackout covers the shop's days from the one it starts on to the one before it finishes.
-  const covers = (b: Blackout, day: PlainDate) => plainDateInZone(new Date(b.starts_at), tz) <= day && day <= plainDateInZone(new Date(b.finishes_at).getTime() - 1, tz);
-  const monthName = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${first}T00:00:00Z`));
+  const covers = (b: Blackout, day: PlainDate) =>
+    plainDateInZone(new Date(b.starts_at), tz) <= day &&
+    day <= plainDateInZone(new Date(b.finishes_at).getTime() - 1, tz);
+  const monthName = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${first}T00:00:00Z`),
+  );
   return (
     <div class="table-wrap" tabIndex={0} role="region" aria-label={`Blackouts in ${monthName}`}>
       <table class="cal">
@@ -41,7 +46,13 @@ export function BlackoutCalendar(props: { first: PlainDate; list: Blackout[]; tz
               {days.slice(w * 7, w * 7 + 7).map((day) => (
                 <td key={day} class={day < first || day >= next ? 'out' : undefined}>
                   <strong>{Number(day.slice(8))}</strong>
-                  {list.filter((b) => covers(b, day)).map((b) => <span key={b.id} class="hint" title={b.title ?? 'Closed'}>{b.title ?? 'Closed'}</span>)}
+                  {list
+                    .filter((b) => covers(b, day))
+                    .map((b) => (
+                      <span key={b.id} class="hint" title={b.title ?? 'Closed'}>
+                        {b.title ?? 'Closed'}
+                      </span>
+                    ))}
                 </td>
               ))}
             </tr>

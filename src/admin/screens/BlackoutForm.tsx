@@ -25,7 +25,15 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
   const from = useSignal<string>(b ? day(b.starts_at) : '');
   const to = useSignal<string>(b ? day(b.finishes_at, 1) : '');
   const scope = useSignal(b?.scope ?? 'overlap');
-  const target = useSignal(b?.external_variant_id ? `v:${b.external_variant_id}` : b?.external_product_id ? `p:${b.external_product_id}` : b?.location_id ? `l:${b.location_id}` : '');
+  const target = useSignal(
+    b?.external_variant_id
+      ? `v:${b.external_variant_id}`
+      : b?.external_product_id
+        ? `p:${b.external_product_id}`
+        : b?.location_id
+          ? `l:${b.location_id}`
+          : '',
+  );
   const first = useRef<HTMLInputElement>(null);
   // Opened from a button below, the form takes the keyboard's focus.
   useEffect(() => first.current?.focus(), []);
@@ -48,10 +56,21 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
     try {
       if (b) await client.blackouts.update(b.id, body);
       else await client.blackouts.create(body);
-      props.onDone(b ? `Blackout “${body.title ?? 'untitled'}” saved.` : `Blackout “${body.title ?? 'untitled'}” added.`);
+      props.onDone(
+        b ? `Blackout “${body.title ?? 'untitled'}” saved.` : `Blackout “${body.title ?? 'untitled'}” added.`,
+      );
     } catch (error) {
-      const days = allDay.value ? { starts_at: 'First day', finishes_at: 'Last day' } : { starts_at: 'Starts', finishes_at: 'Ends' };
-      const failed = problemOf(error, { title: 'Title (shoppers see it)', ...days, scope: 'Scope', external_product_id: 'Applies to', external_variant_id: 'Applies to', location_id: 'Applies to' });
+      const days = allDay.value
+        ? { starts_at: 'First day', finishes_at: 'Last day' }
+        : { starts_at: 'Starts', finishes_at: 'Ends' };
+      const failed = problemOf(error, {
+        title: 'Title (shoppers see it)',
+        ...days,
+        scope: 'Scope',
+        external_product_id: 'Applies to',
+        external_variant_id: 'Applies to',
+        location_id: 'Applies to',
+      });
       errors.value = failed.fields;
       problem.value = failed.message;
     }
@@ -61,32 +80,80 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
     <form class="card" onSubmit={submit} aria-label={b ? 'Edit blackout' : 'Add a blackout'}>
       <h3>{b ? 'Edit blackout' : 'Add a blackout'}</h3>
       <Field label="Title (shoppers see it)" errors={e.title}>
-        {({ id, describedBy, invalid }) => <input ref={first} id={id} value={title.value} onInput={(x) => (title.value = x.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+        {({ id, describedBy, invalid }) => (
+          <input
+            ref={first}
+            id={id}
+            value={title.value}
+            onInput={(x) => (title.value = x.currentTarget.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          />
+        )}
       </Field>
       <label class="check">
-        <input type="checkbox" checked={allDay.value} onChange={(x) => ((allDay.value = x.currentTarget.checked), (from.value = ''), (to.value = ''))} /> All day
+        <input
+          type="checkbox"
+          checked={allDay.value}
+          onChange={(x) => ((allDay.value = x.currentTarget.checked), (from.value = ''), (to.value = ''))}
+        />{' '}
+        All day
       </label>
       <Field label={allDay.value ? 'First day' : 'Starts'} errors={e.starts_at}>
-        {({ id, describedBy, invalid }) => <input id={id} required type={allDay.value ? 'date' : 'datetime-local'} value={from.value} onInput={(x) => (from.value = x.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            required
+            type={allDay.value ? 'date' : 'datetime-local'}
+            value={from.value}
+            onInput={(x) => (from.value = x.currentTarget.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          />
+        )}
       </Field>
       <Field label={allDay.value ? 'Last day' : 'Ends'} errors={e.finishes_at}>
-        {({ id, describedBy, invalid }) => <input id={id} required type={allDay.value ? 'date' : 'datetime-local'} value={to.value} onInput={(x) => (to.value = x.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            required
+            type={allDay.value ? 'date' : 'datetime-local'}
+            value={to.value}
+            onInput={(x) => (to.value = x.currentTarget.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          />
+        )}
       </Field>
       <Field label="Applies to" errors={e.external_product_id ?? e.external_variant_id ?? e.location_id}>
         {({ id }) => (
           <select id={id} value={target.value} onChange={(x) => (target.value = x.currentTarget.value)}>
             <option value="">The whole shop</option>
-            {locations.value?.map((l) => <option key={`l${l.id}`} value={`l:${l.id}`}>{l.name}: everything there</option>)}
+            {locations.value?.map((l) => (
+              <option key={`l${l.id}`} value={`l:${l.id}`}>
+                {l.name}: everything there
+              </option>
+            ))}
             {products.value?.map((p) => [
-              <option key={`p${p.id}`} value={`p:${p.external_id}`}>{p.title} (every variant)</option>,
-              ...p.variants.map((v) => <option key={`v${v.id}`} value={`v:${v.external_id}`}>{p.title} – {v.title}</option>),
+              <option key={`p${p.id}`} value={`p:${p.external_id}`}>
+                {p.title} (every variant)
+              </option>,
+              ...p.variants.map((v) => (
+                <option key={`v${v.id}`} value={`v:${v.external_id}`}>
+                  {p.title} – {v.title}
+                </option>
+              )),
             ])}
           </select>
         )}
       </Field>
       <Field label="Scope" errors={e.scope}>
         {({ id }) => (
-          <select id={id} value={scope.value} onChange={(x) => (scope.value = x.currentTarget.value as 'overlap' | 'start')}>
+          <select
+            id={id}
+            value={scope.value}
+            onChange={(x) => (scope.value = x.currentTarget.value as 'overlap' | 'start')}
+          >
             <option value="overlap">Closed: nothing may overlap it</option>
             <option value="start">No starts: bookings may run through it</option>
           </select>
@@ -94,8 +161,12 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
       </Field>
       <Status message={problem.value} error />
       <p class="row">
-        <button class="primary" type="submit">{b ? 'Save blackout' : 'Add blackout'}</button>
-        <button type="button" onClick={() => props.onDone(null)}>Cancel</button>
+        <button class="primary" type="submit">
+          {b ? 'Save blackout' : 'Add blackout'}
+        </button>
+        <button type="button" onClick={() => props.onDone(null)}>
+          Cancel
+        </button>
       </p>
     </form>
   );

@@ -25,7 +25,9 @@ import { BlackoutForm } from './BlackoutForm.tsx';
 function targetOf(b: Blackout): string {
   const parts = [
     b.location_id !== null && `everything at ${locationName(b.location_id)}`,
-    b.external_variant_id !== null ? variantName(b.external_variant_id) : b.external_product_id !== null && productName(b.external_product_id),
+    b.external_variant_id !== null
+      ? variantName(b.external_variant_id)
+      : b.external_product_id !== null && productName(b.external_product_id),
   ].filter(Boolean);
   return parts.join(', ') || 'whole shop';
 }
@@ -38,7 +40,9 @@ export function Blackouts() {
   // The button that opened the form gets the focus back when it is cancelled.
   const opener = useRef<HTMLElement | null>(null);
   // Opening the form starts a new action: the last one's message goes.
-  const edit = (b: Blackout | null) => ((opener.current = document.activeElement as HTMLElement | null), (editing.value = b), say(null));
+  const edit = (b: Blackout | null) => (
+    (opener.current = document.activeElement as HTMLElement | null), (editing.value = b), say(null)
+  );
   // From a year before the month shown: the list names every blackout still of interest, every page of them.
   const blackouts = useResource(
     () => addMonths(month.value, -12),
@@ -55,7 +59,9 @@ export function Blackouts() {
   const locale = session.value?.shop.locale ?? 'en';
   // All day: the days it covers in the shop's zone, the last included; else its two instants.
   const period = (b: Blackout) =>
-    b.all_day ? dayRange(plainDateInZone(new Date(b.starts_at), tz), plainDateInZone(new Date(b.finishes_at).getTime() - 1, tz)) : timeRange(b.starts_at, b.finishes_at);
+    b.all_day
+      ? dayRange(plainDateInZone(new Date(b.starts_at), tz), plainDateInZone(new Date(b.finishes_at).getTime() - 1, tz))
+      : timeRange(b.starts_at, b.finishes_at);
   const remove = async (b: Blackout) => {
     say(null);
     try {
@@ -70,9 +76,15 @@ export function Blackouts() {
     <section class="card">
       <h2 tabIndex={-1}>Blackouts</h2>
       <div class="row">
-        <button type="button" onClick={() => (month.value = addMonths(month.value, -1))}>Previous month</button>
-        <button type="button" onClick={() => (month.value = addMonths(month.value, 1))}>Next month</button>
-        <button type="button" class="primary" onClick={() => edit(null)}>Add a blackout</button>
+        <button type="button" onClick={() => (month.value = addMonths(month.value, -1))}>
+          Previous month
+        </button>
+        <button type="button" onClick={() => (month.value = addMonths(month.value, 1))}>
+          Next month
+        </button>
+        <button type="button" class="primary" onClick={() => edit(null)}>
+          Add a blackout
+        </button>
       </div>
       <ScreenStatus message={message} problem={problem} loads={[blackouts, catalog]} />
       {editing.value !== undefined && (
@@ -91,11 +103,18 @@ export function Blackouts() {
         {list.value?.map((b) => (
           <li key={b.id} class="entry">
             <span class="what">
-              <strong>{b.title ?? 'Untitled'}</strong>: {period(b)} · {targetOf(b)} · {b.scope === 'start' ? 'no starts' : 'closed'}
+              <strong>{b.title ?? 'Untitled'}</strong>: {period(b)} · {targetOf(b)} ·{' '}
+              {b.scope === 'start' ? 'no starts' : 'closed'}
             </span>
             <span class="actions">
-              <button type="button" onClick={() => edit(b)}>Edit “{b.title ?? 'untitled'}”</button>
-              <ConfirmButton label={`Delete “${b.title ?? 'untitled'}”`} confirmLabel={`Yes, delete “${b.title ?? 'untitled'}”`} onConfirm={() => remove(b)} />
+              <button type="button" onClick={() => edit(b)}>
+                Edit “{b.title ?? 'untitled'}”
+              </button>
+              <ConfirmButton
+                label={`Delete “${b.title ?? 'untitled'}”`}
+                confirmLabel={`Yes, delete “${b.title ?? 'untitled'}”`}
+                onConfirm={() => remove(b)}
+              />
             </span>
           </li>
         ))}

@@ -28,9 +28,15 @@ function Pager(props: { shown: BookingsPage; go: (by: number) => void }) {
   const from = (page - 1) * PER + 1;
   return (
     <div class="row pager">
-      <p role="status">Bookings {from}–{from + bookings.length - 1} of {total}</p>
-      <button type="button" aria-disabled={!prev} onClick={() => prev && props.go(-1)}>Previous page</button>
-      <button type="button" aria-disabled={!next} onClick={() => next && props.go(1)}>Next page</button>
+      <p role="status">
+        Bookings {from}–{from + bookings.length - 1} of {total}
+      </p>
+      <button type="button" aria-disabled={!prev} onClick={() => prev && props.go(-1)}>
+        Previous page
+      </button>
+      <button type="button" aria-disabled={!next} onClick={() => next && props.go(1)}>
+        Next page
+      </button>
     </div>
   );
 }
@@ -51,7 +57,8 @@ export function Bookings() {
   // A reservation whose items are all gone holds nothing: not shown.
   const holds = useResource(
     () => undefined,
-    async (_, signal) => (await client.reservations.list({ active: true, per: 100 }, { signal })).filter((r) => r.items.length > 0),
+    async (_, signal) =>
+      (await client.reservations.list({ active: true, per: 100 }, { signal })).filter((r) => r.items.length > 0),
   );
   // The products and widgets name a hold's days as its widget counts them.
   useEffect(() => void ensureCatalog(), []);
@@ -78,11 +85,23 @@ export function Bookings() {
         <h2 tabIndex={-1}>Bookings</h2>
         <form class="row" role="search" onSubmit={find}>
           <Field label="Search">
-            {({ id }) => <input id={id} type="search" value={q.value} onInput={(e) => ((q.value = e.currentTarget.value), (page.value = 1))} placeholder="Name, email, tag or number" />}
+            {({ id }) => (
+              <input
+                id={id}
+                type="search"
+                value={q.value}
+                onInput={(e) => ((q.value = e.currentTarget.value), (page.value = 1))}
+                placeholder="Name, email, tag or number"
+              />
+            )}
           </Field>
           <Field label="Status">
             {({ id }) => (
-              <select id={id} value={status.value} onChange={(e) => ((status.value = e.currentTarget.value as Booking['status'] | ''), (page.value = 1))}>
+              <select
+                id={id}
+                value={status.value}
+                onChange={(e) => ((status.value = e.currentTarget.value as Booking['status'] | ''), (page.value = 1))}
+              >
                 <option value="">Any</option>
                 <option value="confirmed">Confirmed</option>
                 <option value="pending">Pending</option>
@@ -92,7 +111,11 @@ export function Bookings() {
           </Field>
           <Field label="Show">
             {({ id }) => (
-              <select id={id} value={coming.value ? 'coming' : 'all'} onChange={(e) => ((coming.value = e.currentTarget.value === 'coming'), (page.value = 1))}>
+              <select
+                id={id}
+                value={coming.value ? 'coming' : 'all'}
+                onChange={(e) => ((coming.value = e.currentTarget.value === 'coming'), (page.value = 1))}
+              >
                 <option value="coming">Coming: from today, soonest first</option>
                 <option value="all">All: from the oldest</option>
               </select>
@@ -107,13 +130,29 @@ export function Bookings() {
             <li key={b.id}>
               <details>
                 <summary>
-                  #{b.id} · {when(b.starts_at)} – {when(b.finishes_at)} · {b.items.map((i) => `${i.quantity} × ${i.product_title} – ${i.variant_title}`).join(', ')} · {b.customers[0]?.email ?? ''} · {b.status}
+                  #{b.id} · {when(b.starts_at)} – {when(b.finishes_at)} ·{' '}
+                  {b.items.map((i) => `${i.quantity} × ${i.product_title} – ${i.variant_title}`).join(', ')} ·{' '}
+                  {b.customers[0]?.email ?? ''} · {b.status}
                 </summary>
-                <p>Customers: {b.customers.map((c) => `${c.first_name} ${c.last_name} <${c.email}>`).join(', ') || 'none'}</p>
+                <p>
+                  Customers:{' '}
+                  {b.customers.map((c) => `${c.first_name} ${c.last_name} <${c.email}>`).join(', ') || 'none'}
+                </p>
                 {b.tags.length > 0 && <p>Tags: {b.tags.join(', ')}</p>}
-                {b.fields.map((f) => <p key={f.name}>{f.name}: {f.value}</p>)}
+                {b.fields.map((f) => (
+                  <p key={f.name}>
+                    {f.name}: {f.value}
+                  </p>
+                ))}
                 {b.status !== 'cancelled' && (
-                  <ConfirmButton label={`Cancel booking #${b.id}`} question={`Cancel booking #${b.id} and free its units?`} confirmLabel="Yes, cancel it" onConfirm={() => act(client.bookings.cancel(b.id), `Booking #${b.id} cancelled; its units are free again.`)} />
+                  <ConfirmButton
+                    label={`Cancel booking #${b.id}`}
+                    question={`Cancel booking #${b.id} and free its units?`}
+                    confirmLabel="Yes, cancel it"
+                    onConfirm={() =>
+                      act(client.bookings.cancel(b.id), `Booking #${b.id} cancelled; its units are free again.`)
+                    }
+                  />
                 )}
               </details>
             </li>
@@ -129,11 +168,21 @@ export function Bookings() {
               <span class="what">
                 <strong>Hold #{r.id}</strong> (cart {r.cart_token.slice(0, 12)}), until {when(r.expires_at)}
                 <ul class="held">
-                  {r.items.map((i, n) => <li key={n}>{heldItem(i, r.tz)}</li>)}
+                  {r.items.map((i, n) => (
+                    <li key={n}>{heldItem(i, r.tz)}</li>
+                  ))}
                 </ul>
               </span>
               <span class="actions">
-                <button type="button" class="danger" onClick={() => void act(client.reservations.release(r.id), `Hold #${r.id} released.`).then(focusMessage)}>Release hold #{r.id}</button>
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={() =>
+                    void act(client.reservations.release(r.id), `Hold #${r.id} released.`).then(focusMessage)
+                  }
+                >
+                  Release hold #{r.id}
+                </button>
               </span>
             </li>
           ))}

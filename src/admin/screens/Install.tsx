@@ -36,7 +36,14 @@ export function Install() {
   const pk = token.value.trim() || 'pk_…';
   const bad = priceErrors(price.value, currency.value);
   // A value still being fixed stays out of the snippet rather than being copied wrong.
-  const tag = embedSnippet({ base, token: pk, product: String(p?.external_id ?? '…'), variant: String(v?.external_id ?? '…'), price: bad.price ? '' : price.value, currency: bad.currency ? '' : currency.value });
+  const tag = embedSnippet({
+    base,
+    token: pk,
+    product: String(p?.external_id ?? '…'),
+    variant: String(v?.external_id ?? '…'),
+    price: bad.price ? '' : price.value,
+    currency: bad.currency ? '' : currency.value,
+  });
   const make = async (event: Event) => {
     event.preventDefault();
     problem.value = null;
@@ -47,48 +54,117 @@ export function Install() {
       madeFor.value = address;
     } catch (error) {
       // The service's only complaint about a site is that it is not a bare origin.
-      problem.value = isBookingApiError(error) && error.status === 422 ? 'Not made: enter the site\'s address only, like https://www.your-store.com (no page after it).' : `Not made: ${messageOf(error)}`;
+      problem.value =
+        isBookingApiError(error) && error.status === 422
+          ? "Not made: enter the site's address only, like https://www.your-store.com (no page after it)."
+          : `Not made: ${messageOf(error)}`;
     }
   };
   return (
     <section class="card">
       <h2 tabIndex={-1}>Install</h2>
       <p>
-        This service keeps only a fingerprint (a hash) of each token, never the token itself, so it cannot show you a token again once it has been made. Paste the
-        publishable token you saved when it was made, or make a new one for your site below: tokens you already use keep working.
+        This service keeps only a fingerprint (a hash) of each token, never the token itself, so it cannot show you a
+        token again once it has been made. Paste the publishable token you saved when it was made, or make a new one for
+        your site below: tokens you already use keep working.
       </p>
       <div class="row">
         <Field label="Product">
           {({ id }) => (
-            <select id={id} value={p ? String(p.external_id) : ''} onChange={(e) => ((product.value = e.currentTarget.value), (variant.value = ''))}>
-              {products.value?.map((x) => <option key={x.id} value={String(x.external_id)}>{x.title}</option>)}
+            <select
+              id={id}
+              value={p ? String(p.external_id) : ''}
+              onChange={(e) => ((product.value = e.currentTarget.value), (variant.value = ''))}
+            >
+              {products.value?.map((x) => (
+                <option key={x.id} value={String(x.external_id)}>
+                  {x.title}
+                </option>
+              ))}
             </select>
           )}
         </Field>
         <Field label="Variant" hint="The one the widget opens with.">
           {({ id, describedBy }) => (
-            <select id={id} value={v ? String(v.external_id) : ''} onChange={(e) => (variant.value = e.currentTarget.value)} aria-describedby={describedBy}>
-              {p?.variants.map((x) => <option key={x.id} value={String(x.external_id)}>{x.title}</option>)}
+            <select
+              id={id}
+              value={v ? String(v.external_id) : ''}
+              onChange={(e) => (variant.value = e.currentTarget.value)}
+              aria-describedby={describedBy}
+            >
+              {p?.variants.map((x) => (
+                <option key={x.id} value={String(x.external_id)}>
+                  {x.title}
+                </option>
+              ))}
             </select>
           )}
         </Field>
       </div>
       <div class="row">
-        <Field label="Price (optional)" hint="The variant's price, e.g. 65.00: with a currency, the widget shows what a booking comes to." errors={bad.price}>
-          {({ id, describedBy, invalid }) => <input id={id} inputMode="decimal" value={price.value} onInput={(e) => (price.value = e.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+        <Field
+          label="Price (optional)"
+          hint="The variant's price, e.g. 65.00: with a currency, the widget shows what a booking comes to."
+          errors={bad.price}
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              inputMode="decimal"
+              value={price.value}
+              onInput={(e) => (price.value = e.currentTarget.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
         </Field>
-        <Field label="Currency (optional)" hint="Its three-letter code, e.g. AUD: the widget shows totals only with both." errors={bad.currency}>
-          {({ id, describedBy, invalid }) => <input id={id} value={currency.value} maxLength={3} onInput={(e) => (currency.value = e.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} autocomplete="off" />}
+        <Field
+          label="Currency (optional)"
+          hint="Its three-letter code, e.g. AUD: the widget shows totals only with both."
+          errors={bad.currency}
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              value={currency.value}
+              maxLength={3}
+              onInput={(e) => (currency.value = e.currentTarget.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              autocomplete="off"
+            />
+          )}
         </Field>
       </div>
       <div class="row">
-        <Field label="Publishable token" hint="Paste the one you saved (it cannot be shown again), or make one for your site below.">
-          {({ id, describedBy }) => <input id={id} value={token.value} placeholder="pk_…" onInput={(e) => (token.value = e.currentTarget.value)} aria-describedby={describedBy} spellcheck={false} />}
+        <Field
+          label="Publishable token"
+          hint="Paste the one you saved (it cannot be shown again), or make one for your site below."
+        >
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              value={token.value}
+              placeholder="pk_…"
+              onInput={(e) => (token.value = e.currentTarget.value)}
+              aria-describedby={describedBy}
+              spellcheck={false}
+            />
+          )}
         </Field>
       </div>
       <form class="row" onSubmit={make} aria-label="Make a publishable token for a site">
         <Field label="Your site's address" hint="e.g. https://www.your-store.com">
-          {({ id, describedBy }) => <input id={id} type="url" required value={site.value} onInput={(e) => (site.value = e.currentTarget.value)} aria-describedby={describedBy} />}
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              type="url"
+              required
+              value={site.value}
+              onInput={(e) => (site.value = e.currentTarget.value)}
+              aria-describedby={describedBy}
+            />
+          )}
         </Field>
         {madeFor.value === site.value.trim() ? (
           <button type="submit">Make another token for this site</button>
@@ -102,15 +178,25 @@ export function Install() {
       </p>
       <ScreenStatus problem={problem} loads={[catalog]} />
       <h3>Any site: a script tag and an element</h3>
-      <pre class="snippet" aria-label="Embed snippet">{tag}</pre>
+      <pre class="snippet" aria-label="Embed snippet">
+        {tag}
+      </pre>
       <CopyButton text={tag} label="Copy the snippet" />
-      <p class="hint">When the shopper picks another variant, your theme tells the widget: <code>widget.setAttribute('variant', '&lt;variant id&gt;')</code> (and <code>price</code> likewise); it updates in place.</p>
+      <p class="hint">
+        When the shopper picks another variant, your theme tells the widget:{' '}
+        <code>widget.setAttribute('variant', '&lt;variant id&gt;')</code> (and <code>price</code> likewise); it updates
+        in place.
+      </p>
       <h3>Shopify: the “Booking calendar” block's settings</h3>
       <dl>
         <dt>Booking service URL</dt>
-        <dd><code>{base}</code> <CopyButton text={base} label="Copy the service URL" /></dd>
+        <dd>
+          <code>{base}</code> <CopyButton text={base} label="Copy the service URL" />
+        </dd>
         <dt>Publishable token</dt>
-        <dd><code>{pk}</code> <CopyButton text={pk} label="Copy the token" /></dd>
+        <dd>
+          <code>{pk}</code> <CopyButton text={pk} label="Copy the token" />
+        </dd>
       </dl>
       <p class="hint">With Shopify's app proxy set up, leave the token empty: see the README's “Install on Shopify”.</p>
     </section>

@@ -20,7 +20,12 @@ const DAYS = 14;
  */
 export function dayLabel(date: string, previous: string | undefined, locale: string): string {
   const withMonth = previous === undefined || previous.slice(0, 7) !== date.slice(0, 7);
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', ...(withMonth && { month: 'short' }), timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    ...(withMonth && { month: 'short' }),
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
 }
 
 function cellClass(d: OccupancyDay): string {
@@ -46,7 +51,10 @@ export function Occupancy() {
   // The answer keeps the day it starts on: while the next two weeks load, the shown ones stay labelled as they are.
   const occupancy = useResource(
     () => start.value,
-    async (from, signal) => ({ from, days: await client.occupancy.list({ start: from, finish: addDays(from, DAYS) }, { signal }) }),
+    async (from, signal) => ({
+      from,
+      days: await client.occupancy.list({ start: from, finish: addDays(from, DAYS) }, { signal }),
+    }),
   );
   const shown = occupancy.data.value;
   const days = shown?.days;
@@ -58,15 +66,30 @@ export function Occupancy() {
     <section class="card">
       <h2 tabIndex={-1}>Occupancy</h2>
       <div class="row">
-        <button type="button" onClick={() => (start.value = addDays(start.value, -DAYS))}>Previous two weeks</button>
-        <button type="button" onClick={() => (start.value = shopToday())}>Today</button>
-        <button type="button" onClick={() => (start.value = addDays(start.value, DAYS))}>Next two weeks</button>
+        <button type="button" onClick={() => (start.value = addDays(start.value, -DAYS))}>
+          Previous two weeks
+        </button>
+        <button type="button" onClick={() => (start.value = shopToday())}>
+          Today
+        </button>
+        <button type="button" onClick={() => (start.value = addDays(start.value, DAYS))}>
+          Next two weeks
+        </button>
       </div>
-      <p class="hint">Each cell: units free of the capacity, and under it the units <strong>b</strong>ooked and <strong>h</strong>eld (“2b 1h”). Blue: some held or booked; red: none left; striped: closed by a blackout.</p>
+      <p class="hint">
+        Each cell: units free of the capacity, and under it the units <strong>b</strong>ooked and <strong>h</strong>eld
+        (“2b 1h”). Blue: some held or booked; red: none left; striped: closed by a blackout.
+      </p>
       <ScreenStatus loads={[occupancy]} />
-      {days?.length === 0 && <p>No products yet: add one under <a href="#/products">Products</a>.</p>}
+      {days?.length === 0 && (
+        <p>
+          No products yet: add one under <a href="#/products">Products</a>.
+        </p>
+      )}
       {days && days.length > 0 && (
-        <p class="hint scroll-cue" aria-hidden="true">Two weeks are wider than this screen: scroll the table sideways for more days →</p>
+        <p class="hint scroll-cue" aria-hidden="true">
+          Two weeks are wider than this screen: scroll the table sideways for more days →
+        </p>
       )}
       {days && days.length > 0 && (
         <div class="table-wrap scrolls" tabIndex={0} role="region" aria-label="Units free by variant and day">
@@ -76,14 +99,18 @@ export function Occupancy() {
               <tr>
                 <th scope="col">Variant</th>
                 {dates.map((d, i) => (
-                  <th scope="col" key={d}>{dayLabel(d, dates[i - 1], locale)}</th>
+                  <th scope="col" key={d}>
+                    {dayLabel(d, dates[i - 1], locale)}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {[...rows.values()].map((cells) => (
                 <tr key={cells[0]!.variant_id}>
-                  <th scope="row">{cells[0]!.product_title} – {cells[0]!.variant_title}</th>
+                  <th scope="row">
+                    {cells[0]!.product_title} – {cells[0]!.variant_title}
+                  </th>
                   {cells.map((d) => (
                     <td key={d.date} class={cellClass(d)} title={cellWords(d)}>
                       <span aria-hidden="true">

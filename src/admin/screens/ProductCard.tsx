@@ -18,9 +18,15 @@ type Open = 'edit' | 'variant' | null;
 /** The form that changes a product's title, vendor, platform id and location. */
 function ProductEdit(props: { product: Product; say: Say; close: () => void }) {
   const p = props.product;
-  const values = useSignal({ title: p.title, vendor: p.vendor ?? '', external_id: String(p.external_id), location: locationValueOf(p.location_id) });
+  const values = useSignal({
+    title: p.title,
+    vendor: p.vendor ?? '',
+    external_id: String(p.external_id),
+    location: locationValueOf(p.location_id),
+  });
   const errors = useSignal<Record<string, string[]>>({});
-  const set = (key: keyof typeof values.value) => (e: { currentTarget: HTMLInputElement }) => (values.value = { ...values.value, [key]: e.currentTarget.value });
+  const set = (key: keyof typeof values.value) => (e: { currentTarget: HTMLInputElement }) =>
+    (values.value = { ...values.value, [key]: e.currentTarget.value });
   const save = async (event: Event) => {
     event.preventDefault();
     props.say(null);
@@ -30,13 +36,22 @@ function ProductEdit(props: { product: Product; say: Say; close: () => void }) {
     errors.value = bad;
     if (Object.keys(bad).length) return;
     try {
-      await client.products.update(p.id, { title, vendor: values.value.vendor.trim() || null, external_id: numbers.external_id, location_id: locationIdOf(values.value.location) });
+      await client.products.update(p.id, {
+        title,
+        vendor: values.value.vendor.trim() || null,
+        external_id: numbers.external_id,
+        location_id: locationIdOf(values.value.location),
+      });
       props.say(`${title} saved.`);
       props.close();
       await loadCatalog();
       focusMessage();
     } catch (error) {
-      const problem = problemOf(error, { title: 'Title', vendor: 'Vendor', external_id: 'Product id', location_id: 'Location' }, `${p.title} not saved`);
+      const problem = problemOf(
+        error,
+        { title: 'Title', vendor: 'Vendor', external_id: 'Product id', location_id: 'Location' },
+        `${p.title} not saved`,
+      );
       errors.value = problem.fields;
       props.say(problem.message, true);
     }
@@ -45,14 +60,53 @@ function ProductEdit(props: { product: Product; say: Say; close: () => void }) {
   return (
     <form onSubmit={save} aria-label={`Edit ${p.title}`}>
       <div class="row">
-        <Field label="Title" errors={e.title}>{({ id, describedBy, invalid }) => <input id={id} value={values.value.title} onInput={set('title')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
-        <Field label="Vendor" errors={e.vendor}>{({ id, describedBy, invalid }) => <input id={id} value={values.value.vendor} onInput={set('vendor')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
-        <Field label="Product id" errors={e.external_id}>{({ id, describedBy, invalid }) => <input id={id} inputMode="numeric" value={values.value.external_id} onInput={set('external_id')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
-        <LocationField value={values.value.location} onChange={(location) => (values.value = { ...values.value, location })} errors={e.location_id} />
+        <Field label="Title" errors={e.title}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              value={values.value.title}
+              onInput={set('title')}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
+        <Field label="Vendor" errors={e.vendor}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              value={values.value.vendor}
+              onInput={set('vendor')}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
+        <Field label="Product id" errors={e.external_id}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              inputMode="numeric"
+              value={values.value.external_id}
+              onInput={set('external_id')}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
+        <LocationField
+          value={values.value.location}
+          onChange={(location) => (values.value = { ...values.value, location })}
+          errors={e.location_id}
+        />
       </div>
       <p class="row">
-        <button class="primary" type="submit">Save product</button>
-        <button type="button" onClick={props.close}>Cancel</button>
+        <button class="primary" type="submit">
+          Save product
+        </button>
+        <button type="button" onClick={props.close}>
+          Cancel
+        </button>
       </p>
     </form>
   );
@@ -63,7 +117,8 @@ function VariantAdd(props: { product: Product; say: Say; close: () => void }) {
   const p = props.product;
   const values = useSignal({ external_id: '', title: '', capacity: '1' });
   const errors = useSignal<Record<string, string[]>>({});
-  const set = (key: keyof typeof values.value) => (e: { currentTarget: HTMLInputElement }) => (values.value = { ...values.value, [key]: e.currentTarget.value });
+  const set = (key: keyof typeof values.value) => (e: { currentTarget: HTMLInputElement }) =>
+    (values.value = { ...values.value, [key]: e.currentTarget.value });
   const add = async (event: Event) => {
     event.preventDefault();
     props.say(null);
@@ -73,13 +128,21 @@ function VariantAdd(props: { product: Product; say: Say; close: () => void }) {
     errors.value = bad;
     if (Object.keys(bad).length) return;
     try {
-      await client.products.createVariant(p.id, { title, external_id: numbers.external_id, capacity: numbers.capacity });
+      await client.products.createVariant(p.id, {
+        title,
+        external_id: numbers.external_id,
+        capacity: numbers.capacity,
+      });
       props.say(`${title} added to ${p.title}.`);
       props.close();
       await loadCatalog();
       focusMessage();
     } catch (error) {
-      const problem = problemOf(error, { external_id: 'Variant id', title: 'Variant title', capacity: 'Capacity a day' }, 'The variant was not added');
+      const problem = problemOf(
+        error,
+        { external_id: 'Variant id', title: 'Variant title', capacity: 'Capacity a day' },
+        'The variant was not added',
+      );
       errors.value = problem.fields;
       props.say(problem.message, true);
     }
@@ -88,13 +151,50 @@ function VariantAdd(props: { product: Product; say: Say; close: () => void }) {
   return (
     <form onSubmit={add} aria-label={`Add a variant to ${p.title}`}>
       <div class="row">
-        <Field label="Variant id" errors={e.external_id}>{({ id, describedBy, invalid }) => <input id={id} inputMode="numeric" value={values.value.external_id} onInput={set('external_id')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
-        <Field label="Variant title" errors={e.title}>{({ id, describedBy, invalid }) => <input id={id} value={values.value.title} onInput={set('title')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
-        <Field label="Capacity a day" errors={e.capacity}>{({ id, describedBy, invalid }) => <input id={id} type="number" min={0} value={values.value.capacity} onInput={set('capacity')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
+        <Field label="Variant id" errors={e.external_id}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              inputMode="numeric"
+              value={values.value.external_id}
+              onInput={set('external_id')}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
+        <Field label="Variant title" errors={e.title}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              value={values.value.title}
+              onInput={set('title')}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
+        <Field label="Capacity a day" errors={e.capacity}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              type="number"
+              min={0}
+              value={values.value.capacity}
+              onInput={set('capacity')}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
+        </Field>
       </div>
       <p class="row">
-        <button class="primary" type="submit">Add variant</button>
-        <button type="button" onClick={props.close}>Cancel</button>
+        <button class="primary" type="submit">
+          Add variant
+        </button>
+        <button type="button" onClick={props.close}>
+          Cancel
+        </button>
       </p>
     </form>
   );
@@ -121,14 +221,29 @@ export function ProductCard(props: { product: Product; say: Say }) {
       props.say(refusalOf(error, p.title), true);
     }
   };
-  const where = [`product ${p.external_id}`, p.vendor, p.location_id !== null && locationName(p.location_id)].filter(Boolean).join(', ');
+  const where = [`product ${p.external_id}`, p.vendor, p.location_id !== null && locationName(p.location_id)]
+    .filter(Boolean)
+    .join(', ');
   return (
     <div class="product">
-      <h3>{p.title} <span class="hint">({where})</span></h3>
+      <h3>
+        {p.title} <span class="hint">({where})</span>
+      </h3>
       <div class="table-wrap" tabIndex={0} role="region" aria-label={`Variants of ${p.title}`}>
         <table class="stack">
-          <thead><tr><th scope="col">Variant</th><th scope="col">Platform id</th><th scope="col">Capacity a day</th><th scope="col">Actions</th></tr></thead>
-          <tbody>{p.variants.map((v) => <VariantRow key={`${v.id}-${v.title}-${v.external_id}-${v.capacity}`} variant={v} say={props.say} />)}</tbody>
+          <thead>
+            <tr>
+              <th scope="col">Variant</th>
+              <th scope="col">Platform id</th>
+              <th scope="col">Capacity a day</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.variants.map((v) => (
+              <VariantRow key={`${v.id}-${v.title}-${v.external_id}-${v.capacity}`} variant={v} say={props.say} />
+            ))}
+          </tbody>
         </table>
       </div>
       <div ref={area}>
@@ -136,9 +251,18 @@ export function ProductCard(props: { product: Product; say: Say }) {
         {open.value === 'variant' && <VariantAdd product={p} say={props.say} close={() => show(null)} />}
         {open.value === null && (
           <p class="row">
-            <button type="button" onClick={() => show('edit')}>Edit {p.title}</button>
-            <button type="button" onClick={() => show('variant')}>Add a variant to {p.title}</button>
-            <ConfirmButton label={`Delete ${p.title}`} question={`Delete ${p.title} and its ${p.variants.length} variant(s)?`} confirmLabel={`Yes, delete ${p.title}`} onConfirm={remove} />
+            <button type="button" onClick={() => show('edit')}>
+              Edit {p.title}
+            </button>
+            <button type="button" onClick={() => show('variant')}>
+              Add a variant to {p.title}
+            </button>
+            <ConfirmButton
+              label={`Delete ${p.title}`}
+              question={`Delete ${p.title} and its ${p.variants.length} variant(s)?`}
+              confirmLabel={`Yes, delete ${p.title}`}
+              onConfirm={remove}
+            />
           </p>
         )}
       </div>

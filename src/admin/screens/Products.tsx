@@ -16,7 +16,15 @@ import { catalog, loadCatalog, products } from '../models/catalog.ts';
 import { ProductCard } from './ProductCard.tsx';
 
 /** The add form as it opens, and as it is again once a product is added. */
-const EMPTY = { external_id: '', title: '', vendor: '', location: '', variant_external_id: '', variant_title: '', capacity: '1' };
+const EMPTY = {
+  external_id: '',
+  title: '',
+  vendor: '',
+  location: '',
+  variant_external_id: '',
+  variant_title: '',
+  capacity: '1',
+};
 
 /** The products screen. */
 export function Products() {
@@ -25,7 +33,8 @@ export function Products() {
   const form = useSignal({ ...EMPTY });
   // Opened again, the screen shows the products as they now are (another tab may have changed them).
   useEffect(() => void loadCatalog(), []);
-  const set = (key: keyof typeof form.value) => (e: { currentTarget: HTMLInputElement }) => (form.value = { ...form.value, [key]: e.currentTarget.value });
+  const set = (key: keyof typeof form.value) => (e: { currentTarget: HTMLInputElement }) =>
+    (form.value = { ...form.value, [key]: e.currentTarget.value });
   const add = async (event: Event) => {
     event.preventDefault();
     say(null);
@@ -43,14 +52,36 @@ export function Products() {
       return;
     }
     try {
-      const first = variant && { external_id: variant.numbers.variant_external_id, title: f.variant_title.trim() || 'Default', capacity: variant.numbers.capacity };
-      await client.products.create({ external_id: product.numbers.external_id, title: f.title, vendor: f.vendor.trim() || null, location_id: locationIdOf(f.location), variants: first ? [first] : [] });
+      const first = variant && {
+        external_id: variant.numbers.variant_external_id,
+        title: f.variant_title.trim() || 'Default',
+        capacity: variant.numbers.capacity,
+      };
+      await client.products.create({
+        external_id: product.numbers.external_id,
+        title: f.title,
+        vendor: f.vendor.trim() || null,
+        location_id: locationIdOf(f.location),
+        variants: first ? [first] : [],
+      });
       say(`${f.title} added.`);
       errors.value = {};
       form.value = { ...EMPTY };
       await loadCatalog();
     } catch (error) {
-      const problem = problemOf(error, { external_id: 'Product id', title: 'Title', vendor: 'Vendor', location_id: 'Location', 'variants[0].external_id': 'Variant id', 'variants[0].title': 'Variant title', 'variants[0].capacity': 'Capacity a day' }, 'The product was not added');
+      const problem = problemOf(
+        error,
+        {
+          external_id: 'Product id',
+          title: 'Title',
+          vendor: 'Vendor',
+          location_id: 'Location',
+          'variants[0].external_id': 'Variant id',
+          'variants[0].title': 'Variant title',
+          'variants[0].capacity': 'Capacity a day',
+        },
+        'The product was not added',
+      );
       errors.value = problem.fields;
       say(problem.message, true);
     }
@@ -60,22 +91,93 @@ export function Products() {
     <section class="card">
       <h2 tabIndex={-1}>Products</h2>
       <ScreenStatus message={message} problem={problem} loads={[catalog]} />
-      {products.value?.map((p) => <ProductCard key={p.id} product={p} say={say} />)}
+      {products.value?.map((p) => (
+        <ProductCard key={p.id} product={p} say={say} />
+      ))}
       <form onSubmit={add} aria-label="Add a product">
         <h3>Add a product</h3>
-        <p class="hint">Use the platform's ids: in Shopify's admin, a product's address ends in /products/&lt;id&gt;, a variant's in /variants/&lt;id&gt;.</p>
+        <p class="hint">
+          Use the platform's ids: in Shopify's admin, a product's address ends in /products/&lt;id&gt;, a variant's in
+          /variants/&lt;id&gt;.
+        </p>
         <div class="row">
-          <Field label="Product id" errors={e.external_id}>{({ id, describedBy, invalid }) => <input id={id} required inputMode="numeric" value={form.value.external_id} onInput={set('external_id')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
-          <Field label="Title" errors={e.title}>{({ id, describedBy, invalid }) => <input id={id} required value={form.value.title} onInput={set('title')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
-          <Field label="Vendor" errors={e.vendor}>{({ id, describedBy, invalid }) => <input id={id} value={form.value.vendor} onInput={set('vendor')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
-          <LocationField value={form.value.location} onChange={(location) => (form.value = { ...form.value, location })} errors={e.location_id} />
+          <Field label="Product id" errors={e.external_id}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                required
+                inputMode="numeric"
+                value={form.value.external_id}
+                onInput={set('external_id')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              />
+            )}
+          </Field>
+          <Field label="Title" errors={e.title}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                required
+                value={form.value.title}
+                onInput={set('title')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              />
+            )}
+          </Field>
+          <Field label="Vendor" errors={e.vendor}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                value={form.value.vendor}
+                onInput={set('vendor')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              />
+            )}
+          </Field>
+          <LocationField
+            value={form.value.location}
+            onChange={(location) => (form.value = { ...form.value, location })}
+            errors={e.location_id}
+          />
         </div>
         <div class="row">
-          <Field label="Variant id" errors={e['variants[0].external_id']}>{({ id, describedBy, invalid }) => <input id={id} inputMode="numeric" value={form.value.variant_external_id} onInput={set('variant_external_id')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
-          <Field label="Variant title" errors={e['variants[0].title']}>{({ id }) => <input id={id} value={form.value.variant_title} onInput={set('variant_title')} />}</Field>
-          <Field label="Capacity a day" errors={e['variants[0].capacity']}>{({ id, describedBy, invalid }) => <input id={id} type="number" min={0} value={form.value.capacity} onInput={set('capacity')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
+          <Field label="Variant id" errors={e['variants[0].external_id']}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                inputMode="numeric"
+                value={form.value.variant_external_id}
+                onInput={set('variant_external_id')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              />
+            )}
+          </Field>
+          <Field label="Variant title" errors={e['variants[0].title']}>
+            {({ id }) => <input id={id} value={form.value.variant_title} onInput={set('variant_title')} />}
+          </Field>
+          <Field label="Capacity a day" errors={e['variants[0].capacity']}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                type="number"
+                min={0}
+                value={form.value.capacity}
+                onInput={set('capacity')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              />
+            )}
+          </Field>
         </div>
-        <p><button class="primary" type="submit">Add product</button></p>
+        <p>
+          <button class="primary" type="submit">
+            Add product
+          </button>
+        </p>
       </form>
     </section>
   );

@@ -23,12 +23,20 @@ import { ShopifyConflicts } from './ShopifyConflicts.tsx';
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
 /** The shop form's labels by API field, for messages in the merchant's words. */
-const SHOP_LABELS = { name: 'Shop name', tz: 'Time zone', locale: 'Language', 'shopify.domain': 'Shopify domain', 'shopify.api_secret': 'Shopify API secret', 'shopify.book_on': 'Book when' };
+const SHOP_LABELS = {
+  name: 'Shop name',
+  tz: 'Time zone',
+  locale: 'Language',
+  'shopify.domain': 'Shopify domain',
+  'shopify.api_secret': 'Shopify API secret',
+  'shopify.book_on': 'Book when',
+};
 
 /** The webhook topics to subscribe the app to for each choice of `book_on` (README, "Install on Shopify"). */
 const TOPICS: Record<ShopifyBookOn, string> = {
   'orders/create': 'Subscribe the app to orders/create, orders/cancelled and carts/update.',
-  'orders/paid': 'Subscribe the app to orders/paid, orders/cancelled and carts/update. Holds lapse before a late payment: a paid order is booked when its units are still free, else listed below.',
+  'orders/paid':
+    'Subscribe the app to orders/paid, orders/cancelled and carts/update. Holds lapse before a late payment: a paid order is booked when its units are still free, else listed below.',
 };
 
 /**
@@ -42,15 +50,32 @@ const SECRET_NEEDED = 'is needed too: connecting to Shopify takes the domain and
 /** The shop screen. */
 export function Shop() {
   const shop = useSignal<ShopRecord | undefined>(undefined);
-  const form = useSignal({ name: '', tz: '', locale: '', domain: '', secret: '', bookOn: 'orders/create' as ShopifyBookOn });
+  const form = useSignal({
+    name: '',
+    tz: '',
+    locale: '',
+    domain: '',
+    secret: '',
+    bookOn: 'orders/create' as ShopifyBookOn,
+  });
   const errors = useSignal<Record<string, string[]>>({});
   const { message, problem, say } = useStatus();
   const show = (s: ShopRecord) => {
     shop.value = s;
-    form.value = { name: s.name, tz: s.tz, locale: s.locale, domain: s.shopify.domain ?? '', secret: '', bookOn: s.shopify.book_on ?? 'orders/create' };
+    form.value = {
+      name: s.name,
+      tz: s.tz,
+      locale: s.locale,
+      domain: s.shopify.domain ?? '',
+      secret: '',
+      bookOn: s.shopify.book_on ?? 'orders/create',
+    };
     if (session.value) session.value = { ...session.value, shop: { name: s.name, tz: s.tz, locale: s.locale } };
   };
-  const loaded = useResource(() => undefined, (_, signal) => client.shop.retrieve({ signal }));
+  const loaded = useResource(
+    () => undefined,
+    (_, signal) => client.shop.retrieve({ signal }),
+  );
   // The form starts from each answer loaded; a save shows what the service saved (`show` below).
   useSignalEffect(() => {
     const s = loaded.data.value;
@@ -75,7 +100,8 @@ export function Shop() {
     } catch (error) {
       const failed = problemOf(error, SHOP_LABELS);
       const fields = { ...failed.fields };
-      if (secretNeeded && fields['shopify.domain'] && !fields['shopify.api_secret']) fields['shopify.api_secret'] = [SECRET_NEEDED];
+      if (secretNeeded && fields['shopify.domain'] && !fields['shopify.api_secret'])
+        fields['shopify.api_secret'] = [SECRET_NEEDED];
       errors.value = fields;
       say(failed.message, true);
     }
@@ -85,15 +111,22 @@ export function Shop() {
     const f = form.value;
     const params: ShopUpdateParams = { name: f.name, tz: f.tz, locale: f.locale };
     const domain = f.domain.trim();
-    if (domain !== (shop.value?.shopify.domain ?? '') || f.secret) params.shopify = { ...(domain && { domain }), ...(f.secret && { api_secret: f.secret }) };
+    if (domain !== (shop.value?.shopify.domain ?? '') || f.secret)
+      params.shopify = { ...(domain && { domain }), ...(f.secret && { api_secret: f.secret }) };
     // The topic is a setting of a connected shop: sent only with a domain.
-    if (domain && f.bookOn !== (shop.value?.shopify.book_on ?? 'orders/create')) params.shopify = { ...params.shopify, book_on: f.bookOn };
+    if (domain && f.bookOn !== (shop.value?.shopify.book_on ?? 'orders/create'))
+      params.shopify = { ...params.shopify, book_on: f.bookOn };
     if (!domain && !f.secret && shop.value?.shopify.domain) params.shopify = null;
     const secretNeeded = Boolean(domain) && !f.secret && !shop.value?.shopify.api_secret_set;
     return act(async () => show(await client.shop.update(params)), 'Shop settings saved.', secretNeeded);
   };
-  const removeSecret = () => act(async () => show(await client.shop.update({ shopify: null })), 'The API secret was removed: the shop is no longer connected to Shopify.');
-  const set = (key: keyof typeof form.value) => (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) => (form.value = { ...form.value, [key]: e.currentTarget.value });
+  const removeSecret = () =>
+    act(
+      async () => show(await client.shop.update({ shopify: null })),
+      'The API secret was removed: the shop is no longer connected to Shopify.',
+    );
+  const set = (key: keyof typeof form.value) => (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) =>
+    (form.value = { ...form.value, [key]: e.currentTarget.value });
   const f = form.value;
   const zones = f.tz && !ZONES.includes(f.tz) ? [f.tz, ...ZONES] : ZONES;
   return (
@@ -103,36 +136,107 @@ export function Shop() {
       {shop.value && (
         <form onSubmit={save} aria-label="Shop settings">
           <Field label="Shop name" errors={errors.value.name}>
-            {({ id, describedBy, invalid }) => <input id={id} value={f.name} onInput={set('name')} aria-describedby={describedBy} aria-invalid={invalid} required />}
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                value={f.name}
+                onInput={set('name')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                required
+              />
+            )}
           </Field>
-          <Field label="Time zone" hint="Days and today are counted in this zone. Holds and bookings keep their times; their days are judged in the new zone." errors={errors.value.tz}>
+          <Field
+            label="Time zone"
+            hint="Days and today are counted in this zone. Holds and bookings keep their times; their days are judged in the new zone."
+            errors={errors.value.tz}
+          >
             {({ id, describedBy, invalid }) => (
               <select id={id} value={f.tz} onChange={set('tz')} aria-describedby={describedBy} aria-invalid={invalid}>
-                {zones.map((z) => <option key={z} value={z}>{z}</option>)}
+                {zones.map((z) => (
+                  <option key={z} value={z}>
+                    {z}
+                  </option>
+                ))}
               </select>
             )}
           </Field>
-          <Field label="Language" hint="A language tag, e.g. en or de-CH: the widgets' language unless a widget has its own." errors={errors.value.locale}>
-            {({ id, describedBy, invalid }) => <input id={id} value={f.locale} onInput={set('locale')} aria-describedby={describedBy} aria-invalid={invalid} />}
+          <Field
+            label="Language"
+            hint="A language tag, e.g. en or de-CH: the widgets' language unless a widget has its own."
+            errors={errors.value.locale}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                value={f.locale}
+                onInput={set('locale')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              />
+            )}
           </Field>
           <h3>Shopify</h3>
-          <Field label="Shopify domain" hint="The shop's myshopify.com address, e.g. your-store.myshopify.com. Leave empty to disconnect." errors={errors.value['shopify.domain']}>
-            {({ id, describedBy, invalid }) => <input id={id} value={f.domain} onInput={set('domain')} aria-describedby={describedBy} aria-invalid={invalid} autocomplete="off" />}
+          <Field
+            label="Shopify domain"
+            hint="The shop's myshopify.com address, e.g. your-store.myshopify.com. Leave empty to disconnect."
+            errors={errors.value['shopify.domain']}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                value={f.domain}
+                onInput={set('domain')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                autocomplete="off"
+              />
+            )}
           </Field>
-          <Field label="Shopify API secret" hint={`The app's client secret: ${shop.value.shopify.api_secret_set ? 'set' : 'not set'}. Type a new one to replace it; it is never shown.${shop.value.shopify.previous_secret_expires_at ? ` The previous secret still works until ${when(shop.value.shopify.previous_secret_expires_at)}: Shopify signs with it for a while after a change.` : ''}`} errors={errors.value['shopify.api_secret']}>
-            {({ id, describedBy, invalid }) => <input id={id} type="password" value={f.secret} onInput={set('secret')} aria-describedby={describedBy} aria-invalid={invalid} autocomplete="new-password" />}
+          <Field
+            label="Shopify API secret"
+            hint={`The app's client secret: ${shop.value.shopify.api_secret_set ? 'set' : 'not set'}. Type a new one to replace it; it is never shown.${shop.value.shopify.previous_secret_expires_at ? ` The previous secret still works until ${when(shop.value.shopify.previous_secret_expires_at)}: Shopify signs with it for a while after a change.` : ''}`}
+            errors={errors.value['shopify.api_secret']}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                type="password"
+                value={f.secret}
+                onInput={set('secret')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                autocomplete="new-password"
+              />
+            )}
           </Field>
           <Field label="Book when" hint={TOPICS[f.bookOn]} errors={errors.value['shopify.book_on']}>
             {({ id, describedBy, invalid }) => (
-              <select id={id} value={f.bookOn} onChange={set('bookOn')} aria-describedby={describedBy} aria-invalid={invalid}>
+              <select
+                id={id}
+                value={f.bookOn}
+                onChange={set('bookOn')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              >
                 <option value="orders/create">the order is placed (orders/create)</option>
                 <option value="orders/paid">the order is paid (orders/paid)</option>
               </select>
             )}
           </Field>
           <p class="row">
-            <button class="primary" type="submit">Save shop settings</button>
-            {shop.value.shopify.api_secret_set && <ConfirmButton label="Remove the API secret" question="This disconnects the shop from Shopify." confirmLabel="Yes, remove the secret" onConfirm={removeSecret} />}
+            <button class="primary" type="submit">
+              Save shop settings
+            </button>
+            {shop.value.shopify.api_secret_set && (
+              <ConfirmButton
+                label="Remove the API secret"
+                question="This disconnects the shop from Shopify."
+                confirmLabel="Yes, remove the secret"
+                onConfirm={removeSecret}
+              />
+            )}
           </p>
         </form>
       )}

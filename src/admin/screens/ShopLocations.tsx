@@ -45,9 +45,21 @@ function LocationRow(props: { location: LocationRecord; say: Say }) {
     <li class="entry">
       <form class="what row" onSubmit={rename} aria-label={`Rename ${l.name}`}>
         <span class="grow">
-          <label class="sr-only" for={`location-${l.id}`}>Name of {l.name}</label>
-          <input id={`location-${l.id}`} value={name.value} onInput={(e) => (name.value = e.currentTarget.value)} aria-invalid={error ? true : undefined} aria-describedby={error} />
-          {error && <p class="error" id={error}>{errors.value.join('; ')}</p>}
+          <label class="sr-only" for={`location-${l.id}`}>
+            Name of {l.name}
+          </label>
+          <input
+            id={`location-${l.id}`}
+            value={name.value}
+            onInput={(e) => (name.value = e.currentTarget.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error}
+          />
+          {error && (
+            <p class="error" id={error}>
+              {errors.value.join('; ')}
+            </p>
+          )}
         </span>
         <button type="submit">Save {l.name}</button>
       </form>
@@ -80,15 +92,29 @@ export function ShopLocations(props: { say: Say }) {
   return (
     <>
       <h3>Locations</h3>
-      {locations.value?.length === 0 && <p>No locations yet. A product may be at one, and a blackout may close everything there.</p>}
+      {locations.value?.length === 0 && (
+        <p>No locations yet. A product may be at one, and a blackout may close everything there.</p>
+      )}
       <ul class="list">
-        {locations.value?.map((l) => <LocationRow key={l.id} location={l} say={props.say} />)}
+        {locations.value?.map((l) => (
+          <LocationRow key={l.id} location={l} say={props.say} />
+        ))}
       </ul>
       <form onSubmit={add} aria-label="Add a location">
         <Field label="New location" errors={errors.value.name}>
-          {({ id, describedBy, invalid }) => <input id={id} value={name.value} onInput={(e) => (name.value = e.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              value={name.value}
+              onInput={(e) => (name.value = e.currentTarget.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
+          )}
         </Field>
-        <p><button type="submit">Add location</button></p>
+        <p>
+          <button type="submit">Add location</button>
+        </p>
       </form>
     </>
   );

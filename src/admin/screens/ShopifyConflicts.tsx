@@ -9,12 +9,18 @@
 import type { ShopifyConflict } from '../../client/index.ts';
 import { timeRange, when } from '../models/dates.ts';
 
-const PRICED: Record<NonNullable<ShopifyConflict['pricing']>, string> = { booking: 'per booking', day: 'per day', night: 'per night' };
+const PRICED: Record<NonNullable<ShopifyConflict['pricing']>, string> = {
+  booking: 'per booking',
+  day: 'per day',
+  night: 'per night',
+};
 
 /** "6 (2 units, per day)", or the units alone for a conflict recorded before quantities were kept. */
 function held(c: ShopifyConflict): string {
   const units = `${c.quantity} ${c.quantity === 1 ? 'unit' : 'units'}`;
-  return c.held_line_quantity === null || c.pricing === null ? units : `${c.held_line_quantity} (${units}, ${PRICED[c.pricing]})`;
+  return c.held_line_quantity === null || c.pricing === null
+    ? units
+    : `${c.held_line_quantity} (${units}, ${PRICED[c.pricing]})`;
 }
 
 /**
@@ -30,16 +36,30 @@ export function ShopifyConflicts(props: { list: ShopifyConflict[] | undefined })
       {list && list.length > 0 && (
         <div class="table-wrap" tabIndex={0} role="region" aria-label="Order lines to check">
           <table class="stack">
-            <thead><tr><th scope="col">Order</th><th scope="col">Variant</th><th scope="col">Period</th><th scope="col">Held (cart quantity)</th><th scope="col">Paid (line quantity)</th><th scope="col">Outcome</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Variant</th>
+                <th scope="col">Period</th>
+                <th scope="col">Held (cart quantity)</th>
+                <th scope="col">Paid (line quantity)</th>
+                <th scope="col">Outcome</th>
+              </tr>
+            </thead>
             <tbody>
               {list.map((c) => (
                 <tr key={c.id}>
-                  <th scope="row">{c.order_name ?? c.order_id}, line {c.line_id}</th>
+                  <th scope="row">
+                    {c.order_name ?? c.order_id}, line {c.line_id}
+                  </th>
                   <td data-label="Variant">{c.external_variant_id}</td>
                   <td data-label="Period">{timeRange(c.starts_at, c.finishes_at)}</td>
                   <td data-label="Held (cart quantity)">{held(c)}</td>
                   <td data-label="Paid (line quantity)">{c.line_quantity ?? 'not recorded'}</td>
-                  <td data-label="Outcome">{c.booking_id === null ? `Not booked: ${c.reason}` : `Booked (#${c.booking_id}): ${c.reason}`} <small>({when(c.created_at)})</small></td>
+                  <td data-label="Outcome">
+                    {c.booking_id === null ? `Not booked: ${c.reason}` : `Booked (#${c.booking_id}): ${c.reason}`}{' '}
+                    <small>({when(c.created_at)})</small>
+                  </td>
                 </tr>
               ))}
             </tbody>

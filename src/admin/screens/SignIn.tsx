@@ -18,7 +18,9 @@ export function SignIn() {
     const token = field.value;
     field.value = '';
     setBusy(true);
-    const message = await signIn(token).catch((error: unknown) => (error instanceof Error ? error.message : 'Sign-in failed.'));
+    const message = await signIn(token).catch((error: unknown) =>
+      error instanceof Error ? error.message : 'Sign-in failed.',
+    );
     setBusy(false);
     setProblem(message);
     if (message) field.focus();
@@ -27,15 +29,30 @@ export function SignIn() {
     <main class="signin">
       <section class="card">
         <h1>Bookings admin</h1>
-        <p>Sign in with your shop's secret token (<code>sk_…</code>). It is exchanged for a session that ends after 12 hours or when you sign out; this page never keeps the token.</p>
+        <p>
+          Sign in with your shop's secret token (<code>sk_…</code>). It is exchanged for a session that ends after 12
+          hours or when you sign out; this page never keeps the token.
+        </p>
         <form onSubmit={submit}>
           <Field label="Secret token" errors={problem ? [problem] : undefined}>
             {({ id, describedBy, invalid }) => (
-              <input ref={input} id={id} type="password" name="token" autocomplete="off" spellcheck={false} required aria-describedby={describedBy} aria-invalid={invalid} />
+              <input
+                ref={input}
+                id={id}
+                type="password"
+                name="token"
+                autocomplete="off"
+                spellcheck={false}
+                required
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              />
             )}
           </Field>
           <p>
-            <button class="primary" type="submit" disabled={busy}>Sign in</button>
+            <button class="primary" type="submit" disabled={busy}>
+              Sign in
+            </button>
           </p>
           <Status message={busy ? 'Signing in…' : null} />
         </form>

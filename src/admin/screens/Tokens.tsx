@@ -15,7 +15,8 @@ import { useResource } from '../models/use-resource.ts';
 
 /** What revoking `t` stops, said before it is done. */
 function revokeQuestion(t: TokenRecord): string {
-  if (t.kind === 'secret') return `Revoke ${t.hint}? Servers using it are refused, and every admin session opened with it ends at once: if you signed in with it, you are signed out.`;
+  if (t.kind === 'secret')
+    return `Revoke ${t.hint}? Servers using it are refused, and every admin session opened with it ends at once: if you signed in with it, you are signed out.`;
   return `Revoke ${t.hint}? Pages using it can no longer show availability or hold days.`;
 }
 
@@ -24,7 +25,10 @@ function revokeQuestion(t: TokenRecord): string {
  * number so an error can name the line the merchant wrote.
  */
 export function sitesOf(text: string): { site: string; line: number }[] {
-  return text.split('\n').flatMap((row, i) => row.split(',').map((site) => ({ site: site.trim(), line: i + 1 }))).filter((s) => s.site);
+  return text
+    .split('\n')
+    .flatMap((row, i) => row.split(',').map((site) => ({ site: site.trim(), line: i + 1 })))
+    .filter((s) => s.site);
 }
 
 /** Whether `site` reads as a web address (http or https); the service checks the rest. */
@@ -38,7 +42,10 @@ function isWebAddress(site: string): boolean {
 
 /** The tokens screen. */
 export function Tokens() {
-  const tokens = useResource(() => undefined, (_, signal) => client.tokens.list({ signal }));
+  const tokens = useResource(
+    () => undefined,
+    (_, signal) => client.tokens.list({ signal }),
+  );
   const made = useSignal<NewToken | null>(null);
   const kind = useSignal<'publishable' | 'secret'>('publishable');
   const label = useSignal('');
@@ -49,14 +56,20 @@ export function Tokens() {
     event.preventDefault();
     say(null);
     const sites = kind.value === 'publishable' ? sitesOf(origins.value) : [];
-    const bad = sites.filter((s) => !isWebAddress(s.site)).map((s) => `Line ${s.line}: not a web address (like https://www.your-store.com)`);
+    const bad = sites
+      .filter((s) => !isWebAddress(s.site))
+      .map((s) => `Line ${s.line}: not a web address (like https://www.your-store.com)`);
     errors.value = bad.length ? { origins: bad } : {};
     if (bad.length) {
       say('Not made: fix the fields marked below.', true);
       return;
     }
     try {
-      made.value = await client.tokens.create({ kind: kind.value, label: label.value.trim() || null, ...(kind.value === 'publishable' && { origins: sites.map((s) => s.site) }) });
+      made.value = await client.tokens.create({
+        kind: kind.value,
+        label: label.value.trim() || null,
+        ...(kind.value === 'publishable' && { origins: sites.map((s) => s.site) }),
+      });
       say(`A new ${kind.value} token was made: copy it now, it is shown only once.`);
       await tokens.reload();
     } catch (error) {
@@ -66,7 +79,15 @@ export function Tokens() {
       errors.value = Object.fromEntries(
         Object.entries(failed.fields).map(([path, list]) => {
           const at = /^origins\[(\d+)\]$/.exec(path);
-          return at ? [path, list.map(() => `Line ${sites[Number(at[1])]?.line ?? '?'}: only the site's address, like https://www.your-store.com (no page after it)`)] : [path, list];
+          return at
+            ? [
+                path,
+                list.map(
+                  () =>
+                    `Line ${sites[Number(at[1])]?.line ?? '?'}: only the site's address, like https://www.your-store.com (no page after it)`,
+                ),
+              ]
+            : [path, list];
         }),
       );
       say(failed.message, true);
@@ -85,31 +106,56 @@ export function Tokens() {
       say(messageOf(error), true);
     }
   };
-  const originErrors = Object.entries(errors.value).filter(([k]) => k.startsWith('origins')).flatMap(([, v]) => v);
+  const originErrors = Object.entries(errors.value)
+    .filter(([k]) => k.startsWith('origins'))
+    .flatMap(([, v]) => v);
   return (
     <section class="card">
       <h2 tabIndex={-1}>Tokens</h2>
       <ScreenStatus message={message} problem={problem} loads={[tokens]} />
       {made.value && (
         <div class="token-once">
-          <p><strong>{made.value.kind === 'secret' ? 'Secret token' : 'Publishable token'}</strong> (shown once):</p>
-          <p><code>{made.value.token}</code></p>
+          <p>
+            <strong>{made.value.kind === 'secret' ? 'Secret token' : 'Publishable token'}</strong> (shown once):
+          </p>
+          <p>
+            <code>{made.value.token}</code>
+          </p>
           <CopyButton text={made.value.token} label="Copy the new token" />
-          <button type="button" onClick={() => (made.value = null)}>I have copied it</button>
+          <button type="button" onClick={() => (made.value = null)}>
+            I have copied it
+          </button>
         </div>
       )}
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Tokens">
         <table class="stack">
-          <thead><tr><th scope="col">Token</th><th scope="col">Kind</th><th scope="col">Label</th><th scope="col">Sites</th><th scope="col">Actions</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Token</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Label</th>
+              <th scope="col">Sites</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
           <tbody>
             {tokens.data.value?.map((t) => (
               <tr key={t.id}>
-                <th scope="row"><code>{t.hint ?? `#${t.id}`}</code></th>
+                <th scope="row">
+                  <code>{t.hint ?? `#${t.id}`}</code>
+                </th>
                 <td data-label="Kind">{t.kind}</td>
                 <td data-label="Label">{t.label ?? ''}</td>
-                <td data-label="Sites">{t.kind === 'publishable' ? t.origins.join(', ') || 'this service only' : 'servers only'}</td>
+                <td data-label="Sites">
+                  {t.kind === 'publishable' ? t.origins.join(', ') || 'this service only' : 'servers only'}
+                </td>
                 <td class="actions">
-                  <ConfirmButton label={`Revoke ${t.hint}`} question={revokeQuestion(t)} confirmLabel={`Yes, revoke ${t.hint}`} onConfirm={() => revoke(t)} />
+                  <ConfirmButton
+                    label={`Revoke ${t.hint}`}
+                    question={revokeQuestion(t)}
+                    confirmLabel={`Yes, revoke ${t.hint}`}
+                    onConfirm={() => revoke(t)}
+                  />
                 </td>
               </tr>
             ))}
@@ -120,19 +166,50 @@ export function Tokens() {
         <h3>Create a token</h3>
         <Field label="Kind">
           {({ id }) => (
-            <select id={id} value={kind.value} onChange={(e) => (kind.value = e.currentTarget.value as 'publishable' | 'secret')}>
+            <select
+              id={id}
+              value={kind.value}
+              onChange={(e) => (kind.value = e.currentTarget.value as 'publishable' | 'secret')}
+            >
               <option value="publishable">Publishable: for storefront pages</option>
               <option value="secret">Secret: for your servers, never a page</option>
             </select>
           )}
         </Field>
-        <Field label="Label" errors={errors.value.label}>{({ id, describedBy, invalid }) => <input id={id} aria-describedby={describedBy} aria-invalid={invalid} value={label.value} onInput={(e) => (label.value = e.currentTarget.value)} />}</Field>
+        <Field label="Label" errors={errors.value.label}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              value={label.value}
+              onInput={(e) => (label.value = e.currentTarget.value)}
+            />
+          )}
+        </Field>
         {kind.value === 'publishable' && (
-          <Field label="Sites that may use it" hint="One web address per line, e.g. https://your-store.myshopify.com" errors={originErrors.length ? originErrors : undefined}>
-            {({ id, describedBy, invalid }) => <textarea id={id} rows={3} value={origins.value} onInput={(e) => (origins.value = e.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+          <Field
+            label="Sites that may use it"
+            hint="One web address per line, e.g. https://your-store.myshopify.com"
+            errors={originErrors.length ? originErrors : undefined}
+          >
+            {({ id, describedBy, invalid }) => (
+              <textarea
+                id={id}
+                rows={3}
+                value={origins.value}
+                onInput={(e) => (origins.value = e.currentTarget.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              />
+            )}
           </Field>
         )}
-        <p><button class="primary" type="submit">Create token</button></p>
+        <p>
+          <button class="primary" type="submit">
+            Create token
+          </button>
+        </p>
       </form>
     </section>
   );

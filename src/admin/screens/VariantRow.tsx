@@ -13,21 +13,38 @@ import { loadCatalog, refusalOf } from '../models/catalog.ts';
 export type { Say } from '../components/bits.tsx';
 
 /** A table cell with a labelled input (the label for screen readers) and its errors beside it. */
-function CellInput(props: { id: string; label: string; column: string; value: string; errors: string[] | undefined; onInput: (value: string) => void; kind: 'text' | 'id' | 'count'; width: string }) {
+function CellInput(props: {
+  id: string;
+  label: string;
+  column: string;
+  value: string;
+  errors: string[] | undefined;
+  onInput: (value: string) => void;
+  kind: 'text' | 'id' | 'count';
+  width: string;
+}) {
   const error = props.errors?.length ? `${props.id}-error` : undefined;
   return (
     <td data-label={props.column}>
-      <label class="sr-only" for={props.id}>{props.label}</label>
+      <label class="sr-only" for={props.id}>
+        {props.label}
+      </label>
       <input
         id={props.id}
-        {...(props.kind === 'count' ? { type: 'number' as const, min: 0 } : { type: 'text' as const, ...(props.kind === 'id' && { inputMode: 'numeric' as const }) })}
+        {...(props.kind === 'count'
+          ? { type: 'number' as const, min: 0 }
+          : { type: 'text' as const, ...(props.kind === 'id' && { inputMode: 'numeric' as const }) })}
         style={`width:${props.width}`}
         value={props.value}
         onInput={(e) => props.onInput(e.currentTarget.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error}
       />
-      {error && <p class="error" id={error}>{props.errors!.join('; ')}</p>}
+      {error && (
+        <p class="error" id={error}>
+          {props.errors!.join('; ')}
+        </p>
+      )}
     </td>
   );
 }
@@ -53,7 +70,15 @@ export function VariantRow(props: { variant: Variant; say: Say }) {
       props.say(`${title}: saved, capacity ${numbers.capacity} a day.`);
       await loadCatalog();
     } catch (error) {
-      const problem = problemOf(error, { title: `Title of ${v.title}`, external_id: `Platform id of ${v.title}`, capacity: `Capacity of ${v.title} per day` }, `${v.title} not saved`);
+      const problem = problemOf(
+        error,
+        {
+          title: `Title of ${v.title}`,
+          external_id: `Platform id of ${v.title}`,
+          capacity: `Capacity of ${v.title} per day`,
+        },
+        `${v.title} not saved`,
+      );
       errors.value = problem.fields;
       props.say(problem.message, true);
     }
@@ -71,11 +96,40 @@ export function VariantRow(props: { variant: Variant; say: Say }) {
   const e = errors.value;
   return (
     <tr>
-      <CellInput column="Variant" id={`title-${v.id}`} label={`Title of ${v.title}`} kind="text" width="10em" value={values.value.title} errors={e.title} onInput={set('title')} />
-      <CellInput column="Platform id" id={`xid-${v.id}`} label={`Platform id of ${v.title}`} kind="id" width="11em" value={values.value.external_id} errors={e.external_id} onInput={set('external_id')} />
-      <CellInput column="Capacity a day" id={`cap-${v.id}`} label={`Capacity of ${v.title} per day`} kind="count" width="6em" value={values.value.capacity} errors={e.capacity} onInput={set('capacity')} />
+      <CellInput
+        column="Variant"
+        id={`title-${v.id}`}
+        label={`Title of ${v.title}`}
+        kind="text"
+        width="10em"
+        value={values.value.title}
+        errors={e.title}
+        onInput={set('title')}
+      />
+      <CellInput
+        column="Platform id"
+        id={`xid-${v.id}`}
+        label={`Platform id of ${v.title}`}
+        kind="id"
+        width="11em"
+        value={values.value.external_id}
+        errors={e.external_id}
+        onInput={set('external_id')}
+      />
+      <CellInput
+        column="Capacity a day"
+        id={`cap-${v.id}`}
+        label={`Capacity of ${v.title} per day`}
+        kind="count"
+        width="6em"
+        value={values.value.capacity}
+        errors={e.capacity}
+        onInput={set('capacity')}
+      />
       <td class="row actions">
-        <button type="button" onClick={() => void save()}>Save {v.title}</button>
+        <button type="button" onClick={() => void save()}>
+          Save {v.title}
+        </button>
         <ConfirmButton label={`Delete ${v.title}`} confirmLabel={`Yes, delete ${v.title}`} onConfirm={remove} />
       </td>
     </tr>

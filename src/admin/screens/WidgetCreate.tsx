@@ -28,11 +28,19 @@ export function WidgetCreate(props: { say: Say; onDone: (widget: Widget | null) 
       return;
     }
     try {
-      const made = await client.widgets.create({ title: name, type: type.value, external_product_ids: productIds.value });
+      const made = await client.widgets.create({
+        title: name,
+        type: type.value,
+        external_product_ids: productIds.value,
+      });
       props.say(`Widget “${made.title}” created: its settings and preview are below.`);
       props.onDone(made);
     } catch (error) {
-      const problem = problemOf(error, { title: 'Title', type: 'Type', external_product_ids: 'Products it is on' }, 'The widget was not created');
+      const problem = problemOf(
+        error,
+        { title: 'Title', type: 'Type', external_product_ids: 'Products it is on' },
+        'The widget was not created',
+      );
       errors.value = problem.fields;
       props.say(problem.message, true);
     }
@@ -42,13 +50,32 @@ export function WidgetCreate(props: { say: Say; onDone: (widget: Widget | null) 
     <form class="card" onSubmit={create} aria-label="New widget">
       <h3>New widget</h3>
       <Field label="Title" hint="Unique in the shop; shoppers do not see it." errors={e.title}>
-        {({ id, describedBy, invalid }) => <input ref={first} id={id} value={title.value} onInput={(x) => (title.value = x.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid} />}
+        {({ id, describedBy, invalid }) => (
+          <input
+            ref={first}
+            id={id}
+            value={title.value}
+            onInput={(x) => (title.value = x.currentTarget.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          />
+        )}
       </Field>
       <TypeField value={type.value} onChange={(t) => (type.value = t)} errors={e.type} />
-      <ProductChoice legend="Products it is on" idPrefix="new" chosen={productIds.value} onChange={(ids) => (productIds.value = ids)} errors={productErrors(e)} />
+      <ProductChoice
+        legend="Products it is on"
+        idPrefix="new"
+        chosen={productIds.value}
+        onChange={(ids) => (productIds.value = ids)}
+        errors={productErrors(e)}
+      />
       <p class="row">
-        <button class="primary" type="submit">Create widget</button>
-        <button type="button" onClick={() => props.onDone(null)}>Cancel</button>
+        <button class="primary" type="submit">
+          Create widget
+        </button>
+        <button type="button" onClick={() => props.onDone(null)}>
+          Cancel
+        </button>
       </p>
     </form>
   );

@@ -12,34 +12,62 @@ export type WidgetType = Widget['type'];
 
 /** The errors of a 422 about the product list, whichever key the service names it by. */
 export function productErrors(errors: Record<string, string[]>): string[] | undefined {
-  const list = Object.entries(errors).filter(([k]) => k.startsWith('external_product_ids') || k.startsWith('product_ids')).flatMap(([, v]) => v);
+  const list = Object.entries(errors)
+    .filter(([k]) => k.startsWith('external_product_ids') || k.startsWith('product_ids'))
+    .flatMap(([, v]) => v);
   return list.length ? list : undefined;
 }
 
 /** Checkboxes of the shop's products; `chosen` are platform product ids. */
-export function ProductChoice(props: { legend: string; chosen: number[]; onChange: (ids: number[]) => void; errors: string[] | undefined; idPrefix: string }) {
+export function ProductChoice(props: {
+  legend: string;
+  chosen: number[];
+  onChange: (ids: number[]) => void;
+  errors: string[] | undefined;
+  idPrefix: string;
+}) {
   const errorId = `${props.idPrefix}-products-error`;
-  const toggle = (id: number, on: boolean) => props.onChange(on ? [...props.chosen, id] : props.chosen.filter((x) => x !== id));
+  const toggle = (id: number, on: boolean) =>
+    props.onChange(on ? [...props.chosen, id] : props.chosen.filter((x) => x !== id));
   return (
     <fieldset aria-describedby={props.errors ? errorId : undefined}>
       <legend>{props.legend}</legend>
       {products.value?.length === 0 && <p class="hint">No products yet: add one under Products.</p>}
       {products.value?.map((p) => (
         <label key={p.id} class="check">
-          <input type="checkbox" checked={props.chosen.includes(p.external_id)} onChange={(e) => toggle(p.external_id, e.currentTarget.checked)} /> {p.title}
+          <input
+            type="checkbox"
+            checked={props.chosen.includes(p.external_id)}
+            onChange={(e) => toggle(p.external_id, e.currentTarget.checked)}
+          />{' '}
+          {p.title}
         </label>
       ))}
-      {props.errors && <p class="error" id={errorId}>{props.errors.join('; ')}</p>}
+      {props.errors && (
+        <p class="error" id={errorId}>
+          {props.errors.join('; ')}
+        </p>
+      )}
     </fieldset>
   );
 }
 
 /** The widget's type: one day, or a range of days. */
-export function TypeField(props: { value: WidgetType; onChange: (type: WidgetType) => void; errors: string[] | undefined }) {
+export function TypeField(props: {
+  value: WidgetType;
+  onChange: (type: WidgetType) => void;
+  errors: string[] | undefined;
+}) {
   return (
     <Field label="Type" errors={props.errors}>
       {({ id, describedBy, invalid }) => (
-        <select id={id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value as WidgetType)} aria-describedby={describedBy} aria-invalid={invalid}>
+        <select
+          id={id}
+          value={props.value}
+          onChange={(e) => props.onChange(e.currentTarget.value as WidgetType)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+        >
           <option value="date">One day (date)</option>
           <option value="range">A range of days (range)</option>
         </select>

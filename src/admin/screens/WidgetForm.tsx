@@ -64,14 +64,19 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
     first_day_of_week: w.settings.first_day_of_week === null ? '' : String(w.settings.first_day_of_week),
   });
   const errors = useSignal<Record<string, string[]>>({});
-  const set = (key: string) => (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) => (values.value = { ...values.value, [key]: e.currentTarget.value });
+  const set = (key: string) => (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) =>
+    (values.value = { ...values.value, [key]: e.currentTarget.value });
   const numbers = NUMBERS.filter(([k]) => type.value === 'range' || (k !== 'min_days' && k !== 'max_days'));
   const save = async (event: Event) => {
     event.preventDefault();
     // A new save empties the last one's message: an error must not stand under "saved".
     props.say(null);
     const v = values.value;
-    const read = readNumbers(v, numbers.map(([k]) => k), 'settings.');
+    const read = readNumbers(
+      v,
+      numbers.map(([k]) => k),
+      'settings.',
+    );
     const title = v.title!.trim();
     const bad = { ...read.errors, ...(!title && { title: ['enter a title'] }) };
     errors.value = bad;
@@ -106,32 +111,80 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
   const e = errors.value;
   return (
     <form onSubmit={save} aria-label={`Settings of ${w.title}`}>
-      <Field label="Title" errors={e.title}>{({ id, describedBy, invalid }) => <input id={id} value={values.value.title} onInput={set('title')} aria-describedby={describedBy} aria-invalid={invalid} />}</Field>
+      <Field label="Title" errors={e.title}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            value={values.value.title}
+            onInput={set('title')}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          />
+        )}
+      </Field>
       <div class="row">
         <TypeField value={type.value} onChange={(t) => (type.value = t)} errors={e.type} />
         <Field label="Language" errors={e.locale}>
           {({ id, describedBy, invalid }) => (
-            <select id={id} value={locale.value} onChange={(x) => (locale.value = x.currentTarget.value)} aria-describedby={describedBy} aria-invalid={invalid}>
+            <select
+              id={id}
+              value={locale.value}
+              onChange={(x) => (locale.value = x.currentTarget.value)}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            >
               <option value="">The shop's ({shopLocale})</option>
-              {LANGUAGES.map(([tag, name]) => <option key={tag} value={tag} lang={tag}>{name} ({tag})</option>)}
-              {locale.value && !LANGUAGES.some(([tag]) => tag === locale.value) && <option value={locale.value}>{locale.value}</option>}
+              {LANGUAGES.map(([tag, name]) => (
+                <option key={tag} value={tag} lang={tag}>
+                  {name} ({tag})
+                </option>
+              ))}
+              {locale.value && !LANGUAGES.some(([tag]) => tag === locale.value) && (
+                <option value={locale.value}>{locale.value}</option>
+              )}
             </select>
           )}
         </Field>
         <Field label="First day of the week" errors={e['settings.first_day_of_week']}>
           {({ id, describedBy, invalid }) => (
-            <select id={id} value={values.value.first_day_of_week} onChange={set('first_day_of_week')} aria-describedby={describedBy} aria-invalid={invalid}>
+            <select
+              id={id}
+              value={values.value.first_day_of_week}
+              onChange={set('first_day_of_week')}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            >
               <option value="">As the shopper's language has it</option>
-              {WEEKDAYS.map((name, n) => <option key={name} value={String(n)}>{name}</option>)}
+              {WEEKDAYS.map((name, n) => (
+                <option key={name} value={String(n)}>
+                  {name}
+                </option>
+              ))}
             </select>
           )}
         </Field>
       </div>
-      <ProductChoice legend="Products it is on" idPrefix={`w${w.id}`} chosen={productIds.value} onChange={(ids) => (productIds.value = ids)} errors={productErrors(e)} />
+      <ProductChoice
+        legend="Products it is on"
+        idPrefix={`w${w.id}`}
+        chosen={productIds.value}
+        onChange={(ids) => (productIds.value = ids)}
+        errors={productErrors(e)}
+      />
       <div class="row">
         {numbers.map(([key, label]) => (
           <Field key={key} label={label} errors={e[`settings.${key}`]}>
-            {({ id, describedBy, invalid }) => <input id={id} type="number" style="width:8em" value={values.value[key]} onInput={set(key)} aria-describedby={describedBy} aria-invalid={invalid} />}
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                type="number"
+                style="width:8em"
+                value={values.value[key]}
+                onInput={set(key)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              />
+            )}
           </Field>
         ))}
       </div>
@@ -154,7 +207,11 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
           )}
         </Field>
       </div>
-      <p><button class="primary" type="submit">Save {w.title}</button></p>
+      <p>
+        <button class="primary" type="submit">
+          Save {w.title}
+        </button>
+      </p>
     </form>
   );
 }

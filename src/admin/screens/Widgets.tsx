@@ -40,15 +40,37 @@ function loadWidgetScript(): void {
 function Preview(props: { widget: Widget; version: number }) {
   const w = props.widget;
   const all = widgets.value ?? [];
-  const oldestOn = (externalId: number) => all.filter((x) => x.external_product_ids.includes(externalId)).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)[0];
+  const oldestOn = (externalId: number) =>
+    all
+      .filter((x) => x.external_product_ids.includes(externalId))
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)[0];
   const followed = w.external_product_ids.find((id) => oldestOn(id)?.id === w.id);
   const product = products.value?.find((p) => p.external_id === followed);
   let body;
-  if (scriptFailed.value) body = <p class="error" role="alert">The widget's files are not served here: run npm run build, then restart the service.</p>;
+  if (scriptFailed.value)
+    body = (
+      <p class="error" role="alert">
+        The widget's files are not served here: run npm run build, then restart the service.
+      </p>
+    );
   else if (w.external_product_ids.length === 0) body = <p>Place this widget on a product to preview it.</p>;
-  else if (!product) body = <p>Its products follow an older widget they are also on ({oldestOn(w.external_product_ids[0]!)?.title}), so shoppers see that one; take them off it to preview this.</p>;
-  else if (!product.variants[0]) body = <p>{product.title} has no variant yet: add one under Products to preview it.</p>;
-  else body = createElement('booking-widget', { key: `${w.id}-${props.version}`, api: location.origin, product: String(product.external_id), variant: String(product.variants[0].external_id), 'cart-token': 'admin-preview' });
+  else if (!product)
+    body = (
+      <p>
+        Its products follow an older widget they are also on ({oldestOn(w.external_product_ids[0]!)?.title}), so
+        shoppers see that one; take them off it to preview this.
+      </p>
+    );
+  else if (!product.variants[0])
+    body = <p>{product.title} has no variant yet: add one under Products to preview it.</p>;
+  else
+    body = createElement('booking-widget', {
+      key: `${w.id}-${props.version}`,
+      api: location.origin,
+      product: String(product.external_id),
+      variant: String(product.variants[0].external_id),
+      'cart-token': 'admin-preview',
+    });
   return (
     <div>
       <h3>Preview{product ? `: ${product.title}` : ''}</h3>
@@ -95,14 +117,33 @@ export function Widgets() {
         {list.length > 0 && (
           <Field label="Widget">
             {({ id }) => (
-              <select id={id} value={w ? String(w.id) : ''} onChange={(e) => (chosen.value = Number(e.currentTarget.value))}>
-                {list.map((x) => <option key={x.id} value={String(x.id)}>{x.title} ({x.type})</option>)}
+              <select
+                id={id}
+                value={w ? String(w.id) : ''}
+                onChange={(e) => (chosen.value = Number(e.currentTarget.value))}
+              >
+                {list.map((x) => (
+                  <option key={x.id} value={String(x.id)}>
+                    {x.title} ({x.type})
+                  </option>
+                ))}
               </select>
             )}
           </Field>
         )}
-        {!creating.value && <button ref={newButton} type="button" onClick={() => (creating.value = true)}>New widget</button>}
-        {w && <ConfirmButton label={`Delete ${w.title}`} question={`Delete the widget “${w.title}”? Its products then follow another widget they are on, or none.`} confirmLabel={`Yes, delete ${w.title}`} onConfirm={() => remove(w)} />}
+        {!creating.value && (
+          <button ref={newButton} type="button" onClick={() => (creating.value = true)}>
+            New widget
+          </button>
+        )}
+        {w && (
+          <ConfirmButton
+            label={`Delete ${w.title}`}
+            question={`Delete the widget “${w.title}”? Its products then follow another widget they are on, or none.`}
+            confirmLabel={`Yes, delete ${w.title}`}
+            onConfirm={() => remove(w)}
+          />
+        )}
       </div>
       {widgets.value?.length === 0 && <p>No widgets yet: create one for your products.</p>}
       {creating.value && <WidgetCreate say={say} onDone={(made) => void created(made)} />}

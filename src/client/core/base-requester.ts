@@ -57,14 +57,27 @@ export function createBaseRequester(options: ClientOptions, toError: ErrorFactor
         aborted.catch(() => {});
         let response: Response | undefined;
         let text = '';
-        let error: ReturnType<ErrorFactory> & { retryAfterMs?: number | undefined } | undefined;
+        let error: (ReturnType<ErrorFactory> & { retryAfterMs?: number | undefined }) | undefined;
         try {
-          response = await Promise.race([(options.fetch ?? globalThis.fetch)(url, { method, headers, body: body === undefined ? body : JSON.stringify(body), signal: controller.signal }), aborted]);
+          response = await Promise.race([
+            (options.fetch ?? globalThis.fetch)(url, {
+              method,
+              headers,
+              body: body === undefined ? body : JSON.stringify(body),
+              signal: controller.signal,
+            }),
+            aborted,
+          ]);
           text = await Promise.race([response.text(), aborted]);
         } catch (e) {
           if (timedOut) throw failure('timeout', `timed out after ${ms} ms`);
           if (signal?.aborted) throw signal.reason;
-          error = failure('network_error', `failed before a response arrived: ${e instanceof Error ? e.message : String(e)}`, 0, e);
+          error = failure(
+            'network_error',
+            `failed before a response arrived: ${e instanceof Error ? e.message : String(e)}`,
+            0,
+            e,
+          );
         } finally {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
@@ -76,7 +89,12 @@ export function createBaseRequester(options: ClientOptions, toError: ErrorFactor
               return { data: (text === '' ? undefined : JSON.parse(text)) as T, response: res };
             } catch (cause) {
               // A 200 that is not JSON is a captive portal or a misrouted proxy, not our API.
-              throw failure('invalid_response', `answered ${res.status} with a body that is not JSON (${res.headers.get('Content-Type') ?? 'no content type'})`, res.status, cause);
+              throw failure(
+                'invalid_response',
+                `answered ${res.status} with a body that is not JSON (${res.headers.get('Content-Type') ?? 'no content type'})`,
+                res.status,
+                cause,
+              );
             }
           }
           error = toError(errorInit(res, text, method, shown));

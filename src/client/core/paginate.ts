@@ -43,7 +43,12 @@ export async function* paginate<T extends { id: number }>(
   const seen = new Set<number>();
   let page: number | undefined = params.page ?? 1;
   while (page !== undefined) {
-    const { data, response } = await requester.request<T[]>({ ...options, method: 'GET', path, query: { ...params, page } });
+    const { data, response } = await requester.request<T[]>({
+      ...options,
+      method: 'GET',
+      path,
+      query: { ...params, page },
+    });
     for (const record of data) {
       if (seen.has(record.id)) continue;
       seen.add(record.id);

@@ -39,5 +39,7 @@ export function createRequester(options: ClientOptions): Requester {
  * ```
  */
 export function createLightRequester(options: ClientOptions): Requester {
-  return createBaseRequester(options, (init) => Object.assign(new BookingApiError(init), { retryAfterMs: init.retryAfterMs }));
+  return createBaseRequester(options, (init) =>
+    Object.assign(new BookingApiError(init), { retryAfterMs: init.retryAfterMs }),
+  );
 }

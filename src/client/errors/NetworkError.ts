@@ -9,7 +9,14 @@ export class NetworkError extends BookingApiError {
 
   constructor(method: string, url: string, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super({ status: 0, code: 'network_error', message: `failed before a response arrived: ${reason}`, method, url, cause });
+    super({
+      status: 0,
+      code: 'network_error',
+      message: `failed before a response arrived: ${reason}`,
+      method,
+      url,
+      cause,
+    });
     this.name = 'NetworkError';
   }
 }

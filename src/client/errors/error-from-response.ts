@@ -42,7 +42,9 @@ export function errorClassForStatus(status: number): ErrorClass {
  */
 export function errorFromInit(init: ErrorInit): BookingApiError {
   if (init.status === 0) {
-    return init.code === 'timeout' ? new TimeoutError(init.method, init.url, init.timeoutMs ?? 0) : new NetworkError(init.method, init.url, init.cause);
+    return init.code === 'timeout'
+      ? new TimeoutError(init.method, init.url, init.timeoutMs ?? 0)
+      : new NetworkError(init.method, init.url, init.cause);
   }
   return new (errorClassForStatus(init.status))(init);
 }

@@ -8,8 +8,14 @@ import { apiPromise, type ApiPromise } from '../core/api-promise.ts';
 import type { RequestOptions, Requester } from '../core/types.ts';
 
 /** One entry per day from `start` up to (not including) `finish`; at most 366 days. Not paginated. */
-export function listAvailability(requester: Requester, params: AvailabilityParams, options: RequestOptions = {}): ApiPromise<AvailabilityDay[]> {
-  return apiPromise(requester.request<AvailabilityDay[]>({ ...options, method: 'GET', path: '/v1/availability', query: params }));
+export function listAvailability(
+  requester: Requester,
+  params: AvailabilityParams,
+  options: RequestOptions = {},
+): ApiPromise<AvailabilityDay[]> {
+  return apiPromise(
+    requester.request<AvailabilityDay[]>({ ...options, method: 'GET', path: '/v1/availability', query: params }),
+  );
 }
 
 /** The availability methods bound to one requester (`client.availability`). */

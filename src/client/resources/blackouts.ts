@@ -19,27 +19,48 @@ function blackoutPath(id: BlackoutId): string {
 }
 
 /** One page of blackouts (GET /v1/blackouts), ordered by `starts_at`. */
-export function listBlackouts(requester: Requester, params: BlackoutListParams = {}, options: RequestOptions = {}): ApiPromise<Blackout[]> {
+export function listBlackouts(
+  requester: Requester,
+  params: BlackoutListParams = {},
+  options: RequestOptions = {},
+): ApiPromise<Blackout[]> {
   return apiPromise(requester.request<Blackout[]>({ ...options, method: 'GET', path: PATH, query: params }));
 }
 
 /** Every blackout matching `params`, fetching pages as the loop needs them. */
-export function iterateBlackouts(requester: Requester, params: BlackoutListParams = {}, options: RequestOptions = {}): AsyncGenerator<Blackout, void, undefined> {
+export function iterateBlackouts(
+  requester: Requester,
+  params: BlackoutListParams = {},
+  options: RequestOptions = {},
+): AsyncGenerator<Blackout, void, undefined> {
   return paginate<Blackout>(requester, PATH, params, options);
 }
 
 /** One blackout (GET /v1/blackouts/{id}); `NotFoundError` when it is not this shop's. */
-export function retrieveBlackout(requester: Requester, id: BlackoutId, options: RequestOptions = {}): ApiPromise<Blackout> {
+export function retrieveBlackout(
+  requester: Requester,
+  id: BlackoutId,
+  options: RequestOptions = {},
+): ApiPromise<Blackout> {
   return apiPromise(requester.request<Blackout>({ ...options, method: 'GET', path: blackoutPath(id) }));
 }
 
 /** Creates a blackout (POST /v1/blackouts, an extension). Never retried: a replay would create two. */
-export function createBlackout(requester: Requester, params: BlackoutCreateParams, options: RequestOptions = {}): ApiPromise<Blackout> {
+export function createBlackout(
+  requester: Requester,
+  params: BlackoutCreateParams,
+  options: RequestOptions = {},
+): ApiPromise<Blackout> {
   return apiPromise(requester.request<Blackout>({ ...options, method: 'POST', path: PATH, body: params }));
 }
 
 /** Changes some fields of a blackout (PUT /v1/blackouts/{id}, an extension). Never retried. */
-export function updateBlackout(requester: Requester, id: BlackoutId, params: BlackoutUpdateParams, options: RequestOptions = {}): ApiPromise<Blackout> {
+export function updateBlackout(
+  requester: Requester,
+  id: BlackoutId,
+  params: BlackoutUpdateParams,
+  options: RequestOptions = {},
+): ApiPromise<Blackout> {
   return apiPromise(requester.request<Blackout>({ ...options, method: 'PUT', path: blackoutPath(id), body: params }));
 }
 

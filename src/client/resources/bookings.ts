@@ -28,7 +28,11 @@ function newIdempotencyKey(): string | undefined {
  * Creates a booking. `UnavailableError` (409) when it does not fit. Retried only when it
  * carries an `Idempotency-Key`, which it does unless the caller passes `idempotencyKey: null`.
  */
-export function createBooking(requester: Requester, params: BookingCreateParams, options: BookingCreateOptions = {}): ApiPromise<Booking> {
+export function createBooking(
+  requester: Requester,
+  params: BookingCreateParams,
+  options: BookingCreateOptions = {},
+): ApiPromise<Booking> {
   const { idempotencyKey, ...rest } = options;
   return apiPromise(
     requester.request<Booking>({
@@ -42,23 +46,48 @@ export function createBooking(requester: Requester, params: BookingCreateParams,
 }
 
 /** One page of bookings (GET /v1/bookings), by start. */
-export function listBookings(requester: Requester, params: BookingListParams = {}, options: RequestOptions = {}): ApiPromise<Booking[]> {
+export function listBookings(
+  requester: Requester,
+  params: BookingListParams = {},
+  options: RequestOptions = {},
+): ApiPromise<Booking[]> {
   return apiPromise(requester.request<Booking[]>({ ...options, method: 'GET', path: '/v1/bookings', query: params }));
 }
 
 /** Every booking matching `params`, page by page. */
-export function iterateBookings(requester: Requester, params: BookingListParams = {}, options: RequestOptions = {}): AsyncGenerator<Booking, void, undefined> {
+export function iterateBookings(
+  requester: Requester,
+  params: BookingListParams = {},
+  options: RequestOptions = {},
+): AsyncGenerator<Booking, void, undefined> {
   return paginate<Booking>(requester, '/v1/bookings', params, options);
 }
 
 /** One booking. */
-export function retrieveBooking(requester: Requester, id: number | string, options: RequestOptions = {}): ApiPromise<Booking> {
-  return apiPromise(requester.request<Booking>({ ...options, method: 'GET', path: `/v1/bookings/${encodeURIComponent(id)}` }));
+export function retrieveBooking(
+  requester: Requester,
+  id: number | string,
+  options: RequestOptions = {},
+): ApiPromise<Booking> {
+  return apiPromise(
+    requester.request<Booking>({ ...options, method: 'GET', path: `/v1/bookings/${encodeURIComponent(id)}` }),
+  );
 }
 
 /** Cancels a booking, freeing its units; cancelling again answers the same, so it is retried. */
-export function cancelBooking(requester: Requester, id: number | string, options: RequestOptions = {}): ApiPromise<Booking> {
-  return apiPromise(requester.request<Booking>({ ...options, method: 'POST', path: `/v1/bookings/${encodeURIComponent(id)}/cancel`, idempotent: true }));
+export function cancelBooking(
+  requester: Requester,
+  id: number | string,
+  options: RequestOptions = {},
+): ApiPromise<Booking> {
+  return apiPromise(
+    requester.request<Booking>({
+      ...options,
+      method: 'POST',
+      path: `/v1/bookings/${encodeURIComponent(id)}/cancel`,
+      idempotent: true,
+    }),
+  );
 }
 
 /** The booking methods bound to one requester (`client.bookings`). */

@@ -7,8 +7,14 @@ import { apiPromise, type ApiPromise } from '../core/api-promise.ts';
 import type { RequestOptions, Requester } from '../core/types.ts';
 
 /** Every variant (or one) by day: capacity, held, booked, available, blackouts; at most 92 days. */
-export function listOccupancy(requester: Requester, params: OccupancyParams, options: RequestOptions = {}): ApiPromise<OccupancyDay[]> {
-  return apiPromise(requester.request<OccupancyDay[]>({ ...options, method: 'GET', path: '/v1/occupancy', query: params }));
+export function listOccupancy(
+  requester: Requester,
+  params: OccupancyParams,
+  options: RequestOptions = {},
+): ApiPromise<OccupancyDay[]> {
+  return apiPromise(
+    requester.request<OccupancyDay[]>({ ...options, method: 'GET', path: '/v1/occupancy', query: params }),
+  );
 }
 
 /** The occupancy method bound to one requester (`client.occupancy`). */

@@ -3,7 +3,15 @@
  * Each method is also a standalone function taking a `Requester`.
  * @module
  */
-import type { Product, ProductCreateParams, ProductListParams, ProductUpdateParams, Variant, VariantCreateParams, VariantUpdateParams } from '../../shared/index.ts';
+import type {
+  Product,
+  ProductCreateParams,
+  ProductListParams,
+  ProductUpdateParams,
+  Variant,
+  VariantCreateParams,
+  VariantUpdateParams,
+} from '../../shared/index.ts';
 import { apiPromise, type ApiPromise } from '../core/api-promise.ts';
 import { paginate } from '../core/paginate.ts';
 import type { RequestOptions, Requester } from '../core/types.ts';
@@ -18,27 +26,48 @@ const productPath = (id: CatalogId) => `${PATH}/${encodeURIComponent(id)}`;
 const variantPath = (id: CatalogId) => `${VARIANTS}/${encodeURIComponent(id)}`;
 
 /** One page of products (GET /v1/products), by id, each with its variants. */
-export function listProducts(requester: Requester, params: ProductListParams = {}, options: RequestOptions = {}): ApiPromise<Product[]> {
+export function listProducts(
+  requester: Requester,
+  params: ProductListParams = {},
+  options: RequestOptions = {},
+): ApiPromise<Product[]> {
   return apiPromise(requester.request<Product[]>({ ...options, method: 'GET', path: PATH, query: params }));
 }
 
 /** Every product matching `params`, page by page. */
-export function iterateProducts(requester: Requester, params: ProductListParams = {}, options: RequestOptions = {}): AsyncGenerator<Product, void, undefined> {
+export function iterateProducts(
+  requester: Requester,
+  params: ProductListParams = {},
+  options: RequestOptions = {},
+): AsyncGenerator<Product, void, undefined> {
   return paginate<Product>(requester, PATH, params, options);
 }
 
 /** One product with its variants. */
-export function retrieveProduct(requester: Requester, id: CatalogId, options: RequestOptions = {}): ApiPromise<Product> {
+export function retrieveProduct(
+  requester: Requester,
+  id: CatalogId,
+  options: RequestOptions = {},
+): ApiPromise<Product> {
   return apiPromise(requester.request<Product>({ ...options, method: 'GET', path: productPath(id) }));
 }
 
 /** Creates a product, with its variants if given (all or nothing). Never retried. */
-export function createProduct(requester: Requester, params: ProductCreateParams, options: RequestOptions = {}): ApiPromise<Product> {
+export function createProduct(
+  requester: Requester,
+  params: ProductCreateParams,
+  options: RequestOptions = {},
+): ApiPromise<Product> {
   return apiPromise(requester.request<Product>({ ...options, method: 'POST', path: PATH, body: params }));
 }
 
 /** Changes a product's title, vendor, location or platform id. */
-export function updateProduct(requester: Requester, id: CatalogId, params: ProductUpdateParams, options: RequestOptions = {}): ApiPromise<Product> {
+export function updateProduct(
+  requester: Requester,
+  id: CatalogId,
+  params: ProductUpdateParams,
+  options: RequestOptions = {},
+): ApiPromise<Product> {
   return apiPromise(requester.request<Product>({ ...options, method: 'PUT', path: productPath(id), body: params }));
 }
 
@@ -48,17 +77,38 @@ export function deleteProduct(requester: Requester, id: CatalogId, options: Requ
 }
 
 /** Adds a variant to a product. Never retried. */
-export function createVariant(requester: Requester, productId: CatalogId, params: VariantCreateParams, options: RequestOptions = {}): ApiPromise<Variant> {
-  return apiPromise(requester.request<Variant>({ ...options, method: 'POST', path: `${productPath(productId)}/variants`, body: params }));
+export function createVariant(
+  requester: Requester,
+  productId: CatalogId,
+  params: VariantCreateParams,
+  options: RequestOptions = {},
+): ApiPromise<Variant> {
+  return apiPromise(
+    requester.request<Variant>({
+      ...options,
+      method: 'POST',
+      path: `${productPath(productId)}/variants`,
+      body: params,
+    }),
+  );
 }
 
 /** One variant. */
-export function retrieveVariant(requester: Requester, id: CatalogId, options: RequestOptions = {}): ApiPromise<Variant> {
+export function retrieveVariant(
+  requester: Requester,
+  id: CatalogId,
+  options: RequestOptions = {},
+): ApiPromise<Variant> {
   return apiPromise(requester.request<Variant>({ ...options, method: 'GET', path: variantPath(id) }));
 }
 
 /** Changes a variant's title, capacity or platform id. */
-export function updateVariant(requester: Requester, id: CatalogId, params: VariantUpdateParams, options: RequestOptions = {}): ApiPromise<Variant> {
+export function updateVariant(
+  requester: Requester,
+  id: CatalogId,
+  params: VariantUpdateParams,
+  options: RequestOptions = {},
+): ApiPromise<Variant> {
   return apiPromise(requester.request<Variant>({ ...options, method: 'PUT', path: variantPath(id), body: params }));
 }
 

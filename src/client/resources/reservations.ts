@@ -20,12 +20,20 @@ export interface ReservationRetrieveParams {
 }
 
 /** One page of reservations (GET /v1/reservations), newest first. A publishable token must filter by `cart_token`. */
-export function listReservations(requester: Requester, params: ReservationListParams = {}, options: RequestOptions = {}): ApiPromise<Reservation[]> {
+export function listReservations(
+  requester: Requester,
+  params: ReservationListParams = {},
+  options: RequestOptions = {},
+): ApiPromise<Reservation[]> {
   return apiPromise(requester.request<Reservation[]>({ ...options, method: 'GET', path: PATH, query: params }));
 }
 
 /** Every reservation matching `params`, fetching pages as the loop needs them. */
-export function iterateReservations(requester: Requester, params: ReservationListParams = {}, options: RequestOptions = {}): AsyncGenerator<Reservation, void, undefined> {
+export function iterateReservations(
+  requester: Requester,
+  params: ReservationListParams = {},
+  options: RequestOptions = {},
+): AsyncGenerator<Reservation, void, undefined> {
   return paginate<Reservation>(requester, PATH, params, options);
 }
 
@@ -46,16 +54,29 @@ export function retrieveReservation(
  * not fit. Retried like a GET, because a repeat with the same cart token changes nothing more.
  * Use `.withResponse()` to read the server's `Date` for a countdown to `expires_at`.
  */
-export function createReservation(requester: Requester, params: ReservationCreateParams, options: RequestOptions = {}): ApiPromise<Reservation> {
-  return apiPromise(requester.request<Reservation>({ ...options, method: 'POST', path: PATH, body: params, idempotent: true }));
+export function createReservation(
+  requester: Requester,
+  params: ReservationCreateParams,
+  options: RequestOptions = {},
+): ApiPromise<Reservation> {
+  return apiPromise(
+    requester.request<Reservation>({ ...options, method: 'POST', path: PATH, body: params, idempotent: true }),
+  );
 }
 
 /**
  * Releases a hold at once (DELETE /v1/reservations/{id}, an extension): a publishable token
  * must pass `{ cart_token }`. `NotFoundError` when it is gone already.
  */
-export function releaseReservation(requester: Requester, id: ReservationId, params: ReservationRetrieveParams = {}, options: RequestOptions = {}): ApiPromise<void> {
-  return apiPromise(requester.request<void>({ ...options, method: 'DELETE', path: `${PATH}/${encodeURIComponent(id)}`, query: params }));
+export function releaseReservation(
+  requester: Requester,
+  id: ReservationId,
+  params: ReservationRetrieveParams = {},
+  options: RequestOptions = {},
+): ApiPromise<void> {
+  return apiPromise(
+    requester.request<void>({ ...options, method: 'DELETE', path: `${PATH}/${encodeURIComponent(id)}`, query: params }),
+  );
 }
 
 /** The reservation methods bound to one requester (`client.reservations`). */

@@ -16,7 +16,11 @@ export function retrieveShop(requester: Requester, options: RequestOptions = {})
  * Changes any of the shop's fields; resolves to the shop as stored. A zone change moves no
  * stored instant: days are judged in the new zone from the next request on.
  */
-export function updateShop(requester: Requester, params: ShopUpdateParams, options: RequestOptions = {}): ApiPromise<ShopRecord> {
+export function updateShop(
+  requester: Requester,
+  params: ShopUpdateParams,
+  options: RequestOptions = {},
+): ApiPromise<ShopRecord> {
   return apiPromise(requester.request<ShopRecord>({ ...options, method: 'PUT', path: '/v1/shop', body: params }));
 }
 
@@ -42,18 +46,40 @@ export function listLocations(requester: Requester, options: RequestOptions = {}
 }
 
 /** Creates a location (names are unique in a shop: 422 else). */
-export function createLocation(requester: Requester, params: LocationParams, options: RequestOptions = {}): ApiPromise<LocationRecord> {
+export function createLocation(
+  requester: Requester,
+  params: LocationParams,
+  options: RequestOptions = {},
+): ApiPromise<LocationRecord> {
   return apiPromise(requester.request<LocationRecord>({ ...options, method: 'POST', path: LOCATIONS, body: params }));
 }
 
 /** Renames a location. */
-export function updateLocation(requester: Requester, id: number | string, params: LocationParams, options: RequestOptions = {}): ApiPromise<LocationRecord> {
-  return apiPromise(requester.request<LocationRecord>({ ...options, method: 'PUT', path: `${LOCATIONS}/${encodeURIComponent(id)}`, body: params }));
+export function updateLocation(
+  requester: Requester,
+  id: number | string,
+  params: LocationParams,
+  options: RequestOptions = {},
+): ApiPromise<LocationRecord> {
+  return apiPromise(
+    requester.request<LocationRecord>({
+      ...options,
+      method: 'PUT',
+      path: `${LOCATIONS}/${encodeURIComponent(id)}`,
+      body: params,
+    }),
+  );
 }
 
 /** Deletes a location; 409 `in_use` while a product or blackout names it. */
-export function deleteLocation(requester: Requester, id: number | string, options: RequestOptions = {}): ApiPromise<void> {
-  return apiPromise(requester.request<void>({ ...options, method: 'DELETE', path: `${LOCATIONS}/${encodeURIComponent(id)}` }));
+export function deleteLocation(
+  requester: Requester,
+  id: number | string,
+  options: RequestOptions = {},
+): ApiPromise<void> {
+  return apiPromise(
+    requester.request<void>({ ...options, method: 'DELETE', path: `${LOCATIONS}/${encodeURIComponent(id)}` }),
+  );
 }
 
 /** The location methods bound to one requester (`client.locations`). */

@@ -9,8 +9,14 @@ import { apiPromise, type ApiPromise } from '../core/api-promise.ts';
 import type { RequestOptions, Requester } from '../core/types.ts';
 
 /** One page of the shop's conflicts, newest first. */
-export function listShopifyConflicts(requester: Requester, params: PageParams = {}, options: RequestOptions = {}): ApiPromise<ShopifyConflict[]> {
-  return apiPromise(requester.request<ShopifyConflict[]>({ ...options, method: 'GET', path: '/v1/shopify/conflicts', query: params }));
+export function listShopifyConflicts(
+  requester: Requester,
+  params: PageParams = {},
+  options: RequestOptions = {},
+): ApiPromise<ShopifyConflict[]> {
+  return apiPromise(
+    requester.request<ShopifyConflict[]>({ ...options, method: 'GET', path: '/v1/shopify/conflicts', query: params }),
+  );
 }
 
 /** The Shopify methods bound to one requester (`client.shopify`). */

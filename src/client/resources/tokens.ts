@@ -14,13 +14,19 @@ export function listTokens(requester: Requester, options: RequestOptions = {}): 
 }
 
 /** Creates a token; keep `token` from the answer: the service cannot show it again. Never retried. */
-export function createToken(requester: Requester, params: TokenCreateParams, options: RequestOptions = {}): ApiPromise<NewToken> {
+export function createToken(
+  requester: Requester,
+  params: TokenCreateParams,
+  options: RequestOptions = {},
+): ApiPromise<NewToken> {
   return apiPromise(requester.request<NewToken>({ ...options, method: 'POST', path: PATH, body: params }));
 }
 
 /** Revokes a token; 409 `in_use` for the shop's last secret token. */
 export function revokeToken(requester: Requester, id: number | string, options: RequestOptions = {}): ApiPromise<void> {
-  return apiPromise(requester.request<void>({ ...options, method: 'DELETE', path: `${PATH}/${encodeURIComponent(id)}` }));
+  return apiPromise(
+    requester.request<void>({ ...options, method: 'DELETE', path: `${PATH}/${encodeURIComponent(id)}` }),
+  );
 }
 
 /** The token methods bound to one requester (`client.tokens`). */

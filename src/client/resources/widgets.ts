@@ -10,34 +10,59 @@ import type { RequestOptions, Requester } from '../core/types.ts';
 const PATH = '/v1/widgets';
 
 /** One page of widgets (GET /v1/widgets), optionally those on one platform product. */
-export function listWidgets(requester: Requester, params: WidgetListParams = {}, options: RequestOptions = {}): ApiPromise<Widget[]> {
+export function listWidgets(
+  requester: Requester,
+  params: WidgetListParams = {},
+  options: RequestOptions = {},
+): ApiPromise<Widget[]> {
   return apiPromise(requester.request<Widget[]>({ ...options, method: 'GET', path: PATH, query: params }));
 }
 
 /** Every widget matching `params`, fetching pages as the loop needs them. */
-export function iterateWidgets(requester: Requester, params: WidgetListParams = {}, options: RequestOptions = {}): AsyncGenerator<Widget, void, undefined> {
+export function iterateWidgets(
+  requester: Requester,
+  params: WidgetListParams = {},
+  options: RequestOptions = {},
+): AsyncGenerator<Widget, void, undefined> {
   return paginate<Widget>(requester, PATH, params, options);
 }
 
 const widgetPath = (id: number | string) => `${PATH}/${encodeURIComponent(id)}`;
 
 /** One widget (GET /v1/widgets/{id}, an extension). */
-export function retrieveWidget(requester: Requester, id: number | string, options: RequestOptions = {}): ApiPromise<Widget> {
+export function retrieveWidget(
+  requester: Requester,
+  id: number | string,
+  options: RequestOptions = {},
+): ApiPromise<Widget> {
   return apiPromise(requester.request<Widget>({ ...options, method: 'GET', path: widgetPath(id) }));
 }
 
 /** Creates a widget (an extension; secret token). Never retried. */
-export function createWidget(requester: Requester, params: WidgetCreateParams, options: RequestOptions = {}): ApiPromise<Widget> {
+export function createWidget(
+  requester: Requester,
+  params: WidgetCreateParams,
+  options: RequestOptions = {},
+): ApiPromise<Widget> {
   return apiPromise(requester.request<Widget>({ ...options, method: 'POST', path: PATH, body: params }));
 }
 
 /** Changes a widget: settings merge key by key, a product list replaces (secret token). */
-export function updateWidget(requester: Requester, id: number | string, params: WidgetUpdateParams, options: RequestOptions = {}): ApiPromise<Widget> {
+export function updateWidget(
+  requester: Requester,
+  id: number | string,
+  params: WidgetUpdateParams,
+  options: RequestOptions = {},
+): ApiPromise<Widget> {
   return apiPromise(requester.request<Widget>({ ...options, method: 'PUT', path: widgetPath(id), body: params }));
 }
 
 /** Deletes a widget (secret token). */
-export function deleteWidget(requester: Requester, id: number | string, options: RequestOptions = {}): ApiPromise<void> {
+export function deleteWidget(
+  requester: Requester,
+  id: number | string,
+  options: RequestOptions = {},
+): ApiPromise<void> {
   return apiPromise(requester.request<void>({ ...options, method: 'DELETE', path: widgetPath(id) }));
 }
 

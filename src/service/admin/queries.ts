@@ -8,7 +8,13 @@ import type { Queryable } from '../db/types.ts';
 import type { TokenRow } from '../tokens/queries.ts';
 
 /** Stores a session for `tokenId`, valid for `ttlMs`. */
-export async function insertSession(db: Queryable, idHash: string, tokenId: number, ttlMs: number, sqlNow: number | null): Promise<void> {
+export async function insertSession(
+  db: Queryable,
+  idHash: string,
+  tokenId: number,
+  ttlMs: number,
+  sqlNow: number | null,
+): Promise<void> {
   await db.query(
     `INSERT INTO admin_sessions (id_hash, token_id, created_at, expires_at)
      VALUES ($1, $2, ${nowSql('$3')}, ${nowSql('$3')} + $4 * interval '1 millisecond')`,
@@ -17,7 +23,11 @@ export async function insertSession(db: Queryable, idHash: string, tokenId: numb
 }
 
 /** The token (with its shop) of an unexpired session, if there is one. */
-export async function sessionToken(db: Queryable, idHash: string, sqlNow: number | null): Promise<TokenRow | undefined> {
+export async function sessionToken(
+  db: Queryable,
+  idHash: string,
+  sqlNow: number | null,
+): Promise<TokenRow | undefined> {
   const { rows } = await db.query<TokenRow>(
     `SELECT t.id, t.kind, t.token_hash, t.origins, t.shop_id, s.tz, s.locale
        FROM admin_sessions a JOIN tokens t ON t.id = a.token_id JOIN shops s ON s.id = t.shop_id
@@ -29,11 +39,20 @@ export async function sessionToken(db: Queryable, idHash: string, sqlNow: number
 
 /** Ends a session; and every expired one with it. */
 export async function deleteSession(db: Queryable, idHash: string, sqlNow: number | null): Promise<void> {
-  await db.query(`DELETE FROM admin_sessions WHERE id_hash = $1 OR expires_at <= ${nowSql('$2')}`, [idHash, nowParam(sqlNow)]);
+  await db.query(`DELETE FROM admin_sessions WHERE id_hash = $1 OR expires_at <= ${nowSql('$2')}`, [
+    idHash,
+    nowParam(sqlNow),
+  ]);
 }
 
 /** Stores a one-time sign-in code for `tokenId`, valid for `ttlMs`. */
-export async function insertSignInCode(db: Queryable, codeHash: string, tokenId: number, ttlMs: number, sqlNow: number | null): Promise<void> {
+export async function insertSignInCode(
+  db: Queryable,
+  codeHash: string,
+  tokenId: number,
+  ttlMs: number,
+  sqlNow: number | null,
+): Promise<void> {
   await db.query(
     `INSERT INTO admin_sign_in_codes (code_hash, token_id, expires_at) VALUES ($1, $2, ${nowSql('$3')} + $4 * interval '1 millisecond')`,
     [codeHash, tokenId, nowParam(sqlNow), ttlMs],
@@ -41,7 +60,11 @@ export async function insertSignInCode(db: Queryable, codeHash: string, tokenId:
 }
 
 /** Uses up a code: deletes it and resolves to its token id if it was unexpired (once only). */
-export async function consumeSignInCode(db: Queryable, codeHash: string, sqlNow: number | null): Promise<number | undefined> {
+export async function consumeSignInCode(
+  db: Queryable,
+  codeHash: string,
+  sqlNow: number | null,
+): Promise<number | undefined> {
   const { rows } = await db.query<{ token_id: number; live: boolean }>(
     `DELETE FROM admin_sign_in_codes WHERE code_hash = $1 RETURNING token_id, expires_at > ${nowSql('$2')} AS live`,
     [codeHash, nowParam(sqlNow)],

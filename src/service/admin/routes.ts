@@ -17,7 +17,15 @@ import { sqlNowOf } from '../shared/clock.ts';
 import { ForbiddenError } from '../shared/errors.ts';
 import { verifyToken } from '../tokens/tokens.ts';
 import { shopName } from './queries.ts';
-import { clearedCookie, closeSession, openSession, redeemSignInCode, sessionAuth, sessionCookie, sessionIdOf } from './sessions.ts';
+import {
+  clearedCookie,
+  closeSession,
+  openSession,
+  redeemSignInCode,
+  sessionAuth,
+  sessionCookie,
+  sessionIdOf,
+} from './sessions.ts';
 
 /** The admin page's policy: everything from the service itself, nothing inline, no framing. */
 const ADMIN_CSP = [
@@ -53,10 +61,21 @@ export function adminRoutes(adminDir?: string): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const body = c.get('body') as { token?: unknown } | undefined;
     const token = typeof body?.token === 'string' ? body.token.trim() : '';
-    if (!token) throw new HttpError('validation_failed', 'token is required.', { details: { fields: { token: ['is required'] } } });
+    if (!token)
+      throw new HttpError('validation_failed', 'token is required.', {
+        details: { fields: { token: ['is required'] } },
+      });
     const auth = token.length <= 256 ? await verifyToken(db, token) : undefined;
-    if (!auth) throw new HttpError('unauthorized', 'The token is not valid.', { details: { fields: { token: ['is not a token of any shop'] } } });
-    if (auth.kind !== 'secret') throw new HttpError('forbidden', 'Sign in with a secret token (sk_…); a publishable token cannot change a shop.', { details: { fields: { token: ['must be a secret token (sk_…)'] } } });
+    if (!auth)
+      throw new HttpError('unauthorized', 'The token is not valid.', {
+        details: { fields: { token: ['is not a token of any shop'] } },
+      });
+    if (auth.kind !== 'secret')
+      throw new HttpError(
+        'forbidden',
+        'Sign in with a secret token (sk_…); a publishable token cannot change a shop.',
+        { details: { fields: { token: ['must be a secret token (sk_…)'] } } },
+      );
     const id = await openSession(db, auth.tokenId, sqlNowOf(clock));
     return c.body(null, 204, { 'set-cookie': sessionCookie(id, isSecure(c)) });
   });
@@ -66,7 +85,10 @@ export function adminRoutes(adminDir?: string): Hono<AppEnv> {
     const id = sessionIdOf(c.req.header('cookie'));
     const auth = id === undefined ? undefined : await sessionAuth(db, id, sqlNowOf(clock));
     if (!auth) throw new HttpError('unauthorized', 'Not signed in.');
-    return jsonResponse({ shop: { name: await shopName(db, auth.shopId), tz: auth.tz, locale: auth.locale }, base_url: ownOrigin(c) });
+    return jsonResponse({
+      shop: { name: await shopName(db, auth.shopId), tz: auth.tz, locale: auth.locale },
+      base_url: ownOrigin(c),
+    });
   });
 
   app.delete('/admin/session', async (c) => {
@@ -82,7 +104,10 @@ export function adminRoutes(adminDir?: string): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const tokenId = await redeemSignInCode(db, c.req.param('code'), sqlNowOf(clock));
     if (tokenId === undefined) {
-      return c.html('<!doctype html><title>Link used or expired</title><p>This sign-in link was used already or has expired. <a href="/admin/">Sign in with a secret token</a>.</p>', 410);
+      return c.html(
+        '<!doctype html><title>Link used or expired</title><p>This sign-in link was used already or has expired. <a href="/admin/">Sign in with a secret token</a>.</p>',
+        410,
+      );
     }
     const id = await openSession(db, tokenId, sqlNowOf(clock));
     return c.body(null, 303, { location: '/admin/', 'set-cookie': sessionCookie(id, isSecure(c)) });
@@ -92,14 +117,22 @@ export function adminRoutes(adminDir?: string): Hono<AppEnv> {
     const page = serveStatic({ path: `${adminDir}/index.html` });
     // The app is created with strict: false, so this answers /admin too; the page's asset
     // paths are absolute (/admin/assets/…), so both addresses work.
-    app.get('/admin', async (c, next) => {
-      await next();
-      c.res.headers.set('content-security-policy', ADMIN_CSP);
-    }, page);
-    app.get('/admin/assets/*', async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.res.headers.set('cache-control', 'public, max-age=31536000, immutable');
-    }, serveStatic({ root: adminDir, rewriteRequestPath: (p) => p.replace(/^\/admin/, '') }));
+    app.get(
+      '/admin',
+      async (c, next) => {
+        await next();
+        c.res.headers.set('content-security-policy', ADMIN_CSP);
+      },
+      page,
+    );
+    app.get(
+      '/admin/assets/*',
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.res.headers.set('cache-control', 'public, max-age=31536000, immutable');
+      },
+      serveStatic({ root: adminDir, rewriteRequestPath: (p) => p.replace(/^\/admin/, '') }),
+    );
   } else {
     app.get('/admin', (c) => c.text('The admin is not built yet: run `npm run build`.\n', 404));
   }

@@ -29,7 +29,11 @@ export async function sessionFromCookie(c: Context<AppEnv>): Promise<AuthContext
   const origin = c.req.header('origin');
   // Behind a TLS proxy the request's URL is http:; the page's origin is PUBLIC_URL's.
   const own = ownOrigin(c);
-  if (!SAFE_METHODS.has(c.req.method) && origin !== own) throw new ForbiddenError('An admin session may change data only from the admin page itself (the Origin header must be this service).');
-  if (origin !== undefined && origin !== own) throw new ForbiddenError(`An admin session cannot be used from the origin ${origin}.`);
+  if (!SAFE_METHODS.has(c.req.method) && origin !== own)
+    throw new ForbiddenError(
+      'An admin session may change data only from the admin page itself (the Origin header must be this service).',
+    );
+  if (origin !== undefined && origin !== own)
+    throw new ForbiddenError(`An admin session cannot be used from the origin ${origin}.`);
   return auth;
 }

@@ -31,7 +31,16 @@ export async function openSession(db: Queryable, tokenId: number, sqlNow: number
 export async function sessionAuth(db: Queryable, id: string, sqlNow: number | null): Promise<AuthContext | undefined> {
   if (!SHAPE.test(id)) return undefined;
   const row = await sessionToken(db, hash(id), sqlNow);
-  return row && { tokenId: Number(row.id), kind: 'secret', shopId: Number(row.shop_id), tz: row.tz, locale: row.locale, origins: [] };
+  return (
+    row && {
+      tokenId: Number(row.id),
+      kind: 'secret',
+      shopId: Number(row.shop_id),
+      tz: row.tz,
+      locale: row.locale,
+      origins: [],
+    }
+  );
 }
 
 /** Ends the session `id`. */
@@ -47,7 +56,11 @@ export async function newSignInCode(db: Queryable, tokenId: number, sqlNow: numb
 }
 
 /** Uses up `code`: the token id it was made for, or undefined (unknown, used, expired). */
-export async function redeemSignInCode(db: Queryable, code: string, sqlNow: number | null): Promise<number | undefined> {
+export async function redeemSignInCode(
+  db: Queryable,
+  code: string,
+  sqlNow: number | null,
+): Promise<number | undefined> {
   return SHAPE.test(code) ? consumeSignInCode(db, hash(code), sqlNow) : undefined;
 }
 

@@ -26,17 +26,35 @@ export interface DaysRequest {
 }
 
 /** One entry per day of `[start, finish)`; every day `unknown_variant` (0 left) when the shop has no such variant. */
-export async function readDays(q: Queryable, auth: Pick<AuthContext, 'shopId' | 'tz'>, request: DaysRequest): Promise<AvailabilityDay[]> {
+export async function readDays(
+  q: Queryable,
+  auth: Pick<AuthContext, 'shopId' | 'tz'>,
+  request: DaysRequest,
+): Promise<AvailabilityDay[]> {
   const days = eachDay(request.start, request.finish);
-  const variant = (await loadVariantRules(q, auth.shopId, [request.externalVariantId], { lock: false })).get(request.externalVariantId);
-  if (!variant) return days.map((date) => ({ date, quantity_available: 0, status: 'unknown_variant', status_code: ITEM_STATUS.unknown_variant }));
+  const variant = (await loadVariantRules(q, auth.shopId, [request.externalVariantId], { lock: false })).get(
+    request.externalVariantId,
+  );
+  if (!variant)
+    return days.map((date) => ({
+      date,
+      quantity_available: 0,
+      status: 'unknown_variant',
+      status_code: ITEM_STATUS.unknown_variant,
+    }));
   const span = dayPeriod(request.start, request.finish, auth.tz);
   const usage = new UsageIndex(await loadUsage(q, [variant.variantId], span, request.now));
   const blackouts = await loadBlackouts(q, auth.shopId, [variant.variantId], span);
-  const except = request.cartToken === undefined ? undefined : await cartReservationId(q, auth.shopId, request.cartToken);
+  const except =
+    request.cartToken === undefined ? undefined : await cartReservationId(q, auth.shopId, request.cartToken);
   const ctx = { today: plainDateInZone(request.now, auth.tz), usage, blackouts, except, storefrontRules: true };
   return days.map((date) => {
     const judged = judgeDay(variant, dayPeriod(date, addDays(date, 1), auth.tz), ctx);
-    return { date, quantity_available: judged.quantityAvailable, status: judged.status, status_code: ITEM_STATUS[judged.status] };
+    return {
+      date,
+      quantity_available: judged.quantityAvailable,
+      status: judged.status,
+      status_code: ITEM_STATUS[judged.status],
+    };
   });
 }

@@ -91,7 +91,13 @@ export function judgeDemands(demands: readonly Demand[], ctx: JudgeContext): Jud
  * blackouts included, range length not), and the units still free on it.
  */
 export function judgeDay(variant: VariantRules, period: Period, ctx: JudgeContext): Judgement {
-  const quantityAvailable = ctx.usage.free(variant.variantId, variant.capacity, period.startDay, period.finishDay, ctx.except);
+  const quantityAvailable = ctx.usage.free(
+    variant.variantId,
+    variant.capacity,
+    period.startDay,
+    period.finishDay,
+    ctx.except,
+  );
   let status: ItemStatus = quantityAvailable > 0 ? 'ok' : 'sold_out';
   if (ctx.blackouts.some((b) => b.variantId === variant.variantId && blocks(b, period))) status = 'blacked_out';
   if (ctx.storefrontRules && !insideWindow(period, variant.settings, ctx.today)) status = 'outside_window';

@@ -78,9 +78,20 @@ export function variantRulesOf(r: VariantRow): VariantRules {
  * Every unexpired hold item (expiring after `now`, a reading of the database's clock or a test clock's) and
  * every pending or confirmed booking item of these variants touching a day of the span.
  */
-export async function loadUsage(q: Queryable, variantIds: readonly number[], span: { startDay: PlainDate; finishDay: PlainDate }, now: number): Promise<UsageRow[]> {
+export async function loadUsage(
+  q: Queryable,
+  variantIds: readonly number[],
+  span: { startDay: PlainDate; finishDay: PlainDate },
+  now: number,
+): Promise<UsageRow[]> {
   if (variantIds.length === 0) return [];
-  const { rows } = await q.query<{ variant_id: number; start_day: string; finish_day: string; quantity: number; reservation_id: number | null }>(
+  const { rows } = await q.query<{
+    variant_id: number;
+    start_day: string;
+    finish_day: string;
+    quantity: number;
+    reservation_id: number | null;
+  }>(
     `SELECT ri.variant_id, ri.start_day::text AS start_day, ri.finish_day::text AS finish_day, ri.quantity, ri.reservation_id
        FROM reservation_items ri JOIN reservations r ON r.id = ri.reservation_id
       WHERE ri.variant_id = ANY($1::bigint[]) AND ri.start_day < $3::date AND ri.finish_day > $2::date
@@ -102,9 +113,19 @@ export async function loadUsage(q: Queryable, variantIds: readonly number[], spa
 }
 
 /** The blackouts that apply to these variants (shop, location, product or variant level) and overlap the span. */
-export async function loadBlackouts(q: Queryable, shopId: number, variantIds: readonly number[], span: Pick<Period, 'startAt' | 'finishAt'>): Promise<BlackoutSpan[]> {
+export async function loadBlackouts(
+  q: Queryable,
+  shopId: number,
+  variantIds: readonly number[],
+  span: Pick<Period, 'startAt' | 'finishAt'>,
+): Promise<BlackoutSpan[]> {
   if (variantIds.length === 0) return [];
-  const { rows } = await q.query<{ variant_id: number; starts_at: Date | string; finishes_at: Date | string; scope: BlackoutScope }>(
+  const { rows } = await q.query<{
+    variant_id: number;
+    starts_at: Date | string;
+    finishes_at: Date | string;
+    scope: BlackoutScope;
+  }>(
     `SELECT v.id AS variant_id, b.starts_at, b.finishes_at, b.scope
        FROM blackouts b
        JOIN variants v ON v.id = ANY($2::bigint[])
@@ -123,6 +144,9 @@ export async function loadBlackouts(q: Queryable, shopId: number, variantIds: re
 
 /** The id of the cart's reservation in the shop, if it has one (its own holds do not count against it). */
 export async function cartReservationId(q: Queryable, shopId: number, cartToken: string): Promise<number | undefined> {
-  const { rows } = await q.query<{ id: number }>('SELECT id FROM reservations WHERE shop_id = $1 AND cart_token = $2', [shopId, cartToken]);
+  const { rows } = await q.query<{ id: number }>('SELECT id FROM reservations WHERE shop_id = $1 AND cart_token = $2', [
+    shopId,
+    cartToken,
+  ]);
   return rows[0]?.id;
 }

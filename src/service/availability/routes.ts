@@ -23,38 +23,46 @@ const MAX_DAYS = 366;
 const MAX_OCCUPANCY_DAYS = 92;
 
 /** GET /v1/availability; GET /v1/occupancy (the merchant's view, secret tokens only). */
-export const availabilityRoutes = new Hono<AppEnv>().get('/v1/occupancy', async (c) => {
-  const { auth, deps } = c.var;
-  requireSecret(auth, 'read occupancy');
-  const query = new QueryReader(c.req.url);
-  const start = query.date('start');
-  const finish = query.date('finish');
-  const externalVariantId = query.id('external_variant_id');
-  for (const name of ['start', 'finish']) if (!query.has(name)) query.errors.add(name, 'is required');
-  if (start && finish && diffDays(start, finish) < 1) query.errors.add('finish', 'must be after start (it is the first day not listed)');
-  if (start && finish && diffDays(start, finish) > MAX_OCCUPANCY_DAYS) query.errors.add('finish', `must be at most ${MAX_OCCUPANCY_DAYS} days after start`);
-  query.done();
-  const now = await databaseNow(deps.db, sqlNowOf(deps.clock));
-  return jsonResponse(await occupancy(deps.db, auth.shopId, { start: start!, finish: finish!, externalVariantId }, now));
-}).get('/v1/availability', async (c) => {
-  const { auth, deps } = c.var;
-  const query = new QueryReader(c.req.url);
-  const externalVariantId = query.id('external_variant_id');
-  const start = query.date('start');
-  const finish = query.date('finish');
-  const cartToken = query.string('cart_token', 255);
-  for (const name of ['external_variant_id', 'start', 'finish']) {
-    if (!query.has(name)) query.errors.add(name, 'is required');
-  }
-  if (start && finish && diffDays(start, finish) < 1) query.errors.add('finish', 'must be after start (it is the first day not listed)');
-  if (start && finish && diffDays(start, finish) > MAX_DAYS) query.errors.add('finish', `must be at most ${MAX_DAYS} days after start`);
-  query.done();
-  const days = await readDays(deps.db, auth, {
-    externalVariantId: externalVariantId!,
-    start: start!,
-    finish: finish!,
-    cartToken,
-    now: await databaseNow(deps.db, sqlNowOf(deps.clock)), // live holds by the database's clock, as they were stamped
+export const availabilityRoutes = new Hono<AppEnv>()
+  .get('/v1/occupancy', async (c) => {
+    const { auth, deps } = c.var;
+    requireSecret(auth, 'read occupancy');
+    const query = new QueryReader(c.req.url);
+    const start = query.date('start');
+    const finish = query.date('finish');
+    const externalVariantId = query.id('external_variant_id');
+    for (const name of ['start', 'finish']) if (!query.has(name)) query.errors.add(name, 'is required');
+    if (start && finish && diffDays(start, finish) < 1)
+      query.errors.add('finish', 'must be after start (it is the first day not listed)');
+    if (start && finish && diffDays(start, finish) > MAX_OCCUPANCY_DAYS)
+      query.errors.add('finish', `must be at most ${MAX_OCCUPANCY_DAYS} days after start`);
+    query.done();
+    const now = await databaseNow(deps.db, sqlNowOf(deps.clock));
+    return jsonResponse(
+      await occupancy(deps.db, auth.shopId, { start: start!, finish: finish!, externalVariantId }, now),
+    );
+  })
+  .get('/v1/availability', async (c) => {
+    const { auth, deps } = c.var;
+    const query = new QueryReader(c.req.url);
+    const externalVariantId = query.id('external_variant_id');
+    const start = query.date('start');
+    const finish = query.date('finish');
+    const cartToken = query.string('cart_token', 255);
+    for (const name of ['external_variant_id', 'start', 'finish']) {
+      if (!query.has(name)) query.errors.add(name, 'is required');
+    }
+    if (start && finish && diffDays(start, finish) < 1)
+      query.errors.add('finish', 'must be after start (it is the first day not listed)');
+    if (start && finish && diffDays(start, finish) > MAX_DAYS)
+      query.errors.add('finish', `must be at most ${MAX_DAYS} days after start`);
+    query.done();
+    const days = await readDays(deps.db, auth, {
+      externalVariantId: externalVariantId!,
+      start: start!,
+      finish: finish!,
+      cartToken,
+      now: await databaseNow(deps.db, sqlNowOf(deps.clock)), // live holds by the database's clock, as they were stamped
+    });
+    return jsonResponse(days);
   });
-  return jsonResponse(days);
-});

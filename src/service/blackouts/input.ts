@@ -26,7 +26,13 @@ export interface BoundaryInput {
 }
 
 /** The target fields a body may carry; each names a thing of the shop, or `null` for none. */
-export const TARGET_FIELDS = ['product_id', 'external_product_id', 'variant_id', 'external_variant_id', 'location_id'] as const satisfies readonly TargetField[];
+export const TARGET_FIELDS = [
+  'product_id',
+  'external_product_id',
+  'variant_id',
+  'external_variant_id',
+  'location_id',
+] as const satisfies readonly TargetField[];
 
 /** The fields a body gave, checked; absent ones are undefined (PUT keeps their stored value). */
 export interface BlackoutInput {
@@ -52,13 +58,15 @@ function readTitle(value: unknown, errors: FieldErrors): string | null | undefin
   const message = `must be 1 to ${TITLE_MAX} characters without control characters, or null`;
   if (typeof value !== 'string') return void errors.add('title', message);
   const title = value.trim();
-  if (title === '' || [...title].length > TITLE_MAX || UNSHOWABLE.test(title) || !title.isWellFormed()) return void errors.add('title', message);
+  if (title === '' || [...title].length > TITLE_MAX || UNSHOWABLE.test(title) || !title.isWellFormed())
+    return void errors.add('title', message);
   return title;
 }
 
 function readBoundary(field: string, value: unknown, tz: string, errors: FieldErrors): BoundaryInput | undefined {
   // Checked on the text first: zone arithmetic on the years 0-99 is not defined.
-  if (typeof value === 'string' && /^\d{4}-/.test(value) && value < '1970') return void errors.add(field, 'must be between the years 1970 and 9999');
+  if (typeof value === 'string' && /^\d{4}-/.test(value) && value < '1970')
+    return void errors.add(field, 'must be between the years 1970 and 9999');
   const parsed = parseBlackoutTime(value, tz);
   if ('error' in parsed) return void errors.add(field, parsed.error);
   const ms = parsed.instant.getTime();
@@ -69,7 +77,8 @@ function readBoundary(field: string, value: unknown, tz: string, errors: FieldEr
 /** A positive whole number (a JSON number or its digits as a string), or null. */
 function readTarget(field: TargetField, value: unknown, errors: FieldErrors): number | null | undefined {
   if (value === null) return null;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n < 1) return void errors.add(field, 'must be a positive whole number or null');
   return n;
 }
@@ -78,7 +87,12 @@ function readTarget(field: TargetField, value: unknown, errors: FieldErrors): nu
  * Checks `body` in the shop's zone `tz`. `create` requires `starts_at` and `finishes_at`.
  * Problems go to `errors`; the result holds only the fields that passed.
  */
-export function readBlackoutInput(body: unknown, tz: string, mode: 'create' | 'update', errors: FieldErrors): BlackoutInput {
+export function readBlackoutInput(
+  body: unknown,
+  tz: string,
+  mode: 'create' | 'update',
+  errors: FieldErrors,
+): BlackoutInput {
   const input: BlackoutInput = { targets: {} };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     errors.add('body', 'must be a JSON object');

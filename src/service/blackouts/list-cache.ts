@@ -25,7 +25,13 @@ export interface ListAnswer {
  * version when the caller has one read after its request arrived (its token's verification,
  * `shopVersion` in http/env.ts); without it the list reads the version itself.
  */
-export type BlackoutList = (db: Queryable, shopId: number, filters: BlackoutFilters, page: Page, version?: number) => Promise<ListAnswer>;
+export type BlackoutList = (
+  db: Queryable,
+  shopId: number,
+  filters: BlackoutFilters,
+  page: Page,
+  version?: number,
+) => Promise<ListAnswer>;
 
 /**
  * `listBlackoutsJson` through a cache, per database, of at most `maxEntries` lists and

@@ -99,7 +99,9 @@ function filterConditions(filters: BlackoutFilters, params: unknown[]): string[]
   if (filters.externalProductId !== undefined) where.push(product(`p.external_id = ${p(filters.externalProductId)}`));
   if (filters.vendor !== undefined) where.push(product(`p.vendor = ${p(filters.vendor)}`));
   if (filters.locationId !== undefined) {
-    where.push(`EXISTS (SELECT 1 FROM locations l WHERE l.shop_id = $1 AND l.id = ${p(filters.locationId)} AND ${appliesToLocationSql('b', 'l')})`);
+    where.push(
+      `EXISTS (SELECT 1 FROM locations l WHERE l.shop_id = $1 AND l.id = ${p(filters.locationId)} AND ${appliesToLocationSql('b', 'l')})`,
+    );
   }
   return where;
 }
@@ -119,7 +121,12 @@ const RECORD_JSON_COLUMNS = `b.id, b.title, ${iso('b.starts_at')} AS starts_at, 
  * JSON (a list of 250 costs it less than turning 250 rows into objects, dates and a string in
  * this process); the text of a filter set never varies, so the statement is prepared.
  */
-export async function listBlackoutsJson(db: Queryable, shopId: number, filters: BlackoutFilters, page: Page): Promise<{ json: string; total: number }> {
+export async function listBlackoutsJson(
+  db: Queryable,
+  shopId: number,
+  filters: BlackoutFilters,
+  page: Page,
+): Promise<{ json: string; total: number }> {
   const params: unknown[] = [shopId];
   const where = filterConditions(filters, params);
   const limit = params.push(page.per);
@@ -138,7 +145,10 @@ export async function listBlackoutsJson(db: Queryable, shopId: number, filters: 
 
 /** The shop's blackout `id`, or undefined (also for another shop's). */
 export async function findBlackout(db: Queryable, shopId: number, id: number): Promise<Blackout | undefined> {
-  const { rows } = await db.query<BlackoutRow>(`SELECT ${RECORD_COLUMNS} FROM blackouts b ${TARGET_JOINS} WHERE b.shop_id = $1 AND b.id = $2`, [shopId, id]);
+  const { rows } = await db.query<BlackoutRow>(
+    `SELECT ${RECORD_COLUMNS} FROM blackouts b ${TARGET_JOINS} WHERE b.shop_id = $1 AND b.id = $2`,
+    [shopId, id],
+  );
   return rows[0] && toBlackoutRecord(rows[0]);
 }
 

@@ -46,7 +46,10 @@ export const blackoutRoutes = new Hono<AppEnv>()
     // The database writes the JSON (queries.ts): the list goes out as it was kept.
     const { body, digest, total } = await lists(c.get('deps').db, auth.shopId, filters, page, c.get('shopVersion'));
     c.set('bodyDigest', digest);
-    return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...pageHeaders(c.req.url, page, total) } });
+    return new Response(body, {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', ...pageHeaders(c.req.url, page, total) },
+    });
   })
   .post('/v1/blackouts', async (c) => {
     const auth = c.get('auth');

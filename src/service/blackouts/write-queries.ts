@@ -21,7 +21,11 @@ export interface BlackoutColumns {
 }
 
 /** The stored columns of the shop's blackout `id`, locked for an update, or undefined. */
-export async function lockBlackoutColumns(tx: Queryable, shopId: number, id: number): Promise<BlackoutColumns | undefined> {
+export async function lockBlackoutColumns(
+  tx: Queryable,
+  shopId: number,
+  id: number,
+): Promise<BlackoutColumns | undefined> {
   const { rows } = await tx.query<BlackoutColumns>(
     `SELECT title, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id
        FROM blackouts WHERE shop_id = $1 AND id = $2 FOR UPDATE`,
@@ -30,10 +34,24 @@ export async function lockBlackoutColumns(tx: Queryable, shopId: number, id: num
   return rows[0];
 }
 
-const COLUMN_VALUES = (c: BlackoutColumns) => [c.title, c.starts_at, c.finishes_at, c.all_day, c.scope, c.product_id, c.variant_id, c.location_id];
+const COLUMN_VALUES = (c: BlackoutColumns) => [
+  c.title,
+  c.starts_at,
+  c.finishes_at,
+  c.all_day,
+  c.scope,
+  c.product_id,
+  c.variant_id,
+  c.location_id,
+];
 
 /** Inserts a blackout made at `now` and resolves to its id. */
-export async function insertBlackout(tx: Queryable, shopId: number, columns: BlackoutColumns, now: Date): Promise<number> {
+export async function insertBlackout(
+  tx: Queryable,
+  shopId: number,
+  columns: BlackoutColumns,
+  now: Date,
+): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO blackouts (shop_id, title, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id`,
@@ -43,7 +61,13 @@ export async function insertBlackout(tx: Queryable, shopId: number, columns: Bla
 }
 
 /** Writes `columns` over the shop's blackout `id`, changed at `now`. */
-export async function updateBlackoutColumns(tx: Queryable, shopId: number, id: number, columns: BlackoutColumns, now: Date): Promise<void> {
+export async function updateBlackoutColumns(
+  tx: Queryable,
+  shopId: number,
+  id: number,
+  columns: BlackoutColumns,
+  now: Date,
+): Promise<void> {
   await tx.query(
     `UPDATE blackouts SET title = $3, starts_at = $4, finishes_at = $5, all_day = $6, scope = $7,
        product_id = $8, variant_id = $9, location_id = $10, updated_at = $11
@@ -62,17 +86,24 @@ const TARGET_LOOKUPS: Record<TargetField, string> = {
 };
 
 /** The stored id of the product, variant or location that `field: value` names in the shop, if any. */
-export async function findTargetId(tx: Queryable, shopId: number, field: TargetField, value: number): Promise<number | undefined> {
+export async function findTargetId(
+  tx: Queryable,
+  shopId: number,
+  field: TargetField,
+  value: number,
+): Promise<number | undefined> {
   const { rows } = await tx.query<{ id: number }>(TARGET_LOOKUPS[field], [shopId, value]);
   return rows[0]?.id;
 }
 
 /** The product of variant `variantId` (undefined when it is gone). */
 export async function productOfVariant(tx: Queryable, variantId: number): Promise<number | undefined> {
-  return (await tx.query<{ product_id: number }>('SELECT product_id FROM variants WHERE id = $1', [variantId])).rows[0]?.product_id;
+  return (await tx.query<{ product_id: number }>('SELECT product_id FROM variants WHERE id = $1', [variantId])).rows[0]
+    ?.product_id;
 }
 
 /** The location of product `productId` (null: none; undefined when it is gone). */
 export async function locationOfProduct(tx: Queryable, productId: number): Promise<number | null | undefined> {
-  return (await tx.query<{ location_id: number | null }>('SELECT location_id FROM products WHERE id = $1', [productId])).rows[0]?.location_id;
+  return (await tx.query<{ location_id: number | null }>('SELECT location_id FROM products WHERE id = $1', [productId]))
+    .rows[0]?.location_id;
 }

@@ -36,14 +36,23 @@ import {
 type Kind = 'product' | 'variant' | 'location';
 
 // Each stored target column and the body fields that name it.
-const TARGETS: ReadonlyArray<{ kind: Kind; column: 'product_id' | 'variant_id' | 'location_id'; fields: TargetField[] }> = [
+const TARGETS: ReadonlyArray<{
+  kind: Kind;
+  column: 'product_id' | 'variant_id' | 'location_id';
+  fields: TargetField[];
+}> = [
   { kind: 'product', column: 'product_id', fields: ['product_id', 'external_product_id'] },
   { kind: 'variant', column: 'variant_id', fields: ['variant_id', 'external_variant_id'] },
   { kind: 'location', column: 'location_id', fields: ['location_id'] },
 ];
 
 /** The stored ids the body's target fields name (undefined: not given); unknown ones are errors. */
-async function resolveTargets(tx: Queryable, shopId: number, input: BlackoutInput, errors: FieldErrors): Promise<Partial<Record<Kind, number | null>>> {
+async function resolveTargets(
+  tx: Queryable,
+  shopId: number,
+  input: BlackoutInput,
+  errors: FieldErrors,
+): Promise<Partial<Record<Kind, number | null>>> {
   const resolved: Partial<Record<Kind, number | null>> = {};
   for (const target of TARGETS) {
     let named: { field: TargetField; id: number | null } | undefined;
@@ -74,7 +83,12 @@ function fieldFor(input: BlackoutInput, kind: Kind): string {
 }
 
 /** Records a 422 when the targets could never all match one variant. */
-async function checkTargetsAgree(tx: Queryable, columns: BlackoutColumns, input: BlackoutInput, errors: FieldErrors): Promise<void> {
+async function checkTargetsAgree(
+  tx: Queryable,
+  columns: BlackoutColumns,
+  input: BlackoutInput,
+  errors: FieldErrors,
+): Promise<void> {
   const blame = (a: Kind, b: Kind) => {
     const sentA = fieldFor(input, a);
     return input.targets[sentA as TargetField] !== undefined ? sentA : fieldFor(input, b);
@@ -84,8 +98,15 @@ async function checkTargetsAgree(tx: Queryable, columns: BlackoutColumns, input:
     errors.add(blame('variant', 'product'), 'names a variant of another product than the blackout names');
   }
   const product = columns.product_id ?? variantProduct ?? null;
-  if (columns.location_id !== null && product !== null && (await locationOfProduct(tx, product)) !== columns.location_id) {
-    errors.add(blame(columns.variant_id !== null ? 'variant' : 'product', 'location'), 'names a product at another location than the blackout names');
+  if (
+    columns.location_id !== null &&
+    product !== null &&
+    (await locationOfProduct(tx, product)) !== columns.location_id
+  ) {
+    errors.add(
+      blame(columns.variant_id !== null ? 'variant' : 'product', 'location'),
+      'names a product at another location than the blackout names',
+    );
   }
 }
 
@@ -95,10 +116,19 @@ function isStartOfDay(instant: Date, tz: string): boolean {
 }
 
 /** The columns a write leaves: `input` over `stored` (or the defaults on create). */
-function mergeColumns(input: BlackoutInput, targets: Partial<Record<Kind, number | null>>, stored: BlackoutColumns | undefined): BlackoutColumns {
+function mergeColumns(
+  input: BlackoutInput,
+  targets: Partial<Record<Kind, number | null>>,
+  stored: BlackoutColumns | undefined,
+): BlackoutColumns {
   const boundaryIsDay = (given: BoundaryInput | undefined) => (given ? given.isDay : stored?.all_day === 1);
   const timesGiven = input.starts_at !== undefined || input.finishes_at !== undefined;
-  const derivedAllDay = !stored || timesGiven ? (boundaryIsDay(input.starts_at) && boundaryIsDay(input.finishes_at) ? 1 : 0) : stored.all_day;
+  const derivedAllDay =
+    !stored || timesGiven
+      ? boundaryIsDay(input.starts_at) && boundaryIsDay(input.finishes_at)
+        ? 1
+        : 0
+      : stored.all_day;
   return {
     title: input.title !== undefined ? input.title : (stored?.title ?? null),
     // On create both boundaries passed the check before this is called.
@@ -113,14 +143,23 @@ function mergeColumns(input: BlackoutInput, targets: Partial<Record<Kind, number
 }
 
 /** Checks `body` and resolves it to the columns to store, or throws one 422 naming every bad field. */
-async function checkedColumns(tx: Queryable, auth: { shopId: number; tz: string }, body: unknown, stored: BlackoutColumns | undefined): Promise<BlackoutColumns> {
+async function checkedColumns(
+  tx: Queryable,
+  auth: { shopId: number; tz: string },
+  body: unknown,
+  stored: BlackoutColumns | undefined,
+): Promise<BlackoutColumns> {
   const errors = new FieldErrors();
   const input = readBlackoutInput(body, auth.tz, stored ? 'update' : 'create', errors);
   const targets = await resolveTargets(tx, auth.shopId, input, errors);
   errors.throwIfAny();
   const columns = mergeColumns(input, targets, stored);
-  if (columns.finishes_at.getTime() <= columns.starts_at.getTime()) errors.add('finishes_at', 'must be after starts_at');
-  if (input.all_day === 1 && !(isStartOfDay(columns.starts_at, auth.tz) && isStartOfDay(columns.finishes_at, auth.tz))) {
+  if (columns.finishes_at.getTime() <= columns.starts_at.getTime())
+    errors.add('finishes_at', 'must be after starts_at');
+  if (
+    input.all_day === 1 &&
+    !(isStartOfDay(columns.starts_at, auth.tz) && isStartOfDay(columns.finishes_at, auth.tz))
+  ) {
     errors.add('all_day', `must be 0 unless starts_at and finishes_at are starts of days in ${auth.tz}`);
   }
   await checkTargetsAgree(tx, columns, input, errors);
@@ -141,7 +180,12 @@ function sameColumns(a: BlackoutColumns, b: BlackoutColumns): boolean {
  * database's as this process reads it; a timestamp shown to the merchant, decided by nothing),
  * and resolves to its record.
  */
-export async function createBlackout(db: Database, auth: Pick<AuthContext, 'shopId' | 'tz'>, body: unknown, now: () => number): Promise<Blackout> {
+export async function createBlackout(
+  db: Database,
+  auth: Pick<AuthContext, 'shopId' | 'tz'>,
+  body: unknown,
+  now: () => number,
+): Promise<Blackout> {
   return db.transaction(async (tx) => {
     const columns = await checkedColumns(tx, auth, body, undefined);
     const id = await insertBlackout(tx, auth.shopId, columns, new Date(now()));
@@ -153,7 +197,13 @@ export async function createBlackout(db: Database, auth: Pick<AuthContext, 'shop
  * Changes blackout `id` by `body` (partial) and resolves to its record; `updated_at` moves (to
  * `now()`) only when something changed. Throws `NotFoundError` when the shop has no such blackout.
  */
-export async function updateBlackout(db: Database, auth: Pick<AuthContext, 'shopId' | 'tz'>, id: number, body: unknown, now: () => number): Promise<Blackout> {
+export async function updateBlackout(
+  db: Database,
+  auth: Pick<AuthContext, 'shopId' | 'tz'>,
+  id: number,
+  body: unknown,
+  now: () => number,
+): Promise<Blackout> {
   return db.transaction(async (tx) => {
     const stored = await lockBlackoutColumns(tx, auth.shopId, id);
     if (!stored) throw new NotFoundError('blackout', id);

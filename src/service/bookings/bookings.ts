@@ -42,7 +42,13 @@ class KeyTaken extends Error {}
  * Books `input` at the database's "now" (read after the variants' locks; `sqlNow` is a test
  * clock's override, null in production), or throws `ConflictError` (409), or `InvalidError` (422) for a key reused with another body.
  */
-export async function createBooking(db: Database, auth: AuthContext, input: BookingInput, idempotency: Idempotency | undefined, sqlNow: number | null): Promise<BookingResult> {
+export async function createBooking(
+  db: Database,
+  auth: AuthContext,
+  input: BookingInput,
+  idempotency: Idempotency | undefined,
+  sqlNow: number | null,
+): Promise<BookingResult> {
   if (idempotency) {
     const earlier = await replay(db, auth, idempotency);
     if (earlier) return earlier;
@@ -62,19 +68,36 @@ async function replay(db: Database, auth: AuthContext, idempotency: Idempotency)
   const found = await bookingByKey(db, auth.shopId, idempotency.key, auth.tz);
   if (!found) return undefined;
   if (found.requestHash !== idempotency.requestHash) {
-    throw new InvalidError({ 'Idempotency-Key': ['was already used with a different request body; use a new key for a new booking'] });
+    throw new InvalidError({
+      'Idempotency-Key': ['was already used with a different request body; use a new key for a new booking'],
+    });
   }
   return { booking: found.booking, replayed: true };
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-async function book(tx: Tx, auth: AuthContext, input: BookingInput, idempotency: Idempotency | undefined, sqlNow: number | null): Promise<Booking> {
-  const rules = await loadVariantRules(tx, auth.shopId, input.items.map((i) => i.externalId), { lock: true });
+async function book(
+  tx: Tx,
+  auth: AuthContext,
+  input: BookingInput,
+  idempotency: Idempotency | undefined,
+  sqlNow: number | null,
+): Promise<Booking> {
+  const rules = await loadVariantRules(
+    tx,
+    auth.shopId,
+    input.items.map((i) => i.externalId),
+    { lock: true },
+  );
   // After the locks: holds that expired while this waited no longer count (as in a hold).
   const now = await databaseNow(tx, sqlNow);
   const period = timedPeriod(input.startAt, input.finishAt, auth.tz);
-  const demands: Demand[] = input.items.map((i) => ({ variant: rules.get(i.externalId), period, quantity: i.quantity }));
+  const demands: Demand[] = input.items.map((i) => ({
+    variant: rules.get(i.externalId),
+    period,
+    quantity: i.quantity,
+  }));
   const variantIds = [...rules.values()].map((v) => v.variantId);
   if (input.cartToken !== undefined && variantIds.length > 0) {
     // The cart's hold on these variants for these days becomes the booking: release it first,
@@ -83,7 +106,12 @@ async function book(tx: Tx, auth: AuthContext, input: BookingInput, idempotency:
   }
   const usage = new UsageIndex(await loadUsage(tx, variantIds, period, now));
   const blackouts = await loadBlackouts(tx, auth.shopId, variantIds, period);
-  const judgements = judgeDemands(demands, { today: plainDateInZone(now, auth.tz), usage, blackouts, storefrontRules: false });
+  const judgements = judgeDemands(demands, {
+    today: plainDateInZone(now, auth.tz),
+    usage,
+    blackouts,
+    storefrontRules: false,
+  });
   if (judgements.some((j) => j.status !== 'ok')) {
     const items: UnavailableItem[] = input.items.map((item, i) => ({
       external_id: item.externalId,
@@ -118,11 +146,22 @@ async function book(tx: Tx, auth: AuthContext, input: BookingInput, idempotency:
   await insertBookingItems(
     tx,
     row.id,
-    input.items.map((item, i) => ({ variantId: demands[i]!.variant!.variantId, resourceId: item.resourceId, quantity: item.quantity })),
+    input.items.map((item, i) => ({
+      variantId: demands[i]!.variant!.variantId,
+      resourceId: item.resourceId,
+      quantity: item.quantity,
+    })),
   );
   const items: BookingItem[] = input.items.map((item, i) => {
     const v = demands[i]!.variant!;
-    return { external_id: v.externalId, variant_id: v.variantId, resource_id: item.resourceId, quantity: item.quantity, product_title: v.productTitle, variant_title: v.title };
+    return {
+      external_id: v.externalId,
+      variant_id: v.variantId,
+      resource_id: item.resourceId,
+      quantity: item.quantity,
+      product_title: v.productTitle,
+      variant_title: v.title,
+    };
   });
   return bookingRecord(row, items, auth.tz);
 }

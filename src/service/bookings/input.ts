@@ -9,13 +9,32 @@ import { createHash } from 'node:crypto';
 import { FieldErrors } from '../shared/field-errors.ts';
 import type { BookingField, Customer } from '../../shared/records.ts';
 import { parseLocalDateTime } from '../../shared/zones.ts';
-import { MAX_ITEMS, asObject, cartToken as readCartToken, externalId, list, onlyFields, person, text, wholeNumber } from '../shared/body.ts';
+import {
+  MAX_ITEMS,
+  asObject,
+  cartToken as readCartToken,
+  externalId,
+  list,
+  onlyFields,
+  person,
+  text,
+  wholeNumber,
+} from '../shared/body.ts';
 
 /** The longest booking, in milliseconds (366 days, as a hold). */
 const MAX_BOOKING_MS = 366 * 86_400_000;
 
 /** The fields of the body: the seed's (§2.4), and `cart_token` (an extension). */
-const BOOKING_FIELDS: ReadonlySet<string> = new Set(['starts_at', 'finishes_at', 'items', 'customers', 'fields', 'tags', 'create_draft_order', 'cart_token']);
+const BOOKING_FIELDS: ReadonlySet<string> = new Set([
+  'starts_at',
+  'finishes_at',
+  'items',
+  'customers',
+  'fields',
+  'tags',
+  'create_draft_order',
+  'cart_token',
+]);
 const ITEM_FIELDS: ReadonlySet<string> = new Set(['external_id', 'resource_id', 'quantity']);
 const ANSWER_FIELDS: ReadonlySet<string> = new Set(['name', 'value']);
 
@@ -53,17 +72,29 @@ export function readBookingInput(body: unknown, tz: string): BookingInput {
     if (finishAt <= startAt) errors.add('finishes_at', 'must be after starts_at');
     else if (finishAt - startAt > MAX_BOOKING_MS) errors.add('finishes_at', 'must be at most 366 days after starts_at');
   }
-  if (o!.items === undefined || (Array.isArray(o!.items) && o!.items.length === 0)) errors.add('items', `must list 1 to ${MAX_ITEMS} items`);
+  if (o!.items === undefined || (Array.isArray(o!.items) && o!.items.length === 0))
+    errors.add('items', `must list 1 to ${MAX_ITEMS} items`);
   const items = list(errors, 'items', o!.items, MAX_ITEMS, (v, path) => readItem(errors, path, v)) ?? [];
   // A booking is someone's: the merchant must be able to reach them (issue 15).
-  if (o!.customers === undefined || (Array.isArray(o!.customers) && o!.customers.length === 0)) errors.add('customers', `must list 1 to ${MAX_ITEMS} customers`);
-  const customers = list(errors, 'customers', o!.customers, MAX_ITEMS, (v, path) => person(errors, path, v, 'customer')) ?? [];
+  if (o!.customers === undefined || (Array.isArray(o!.customers) && o!.customers.length === 0))
+    errors.add('customers', `must list 1 to ${MAX_ITEMS} customers`);
+  const customers =
+    list(errors, 'customers', o!.customers, MAX_ITEMS, (v, path) => person(errors, path, v, 'customer')) ?? [];
   const fields = list(errors, 'fields', o!.fields, 100, (v, path) => readField(errors, path, v)) ?? [];
   const tags = list(errors, 'tags', o!.tags, 50, (v, path) => text(errors, path, v, 255)) ?? [];
   const createDraftOrder = flag(errors, 'create_draft_order', o!.create_draft_order);
   const cartToken = readCartToken(errors, 'cart_token', o!.cart_token, true);
   errors.throwIfAny();
-  return { startAt: startAt!, finishAt: finishAt!, items, customers, fields, tags, createDraftOrder: createDraftOrder!, cartToken };
+  return {
+    startAt: startAt!,
+    finishAt: finishAt!,
+    items,
+    customers,
+    fields,
+    tags,
+    createDraftOrder: createDraftOrder!,
+    cartToken,
+  };
 }
 
 /**
@@ -79,7 +110,10 @@ function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -105,10 +139,14 @@ function readItem(errors: FieldErrors, path: string, value: unknown): BookingIte
   }
   onlyFields(errors, `${path}.`, o, ITEM_FIELDS, 'booking item');
   const id = externalId(errors, `${path}.external_id`, o.external_id);
-  const quantity = o.quantity === undefined ? (errors.add(`${path}.quantity`, 'is required'), undefined) : wholeNumber(errors, `${path}.quantity`, o.quantity, 1);
+  const quantity =
+    o.quantity === undefined
+      ? (errors.add(`${path}.quantity`, 'is required'), undefined)
+      : wholeNumber(errors, `${path}.quantity`, o.quantity, 1);
   let resourceId: string | null = null;
   if (typeof o.resource_id === 'number' && Number.isSafeInteger(o.resource_id)) resourceId = String(o.resource_id);
-  else if (o.resource_id !== undefined && o.resource_id !== null && o.resource_id !== '') resourceId = text(errors, `${path}.resource_id`, o.resource_id, 255) ?? null;
+  else if (o.resource_id !== undefined && o.resource_id !== null && o.resource_id !== '')
+    resourceId = text(errors, `${path}.resource_id`, o.resource_id, 255) ?? null;
   if (id === undefined || quantity === undefined) return undefined;
   return { externalId: id, resourceId, quantity };
 }
@@ -121,7 +159,12 @@ function readField(errors: FieldErrors, path: string, value: unknown): BookingFi
   // Line breaks and tabs are fine in an answer; NUL and other control characters are not (and
   // PostgreSQL's jsonb cannot store NUL at all).
   // eslint-disable-next-line no-control-regex
-  else if (typeof o.value !== 'string' || o.value.length > 2000 || !o.value.isWellFormed() || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(o.value)) {
+  else if (
+    typeof o.value !== 'string' ||
+    o.value.length > 2000 ||
+    !o.value.isWellFormed() ||
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(o.value)
+  ) {
     errors.add(`${path}.value`, 'must be a string of at most 2000 characters without control characters');
   }
   if (!o || name === undefined || typeof o.value !== 'string') return undefined;

@@ -24,13 +24,20 @@ export interface BookingFilters {
 }
 
 /** One page of the shop's bookings matching `filters`, by start then id, and the total. */
-export async function listBookings(db: Queryable, shopId: number, filters: BookingFilters, page: Page): Promise<{ rows: (BookingRow & { starts_at: Date })[]; total: number }> {
+export async function listBookings(
+  db: Queryable,
+  shopId: number,
+  filters: BookingFilters,
+  page: Page,
+): Promise<{ rows: (BookingRow & { starts_at: Date })[]; total: number }> {
   const params: unknown[] = [shopId];
   const where = ['b.shop_id = $1'];
   const p = (value: unknown) => `$${params.push(value)}`;
   if (filters.status !== undefined) where.push(`b.status = ${p(filters.status)}`);
   if (filters.externalVariantId !== undefined) {
-    where.push(`EXISTS (SELECT 1 FROM booking_items bi JOIN variants v ON v.id = bi.variant_id WHERE bi.booking_id = b.id AND v.external_id = ${p(filters.externalVariantId)})`);
+    where.push(
+      `EXISTS (SELECT 1 FROM booking_items bi JOIN variants v ON v.id = bi.variant_id WHERE bi.booking_id = b.id AND v.external_id = ${p(filters.externalVariantId)})`,
+    );
   }
   if (filters.externalProductId !== undefined) {
     where.push(`EXISTS (SELECT 1 FROM booking_items bi JOIN variants v ON v.id = bi.variant_id JOIN products pr ON pr.id = v.product_id
@@ -44,7 +51,12 @@ export async function listBookings(db: Queryable, shopId: number, filters: Booki
   }
   return pagedQuery(
     db,
-    { matched: `SELECT b.* FROM bookings b WHERE ${where.join(' AND ')}`, page: `SELECT ${BOOKING_COLUMNS} FROM matched b`, orderBy: ['starts_at', 'id'], params },
+    {
+      matched: `SELECT b.* FROM bookings b WHERE ${where.join(' AND ')}`,
+      page: `SELECT ${BOOKING_COLUMNS} FROM matched b`,
+      orderBy: ['starts_at', 'id'],
+      params,
+    },
     page,
   );
 }
@@ -69,13 +81,24 @@ export async function itemsOf(db: Queryable, bookingIds: readonly number[]): Pro
 
 /** The records of `rows`, with their items. */
 export async function bookingRecords(db: Queryable, rows: readonly BookingRow[], tz: string): Promise<Booking[]> {
-  const items = await itemsOf(db, rows.map((r) => Number(r.id)));
+  const items = await itemsOf(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
   return rows.map((row) => bookingRecord({ ...row, id: Number(row.id) }, items.get(Number(row.id)) ?? [], tz));
 }
 
 /** The shop's booking `id`, if there is one (`lock`: FOR UPDATE, in a transaction). */
-export async function findBookingRow(db: Queryable, shopId: number, id: number, lock = false): Promise<BookingRow | undefined> {
-  const { rows } = await db.query<BookingRow>(`SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.shop_id = $1 AND b.id = $2${lock ? ' FOR UPDATE' : ''}`, [shopId, id]);
+export async function findBookingRow(
+  db: Queryable,
+  shopId: number,
+  id: number,
+  lock = false,
+): Promise<BookingRow | undefined> {
+  const { rows } = await db.query<BookingRow>(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.shop_id = $1 AND b.id = $2${lock ? ' FOR UPDATE' : ''}`,
+    [shopId, id],
+  );
   return rows[0];
 }
 

@@ -14,7 +14,12 @@ import { bookingRecords, findBookingRow, listBookings, markCancelled, type Booki
 type Shop = Pick<AuthContext, 'shopId' | 'tz'>;
 
 /** One page of the shop's bookings and the total. */
-export async function pageOfBookings(db: Database, auth: Shop, filters: BookingFilters, page: Page): Promise<{ records: Booking[]; total: number }> {
+export async function pageOfBookings(
+  db: Database,
+  auth: Shop,
+  filters: BookingFilters,
+  page: Page,
+): Promise<{ records: Booking[]; total: number }> {
   const { rows, total } = await listBookings(db, auth.shopId, filters, page);
   return { records: await bookingRecords(db, rows, auth.tz), total };
 }

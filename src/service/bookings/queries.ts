@@ -10,7 +10,10 @@ import type { Booking, BookingField, BookingItem, BookingStatus, Customer } from
 import { toIsoUtc } from '../../shared/zones.ts';
 
 /** Each booking status with its code (BookThatApp's numbers: pending 1, confirmed 2, cancelled 4). */
-export const BOOKING_STATUS = { pending: 1, confirmed: 2, cancelled: 4 } as const satisfies Record<BookingStatus, Booking['status_code']>;
+export const BOOKING_STATUS = { pending: 1, confirmed: 2, cancelled: 4 } as const satisfies Record<
+  BookingStatus,
+  Booking['status_code']
+>;
 
 /** A bookings row as the record needs it. */
 export interface BookingRow {
@@ -27,7 +30,8 @@ export interface BookingRow {
 }
 
 /** The columns to select (alias `b`) for `BookingRow`. */
-export const BOOKING_COLUMNS = 'b.id, b.status, b.starts_at, b.finishes_at, b.customers, b.fields, b.tags, b.create_draft_order, b.created_at, b.request_hash';
+export const BOOKING_COLUMNS =
+  'b.id, b.status, b.starts_at, b.finishes_at, b.customers, b.fields, b.tags, b.create_draft_order, b.created_at, b.request_hash';
 
 /** The record of `row` with its `items`, in the shop's zone `tz`. */
 export function bookingRecord(row: BookingRow, items: BookingItem[], tz: string): Booking {
@@ -48,8 +52,16 @@ export function bookingRecord(row: BookingRow, items: BookingItem[], tz: string)
 }
 
 /** The shop's booking made with `idempotencyKey`, with its request hash, if there is one. */
-export async function bookingByKey(q: Queryable, shopId: number, idempotencyKey: string, tz: string): Promise<{ booking: Booking; requestHash: string | null } | undefined> {
-  const { rows } = await q.query<BookingRow>(`SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.shop_id = $1 AND b.idempotency_key = $2`, [shopId, idempotencyKey]);
+export async function bookingByKey(
+  q: Queryable,
+  shopId: number,
+  idempotencyKey: string,
+  tz: string,
+): Promise<{ booking: Booking; requestHash: string | null } | undefined> {
+  const { rows } = await q.query<BookingRow>(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.shop_id = $1 AND b.idempotency_key = $2`,
+    [shopId, idempotencyKey],
+  );
   const row = rows[0];
   if (!row) return undefined;
   const { rows: items } = await q.query<BookingItem>(
@@ -105,9 +117,19 @@ export async function insertBooking(tx: Queryable, b: BookingInsert): Promise<Bo
      ON CONFLICT (shop_id, idempotency_key) DO NOTHING
      RETURNING ${BOOKING_COLUMNS}`,
     [
-      b.shopId, b.status, toIsoUtc(b.startAt), toIsoUtc(b.finishAt), b.period.startDay, b.period.finishDay,
-      JSON.stringify(b.customers), JSON.stringify(b.fields), JSON.stringify(b.tags), b.createDraftOrder,
-      b.idempotencyKey, b.requestHash, toIsoUtc(b.now),
+      b.shopId,
+      b.status,
+      toIsoUtc(b.startAt),
+      toIsoUtc(b.finishAt),
+      b.period.startDay,
+      b.period.finishDay,
+      JSON.stringify(b.customers),
+      JSON.stringify(b.fields),
+      JSON.stringify(b.tags),
+      b.createDraftOrder,
+      b.idempotencyKey,
+      b.requestHash,
+      toIsoUtc(b.now),
     ],
   );
   return rows[0];
@@ -123,6 +145,12 @@ export async function insertBookingItems(
     `INSERT INTO booking_items (booking_id, variant_id, resource_id, quantity, position)
      SELECT $1, t.variant_id, t.resource_id, t.quantity, t.position
        FROM unnest($2::bigint[], $3::text[], $4::int[], $5::int[]) AS t (variant_id, resource_id, quantity, position)`,
-    [bookingId, items.map((i) => i.variantId), items.map((i) => i.resourceId), items.map((i) => i.quantity), items.map((_, i) => i)],
+    [
+      bookingId,
+      items.map((i) => i.variantId),
+      items.map((i) => i.resourceId),
+      items.map((i) => i.quantity),
+      items.map((_, i) => i),
+    ],
   );
 }

@@ -28,7 +28,8 @@ export const bookingRoutes = new Hono<AppEnv>()
     const { auth, deps, body } = c.var;
     requireSecret(auth, 'create bookings');
     const key = c.req.header('idempotency-key');
-    if (key !== undefined && !KEY.test(key)) throw new InvalidError({ 'Idempotency-Key': ['must be 1 to 255 printable ASCII characters'] });
+    if (key !== undefined && !KEY.test(key))
+      throw new InvalidError({ 'Idempotency-Key': ['must be 1 to 255 printable ASCII characters'] });
     const input = readBookingInput(body, auth.tz);
     const idempotency = key === undefined ? undefined : { key, requestHash: requestHash(input) };
     const { booking, replayed } = await createBooking(deps.db, auth, input, idempotency, sqlNowOf(deps.clock));
@@ -40,7 +41,8 @@ export const bookingRoutes = new Hono<AppEnv>()
     const query = new QueryReader(c.req.url);
     const page = readPage(query);
     const status = query.string('status', 20);
-    if (status !== undefined && !STATUSES.includes(status as BookingStatus)) query.errors.add('status', `must be one of ${STATUSES.join(', ')}`);
+    if (status !== undefined && !STATUSES.includes(status as BookingStatus))
+      query.errors.add('status', `must be one of ${STATUSES.join(', ')}`);
     const filters = {
       status: status as BookingStatus | undefined,
       externalVariantId: query.id('external_variant_id'),

@@ -13,8 +13,22 @@ import { InUseError, InvalidError, NotFoundError } from '../shared/errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
 import type { ProductInput, VariantInput } from './input.ts';
 import {
-  dependentsOf, deleteProductRow, deleteVariantRow, externalIdTaken, findProduct, findVariant, insertProduct, insertVariant,
-  locationExists, lockProduct, lockVariant, lockVariantsOf, type ProductRecord, updateProduct, updateVariant, type VariantRecord,
+  dependentsOf,
+  deleteProductRow,
+  deleteVariantRow,
+  externalIdTaken,
+  findProduct,
+  findVariant,
+  insertProduct,
+  insertVariant,
+  locationExists,
+  lockProduct,
+  lockVariant,
+  lockVariantsOf,
+  type ProductRecord,
+  updateProduct,
+  updateVariant,
+  type VariantRecord,
 } from './queries.ts';
 
 type Shop = Pick<AuthContext, 'shopId'>;
@@ -24,18 +38,28 @@ const VARIANT_TAKEN = 'is already used by another variant of this shop';
 
 async function checkLocation(q: Queryable, shopId: number, locationId: number | null | undefined): Promise<void> {
   if (locationId === undefined || locationId === null) return;
-  if (!(await locationExists(q, shopId, locationId))) throw new InvalidError({ location_id: ['names no location of this shop'] });
+  if (!(await locationExists(q, shopId, locationId)))
+    throw new InvalidError({ location_id: ['names no location of this shop'] });
 }
 
 /** Creates a product with its variants (all or nothing); resolves to its record. */
 export async function createProduct(db: Database, auth: Shop, input: ProductInput): Promise<ProductRecord> {
   return db.transaction(async (tx) => {
     await checkLocation(tx, auth.shopId, input.locationId);
-    const id = await insertProduct(tx, auth.shopId, { externalId: input.externalId!, title: input.title!, vendor: input.vendor ?? null, locationId: input.locationId ?? null });
+    const id = await insertProduct(tx, auth.shopId, {
+      externalId: input.externalId!,
+      title: input.title!,
+      vendor: input.vendor ?? null,
+      locationId: input.locationId ?? null,
+    });
     if (id === undefined) throw new InvalidError({ external_id: [TAKEN] });
     const taken: Record<string, string[]> = {};
     for (const [i, v] of (input.variants ?? []).entries()) {
-      const variantId = await insertVariant(tx, auth.shopId, id, { externalId: v.externalId!, title: v.title!, capacity: v.capacity! });
+      const variantId = await insertVariant(tx, auth.shopId, id, {
+        externalId: v.externalId!,
+        title: v.title!,
+        capacity: v.capacity!,
+      });
       if (variantId === undefined) taken[`variants[${i}].external_id`] = [VARIANT_TAKEN];
     }
     if (Object.keys(taken).length > 0) throw new InvalidError(taken);
@@ -47,7 +71,8 @@ export async function createProduct(db: Database, auth: Shop, input: ProductInpu
 export async function changeProduct(db: Database, auth: Shop, id: number, input: ProductInput): Promise<ProductRecord> {
   return db.transaction(async (tx) => {
     if (!(await lockProduct(tx, auth.shopId, id))) throw new NotFoundError('product', id);
-    if (input.externalId !== undefined && (await externalIdTaken(tx, 'products', auth.shopId, input.externalId, id))) throw new InvalidError({ external_id: [TAKEN] });
+    if (input.externalId !== undefined && (await externalIdTaken(tx, 'products', auth.shopId, input.externalId, id)))
+      throw new InvalidError({ external_id: [TAKEN] });
     await checkLocation(tx, auth.shopId, input.locationId);
     await updateProduct(tx, auth.shopId, id, input);
     return (await findProduct(tx, auth.shopId, id))!;
@@ -55,10 +80,19 @@ export async function changeProduct(db: Database, auth: Shop, id: number, input:
 }
 
 /** Adds a variant to a product; 404 when the product is not the shop's. */
-export async function createVariant(db: Database, auth: Shop, productId: number, input: VariantInput): Promise<VariantRecord> {
+export async function createVariant(
+  db: Database,
+  auth: Shop,
+  productId: number,
+  input: VariantInput,
+): Promise<VariantRecord> {
   return db.transaction(async (tx) => {
     if (!(await lockProduct(tx, auth.shopId, productId))) throw new NotFoundError('product', productId);
-    const id = await insertVariant(tx, auth.shopId, productId, { externalId: input.externalId!, title: input.title!, capacity: input.capacity! });
+    const id = await insertVariant(tx, auth.shopId, productId, {
+      externalId: input.externalId!,
+      title: input.title!,
+      capacity: input.capacity!,
+    });
     if (id === undefined) throw new InvalidError({ external_id: [VARIANT_TAKEN] });
     return (await findVariant(tx, auth.shopId, id))!;
   });
@@ -73,20 +107,28 @@ export async function changeVariant(db: Database, auth: Shop, id: number, input:
   return db.transaction(async (tx) => {
     // The same lock a hold takes on the variant: a capacity change and a hold never interleave.
     if (!(await lockVariant(tx, auth.shopId, id))) throw new NotFoundError('variant', id);
-    if (input.externalId !== undefined && (await externalIdTaken(tx, 'variants', auth.shopId, input.externalId, id))) throw new InvalidError({ external_id: [VARIANT_TAKEN] });
+    if (input.externalId !== undefined && (await externalIdTaken(tx, 'variants', auth.shopId, input.externalId, id)))
+      throw new InvalidError({ external_id: [VARIANT_TAKEN] });
     await updateVariant(tx, auth.shopId, id, input);
     return (await findVariant(tx, auth.shopId, id))!;
   });
 }
 
-function refuse(what: string, id: number, dependents: { holds: number; coming_bookings: number; past_bookings: number }): void {
+function refuse(
+  what: string,
+  id: number,
+  dependents: { holds: number; coming_bookings: number; past_bookings: number },
+): void {
   const parts = [
     dependents.holds > 0 && `${dependents.holds} live hold item(s)`,
     dependents.coming_bookings > 0 && `${dependents.coming_bookings} coming booking(s)`,
     dependents.past_bookings > 0 && `${dependents.past_bookings} past or cancelled booking(s)`,
   ].filter(Boolean);
   if (parts.length === 0) return;
-  throw new InUseError(`The ${what} ${id} cannot be deleted: ${parts.join(', ')} refer to it. Set its capacity to 0 and take it off its widgets instead.`, dependents);
+  throw new InUseError(
+    `The ${what} ${id} cannot be deleted: ${parts.join(', ')} refer to it. Set its capacity to 0 and take it off its widgets instead.`,
+    dependents,
+  );
 }
 
 /** Deletes a product and its variants when nothing depends on them; 404, or 409 `in_use`. */

@@ -31,8 +31,26 @@ export interface ProductInput {
 }
 
 // Each record's writable fields, then the read-only ones a record read with GET may send back.
-const PRODUCT_FIELDS: ReadonlySet<string> = new Set(['external_id', 'title', 'vendor', 'location_id', 'variants', 'id', 'created_at', 'updated_at']);
-const VARIANT_FIELDS: ReadonlySet<string> = new Set(['external_id', 'title', 'capacity', 'id', 'product_id', 'external_product_id', 'created_at', 'updated_at']);
+const PRODUCT_FIELDS: ReadonlySet<string> = new Set([
+  'external_id',
+  'title',
+  'vendor',
+  'location_id',
+  'variants',
+  'id',
+  'created_at',
+  'updated_at',
+]);
+const VARIANT_FIELDS: ReadonlySet<string> = new Set([
+  'external_id',
+  'title',
+  'capacity',
+  'id',
+  'product_id',
+  'external_product_id',
+  'created_at',
+  'updated_at',
+]);
 
 function fieldsOf(body: unknown, errors: FieldErrors, path: string): Record<string, unknown> | undefined {
   const o = asObject(body);
@@ -40,14 +58,24 @@ function fieldsOf(body: unknown, errors: FieldErrors, path: string): Record<stri
   return o;
 }
 
-function readVariantFields(o: Record<string, unknown>, mode: 'create' | 'update', errors: FieldErrors, prefix: string): VariantInput {
+function readVariantFields(
+  o: Record<string, unknown>,
+  mode: 'create' | 'update',
+  errors: FieldErrors,
+  prefix: string,
+): VariantInput {
   onlyFields(errors, prefix, o, VARIANT_FIELDS, 'variant');
   const input: VariantInput = {};
   const given = (key: string) => o[key] !== undefined;
-  if (given('external_id') || mode === 'create') input.externalId = externalId(errors, `${prefix}external_id`, o.external_id);
-  if (given('title') || mode === 'create') input.title = text(errors, `${prefix}title`, typeof o.title === 'string' ? o.title.trim() : o.title);
+  if (given('external_id') || mode === 'create')
+    input.externalId = externalId(errors, `${prefix}external_id`, o.external_id);
+  if (given('title') || mode === 'create')
+    input.title = text(errors, `${prefix}title`, typeof o.title === 'string' ? o.title.trim() : o.title);
   if (given('capacity') || mode === 'create') {
-    input.capacity = o.capacity === undefined ? void errors.add(`${prefix}capacity`, 'is required') : wholeNumber(errors, `${prefix}capacity`, o.capacity, 0, MAX_CAPACITY);
+    input.capacity =
+      o.capacity === undefined
+        ? void errors.add(`${prefix}capacity`, 'is required')
+        : wholeNumber(errors, `${prefix}capacity`, o.capacity, 0, MAX_CAPACITY);
   }
   return input;
 }
@@ -70,11 +98,14 @@ export function readProductInput(body: unknown, mode: 'create' | 'update'): Prod
     onlyFields(errors, '', o, PRODUCT_FIELDS, 'product');
     const given = (key: string) => o[key] !== undefined;
     if (given('external_id') || mode === 'create') input.externalId = externalId(errors, 'external_id', o.external_id);
-    if (given('title') || mode === 'create') input.title = text(errors, 'title', typeof o.title === 'string' ? o.title.trim() : o.title);
+    if (given('title') || mode === 'create')
+      input.title = text(errors, 'title', typeof o.title === 'string' ? o.title.trim() : o.title);
     if (o.vendor === null) input.vendor = null;
-    else if (given('vendor')) input.vendor = text(errors, 'vendor', typeof o.vendor === 'string' ? o.vendor.trim() : o.vendor);
+    else if (given('vendor'))
+      input.vendor = text(errors, 'vendor', typeof o.vendor === 'string' ? o.vendor.trim() : o.vendor);
     if (o.location_id === null) input.locationId = null;
-    else if (given('location_id')) input.locationId = wholeNumber(errors, 'location_id', o.location_id, 1, Number.MAX_SAFE_INTEGER);
+    else if (given('location_id'))
+      input.locationId = wholeNumber(errors, 'location_id', o.location_id, 1, Number.MAX_SAFE_INTEGER);
     if (given('variants')) {
       // A product's variants are changed through /v1/variants/{id}: a PUT carrying the list
       // (as GET shows it) ignores it, so the record can be sent back.
@@ -86,7 +117,8 @@ export function readProductInput(body: unknown, mode: 'create' | 'update'): Prod
 }
 
 function readVariantList(value: unknown, errors: FieldErrors): VariantInput[] | undefined {
-  if (!Array.isArray(value) || value.length > MAX_VARIANTS) return void errors.add('variants', `must be a list of at most ${MAX_VARIANTS} variants`);
+  if (!Array.isArray(value) || value.length > MAX_VARIANTS)
+    return void errors.add('variants', `must be a list of at most ${MAX_VARIANTS} variants`);
   const seen = new Set<number>();
   return value.map((element, i) => {
     const o = asObject(element);
@@ -95,7 +127,8 @@ function readVariantList(value: unknown, errors: FieldErrors): VariantInput[] | 
       return {};
     }
     const v = readVariantFields(o, 'create', errors, `variants[${i}].`);
-    if (v.externalId !== undefined && seen.has(v.externalId)) errors.add(`variants[${i}].external_id`, 'is given twice');
+    if (v.externalId !== undefined && seen.has(v.externalId))
+      errors.add(`variants[${i}].external_id`, 'is given twice');
     if (v.externalId !== undefined) seen.add(v.externalId);
     return v;
   });

@@ -24,11 +24,24 @@ const PRODUCT_SELECT = `SELECT p.id, p.external_id, p.title, p.vendor, p.locatio
 
 /** Numbers of bigint columns arrive as strings from `pg`: the record has numbers. */
 function product(row: ProductRecord): ProductRecord {
-  return { ...row, id: Number(row.id), external_id: Number(row.external_id), location_id: row.location_id === null ? null : Number(row.location_id), variants: row.variants.map(variant) };
+  return {
+    ...row,
+    id: Number(row.id),
+    external_id: Number(row.external_id),
+    location_id: row.location_id === null ? null : Number(row.location_id),
+    variants: row.variants.map(variant),
+  };
 }
 
 function variant(row: VariantRecord): VariantRecord {
-  return { ...row, id: Number(row.id), product_id: Number(row.product_id), external_id: Number(row.external_id), external_product_id: Number(row.external_product_id), capacity: Number(row.capacity) };
+  return {
+    ...row,
+    id: Number(row.id),
+    product_id: Number(row.product_id),
+    external_id: Number(row.external_id),
+    external_product_id: Number(row.external_product_id),
+    capacity: Number(row.capacity),
+  };
 }
 
 /** Filters of GET /v1/products. */
@@ -39,17 +52,29 @@ export interface ProductFilters {
 }
 
 /** One page of the shop's products by id, and the total. */
-export async function listProducts(db: Queryable, shopId: number, filters: ProductFilters, page: Page): Promise<{ records: ProductRecord[]; total: number }> {
+export async function listProducts(
+  db: Queryable,
+  shopId: number,
+  filters: ProductFilters,
+  page: Page,
+): Promise<{ records: ProductRecord[]; total: number }> {
   const params: unknown[] = [shopId];
   const where = ['p.shop_id = $1'];
   if (filters.externalId !== undefined) where.push(`p.external_id = $${params.push(filters.externalId)}`);
   if (filters.q !== undefined) {
     const n = params.push(`%${filters.q.replace(/[\\%_]/g, '\\$&')}%`);
-    where.push(`(p.title ILIKE $${n} OR p.vendor ILIKE $${n} OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.title ILIKE $${n}))`);
+    where.push(
+      `(p.title ILIKE $${n} OR p.vendor ILIKE $${n} OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.title ILIKE $${n}))`,
+    );
   }
   const { rows, total } = await pagedQuery<ProductRecord>(
     db,
-    { matched: `SELECT p.* FROM products p WHERE ${where.join(' AND ')}`, page: PRODUCT_SELECT.replace('FROM products p', 'FROM matched p'), orderBy: ['id'], params },
+    {
+      matched: `SELECT p.* FROM products p WHERE ${where.join(' AND ')}`,
+      page: PRODUCT_SELECT.replace('FROM products p', 'FROM matched p'),
+      orderBy: ['id'],
+      params,
+    },
     page,
   );
   return { records: rows.map(product), total };
@@ -84,7 +109,11 @@ export async function locationExists(q: Queryable, shopId: number, id: number): 
 }
 
 /** Inserts a product; undefined when the shop has a product with that external id. */
-export async function insertProduct(tx: Queryable, shopId: number, p: { externalId: number; title: string; vendor: string | null; locationId: number | null }): Promise<number | undefined> {
+export async function insertProduct(
+  tx: Queryable,
+  shopId: number,
+  p: { externalId: number; title: string; vendor: string | null; locationId: number | null },
+): Promise<number | undefined> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO products (shop_id, external_id, title, vendor, location_id) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (shop_id, external_id) DO NOTHING RETURNING id`,
@@ -94,7 +123,12 @@ export async function insertProduct(tx: Queryable, shopId: number, p: { external
 }
 
 /** Inserts a variant of `productId`; undefined when the shop has a variant with that external id. */
-export async function insertVariant(tx: Queryable, shopId: number, productId: number, v: { externalId: number; title: string; capacity: number }): Promise<number | undefined> {
+export async function insertVariant(
+  tx: Queryable,
+  shopId: number,
+  productId: number,
+  v: { externalId: number; title: string; capacity: number },
+): Promise<number | undefined> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO variants (shop_id, product_id, external_id, title, capacity) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (shop_id, external_id) DO NOTHING RETURNING id`,
@@ -104,24 +138,58 @@ export async function insertVariant(tx: Queryable, shopId: number, productId: nu
 }
 
 /** Whether another product (or variant) of the shop has this external id. */
-export async function externalIdTaken(q: Queryable, table: 'products' | 'variants', shopId: number, externalId: number, exceptId: number): Promise<boolean> {
-  const { rows } = await q.query(`SELECT 1 FROM ${table} WHERE shop_id = $1 AND external_id = $2 AND id <> $3`, [shopId, externalId, exceptId]);
+export async function externalIdTaken(
+  q: Queryable,
+  table: 'products' | 'variants',
+  shopId: number,
+  externalId: number,
+  exceptId: number,
+): Promise<boolean> {
+  const { rows } = await q.query(`SELECT 1 FROM ${table} WHERE shop_id = $1 AND external_id = $2 AND id <> $3`, [
+    shopId,
+    externalId,
+    exceptId,
+  ]);
   return rows.length > 0;
 }
 
 /** Changes the given fields of a product (COALESCE keeps the others; `setVendor` allows null). */
-export async function updateProduct(tx: Queryable, shopId: number, id: number, p: { externalId?: number | undefined; title?: string | undefined; vendor?: string | null | undefined; locationId?: number | null | undefined }): Promise<void> {
+export async function updateProduct(
+  tx: Queryable,
+  shopId: number,
+  id: number,
+  p: {
+    externalId?: number | undefined;
+    title?: string | undefined;
+    vendor?: string | null | undefined;
+    locationId?: number | null | undefined;
+  },
+): Promise<void> {
   await tx.query(
     `UPDATE products SET external_id = COALESCE($3, external_id), title = COALESCE($4, title),
         vendor = CASE WHEN $5::boolean THEN $6 ELSE vendor END,
         location_id = CASE WHEN $7::boolean THEN $8::bigint ELSE location_id END
       WHERE shop_id = $1 AND id = $2`,
-    [shopId, id, p.externalId ?? null, p.title ?? null, p.vendor !== undefined, p.vendor ?? null, p.locationId !== undefined, p.locationId ?? null],
+    [
+      shopId,
+      id,
+      p.externalId ?? null,
+      p.title ?? null,
+      p.vendor !== undefined,
+      p.vendor ?? null,
+      p.locationId !== undefined,
+      p.locationId ?? null,
+    ],
   );
 }
 
 /** Changes the given fields of a variant. */
-export async function updateVariant(tx: Queryable, shopId: number, id: number, v: { externalId?: number | undefined; title?: string | undefined; capacity?: number | undefined }): Promise<void> {
+export async function updateVariant(
+  tx: Queryable,
+  shopId: number,
+  id: number,
+  v: { externalId?: number | undefined; title?: string | undefined; capacity?: number | undefined },
+): Promise<void> {
   await tx.query(
     `UPDATE variants SET external_id = COALESCE($3, external_id), title = COALESCE($4, title), capacity = COALESCE($5, capacity)
       WHERE shop_id = $1 AND id = $2`,
@@ -134,7 +202,11 @@ export async function updateVariant(tx: Queryable, shopId: number, id: number, v
  * override), bookings not yet finished and not cancelled, and past or cancelled bookings
  * (records the merchant keeps: deleting the variant would take their items with it).
  */
-export async function dependentsOf(tx: Queryable, variantIds: readonly number[], sqlNow: number | null): Promise<{ holds: number; coming_bookings: number; past_bookings: number }> {
+export async function dependentsOf(
+  tx: Queryable,
+  variantIds: readonly number[],
+  sqlNow: number | null,
+): Promise<{ holds: number; coming_bookings: number; past_bookings: number }> {
   const { rows } = await tx.query<{ holds: number; coming: number; past: number }>(
     `SELECT
        (SELECT count(*)::int FROM reservation_items ri JOIN reservations r ON r.id = ri.reservation_id
@@ -151,7 +223,10 @@ export async function dependentsOf(tx: Queryable, variantIds: readonly number[],
 
 /** The ids of a product's variants, locked (nothing holds them while they are judged). */
 export async function lockVariantsOf(tx: Queryable, shopId: number, productId: number): Promise<number[]> {
-  const { rows } = await tx.query<{ id: number }>('SELECT id FROM variants WHERE shop_id = $1 AND product_id = $2 ORDER BY id FOR UPDATE', [shopId, productId]);
+  const { rows } = await tx.query<{ id: number }>(
+    'SELECT id FROM variants WHERE shop_id = $1 AND product_id = $2 ORDER BY id FOR UPDATE',
+    [shopId, productId],
+  );
   return rows.map((r) => Number(r.id));
 }
 

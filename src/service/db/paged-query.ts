@@ -18,7 +18,11 @@ export interface PagedQuery {
 }
 
 /** Runs `query` for `page` and resolves to its rows and the total number that matched. */
-export async function pagedQuery<Row extends { id: number }>(db: Queryable, query: PagedQuery, page: Page): Promise<{ rows: Row[]; total: number }> {
+export async function pagedQuery<Row extends { id: number }>(
+  db: Queryable,
+  query: PagedQuery,
+  page: Page,
+): Promise<{ rows: Row[]; total: number }> {
   const limit = query.params.length + 1;
   const order = query.orderBy.map((column) => `r.${column}`).join(', ');
   const sql = `WITH matched AS (${query.matched})
@@ -28,5 +32,8 @@ export async function pagedQuery<Row extends { id: number }>(db: Queryable, quer
   const { rows } = await db.query<Row & { total: number }>(sql, [...query.params, page.per, page.offset]);
   const total = rows[0]?.total ?? 0;
   // An empty page is the one row of the LEFT JOIN, with NULL columns.
-  return { rows: rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row as unknown as Row), total };
+  return {
+    rows: rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row as unknown as Row),
+    total,
+  };
 }

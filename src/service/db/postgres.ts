@@ -3,14 +3,22 @@
  * @module
  */
 import pg from 'pg';
-import { type Database, type QueryOptions, type Transaction, RETRYABLE_SQLSTATES, sqlState, withQueryContext } from './types.ts';
+import {
+  type Database,
+  type QueryOptions,
+  type Transaction,
+  RETRYABLE_SQLSTATES,
+  sqlState,
+  withQueryContext,
+} from './types.ts';
 
 // int8 (bigint) and numeric as JS numbers, as PGlite returns them: ids and external ids stay
 // below 2^53 (checked on input), and one mapping keeps both drivers' rows identical.
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === 20) return (value: string) => Number(value);
-    if (oid === 1016) return (value: string) => (pg.types.getTypeParser(1016 as never, 'text')(value) as string[]).map(Number);
+    if (oid === 1016)
+      return (value: string) => (pg.types.getTypeParser(1016 as never, 'text')(value) as string[]).map(Number);
     return pg.types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;
@@ -28,10 +36,17 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     if (name === undefined) names.set(sql, (name = `prepared_${names.size + 1}`));
     return name;
   };
-  const run = async <Row>(target: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[], options?: QueryOptions) => {
+  const run = async <Row>(
+    target: pg.Pool | pg.PoolClient,
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ) => {
     try {
       const values = params as unknown[] | undefined;
-      const result = await (options?.prepare ? target.query({ name: nameOf(sql), text: sql, values }) : target.query(sql, values));
+      const result = await (options?.prepare
+        ? target.query({ name: nameOf(sql), text: sql, values })
+        : target.query(sql, values));
       return { rows: result.rows as Row[] };
     } catch (error) {
       throw withQueryContext(error, sql, params);
@@ -67,7 +82,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
           // instead of handing it to the next transaction.
           const broken = await client.query('ROLLBACK').then(
             () => undefined,
-            (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),
+            (rollbackError: unknown) =>
+              rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError)),
           );
           client.release(broken);
           if (attempt < retries && RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) {

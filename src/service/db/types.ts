@@ -18,7 +18,11 @@ export interface QueryOptions {
 /** Something that runs parameterised SQL: the database itself, or an open transaction. */
 export interface Queryable {
   /** Runs one statement with `$1`-style parameters and resolves to its rows. */
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<{ rows: Row[] }>;
+  query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<{ rows: Row[] }>;
 }
 
 /** Something that also runs several statements at once: the database, or a transaction. */

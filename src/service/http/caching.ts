@@ -37,7 +37,12 @@ export function matches(ifNoneMatch: string | undefined, tag: string): boolean {
 export function cacheable(maxAge: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.res.status !== 200 || c.get('auth')?.kind !== 'publishable') return;
+    if (
+      (c.req.method !== 'GET' && c.req.method !== 'HEAD') ||
+      c.res.status !== 200 ||
+      c.get('auth')?.kind !== 'publishable'
+    )
+      return;
     const digest = c.get('bodyDigest') ?? digestOf(new Uint8Array(await c.res.clone().arrayBuffer()));
     const tag = entityTag(digest, c.res.headers);
     const scope = c.req.header('authorization') === undefined ? 'public' : 'private';

@@ -33,7 +33,8 @@ function socketAddress(env: ClientEnv | undefined, c: Parameters<MiddlewareHandl
 export function clientAddress(trustProxyHeader: string | undefined): MiddlewareHandler<AppEnv> {
   const header = trustProxyHeader?.trim().toLowerCase() || undefined;
   return async (c, next) => {
-    const address = (header ? addressInHeader(c.req.header(header)) : undefined) ?? socketAddress(c.env as ClientEnv | undefined, c);
+    const address =
+      (header ? addressInHeader(c.req.header(header)) : undefined) ?? socketAddress(c.env as ClientEnv | undefined, c);
     c.set('client', address);
     await next();
   };

@@ -20,7 +20,9 @@ export type AllowedMethods = (pathname: string) => readonly string[] | undefined
 
 /** `/v1/blackouts/:id` as a pattern matching one whole path, a `:param` being one segment. */
 function patternOf(path: string): string {
-  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const segments = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return `^${segments.join('/')}$`;
 }
 

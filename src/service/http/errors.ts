@@ -7,7 +7,14 @@
  * @module
  */
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetails } from '../../shared/errors.ts';
-import { ConflictError, ForbiddenError, InUseError, InvalidError, NotFoundError, OriginNotAllowedError } from '../shared/errors.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  InUseError,
+  InvalidError,
+  NotFoundError,
+  OriginNotAllowedError,
+} from '../shared/errors.ts';
 
 /** An error with a ready response: status, `{error, message, details}` and headers. */
 export class HttpError extends Error {
@@ -17,7 +24,11 @@ export class HttpError extends Error {
   readonly details: ErrorDetails | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetails; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: ErrorDetails; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.code = code;
     this.status = ERROR_STATUS[code];
@@ -27,7 +38,9 @@ export class HttpError extends Error {
 
   /** The envelope this error travels as. */
   body(): ErrorBody {
-    return this.details ? { error: this.code, message: this.message, details: this.details } : { error: this.code, message: this.message };
+    return this.details
+      ? { error: this.code, message: this.message, details: this.details }
+      : { error: this.code, message: this.message };
   }
 
   /** The response, with `extraHeaders` (e.g. CORS) added. */
@@ -52,14 +65,23 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
 export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error instanceof NotFoundError) return new HttpError('not_found', error.message);
-  if (error instanceof ConflictError) return new HttpError('unavailable', error.message, { details: { items: error.items } });
-  if (error instanceof InvalidError) return new HttpError('validation_failed', error.message, { details: { fields: error.fields } });
-  if (error instanceof InUseError) return new HttpError('in_use', error.message, { details: { dependents: error.dependents } });
-  if (error instanceof OriginNotAllowedError) return new HttpError('forbidden', error.message, { details: { origin: error.origin } });
+  if (error instanceof ConflictError)
+    return new HttpError('unavailable', error.message, { details: { items: error.items } });
+  if (error instanceof InvalidError)
+    return new HttpError('validation_failed', error.message, { details: { fields: error.fields } });
+  if (error instanceof InUseError)
+    return new HttpError('in_use', error.message, { details: { dependents: error.dependents } });
+  if (error instanceof OriginNotAllowedError)
+    return new HttpError('forbidden', error.message, { details: { origin: error.origin } });
   if (error instanceof ForbiddenError) return new HttpError('forbidden', error.message);
   // A unique index refused a write: two requests raced past the check that names the field
   // (a title, an external id). Nothing was written; sent again, the check names the field.
-  if (isUniqueViolation(error)) return new HttpError('validation_failed', 'Another request took a value that must be unique at the same moment; nothing was changed. Send it again to see which field.', { details: { fields: {} } });
+  if (isUniqueViolation(error))
+    return new HttpError(
+      'validation_failed',
+      'Another request took a value that must be unique at the same moment; nothing was changed. Send it again to see which field.',
+      { details: { fields: {} } },
+    );
   return undefined;
 }
 

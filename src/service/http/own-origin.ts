@@ -17,8 +17,15 @@ export function publicOriginOf(value: string): string {
   } catch {
     throw new Error(`PUBLIC_URL must be the service's public address, like https://bookings.example.com, not ${value}`);
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || (url.pathname !== '/' && url.pathname !== '')) {
-    throw new Error(`PUBLIC_URL must be an http(s) origin without a path, like https://bookings.example.com, not ${value}`);
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username ||
+    url.password ||
+    (url.pathname !== '/' && url.pathname !== '')
+  ) {
+    throw new Error(
+      `PUBLIC_URL must be an http(s) origin without a path, like https://bookings.example.com, not ${value}`,
+    );
   }
   return url.origin;
 }

@@ -7,7 +7,6 @@ import { PAGE_DEFAULT_PER, PAGE_MAX_PER } from '../../shared/params.ts';
 import type { Page } from '../shared/page.ts';
 import type { QueryReader } from './query.ts';
 
-
 /** Reads `page` and `per` (errors go to the reader's 422). */
 export function readPage(query: QueryReader): Page {
   const page = query.int('page', { min: 1, max: 1_000_000 }) ?? 1;

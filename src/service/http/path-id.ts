@@ -18,6 +18,7 @@ export function parsePathId(raw: string | undefined): number | undefined {
 /** The id `raw` names, or throws the 404 an unknown `what` gets. */
 export function pathIdOr404(raw: string | undefined, what: string): number {
   const id = parsePathId(raw);
-  if (id === undefined) throw new NotFoundError(what, raw, `No ${what} with id ${JSON.stringify((raw ?? '').slice(0, 40))}.`);
+  if (id === undefined)
+    throw new NotFoundError(what, raw, `No ${what} with id ${JSON.stringify((raw ?? '').slice(0, 40))}.`);
   return id;
 }

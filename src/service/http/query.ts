@@ -46,7 +46,12 @@ export class QueryReader {
     const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
     const n = WHOLE.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(n) || n < min || n > max) {
-      this.errors.add(name, max === Number.MAX_SAFE_INTEGER ? `must be a whole number from ${min}` : `must be a whole number from ${min} to ${max}`);
+      this.errors.add(
+        name,
+        max === Number.MAX_SAFE_INTEGER
+          ? `must be a whole number from ${min}`
+          : `must be a whole number from ${min} to ${max}`,
+      );
       return undefined;
     }
     return n;
@@ -116,7 +121,10 @@ export class QueryReader {
     }
     const ms = ISO_INSTANT.test(value) && isPlainDate(value.slice(0, 10)) ? Date.parse(value) : NaN;
     if (Number.isNaN(ms)) {
-      this.errors.add(name, 'must be a timestamp like 2026-12-24T13:00:00Z, a local "YYYY-MM-DD HH:MM" or a date YYYY-MM-DD');
+      this.errors.add(
+        name,
+        'must be a timestamp like 2026-12-24T13:00:00Z, a local "YYYY-MM-DD HH:MM" or a date YYYY-MM-DD',
+      );
       return undefined;
     }
     return new Date(ms);
@@ -128,7 +136,8 @@ export class QueryReader {
    */
   done(): void {
     for (const key of new Set(this.params.keys())) {
-      if (key.endsWith('[]') && this.known.has(key.slice(0, -2))) this.errors.add(key, `is not a list: give ${key.slice(0, -2)} once`);
+      if (key.endsWith('[]') && this.known.has(key.slice(0, -2)))
+        this.errors.add(key, `is not a list: give ${key.slice(0, -2)} once`);
     }
     this.errors.throwIfAny();
   }

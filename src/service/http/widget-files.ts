@@ -16,7 +16,10 @@ const widgetHeaders: MiddlewareHandler = async (c, next) => {
   if (c.res.status !== 200) return;
   c.header('Access-Control-Allow-Origin', '*');
   // The entry keeps its name from build to build: revalidated, so a new build is taken at once.
-  c.header('Cache-Control', /\/booking-widget-[\w-]+\.js$/.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  c.header(
+    'Cache-Control',
+    /\/booking-widget-[\w-]+\.js$/.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
 };
 
 /** Routes serving the widget's files from `widgetDir` (`dist/`); a 404 that says to build them. */
@@ -25,7 +28,8 @@ export function widgetFileRoutes(widgetDir: string): Hono {
   app.use('/booking-widget*', widgetHeaders);
   app.use('/widget/*', widgetHeaders);
   const widgetFiles = serveStatic({ root: widgetDir, rewriteRequestPath: (p) => p.replace(/^\/widget\//, '/') });
-  const notBuilt = (c: { text: (text: string, status: 404) => Response }) => c.text('The widget is not built yet: run `npm run build`, then start the service again.\n', 404);
+  const notBuilt = (c: { text: (text: string, status: 404) => Response }) =>
+    c.text('The widget is not built yet: run `npm run build`, then start the service again.\n', 404);
   app.get('/booking-widget.js', widgetFiles, notBuilt);
   app.get('/widget/booking-widget.js', widgetFiles, notBuilt);
   app.get('/booking-widget-*', widgetFiles);

@@ -180,9 +180,11 @@ export function sharedBuckets(db: Queryable, options: SharedOptions = {}): Bucke
 
   const syncOnce = (now: number): Promise<void> => {
     // A failed sync (the database away) leaves each process limiting on its own until the next.
-    inFlight ??= sync(now).catch(() => {}).finally(() => {
-      inFlight = undefined;
-    });
+    inFlight ??= sync(now)
+      .catch(() => {})
+      .finally(() => {
+        inFlight = undefined;
+      });
     return inFlight;
   };
 

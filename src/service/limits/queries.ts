@@ -40,7 +40,11 @@ const nowMs = (param: string) => `coalesce(${param}::float8, extract(epoch from 
  * shared state and the database's "now". Keys are taken in order, so two processes syncing at
  * once cannot deadlock. `override`: a test clock's "now" (ms); null reads the database's clock.
  */
-export async function syncBuckets(db: Queryable, buckets: readonly SpentBucket[], override: number | null = null): Promise<SyncedBuckets> {
+export async function syncBuckets(
+  db: Queryable,
+  buckets: readonly SpentBucket[],
+  override: number | null = null,
+): Promise<SyncedBuckets> {
   const sorted = [...buckets].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   // greatest(stored, start) + spent, written as greatest(stored + spent, start + spent): the
   // row's `spent` column carries this sync's spending into the ON CONFLICT arm.
@@ -54,7 +58,10 @@ export async function syncBuckets(db: Queryable, buckets: readonly SpentBucket[]
     [sorted.map((b) => b.key), sorted.map((b) => b.start), sorted.map((b) => b.spent), override],
     { prepare: true },
   );
-  return { tat: new Map(rows.map((row) => [row.key, Number(row.tat)])), now: rows.length ? Number(rows[0]!.now) : Number.NaN };
+  return {
+    tat: new Map(rows.map((row) => [row.key, Number(row.tat)])),
+    now: rows.length ? Number(rows[0]!.now) : Number.NaN,
+  };
 }
 
 /**

@@ -11,7 +11,14 @@ import { asObject, onlyFields, text } from '../shared/body.ts';
 import { InUseError, NotFoundError } from '../shared/errors.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
-import { deleteLocation, insertLocation, locationNameTaken, locationUsers, lockLocation, renameLocation } from './queries.ts';
+import {
+  deleteLocation,
+  insertLocation,
+  locationNameTaken,
+  locationUsers,
+  lockLocation,
+  renameLocation,
+} from './queries.ts';
 
 // `id` is read-only: a record read with GET may be sent back.
 const LOCATION_FIELDS: ReadonlySet<string> = new Set(['name', 'id']);
@@ -23,20 +30,26 @@ export function readLocationInput(body: unknown): { name: string } {
   if (!o) errors.add('body', 'must be a JSON object');
   const fields = o ?? {};
   onlyFields(errors, '', fields, LOCATION_FIELDS, 'location');
-  const name = o ? text(errors, 'name', typeof fields.name === 'string' ? fields.name.trim() : fields.name, 255) : undefined;
+  const name = o
+    ? text(errors, 'name', typeof fields.name === 'string' ? fields.name.trim() : fields.name, 255)
+    : undefined;
   errors.throwIfAny();
   return { name: name! };
 }
 
 function taken(): never {
   const errors = new FieldErrors();
-  errors.add('name', 'is another location\'s name');
+  errors.add('name', "is another location's name");
   errors.throwIfAny();
   throw new Error('unreachable');
 }
 
 /** Creates a location of the caller's shop. */
-export async function createLocation(db: Database, auth: Pick<AuthContext, 'shopId'>, input: { name: string }): Promise<LocationRecord> {
+export async function createLocation(
+  db: Database,
+  auth: Pick<AuthContext, 'shopId'>,
+  input: { name: string },
+): Promise<LocationRecord> {
   return db.transaction(async (tx) => {
     if (await locationNameTaken(tx, auth.shopId, input.name, null)) taken();
     return insertLocation(tx, auth.shopId, input.name);
@@ -44,7 +57,12 @@ export async function createLocation(db: Database, auth: Pick<AuthContext, 'shop
 }
 
 /** Renames the shop's location `id`; 404, or 422 for a name another location has. */
-export async function changeLocation(db: Database, auth: Pick<AuthContext, 'shopId'>, id: number, input: { name: string }): Promise<LocationRecord> {
+export async function changeLocation(
+  db: Database,
+  auth: Pick<AuthContext, 'shopId'>,
+  id: number,
+  input: { name: string },
+): Promise<LocationRecord> {
   return db.transaction(async (tx) => {
     if (!(await lockLocation(tx, auth.shopId, id))) throw new NotFoundError('location', id);
     if (await locationNameTaken(tx, auth.shopId, input.name, id)) taken();
@@ -59,8 +77,14 @@ export async function removeLocation(db: Database, auth: Pick<AuthContext, 'shop
     if (!(await lockLocation(tx, auth.shopId, id))) throw new NotFoundError('location', id);
     const users = await locationUsers(tx, id);
     if (users.products > 0 || users.blackouts > 0) {
-      const parts = [users.products > 0 && `${users.products} product(s)`, users.blackouts > 0 && `${users.blackouts} blackout(s)`].filter(Boolean);
-      throw new InUseError(`The location ${id} cannot be deleted: ${parts.join(' and ')} name it. Move or delete them first.`, users);
+      const parts = [
+        users.products > 0 && `${users.products} product(s)`,
+        users.blackouts > 0 && `${users.blackouts} blackout(s)`,
+      ].filter(Boolean);
+      throw new InUseError(
+        `The location ${id} cannot be deleted: ${parts.join(' and ')} name it. Move or delete them first.`,
+        users,
+      );
     }
     await deleteLocation(tx, auth.shopId, id);
   });

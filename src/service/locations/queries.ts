@@ -10,25 +10,42 @@ const record = (row: LocationRecord): LocationRecord => ({ id: Number(row.id), n
 
 /** Every location of the shop, by name. */
 export async function listLocations(db: Queryable, shopId: number): Promise<LocationRecord[]> {
-  const { rows } = await db.query<LocationRecord>('SELECT id, name FROM locations WHERE shop_id = $1 ORDER BY name, id', [shopId]);
+  const { rows } = await db.query<LocationRecord>(
+    'SELECT id, name FROM locations WHERE shop_id = $1 ORDER BY name, id',
+    [shopId],
+  );
   return rows.map(record);
 }
 
 /** The shop's location `id`, locked until the transaction ends, if there is one. */
 export async function lockLocation(tx: Queryable, shopId: number, id: number): Promise<LocationRecord | undefined> {
-  const { rows } = await tx.query<LocationRecord>('SELECT id, name FROM locations WHERE shop_id = $1 AND id = $2 FOR UPDATE', [shopId, id]);
+  const { rows } = await tx.query<LocationRecord>(
+    'SELECT id, name FROM locations WHERE shop_id = $1 AND id = $2 FOR UPDATE',
+    [shopId, id],
+  );
   return rows[0] && record(rows[0]);
 }
 
 /** Whether another location of the shop (not `exceptId`) is named `name`. */
-export async function locationNameTaken(db: Queryable, shopId: number, name: string, exceptId: number | null): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM locations WHERE shop_id = $1 AND name = $2 AND id IS DISTINCT FROM $3', [shopId, name, exceptId]);
+export async function locationNameTaken(
+  db: Queryable,
+  shopId: number,
+  name: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    'SELECT 1 FROM locations WHERE shop_id = $1 AND name = $2 AND id IS DISTINCT FROM $3',
+    [shopId, name, exceptId],
+  );
   return rows.length > 0;
 }
 
 /** Creates a location; its record. */
 export async function insertLocation(tx: Queryable, shopId: number, name: string): Promise<LocationRecord> {
-  const { rows } = await tx.query<LocationRecord>('INSERT INTO locations (shop_id, name) VALUES ($1, $2) RETURNING id, name', [shopId, name]);
+  const { rows } = await tx.query<LocationRecord>(
+    'INSERT INTO locations (shop_id, name) VALUES ($1, $2) RETURNING id, name',
+    [shopId, name],
+  );
   return record(rows[0]!);
 }
 

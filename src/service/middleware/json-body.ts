@@ -40,11 +40,12 @@ export function jsonBody(): MiddlewareHandler<AppEnv> {
     // A declared length within the limit bounds what can arrive, so the body is read whole:
     // on Node that skips building a web stream per request. Without one (chunked), it is
     // streamed and cut off at the limit.
-    const bytes = length !== undefined && /^\d+$/.test(length)
-      ? new Uint8Array(await c.req.raw.arrayBuffer())
-      : c.req.raw.body
-        ? await readLimited(c.req.raw.body, MAX_BODY_BYTES)
-        : new Uint8Array();
+    const bytes =
+      length !== undefined && /^\d+$/.test(length)
+        ? new Uint8Array(await c.req.raw.arrayBuffer())
+        : c.req.raw.body
+          ? await readLimited(c.req.raw.body, MAX_BODY_BYTES)
+          : new Uint8Array();
     if (bytes.byteLength === 0) {
       // An action (POST /v1/bookings/{id}/cancel) needs no body: `curl -X POST` sends none.
       if (ACTION.test(new URL(c.req.url).pathname)) return next();

@@ -53,7 +53,9 @@ export const monotonicNow = (): number => performance.now();
 /** The 429 of a wait of `ms`, naming what was over its limit. */
 function limited(ms: number, what: string): HttpError {
   const retryAfter = Math.max(1, Math.ceil(ms / 1000));
-  return new HttpError('rate_limited', `Too many requests ${what}; retry after ${retryAfter} s.`, { headers: { 'retry-after': String(retryAfter) } });
+  return new HttpError('rate_limited', `Too many requests ${what}; retry after ${retryAfter} s.`, {
+    headers: { 'retry-after': String(retryAfter) },
+  });
 }
 
 /** The client's key: its address, or "-" when none is known (in-process calls). */

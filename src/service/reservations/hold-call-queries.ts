@@ -56,7 +56,11 @@ const RETRIES = 5;
  * are granted (`w.now` is null then; a test clock's override otherwise): that decides which
  * holds have expired and whether the cart's hold has lapsed, and stamps `expires_at`.
  */
-export async function holdLocked(q: Queryable, w: HoldWrite, span: { startDay: PlainDate; finishDay: PlainDate }): Promise<LockedHold> {
+export async function holdLocked(
+  q: Queryable,
+  w: HoldWrite,
+  span: { startDay: PlainDate; finishDay: PlainDate },
+): Promise<LockedHold> {
   const params = [...holdWriteParams(w), span.startDay, span.finishDay];
   for (let attempt = 0; ; attempt++) {
     try {
@@ -80,7 +84,13 @@ function lockedHold(r: CallRow, cartToken: string): LockedHold {
   if (r.outcome === 'held') {
     return {
       outcome: 'held',
-      row: { id: r.res_id!, cart_token: cartToken, created_at: r.res_created_at!, expires_at: r.res_expires_at!, created: r.res_created! },
+      row: {
+        id: r.res_id!,
+        cart_token: cartToken,
+        created_at: r.res_created_at!,
+        expires_at: r.res_expires_at!,
+        created: r.res_created!,
+      },
       available: r.available ?? [],
     };
   }

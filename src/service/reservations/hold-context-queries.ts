@@ -102,20 +102,31 @@ export async function loadHoldContext(
   span: Period,
   override: number | null,
 ): Promise<HoldContext> {
-  const { rows } = await q.query<Row>(SQL, [
-    shopId,
-    cartToken,
-    [...new Set(externalIds)],
-    toIsoUtc(span.startAt),
-    toIsoUtc(span.finishAt),
-    span.startDay,
-    span.finishDay,
-    nowParam(override),
-    DEFAULT_HOLD_MINUTES,
-    DEFAULT_ALLOWANCE,
-  ], { prepare: true });
+  const { rows } = await q.query<Row>(
+    SQL,
+    [
+      shopId,
+      cartToken,
+      [...new Set(externalIds)],
+      toIsoUtc(span.startAt),
+      toIsoUtc(span.finishAt),
+      span.startDay,
+      span.finishDay,
+      nowParam(override),
+      DEFAULT_HOLD_MINUTES,
+      DEFAULT_ALLOWANCE,
+    ],
+    { prepare: true },
+  );
   const first = rows[0]!;
-  const context: HoldContext = { rules: new Map(), blackouts: [], usage: [], own: undefined, ownOtherUnitDays: 0, now: new Date(first.db_now).getTime() };
+  const context: HoldContext = {
+    rules: new Map(),
+    blackouts: [],
+    usage: [],
+    own: undefined,
+    ownOtherUnitDays: 0,
+    now: new Date(first.db_now).getTime(),
+  };
   if (first.own_id != null) {
     context.own = {
       id: first.own_id,
@@ -130,7 +141,12 @@ export async function loadHoldContext(
     if (r.id === null) continue;
     context.rules.set(r.external_id, variantRulesOf({ ...r, id: r.id }));
     for (const [startsAt, finishesAt, scope] of r.blackouts) {
-      context.blackouts.push({ variantId: r.id, startsAt: Date.parse(startsAt), finishesAt: Date.parse(finishesAt), scope });
+      context.blackouts.push({
+        variantId: r.id,
+        startsAt: Date.parse(startsAt),
+        finishesAt: Date.parse(finishesAt),
+        scope,
+      });
     }
     for (const [startDay, finishDay, quantity, reservationId] of r.usage) {
       context.usage.push({ variantId: r.id, startDay, finishDay, quantity, reservationId });

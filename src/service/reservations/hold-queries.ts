@@ -116,7 +116,15 @@ export async function loadCartUsage(
        FROM reservations r WHERE r.shop_id = $1 AND r.cart_token = $2
      UNION ALL
      SELECT NULL, NULL, NULL, NULL, NULL, now, NULL, NULL FROM t`,
-    [shopId, cartToken, [...new Set(externalIds)], span.startDay, span.finishDay, nowParam(override), DEFAULT_HOLD_MINUTES],
+    [
+      shopId,
+      cartToken,
+      [...new Set(externalIds)],
+      span.startDay,
+      span.finishDay,
+      nowParam(override),
+      DEFAULT_HOLD_MINUTES,
+    ],
     { prepare: true },
   );
   const usage: UsageRow[] = [];

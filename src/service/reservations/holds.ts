@@ -79,19 +79,39 @@ export interface HoldResult {
  * only removes from a cart that has no reservation. "Now" is the database's clock; `sqlNow`
  * gives a test clock's override (null in production).
  */
-export async function holdItems(db: Database, auth: AuthContext, input: HoldInput, sqlNow: () => number | null): Promise<HoldResult> {
+export async function holdItems(
+  db: Database,
+  auth: AuthContext,
+  input: HoldInput,
+  sqlNow: () => number | null,
+): Promise<HoldResult> {
   const externalIds = input.items.map((i) => i.externalId);
   const periods = input.items.map((i) => dayPeriod(i.start, i.finish, auth.tz));
   const span = spanOf(periods)!;
-  const { rules, blackouts, now, ownOtherUnitDays, ...before } = await loadHoldContext(db, auth.shopId, input.cartToken, externalIds, span, sqlNow());
+  const { rules, blackouts, now, ownOtherUnitDays, ...before } = await loadHoldContext(
+    db,
+    auth.shopId,
+    input.cartToken,
+    externalIds,
+    span,
+    sqlNow(),
+  );
   const today = plainDateInZone(now, auth.tz);
   const live = before.own !== undefined && before.own.expiresAt > now;
   if (!before.own && input.items.every((i) => i.quantity === 0)) {
     // Nothing to remove: storing an empty reservation for it would only litter the table.
-    throw new InvalidError({ items: ['only remove (quantity 0) from a cart that holds nothing; post a quantity from 1 to hold'] });
+    throw new InvalidError({
+      items: ['only remove (quantity 0) from a cart that holds nothing; post a quantity from 1 to hold'],
+    });
   }
   if (auth.kind !== 'secret') {
-    checkPublishableLimits(input, rules, live ? { unitDays: ownOtherUnitDays, allowance: before.own!.otherAllowance ?? null } : { unitDays: 0, allowance: null });
+    checkPublishableLimits(
+      input,
+      rules,
+      live
+        ? { unitDays: ownOtherUnitDays, allowance: before.own!.otherAllowance ?? null }
+        : { unitDays: 0, allowance: null },
+    );
   }
   const demandsOf = (variants: Map<number, VariantRules>): Demand[] =>
     input.items.map((i, n) => ({ variant: variants.get(i.externalId), period: periods[n]!, quantity: i.quantity }));
@@ -116,7 +136,11 @@ export async function holdItems(db: Database, auth: AuthContext, input: HoldInpu
     items: demands.map((demand, position) => ({ demand, position })).filter(({ demand }) => demand.quantity > 0),
   });
   const held = (demands: readonly Demand[]) => demands.filter((d) => d.quantity > 0);
-  const answer = (row: ReservationRow & { created: boolean }, demands: readonly Demand[], available: readonly number[]): HoldResult => ({
+  const answer = (
+    row: ReservationRow & { created: boolean },
+    demands: readonly Demand[],
+    available: readonly number[],
+  ): HoldResult => ({
     reservation: postedRecord(row, held(demands), available, auth.tz),
     created: row.created,
   });
@@ -126,7 +150,8 @@ export async function holdItems(db: Database, auth: AuthContext, input: HoldInpu
   if (others.length === 0) {
     // Only removals free units and never add any: they cannot oversell and need no variant lock
     // (the reservation's row lock, taken by the upsert, orders them with the cart's other posts).
-    if (input.items.every((i) => i.quantity === 0)) return answer(await writeHold(db, write(guess, sqlNow())), guess, []);
+    if (input.items.every((i) => i.quantity === 0))
+      return answer(await writeHold(db, write(guess, sqlNow())), guess, []);
     const locked = await holdLocked(db, write(guess, sqlNow()), span);
     if (locked.outcome === 'held') return answer(locked.row, guess, locked.available);
     if (locked.outcome === 'misfit') {
@@ -160,12 +185,17 @@ export async function holdItems(db: Database, auth: AuthContext, input: HoldInpu
   const onlyPosted = !own || lapsed || own.variantIds.every((id) => variantIds.includes(id));
   if (!onlyPosted) return { reservation: (await reservationRecords(db, [row], auth.tz, at))[0]!, created: row.created };
   const index = new UsageIndex(usage);
-  const available = held(demands).map(({ variant, period }) => index.free(variant!.variantId, variant!.capacity, period.startDay, period.finishDay, row.id));
+  const available = held(demands).map(({ variant, period }) =>
+    index.free(variant!.variantId, variant!.capacity, period.startDay, period.finishDay, row.id),
+  );
   return answer(row, demands, available);
 }
 
 /** The rules of the variants still present under the locks, with their capacities as locked. */
-function withCapacities(rules: ReadonlyMap<number, VariantRules>, capacities: ReadonlyMap<number, number>): Map<number, VariantRules> {
+function withCapacities(
+  rules: ReadonlyMap<number, VariantRules>,
+  capacities: ReadonlyMap<number, number>,
+): Map<number, VariantRules> {
   const locked = new Map<number, VariantRules>();
   for (const [externalId, v] of rules) {
     const capacity = capacities.get(v.variantId);
@@ -175,7 +205,12 @@ function withCapacities(rules: ReadonlyMap<number, VariantRules>, capacities: Re
 }
 
 /** The record of a cart holding exactly `held`, with the units each item had left before the write. */
-function postedRecord(row: ReservationRow, held: readonly Demand[], available: readonly number[], tz: string): Reservation {
+function postedRecord(
+  row: ReservationRow,
+  held: readonly Demand[],
+  available: readonly number[],
+  tz: string,
+): Reservation {
   return {
     id: row.id,
     cart_token: row.cart_token,

@@ -8,7 +8,16 @@
 import { FieldErrors } from '../shared/field-errors.ts';
 import { type PlainDate, addDays, diffDays, isPlainDate } from '../../shared/plain-date.ts';
 import type { Guest } from '../../shared/records.ts';
-import { MAX_ITEMS, asObject, cartToken as readCartToken, externalId, list, onlyFields, person, wholeNumber } from '../shared/body.ts';
+import {
+  MAX_ITEMS,
+  asObject,
+  cartToken as readCartToken,
+  externalId,
+  list,
+  onlyFields,
+  person,
+  wholeNumber,
+} from '../shared/body.ts';
 
 /** The fields of the body: the seed's (§2.5). */
 const RESERVATION_FIELDS: ReadonlySet<string> = new Set(['cart_token', 'items', 'guests']);
@@ -44,7 +53,8 @@ export function readHoldInput(body: unknown): HoldInput {
   }
   onlyFields(errors, '', o!, RESERVATION_FIELDS, 'reservation');
   const cartToken = readCartToken(errors, 'cart_token', o!.cart_token);
-  if (o!.items === undefined || (Array.isArray(o!.items) && o!.items.length === 0)) errors.add('items', `must list 1 to ${MAX_ITEMS} items`);
+  if (o!.items === undefined || (Array.isArray(o!.items) && o!.items.length === 0))
+    errors.add('items', `must list 1 to ${MAX_ITEMS} items`);
   const items = list(errors, 'items', o!.items, MAX_ITEMS, (v, path) => readItem(errors, path, v)) ?? [];
   const guests = list(errors, 'guests', o!.guests, MAX_ITEMS, (v, path) => person(errors, path, v, 'guest'));
   errors.throwIfAny();
@@ -64,10 +74,15 @@ function readItem(errors: FieldErrors, path: string, value: unknown): HoldItemIn
   let finish: PlainDate | undefined;
   if (o.finish === undefined || o.finish === null) finish = start && addDays(start, 1);
   else if (!isPlainDate(o.finish)) errors.add(`${path}.finish`, 'must be a date YYYY-MM-DD (the first day not held)');
-  else if (start && diffDays(start, o.finish) < 1) errors.add(`${path}.finish`, 'must be after start (it is the first day not held)');
-  else if (start && diffDays(start, o.finish) > MAX_ITEM_DAYS) errors.add(`${path}.finish`, `must be at most ${MAX_ITEM_DAYS} days after start`);
+  else if (start && diffDays(start, o.finish) < 1)
+    errors.add(`${path}.finish`, 'must be after start (it is the first day not held)');
+  else if (start && diffDays(start, o.finish) > MAX_ITEM_DAYS)
+    errors.add(`${path}.finish`, `must be at most ${MAX_ITEM_DAYS} days after start`);
   else finish = o.finish;
-  const quantity = o.quantity === undefined ? (errors.add(`${path}.quantity`, 'is required'), undefined) : wholeNumber(errors, `${path}.quantity`, o.quantity, 0);
+  const quantity =
+    o.quantity === undefined
+      ? (errors.add(`${path}.quantity`, 'is required'), undefined)
+      : wholeNumber(errors, `${path}.quantity`, o.quantity, 0);
   if (id === undefined || !start || !finish || quantity === undefined) return undefined;
   return { externalId: id, start, finish, quantity };
 }

@@ -28,7 +28,11 @@ export interface CartRest {
 }
 
 /** Throws the 422 naming each bound a publishable token's post would exceed. */
-export function checkPublishableLimits(input: HoldInput, rules: ReadonlyMap<number, VariantRules>, rest: CartRest): void {
+export function checkPublishableLimits(
+  input: HoldInput,
+  rules: ReadonlyMap<number, VariantRules>,
+  rest: CartRest,
+): void {
   const fields: Record<string, string[]> = {};
   let unitDays = rest.unitDays;
   let allowance = rest.allowance ?? 0;
@@ -36,13 +40,16 @@ export function checkPublishableLimits(input: HoldInput, rules: ReadonlyMap<numb
     const v = rules.get(item.externalId);
     if (!v) return; // an unknown variant is a 409 (unknown_variant)
     const { quantity_max: max, max_days: days } = v.settings;
-    if (item.quantity > max) fields[`items[${i}].quantity`] = [`must be at most ${max} (the widget's quantity_max) with a publishable token`];
+    if (item.quantity > max)
+      fields[`items[${i}].quantity`] = [`must be at most ${max} (the widget's quantity_max) with a publishable token`];
     unitDays += item.quantity * diffDays(item.start, item.finish);
     allowance = Math.max(allowance, max * days);
   });
   const budget = CART_BOOKINGS * allowance;
   if (unitDays > budget && Object.keys(fields).length === 0) {
-    fields.items = [`would make the cart hold ${unitDays} units × days; a publishable token's cart holds at most ${budget} (${CART_BOOKINGS} × quantity_max × max_days)`];
+    fields.items = [
+      `would make the cart hold ${unitDays} units × days; a publishable token's cart holds at most ${budget} (${CART_BOOKINGS} × quantity_max × max_days)`,
+    ];
   }
   if (Object.keys(fields).length > 0) throw new InvalidError(fields);
 }

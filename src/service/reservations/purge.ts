@@ -16,7 +16,10 @@ export const PURGE_AFTER_MS = 7 * 86_400_000;
 export const PURGE_EVERY_MS = 3_600_000;
 
 /** Deletes the reservations that expired more than `afterMs` ago by the database's clock; resolves to how many. */
-export function purgeExpiredReservations(db: Database, options: { clock?: Clock; afterMs?: number } = {}): Promise<number> {
+export function purgeExpiredReservations(
+  db: Database,
+  options: { clock?: Clock; afterMs?: number } = {},
+): Promise<number> {
   return deleteReservationsExpiredBefore(db, options.afterMs ?? PURGE_AFTER_MS, sqlNowOf(options.clock ?? systemClock));
 }
 
@@ -24,7 +27,10 @@ export function purgeExpiredReservations(db: Database, options: { clock?: Clock;
  * Purges now and then every `everyMs` until the returned function is called. The timer does not
  * keep the process alive; a failed run is logged and the next one tries again.
  */
-export function schedulePurge(db: Database, options: { everyMs?: number; afterMs?: number; logError?: (error: unknown) => void } = {}): () => void {
+export function schedulePurge(
+  db: Database,
+  options: { everyMs?: number; afterMs?: number; logError?: (error: unknown) => void } = {},
+): () => void {
   const logError = options.logError ?? ((error: unknown) => console.error('[booking-service] purge failed:', error));
   const run = () => void purgeExpiredReservations(db, { afterMs: options.afterMs }).catch(logError);
   const first = setTimeout(run, 1000);

@@ -76,7 +76,10 @@ export async function listReservations(
       JOIN products p ON p.id = v.product_id WHERE ri.reservation_id = r.id AND ${itemFilters.join(' AND ')})`);
   }
   const filter = where.join(' AND ');
-  const { rows: counted } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reservations r WHERE ${filter}`, params);
+  const { rows: counted } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM reservations r WHERE ${filter}`,
+    params,
+  );
   const { rows } = await db.query<ReservationRow>(
     `SELECT ${RESERVATION_COLUMNS} FROM reservations r WHERE ${filter}
       ORDER BY r.created_at DESC, r.id DESC LIMIT ${param(page.per)} OFFSET ${param(page.offset)}`,
@@ -86,7 +89,12 @@ export async function listReservations(
 }
 
 /** The shop's reservation `id` (only if it is `cartToken`'s, when given), or undefined. */
-export async function findReservation(db: Queryable, shopId: number, id: number, cartToken: string | undefined): Promise<ReservationRow | undefined> {
+export async function findReservation(
+  db: Queryable,
+  shopId: number,
+  id: number,
+  cartToken: string | undefined,
+): Promise<ReservationRow | undefined> {
   const params: unknown[] = [shopId, id];
   const { rows } = await db.query<ReservationRow>(
     `SELECT ${RESERVATION_COLUMNS} FROM reservations r WHERE r.shop_id = $1 AND r.id = $2
@@ -115,7 +123,11 @@ export async function reservationItemRows(q: Queryable, reservationIds: readonly
  * before the database's "now" (or a test clock's `override`); resolves to how many. Bookings
  * are separate rows and are never touched.
  */
-export async function deleteReservationsExpiredBefore(q: Queryable, afterMs: number, override: number | null): Promise<number> {
+export async function deleteReservationsExpiredBefore(
+  q: Queryable,
+  afterMs: number,
+  override: number | null,
+): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
     `WITH gone AS (DELETE FROM reservations
                     WHERE expires_at < ${nowSql('$1')} - make_interval(secs => $2::double precision / 1000) RETURNING 1)

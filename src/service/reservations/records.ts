@@ -15,10 +15,27 @@ import { UsageIndex } from '../availability/usage.ts';
 import { type ItemRow, type ReservationRow, reservationItemRows } from './queries.ts';
 
 /** The records of `rows`, in the same order, read at the clock's `now` in the shop's zone `tz`. */
-export async function reservationRecords(q: Queryable, rows: readonly ReservationRow[], tz: string, now: number): Promise<Reservation[]> {
+export async function reservationRecords(
+  q: Queryable,
+  rows: readonly ReservationRow[],
+  tz: string,
+  now: number,
+): Promise<Reservation[]> {
   if (rows.length === 0) return [];
-  const items = await reservationItemRows(q, rows.map((r) => r.id));
-  const usage = new UsageIndex(items.length ? await loadUsage(q, items.map((i) => i.variant_id), daySpan(items), now) : []);
+  const items = await reservationItemRows(
+    q,
+    rows.map((r) => r.id),
+  );
+  const usage = new UsageIndex(
+    items.length
+      ? await loadUsage(
+          q,
+          items.map((i) => i.variant_id),
+          daySpan(items),
+          now,
+        )
+      : [],
+  );
   const byReservation = new Map<number, ReservationItem[]>();
   const expired = new Map<number, boolean>();
   for (const r of rows) {

@@ -9,7 +9,12 @@ import type { Queryable } from '../db/types.ts';
  * Deletes the shop's reservation `id` (only the cart's, when `cartToken` is given); false
  * when there was none to delete.
  */
-export async function deleteReservation(db: Queryable, shopId: number, id: number, cartToken: string | undefined): Promise<boolean> {
+export async function deleteReservation(
+  db: Queryable,
+  shopId: number,
+  id: number,
+  cartToken: string | undefined,
+): Promise<boolean> {
   const params: unknown[] = [shopId, id];
   if (cartToken !== undefined) params.push(cartToken);
   const { rows } = await db.query(

@@ -58,7 +58,12 @@ export const reservationRoutes = new Hono<AppEnv>()
     const { id, asked, cartToken } = reservationAsked(c.req.param('id'), c.req.url, auth.kind);
     const row = await findReservation(deps.db, auth.shopId, id, cartToken);
     if (!row) throw new NotFoundError('reservation', asked);
-    const [record] = await reservationRecords(deps.db, [row], auth.tz, await databaseNow(deps.db, sqlNowOf(deps.clock)));
+    const [record] = await reservationRecords(
+      deps.db,
+      [row],
+      auth.tz,
+      await databaseNow(deps.db, sqlNowOf(deps.clock)),
+    );
     return jsonResponse(record);
   })
   .delete('/v1/reservations/:id', async (c) => {
@@ -75,7 +80,11 @@ export const reservationRoutes = new Hono<AppEnv>()
  * filter. Without the cart token a publishable token cannot tell one cart's reservation from
  * none: it gets the same 404 as a missing id.
  */
-function reservationAsked(param: string, url: string, kind: string): { id: number; asked: string; cartToken: string | undefined } {
+function reservationAsked(
+  param: string,
+  url: string,
+  kind: string,
+): { id: number; asked: string; cartToken: string | undefined } {
   const query = new QueryReader(url);
   const cartToken = cartTokenFilter(query);
   query.done();

@@ -21,8 +21,15 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
  * `prefix` is the object's path with its dot (`items[0].`), empty at the top; a key is cut to
  * 64 characters in the path.
  */
-export function onlyFields(errors: FieldErrors, prefix: string, o: Record<string, unknown>, allowed: ReadonlySet<string>, what: string): void {
-  for (const key of Object.keys(o)) if (!allowed.has(key)) errors.add(`${prefix}${key.slice(0, 64)}`, `is not a ${what} field`);
+export function onlyFields(
+  errors: FieldErrors,
+  prefix: string,
+  o: Record<string, unknown>,
+  allowed: ReadonlySet<string>,
+  what: string,
+): void {
+  for (const key of Object.keys(o))
+    if (!allowed.has(key)) errors.add(`${prefix}${key.slice(0, 64)}`, `is not a ${what} field`);
 }
 
 /**
@@ -40,11 +47,19 @@ export function languageTag(value: unknown): string | undefined {
 
 /** A plain JSON object, or undefined. */
 export function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** A whole number in `[min, max]` given as a JSON number or a string of digits. */
-export function wholeNumber(errors: FieldErrors, path: string, value: unknown, min: number, max = 1_000_000): number | undefined {
+export function wholeNumber(
+  errors: FieldErrors,
+  path: string,
+  value: unknown,
+  min: number,
+  max = 1_000_000,
+): number | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && DIGITS.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) {
     errors.add(path, `must be a whole number from ${min} to ${max}`);
@@ -63,11 +78,26 @@ export function externalId(errors: FieldErrors, path: string, value: unknown): n
 }
 
 /** A string of 1 to `maxLength` printable characters; `optional` lets undefined through. */
-export function text(errors: FieldErrors, path: string, value: unknown, maxLength = 255, optional = false): string | undefined {
+export function text(
+  errors: FieldErrors,
+  path: string,
+  value: unknown,
+  maxLength = 255,
+  optional = false,
+): string | undefined {
   if (value === undefined && optional) return undefined;
   // eslint-disable-next-line no-control-regex
-  if (typeof value !== 'string' || value === '' || value.length > maxLength || /[\u0000-\u001f\u007f]/.test(value) || !value.isWellFormed()) {
-    errors.add(path, value === undefined ? 'is required' : `must be a string of 1 to ${maxLength} printable characters`);
+  if (
+    typeof value !== 'string' ||
+    value === '' ||
+    value.length > maxLength ||
+    /[\u0000-\u001f\u007f]/.test(value) ||
+    !value.isWellFormed()
+  ) {
+    errors.add(
+      path,
+      value === undefined ? 'is required' : `must be a string of 1 to ${maxLength} printable characters`,
+    );
     return undefined;
   }
   return value;
@@ -82,7 +112,8 @@ export function normalCartToken(value: string, maxLength = 255): string | undefi
   // trim() removes every Unicode space (no-break ones included); zero-width ones are format
   // characters (\p{Cf}), refused anywhere with control characters and line separators.
   const token = value.normalize('NFC').trim();
-  if (token === '' || token.length > maxLength || !token.isWellFormed() || /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(token)) return undefined;
+  if (token === '' || token.length > maxLength || !token.isWellFormed() || /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(token))
+    return undefined;
   return token;
 }
 
@@ -90,12 +121,24 @@ export function normalCartToken(value: string, maxLength = 255): string | undefi
 export function cartToken(errors: FieldErrors, path: string, value: unknown, optional = false): string | undefined {
   if (value === undefined && optional) return undefined;
   const token = typeof value === 'string' ? normalCartToken(value) : undefined;
-  if (token === undefined) errors.add(path, value === undefined ? 'is required' : 'must be 1 to 255 characters, not blank, without control or format characters');
+  if (token === undefined)
+    errors.add(
+      path,
+      value === undefined
+        ? 'is required'
+        : 'must be 1 to 255 characters, not blank, without control or format characters',
+    );
   return token;
 }
 
 /** A list of at most `max` elements, each read by `each`; undefined stays undefined. */
-export function list<T>(errors: FieldErrors, path: string, value: unknown, max: number, each: (element: unknown, path: string) => T | undefined): T[] | undefined {
+export function list<T>(
+  errors: FieldErrors,
+  path: string,
+  value: unknown,
+  max: number,
+  each: (element: unknown, path: string) => T | undefined,
+): T[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.length > max) {
     errors.add(path, `must be a list of at most ${max} entries`);
@@ -122,8 +165,10 @@ export function person(errors: FieldErrors, path: string, value: unknown, what =
     return undefined;
   }
   onlyFields(errors, `${path}.`, o, PERSON_FIELDS, what);
-  const first = o.first_name === undefined || o.first_name === '' ? '' : text(errors, `${path}.first_name`, o.first_name, 255);
-  const last = o.last_name === undefined || o.last_name === '' ? '' : text(errors, `${path}.last_name`, o.last_name, 255);
+  const first =
+    o.first_name === undefined || o.first_name === '' ? '' : text(errors, `${path}.first_name`, o.first_name, 255);
+  const last =
+    o.last_name === undefined || o.last_name === '' ? '' : text(errors, `${path}.last_name`, o.last_name, 255);
   const email = text(errors, `${path}.email`, o.email, 254);
   if (email !== undefined && !EMAIL.test(email)) errors.add(`${path}.email`, 'must be an email address');
   if (first === undefined || last === undefined || email === undefined || !EMAIL.test(email)) return undefined;

@@ -80,7 +80,9 @@ export class OriginNotAllowedError extends ForbiddenError {
   readonly origin: string;
 
   constructor(origin: string) {
-    super(`This publishable token may not be used from the origin ${origin}: make a publishable token that lists ${origin} (the admin's Install screen, or POST /v1/tokens with "origins"), and use it on that site.`);
+    super(
+      `This publishable token may not be used from the origin ${origin}: make a publishable token that lists ${origin} (the admin's Install screen, or POST /v1/tokens with "origins"), and use it on that site.`,
+    );
     this.origin = origin;
   }
 }

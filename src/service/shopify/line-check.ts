@@ -46,7 +46,15 @@ export const LINE_MISMATCH = 'the order line does not match the hold';
 export const LINE_OVERPAID = 'the order line paid for more than its hold: booked';
 
 /** The pricing the product of `variantId` follows now, and the cart quantity it asks for `units` over [startAt, finishAt). */
-async function currentPrice(db: Queryable, shopId: number, tz: string, variantId: number, units: number, startAt: number, finishAt: number): Promise<{ pricing: Pricing; required: number }> {
+async function currentPrice(
+  db: Queryable,
+  shopId: number,
+  tz: string,
+  variantId: number,
+  units: number,
+  startAt: number,
+  finishAt: number,
+): Promise<{ pricing: Pricing; required: number }> {
   const days = diffDays(plainDateInZone(startAt, tz), plainDateInZone(finishAt, tz));
   const widget = await productWidget(db, shopId, variantId);
   // No widget on the product: it takes the range defaults, as holds and bookings do.
@@ -55,10 +63,20 @@ async function currentPrice(db: Queryable, shopId: number, tz: string, variantId
 }
 
 /** What `line` of an order from cart `bareCart` (null: none) books, judged as the module says. */
-export async function lineBooking(db: Queryable, shop: { shop_id: number; tz: string }, bareCart: string | null, line: HeldLine): Promise<LineBooking> {
+export async function lineBooking(
+  db: Queryable,
+  shop: { shop_id: number; tz: string },
+  bareCart: string | null,
+  line: HeldLine,
+): Promise<LineBooking> {
   const reservationId = line.reservationId && /^\d{1,18}$/.test(line.reservationId) ? line.reservationId : null;
-  const held = bareCart && reservationId ? await recordedItem(db, shop.shop_id, reservationId, bareCart, line.variantId, line.startAt) : undefined;
-  const at = held ? { startAt: held.start_at, finishAt: held.finish_at, units: held.quantity } : { startAt: line.startAt, finishAt: line.finishAt, units: line.units };
+  const held =
+    bareCart && reservationId
+      ? await recordedItem(db, shop.shop_id, reservationId, bareCart, line.variantId, line.startAt)
+      : undefined;
+  const at = held
+    ? { startAt: held.start_at, finishAt: held.finish_at, units: held.quantity }
+    : { startAt: line.startAt, finishAt: line.finishAt, units: line.units };
   const price =
     held?.pricing && held.line_quantity !== null
       ? { pricing: held.pricing, required: held.line_quantity }
@@ -66,6 +84,7 @@ export async function lineBooking(db: Queryable, shop: { shop_id: number; tz: st
   const claim: LineClaim = { ...at, ...price, paid: line.quantity };
   if (line.quantity < price.required) return { ok: false, reason: LINE_MISMATCH, ...claim };
   // The hold to release is the cart's as it stored its token (the order's may lack `?key=`).
-  const cartToken = held?.cart_token ?? (bareCart ? ((await storedCartTokens(db, shop.shop_id, bareCart))[0] ?? bareCart) : undefined);
+  const cartToken =
+    held?.cart_token ?? (bareCart ? ((await storedCartTokens(db, shop.shop_id, bareCart))[0] ?? bareCart) : undefined);
   return { ok: true, cartToken, ...claim };
 }

@@ -28,8 +28,22 @@ export interface RecordedItem {
  * the variant `externalVariantId` starting at `startAt`; expired or not (a lapsed hold's record
  * still says what was held).
  */
-export async function recordedItem(db: Queryable, shopId: number, reservationId: string, bareCart: string, externalVariantId: number, startAt: number): Promise<RecordedItem | undefined> {
-  const { rows } = await db.query<{ cart_token: string; start_at: Date | string; finish_at: Date | string; quantity: number; pricing: RecordedItem['pricing']; line_quantity: number | null }>(
+export async function recordedItem(
+  db: Queryable,
+  shopId: number,
+  reservationId: string,
+  bareCart: string,
+  externalVariantId: number,
+  startAt: number,
+): Promise<RecordedItem | undefined> {
+  const { rows } = await db.query<{
+    cart_token: string;
+    start_at: Date | string;
+    finish_at: Date | string;
+    quantity: number;
+    pricing: RecordedItem['pricing'];
+    line_quantity: number | null;
+  }>(
     `SELECT r.cart_token, ri.start_at, ri.finish_at, ri.quantity, ri.pricing, ri.line_quantity FROM reservations r
        JOIN reservation_items ri ON ri.reservation_id = r.id JOIN variants v ON v.id = ri.variant_id
       WHERE r.shop_id = $1 AND r.id = $2::bigint AND split_part(r.cart_token, '?', 1) = $3 AND v.external_id = $4 AND ri.start_at = $5::timestamptz
@@ -37,12 +51,24 @@ export async function recordedItem(db: Queryable, shopId: number, reservationId:
     [shopId, reservationId, bareCart, externalVariantId, new Date(startAt).toISOString()],
   );
   const row = rows[0];
-  return row && { cart_token: row.cart_token, start_at: new Date(row.start_at).getTime(), finish_at: new Date(row.finish_at).getTime(), quantity: Number(row.quantity), pricing: row.pricing, line_quantity: row.line_quantity === null ? null : Number(row.line_quantity) };
+  return (
+    row && {
+      cart_token: row.cart_token,
+      start_at: new Date(row.start_at).getTime(),
+      finish_at: new Date(row.finish_at).getTime(),
+      quantity: Number(row.quantity),
+      pricing: row.pricing,
+      line_quantity: row.line_quantity === null ? null : Number(row.line_quantity),
+    }
+  );
 }
 
 /** The cart tokens the shop's holds stored for the cart `bareCart` (with or without `?key=`). */
 export async function storedCartTokens(db: Queryable, shopId: number, bareCart: string): Promise<string[]> {
-  const { rows } = await db.query<{ cart_token: string }>(`SELECT cart_token FROM reservations WHERE shop_id = $1 AND split_part(cart_token, '?', 1) = $2 ORDER BY id`, [shopId, bareCart]);
+  const { rows } = await db.query<{ cart_token: string }>(
+    `SELECT cart_token FROM reservations WHERE shop_id = $1 AND split_part(cart_token, '?', 1) = $2 ORDER BY id`,
+    [shopId, bareCart],
+  );
   return rows.map((r) => r.cart_token);
 }
 
@@ -50,23 +76,40 @@ export async function storedCartTokens(db: Queryable, shopId: number, bareCart: 
  * The type and stored settings of the widget the product of variant `externalVariantId` follows
  * (its oldest, the one the storefront shows: API.md §4.1); undefined when it is on none.
  */
-export async function productWidget(db: Queryable, shopId: number, externalVariantId: number): Promise<{ type: 'date' | 'range'; settings: Record<string, unknown> } | undefined> {
+export async function productWidget(
+  db: Queryable,
+  shopId: number,
+  externalVariantId: number,
+): Promise<{ type: 'date' | 'range'; settings: Record<string, unknown> } | undefined> {
   const { rows } = await db.query<{ type: 'date' | 'range'; settings: Record<string, unknown> | string }>(
     `SELECT w.type, w.settings FROM variants v JOIN widget_products wp ON wp.product_id = v.product_id JOIN widgets w ON w.id = wp.widget_id
       WHERE v.shop_id = $1 AND v.external_id = $2 ORDER BY w.id LIMIT 1`,
     [shopId, externalVariantId],
   );
   const row = rows[0];
-  return row && { type: row.type, settings: typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings };
+  return (
+    row && { type: row.type, settings: typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings }
+  );
 }
 
 /** Records that the order was cancelled (once; a second cancellation changes nothing). */
-export async function markCancelled(db: Queryable, shopId: number, orderId: string, sqlNow: number | null): Promise<void> {
-  await db.query(`INSERT INTO shopify_cancelled_orders (shop_id, order_id, cancelled_at) VALUES ($1, $2::bigint, ${nowSql('$3')}) ON CONFLICT DO NOTHING`, [shopId, orderId, nowParam(sqlNow)]);
+export async function markCancelled(
+  db: Queryable,
+  shopId: number,
+  orderId: string,
+  sqlNow: number | null,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO shopify_cancelled_orders (shop_id, order_id, cancelled_at) VALUES ($1, $2::bigint, ${nowSql('$3')}) ON CONFLICT DO NOTHING`,
+    [shopId, orderId, nowParam(sqlNow)],
+  );
 }
 
 /** Whether an `orders/cancelled` delivery named the order. */
 export async function isCancelled(db: Queryable, shopId: number, orderId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM shopify_cancelled_orders WHERE shop_id = $1 AND order_id = $2::bigint', [shopId, orderId]);
+  const { rows } = await db.query(
+    'SELECT 1 FROM shopify_cancelled_orders WHERE shop_id = $1 AND order_id = $2::bigint',
+    [shopId, orderId],
+  );
   return rows.length > 0;
 }

@@ -48,7 +48,11 @@ export interface OrderResult {
   cancelled?: true;
 }
 
-function inputOf(order: ShopifyOrder, booked: { startAt: number; finishAt: number; units: number; cartToken: string | undefined }, variantId: number): BookingInput {
+function inputOf(
+  order: ShopifyOrder,
+  booked: { startAt: number; finishAt: number; units: number; cartToken: string | undefined },
+  variantId: number,
+): BookingInput {
   return {
     startAt: booked.startAt,
     finishAt: booked.finishAt,
@@ -62,16 +66,31 @@ function inputOf(order: ShopifyOrder, booked: { startAt: number; finishAt: numbe
 }
 
 /** Books one line, or records why it could not be; resolves to its booking's id or its conflict. */
-async function bookLine(db: Database, shop: ShopifyShop, order: ShopifyOrder, line: HeldLine, sqlNow: number | null): Promise<number | OrderResult['conflicts'][number]> {
+async function bookLine(
+  db: Database,
+  shop: ShopifyShop,
+  order: ShopifyOrder,
+  line: HeldLine,
+  sqlNow: number | null,
+): Promise<number | OrderResult['conflicts'][number]> {
   const key = keyOf(order.id, line.lineId);
   // Booked by an earlier delivery: that booking is the answer (its hold is gone by now).
   const done = await bookingByKey(db, shop.shop_id, key, shop.tz);
   if (done) return done.booking.id;
   const record = (reason: string, claim: LineClaim, bookingId?: number) =>
     insertConflict(db, shop.shop_id, {
-      orderId: order.id, orderName: order.name, lineId: line.lineId, variantId: line.variantId,
-      startAt: claim.startAt, finishAt: claim.finishAt, quantity: claim.units, reason,
-      lineQuantity: claim.paid, heldLineQuantity: claim.required, pricing: claim.pricing, bookingId,
+      orderId: order.id,
+      orderName: order.name,
+      lineId: line.lineId,
+      variantId: line.variantId,
+      startAt: claim.startAt,
+      finishAt: claim.finishAt,
+      quantity: claim.units,
+      reason,
+      lineQuantity: claim.paid,
+      heldLineQuantity: claim.required,
+      pricing: claim.pricing,
+      bookingId,
     });
   const conflict = async (reason: string, claim: LineClaim) => {
     await record(reason, claim);
@@ -82,7 +101,13 @@ async function bookLine(db: Database, shop: ShopifyShop, order: ShopifyOrder, li
   const input = inputOf(order, booked, line.variantId);
   try {
     // The key names the booking; the cart token only says which hold to release, so it is not hashed.
-    const { booking } = await createBooking(db, authOf(shop), input, { key, requestHash: requestHash({ ...input, cartToken: undefined }) }, sqlNow);
+    const { booking } = await createBooking(
+      db,
+      authOf(shop),
+      input,
+      { key, requestHash: requestHash({ ...input, cartToken: undefined }) },
+      sqlNow,
+    );
     // Paid more than the hold needed: booked all the same; the merchant sees it beside the conflicts.
     if (booked.paid > booked.required) await record(LINE_OVERPAID, booked, booking.id);
     return booking.id;
@@ -93,7 +118,10 @@ async function bookLine(db: Database, shop: ShopifyShop, order: ShopifyOrder, li
     const earlier = await bookingByKey(db, shop.shop_id, key, shop.tz);
     if (earlier) return earlier.booking.id;
     const status = error.items[0]?.status ?? 'unavailable';
-    return conflict(`${status}: ${error.items[0]?.quantity_available ?? 0} of ${booked.units} left when the order was placed`, booked);
+    return conflict(
+      `${status}: ${error.items[0]?.quantity_available ?? 0} of ${booked.units} left when the order was placed`,
+      booked,
+    );
   }
 }
 
@@ -103,7 +131,12 @@ async function bookLine(db: Database, shop: ShopifyShop, order: ShopifyOrder, li
  * `orders/cancelled` first. A cancellation arriving while this runs is caught by looking again
  * once the lines are booked (its bookings are then cancelled here, or by it).
  */
-export async function bookOrder(db: Database, shop: ShopifyShop, order: ShopifyOrder, sqlNow: number | null): Promise<OrderResult> {
+export async function bookOrder(
+  db: Database,
+  shop: ShopifyShop,
+  order: ShopifyOrder,
+  sqlNow: number | null,
+): Promise<OrderResult> {
   const result: OrderResult = { order_id: order.id, bookings: [], conflicts: [] };
   if (await isCancelled(db, shop.shop_id, order.id)) return { ...result, cancelled: true };
   for (const line of order.lines) {
@@ -128,7 +161,12 @@ async function cancelBookings(db: Database, shop: ShopifyShop, orderId: string):
  * Cancels the order's bookings; resolves to their ids. The cancellation is recorded first, so
  * an `orders/create` delivered after it (or during it) books nothing that stays.
  */
-export async function cancelOrder(db: Database, shop: ShopifyShop, orderId: string, sqlNow: number | null): Promise<{ order_id: string; cancelled: number[] }> {
+export async function cancelOrder(
+  db: Database,
+  shop: ShopifyShop,
+  orderId: string,
+  sqlNow: number | null,
+): Promise<{ order_id: string; cancelled: number[] }> {
   await markCancelled(db, shop.shop_id, orderId, sqlNow);
   return { order_id: orderId, cancelled: await cancelBookings(db, shop, orderId) };
 }
@@ -141,12 +179,20 @@ export async function cancelOrder(db: Database, shop: ShopifyShop, orderId: stri
  * `line_items` releases nothing. A hold is released wrongly only at a cost to the shopper (their
  * units go to someone else), a hold kept wrongly only until it expires.
  */
-export async function updateCart(db: Database, shop: ShopifyShop, cart: { token: string; lines: CartLine[] | null }, sqlNow: number | null): Promise<{ released: number }> {
+export async function updateCart(
+  db: Database,
+  shop: ShopifyShop,
+  cart: { token: string; lines: CartLine[] | null },
+  sqlNow: number | null,
+): Promise<{ released: number }> {
   const lines = cart.lines;
   if (lines === null) return { released: 0 };
   const items = await settledCartItems(db, shop.shop_id, cart.token, CART_GRACE_MS, sqlNow);
   const kept = (item: { external_id: number; start_at: Date | string }) =>
-    lines.some((l) => l.variantId === item.external_id && (l.startAt === null || l.startAt === new Date(item.start_at).getTime()));
+    lines.some(
+      (l) =>
+        l.variantId === item.external_id && (l.startAt === null || l.startAt === new Date(item.start_at).getTime()),
+    );
   const gone = items.filter((item) => !kept(item)).map((item) => item.item_id);
   await deleteItems(db, gone);
   return { released: gone.length };

@@ -50,13 +50,19 @@ export interface ShopifyOrder {
  * else its `id` when JSON could carry it exactly.
  */
 function exactId(o: Record<string, unknown>): string | undefined {
-  const gid = typeof o.admin_graphql_api_id === 'string' ? /\/(\d{1,19})$/.exec(o.admin_graphql_api_id)?.[1] : undefined;
+  const gid =
+    typeof o.admin_graphql_api_id === 'string' ? /\/(\d{1,19})$/.exec(o.admin_graphql_api_id)?.[1] : undefined;
   if (gid) return gid;
   const id = ID(o.id);
   return id === undefined ? undefined : String(id);
 }
 
-const ID = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : typeof v === 'string' && /^\d{1,16}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+const ID = (v: unknown) =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v > 0
+    ? v
+    : typeof v === 'string' && /^\d{1,16}$/.test(v) && Number(v) > 0
+      ? Number(v)
+      : undefined;
 
 function propertiesOf(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -84,7 +90,17 @@ export function heldLines(lineItems: unknown): HeldLine[] {
     const units = Number(p._units ?? line.quantity);
     const quantity = Number(line.quantity);
     if (variantId === undefined || !(finishAt > startAt) || !Number.isSafeInteger(units) || units < 1) return [];
-    return [{ lineId: exactId(line) ?? String(i + 1), variantId, startAt, finishAt, units, quantity: Number.isSafeInteger(quantity) ? quantity : 0, reservationId: p._reservation_id ?? null }];
+    return [
+      {
+        lineId: exactId(line) ?? String(i + 1),
+        variantId,
+        startAt,
+        finishAt,
+        units,
+        quantity: Number.isSafeInteger(quantity) ? quantity : 0,
+        reservationId: p._reservation_id ?? null,
+      },
+    ];
   });
 }
 
@@ -94,13 +110,20 @@ export function readOrder(payload: unknown): ShopifyOrder | undefined {
   const id = o && exactId(o);
   if (!o || id === undefined) return undefined;
   const c = asObject(o.customer);
-  const email = typeof o.email === 'string' && o.email ? o.email : typeof c?.email === 'string' && c.email ? c.email : null;
+  const email =
+    typeof o.email === 'string' && o.email ? o.email : typeof c?.email === 'string' && c.email ? c.email : null;
   return {
     id,
     name: typeof o.name === 'string' ? o.name.slice(0, 100) : null,
     cartToken: typeof o.cart_token === 'string' && bareCartToken(o.cart_token) ? bareCartToken(o.cart_token) : null,
     email,
-    customer: email ? { first_name: typeof c?.first_name === 'string' ? c.first_name : '', last_name: typeof c?.last_name === 'string' ? c.last_name : '', email } : null,
+    customer: email
+      ? {
+          first_name: typeof c?.first_name === 'string' ? c.first_name : '',
+          last_name: typeof c?.last_name === 'string' ? c.last_name : '',
+          email,
+        }
+      : null,
     lines: heldLines(o.line_items),
   };
 }

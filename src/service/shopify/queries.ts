@@ -27,7 +27,11 @@ export interface ShopifyShop {
  * The shop whose myshopify domain is `domain`, with its previous secret while that still works
  * by the database's clock (`sqlNow`: a test clock's override).
  */
-export async function shopByDomain(db: Queryable, domain: string, sqlNow: number | null): Promise<ShopifyShop | undefined> {
+export async function shopByDomain(
+  db: Queryable,
+  domain: string,
+  sqlNow: number | null,
+): Promise<ShopifyShop | undefined> {
   const { rows } = await db.query<ShopifyShop>(
     `SELECT x.shop_id, x.domain, x.api_secret,
             CASE WHEN x.previous_secret_expires_at > ${nowSql('$2')} THEN x.previous_api_secret END AS previous_api_secret, x.book_on, s.tz, s.locale
@@ -63,14 +67,21 @@ export async function claimDelivery(
     [shopId, webhookId, topic, staleMs, nowParam(sqlNow)],
   );
   if (rows.length > 0) return undefined;
-  const found = await db.query<{ result: unknown }>('SELECT result FROM shopify_webhook_deliveries WHERE shop_id = $1 AND webhook_id = $2', [shopId, webhookId]);
+  const found = await db.query<{ result: unknown }>(
+    'SELECT result FROM shopify_webhook_deliveries WHERE shop_id = $1 AND webhook_id = $2',
+    [shopId, webhookId],
+  );
   const result = found.rows[0]?.result ?? null;
   return result === null ? 'in_progress' : { result };
 }
 
 /** Records what a delivery was answered. */
 export async function recordDelivery(db: Queryable, shopId: number, webhookId: string, result: unknown): Promise<void> {
-  await db.query('UPDATE shopify_webhook_deliveries SET result = $3::jsonb WHERE shop_id = $1 AND webhook_id = $2', [shopId, webhookId, JSON.stringify(result)]);
+  await db.query('UPDATE shopify_webhook_deliveries SET result = $3::jsonb WHERE shop_id = $1 AND webhook_id = $2', [
+    shopId,
+    webhookId,
+    JSON.stringify(result),
+  ]);
 }
 
 /** Forgets a delivery that failed, so Shopify's retry is handled afresh. */
@@ -104,8 +115,19 @@ export async function insertConflict(db: Queryable, shopId: number, c: ConflictI
        (shop_id, order_id, order_name, line_id, external_variant_id, starts_at, finishes_at, quantity, reason, line_quantity, held_line_quantity, pricing, booking_id)
      VALUES ($1, $2::bigint, $3, $4::bigint, $5, $6::timestamptz, $7::timestamptz, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING`,
     [
-      shopId, c.orderId, c.orderName, c.lineId, c.variantId, new Date(c.startAt).toISOString(), new Date(c.finishAt).toISOString(), c.quantity, c.reason,
-      c.lineQuantity ?? null, c.heldLineQuantity ?? null, c.pricing ?? null, c.bookingId ?? null,
+      shopId,
+      c.orderId,
+      c.orderName,
+      c.lineId,
+      c.variantId,
+      new Date(c.startAt).toISOString(),
+      new Date(c.finishAt).toISOString(),
+      c.quantity,
+      c.reason,
+      c.lineQuantity ?? null,
+      c.heldLineQuantity ?? null,
+      c.pricing ?? null,
+      c.bookingId ?? null,
     ],
   );
 }
@@ -137,7 +159,11 @@ export interface ConflictRecord {
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One page of the shop's conflicts, newest first. */
-export async function listConflicts(db: Queryable, shopId: number, page: Page): Promise<{ rows: ConflictRecord[]; total: number }> {
+export async function listConflicts(
+  db: Queryable,
+  shopId: number,
+  page: Page,
+): Promise<{ rows: ConflictRecord[]; total: number }> {
   const result = await pagedQuery<ConflictRecord>(
     db,
     {
@@ -149,12 +175,15 @@ export async function listConflicts(db: Queryable, shopId: number, page: Page): 
     },
     page,
   );
-  return { ...result, rows: result.rows.map(({ newest: _n, ...r }: ConflictRecord & { newest?: number }) => ({
-    ...r,
-    id: Number(r.id),
-    external_variant_id: Number(r.external_variant_id),
-    booking_id: r.booking_id === null ? null : Number(r.booking_id),
-  })) };
+  return {
+    ...result,
+    rows: result.rows.map(({ newest: _n, ...r }: ConflictRecord & { newest?: number }) => ({
+      ...r,
+      id: Number(r.id),
+      external_variant_id: Number(r.external_variant_id),
+      booking_id: r.booking_id === null ? null : Number(r.booking_id),
+    })),
+  };
 }
 
 /** The ids of the order's bookings not yet cancelled, found by the keys they were made with. */
@@ -177,7 +206,13 @@ export interface CartItem {
  * The cart's unexpired held items (its token compared before any `?key=`) whose reservation was last written more than `graceMs`
  * before now: a hold just made may not be in the cart yet when an unrelated cart update arrives.
  */
-export async function settledCartItems(db: Queryable, shopId: number, bareCart: string, graceMs: number, sqlNow: number | null): Promise<CartItem[]> {
+export async function settledCartItems(
+  db: Queryable,
+  shopId: number,
+  bareCart: string,
+  graceMs: number,
+  sqlNow: number | null,
+): Promise<CartItem[]> {
   const { rows } = await db.query<CartItem>(
     `SELECT ri.id AS item_id, v.external_id, ri.start_at FROM reservation_items ri
        JOIN reservations r ON r.id = ri.reservation_id JOIN variants v ON v.id = ri.variant_id

@@ -30,12 +30,17 @@ export const MAX_WEBHOOK_BYTES = 1_048_576;
  */
 export const DELIVERY_CLAIM_MS = 60_000;
 
-const unsigned = () => new HttpError('unauthorized', 'The webhook is not signed by a shop this service knows (X-Shopify-Shop-Domain, X-Shopify-Hmac-Sha256).');
+const unsigned = () =>
+  new HttpError(
+    'unauthorized',
+    'The webhook is not signed by a shop this service knows (X-Shopify-Shop-Domain, X-Shopify-Hmac-Sha256).',
+  );
 
 /** POST /shopify/webhooks. */
 export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks', async (c) => {
   const { db, clock } = c.get('deps');
-  const tooLarge = () => new HttpError('payload_too_large', `A webhook body must be at most ${MAX_WEBHOOK_BYTES} bytes.`);
+  const tooLarge = () =>
+    new HttpError('payload_too_large', `A webhook body must be at most ${MAX_WEBHOOK_BYTES} bytes.`);
   if (Number(c.req.header('content-length') ?? 0) > MAX_WEBHOOK_BYTES) throw tooLarge();
   // Read with the cap, before the signature: a chunked body has no length to refuse it by.
   const body = await readCapped(c.req.raw.body, MAX_WEBHOOK_BYTES);
@@ -51,7 +56,10 @@ export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks',
     const earlier = await claimDelivery(db, shop.shop_id, webhookId, topic, DELIVERY_CLAIM_MS, sqlNowOf(clock));
     // Not a 2xx: Shopify retries a delivery that failed, so an order is not lost if the handler
     // holding it died; its claim lapses after DELIVERY_CLAIM_MS and a retry takes it over.
-    if (earlier === 'in_progress') throw new HttpError('unavailable', 'This delivery is being handled; retry later.', { headers: { 'retry-after': String(DELIVERY_CLAIM_MS / 1000) } });
+    if (earlier === 'in_progress')
+      throw new HttpError('unavailable', 'This delivery is being handled; retry later.', {
+        headers: { 'retry-after': String(DELIVERY_CLAIM_MS / 1000) },
+      });
     // The same delivery again (Shopify retries when it saw no answer in time): the same answer.
     if (earlier) return jsonResponse(earlier.result, 200, { 'x-replayed': 'true' });
   }
@@ -64,14 +72,20 @@ export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks',
     }
     const sqlNow = sqlNowOf(clock);
     const order = topic.startsWith('orders/') ? readOrder(payload) : undefined;
-    if (topic.startsWith('orders/') && !order) throw new HttpError('validation_failed', 'The order has no id.', { details: { fields: { id: ['is required'] } } });
+    if (topic.startsWith('orders/') && !order)
+      throw new HttpError('validation_failed', 'The order has no id.', {
+        details: { fields: { id: ['is required'] } },
+      });
     const cart = topic.startsWith('carts/') ? readCart(payload) : undefined;
     // The shop books on one order topic (`book_on`); the other is acknowledged and ignored.
     const result =
-      topic === shop.book_on ? await bookOrder(db, shop, order!, sqlNow)
-      : topic === 'orders/cancelled' ? await cancelOrder(db, shop, order!.id, sqlNow)
-      : (topic === 'carts/update' || topic === 'carts/create') && cart ? await updateCart(db, shop, cart, sqlNow)
-      : { ignored: topic || 'no topic' };
+      topic === shop.book_on
+        ? await bookOrder(db, shop, order!, sqlNow)
+        : topic === 'orders/cancelled'
+          ? await cancelOrder(db, shop, order!.id, sqlNow)
+          : (topic === 'carts/update' || topic === 'carts/create') && cart
+            ? await updateCart(db, shop, cart, sqlNow)
+            : { ignored: topic || 'no topic' };
     if (webhookId) await recordDelivery(db, shop.shop_id, webhookId, result);
     return jsonResponse(result);
   } catch (error) {

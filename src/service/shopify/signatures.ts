@@ -26,7 +26,10 @@ export function proxyMessage(params: URLSearchParams): string {
   const values = new Map<string, string[]>();
   for (const [name, value] of params) if (name !== 'signature') values.set(name, [...(values.get(name) ?? []), value]);
   // Sorted as Shopify's example sorts them: the joined `name=value` strings, by code unit.
-  return [...values].map(([name, list]) => `${name}=${list.join(',')}`).sort().join('');
+  return [...values]
+    .map(([name, list]) => `${name}=${list.join(',')}`)
+    .sort()
+    .join('');
 }
 
 /** Whether the `signature` parameter of `params` is Shopify's for them with `secret`. */

@@ -31,26 +31,45 @@ export interface CreatedShop {
 }
 
 /** Checks the command line's shop; throws `CreateShopError` naming every bad option. */
-export function readNewShop(options: { name: string | undefined; tz: string | undefined; locale: string | undefined }): { name: string; tz: string; locale: string } {
+export function readNewShop(options: {
+  name: string | undefined;
+  tz: string | undefined;
+  locale: string | undefined;
+}): { name: string; tz: string; locale: string } {
   const errors = new FieldErrors();
   const name = shopName(errors, '--create-shop', options.name);
   const tz = zoneName(options.tz);
-  if (tz === undefined) errors.add('--tz', options.tz === undefined ? 'is required (an IANA zone, like Europe/Berlin)' : 'must be an IANA time zone, like Europe/Berlin');
+  if (tz === undefined)
+    errors.add(
+      '--tz',
+      options.tz === undefined
+        ? 'is required (an IANA zone, like Europe/Berlin)'
+        : 'must be an IANA time zone, like Europe/Berlin',
+    );
   const locale = options.locale === undefined ? 'en' : languageTag(options.locale);
   if (locale === undefined) errors.add('--locale', 'must be a language tag like "en" or "de-CH"');
   const problems = Object.entries(errors.fields).map(([option, messages]) => `${option} ${messages.join(', ')}`);
-  if (problems.length > 0 || !name || !tz || !locale) throw new CreateShopError(`Cannot create the shop: ${problems.join('; ')}.`);
+  if (problems.length > 0 || !name || !tz || !locale)
+    throw new CreateShopError(`Cannot create the shop: ${problems.join('; ')}.`);
   return { name, tz, locale };
 }
 
 /** Creates the shop with a secret token and a sign-in code; refuses a name already taken. */
-export async function createShop(db: Database, shop: { name: string; tz: string; locale: string }): Promise<CreatedShop> {
+export async function createShop(
+  db: Database,
+  shop: { name: string; tz: string; locale: string },
+): Promise<CreatedShop> {
   const made = await db.transaction(async (tx) => {
     // Processes creating or seeding shops at once take turns, so a name is never made twice.
     await lockSeeding(tx);
-    if (await shopNameTaken(tx, shop.name, null)) throw new CreateShopError(`A shop named "${shop.name}" exists already: nothing was created.`);
+    if (await shopNameTaken(tx, shop.name, null))
+      throw new CreateShopError(`A shop named "${shop.name}" exists already: nothing was created.`);
     const shopId = await insertShop(tx, shop);
-    const token = await createToken(tx, { shopId }, { kind: 'secret', label: 'first secret token (create-shop)', origins: [] });
+    const token = await createToken(
+      tx,
+      { shopId },
+      { kind: 'secret', label: 'first secret token (create-shop)', origins: [] },
+    );
     return { shopId, token };
   });
   const signInCode = await newSignInCode(db, made.token.id, null);

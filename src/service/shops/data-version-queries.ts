@@ -11,6 +11,10 @@ import type { Queryable } from '../db/types.ts';
  * been written since the migration.
  */
 export async function shopDataVersion(db: Queryable, shopId: number): Promise<number> {
-  const { rows } = await db.query<{ version: number }>('SELECT version FROM shop_data_versions WHERE shop_id = $1', [shopId], { prepare: true });
+  const { rows } = await db.query<{ version: number }>(
+    'SELECT version FROM shop_data_versions WHERE shop_id = $1',
+    [shopId],
+    { prepare: true },
+  );
   return rows[0]?.version ?? 0;
 }

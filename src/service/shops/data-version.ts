@@ -27,13 +27,15 @@ export function versionReads(db: Queryable, shopId: number): () => Promise<numbe
       );
       return now;
     }
-    queued ??= running.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      queued = undefined;
-      return read();
-    });
+    queued ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = undefined;
+        return read();
+      });
     return queued;
   };
   return read;

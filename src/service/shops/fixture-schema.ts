@@ -25,7 +25,13 @@ export interface FixtureShop {
     location?: string;
     variants?: { external_id: number; title: string; capacity: number }[];
   }[];
-  widgets?: { title: string; type: WidgetType; locale?: string; external_product_ids?: number[]; settings?: Partial<WidgetSettings> }[];
+  widgets?: {
+    title: string;
+    type: WidgetType;
+    locale?: string;
+    external_product_ids?: number[];
+    settings?: Partial<WidgetSettings>;
+  }[];
   blackouts?: {
     title?: string;
     starts_at: string;
@@ -52,9 +58,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const fail = (path: string, message: string): never => {
   throw new FixtureError(`${path} ${message}`);
 };
-const str: Check = (v, p) => (typeof v === 'string' && v.length > 0 && v.length <= 255 ? undefined : fail(p, 'must be a non-empty string'));
-const id: Check = (v, p) => (Number.isSafeInteger(v) && (v as number) > 0 ? undefined : fail(p, 'must be a positive whole number'));
-const oneOf = (...values: unknown[]): Check => (v, p) => (values.includes(v) ? undefined : fail(p, `must be one of ${values.join(', ')}`));
+const str: Check = (v, p) =>
+  typeof v === 'string' && v.length > 0 && v.length <= 255 ? undefined : fail(p, 'must be a non-empty string');
+const id: Check = (v, p) =>
+  Number.isSafeInteger(v) && (v as number) > 0 ? undefined : fail(p, 'must be a positive whole number');
+const oneOf =
+  (...values: unknown[]): Check =>
+  (v, p) =>
+    values.includes(v) ? undefined : fail(p, `must be one of ${values.join(', ')}`);
 
 function each(value: unknown, path: string, check: (item: Record<string, unknown>, path: string) => void): void {
   if (value === undefined) return;
@@ -80,7 +91,8 @@ function checkSettings(value: unknown, path: string): void {
 
 /** Checks `value` against the fixture format and returns it typed, or throws `FixtureError`. */
 export function checkFixture(value: unknown): Fixture {
-  if (!isObject(value) || !Array.isArray(value.shops)) throw new FixtureError('fixture must be an object with a "shops" array');
+  if (!isObject(value) || !Array.isArray(value.shops))
+    throw new FixtureError('fixture must be an object with a "shops" array');
   each(value.shops, 'shops', (shop, sp) => {
     str(shop.name, `${sp}.name`);
     str(shop.tz, `${sp}.tz`);
@@ -94,7 +106,8 @@ export function checkFixture(value: unknown): Fixture {
       each(product.variants, `${pp}.variants`, (variant, vp) => {
         id(variant.external_id, `${vp}.external_id`);
         str(variant.title, `${vp}.title`);
-        if (!Number.isInteger(variant.capacity) || (variant.capacity as number) < 0) fail(`${vp}.capacity`, 'must be a whole number from 0');
+        if (!Number.isInteger(variant.capacity) || (variant.capacity as number) < 0)
+          fail(`${vp}.capacity`, 'must be a whole number from 0');
       });
     });
     each(shop.widgets, `${sp}.widgets`, (widget, wp) => {
@@ -124,7 +137,8 @@ export function checkFixture(value: unknown): Fixture {
     if (shop.shopify !== undefined) {
       if (!isObject(shop.shopify)) fail(`${sp}.shopify`, 'must be an object with domain and api_secret');
       const shopify = shop.shopify as Record<string, unknown>;
-      if (typeof shopify.domain !== 'string' || !SHOPIFY_DOMAIN.test(shopify.domain)) fail(`${sp}.shopify.domain`, 'must be the shop\'s myshopify.com domain');
+      if (typeof shopify.domain !== 'string' || !SHOPIFY_DOMAIN.test(shopify.domain))
+        fail(`${sp}.shopify.domain`, "must be the shop's myshopify.com domain");
       str(shopify.api_secret, `${sp}.shopify.api_secret`);
     }
     each(shop.tokens, `${sp}.tokens`, (t, tp) => {

@@ -84,14 +84,23 @@ async function loadShop(tx: Queryable, shop: FixtureShop): Promise<void> {
     });
     productIds.set(product.external_id, productId);
     for (const variant of product.variants ?? []) {
-      const variantId = await upsertVariant(tx, shopId, productId, { externalId: variant.external_id, title: variant.title, capacity: variant.capacity });
+      const variantId = await upsertVariant(tx, shopId, productId, {
+        externalId: variant.external_id,
+        title: variant.title,
+        capacity: variant.capacity,
+      });
       variantIds.set(variant.external_id, variantId);
     }
   }
 
   for (const widget of shop.widgets ?? []) {
     const settings = resolveSettings(widget.type, widget.settings ?? {});
-    const widgetId = await upsertWidget(tx, shopId, { title: widget.title, type: widget.type, locale: widget.locale ?? null, settings });
+    const widgetId = await upsertWidget(tx, shopId, {
+      title: widget.title,
+      type: widget.type,
+      locale: widget.locale ?? null,
+      settings,
+    });
     for (const external of widget.external_product_ids ?? []) {
       const productId = productIds.get(external);
       if (productId === undefined) throw new FixtureError(`widget ${widget.title}: unknown product ${external}`);
@@ -129,6 +138,12 @@ async function loadShop(tx: Queryable, shop: FixtureShop): Promise<void> {
 
   for (const token of shop.tokens ?? []) {
     const { hash, lookup } = hashToken(token.token);
-    await upsertToken(tx, shopId, { kind: token.kind, lookup, hash, origins: token.origins ?? [], hint: hintOf(token.token) });
+    await upsertToken(tx, shopId, {
+      kind: token.kind,
+      lookup,
+      hash,
+      origins: token.origins ?? [],
+      hint: hintOf(token.token),
+    });
   }
 }

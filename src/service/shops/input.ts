@@ -26,7 +26,13 @@ export const SHOPIFY_DOMAIN = /^[a-z0-9][a-z0-9-]{0,62}\.myshopify\.com$/i;
 
 // `id`, `api_secret_set` and `previous_secret_expires_at` are read-only: sent back as GET showed them, they are ignored.
 const SHOP_FIELDS: ReadonlySet<string> = new Set(['id', 'name', 'tz', 'locale', 'shopify']);
-const SHOPIFY_FIELDS: ReadonlySet<string> = new Set(['domain', 'api_secret', 'book_on', 'api_secret_set', 'previous_secret_expires_at']);
+const SHOPIFY_FIELDS: ReadonlySet<string> = new Set([
+  'domain',
+  'api_secret',
+  'book_on',
+  'api_secret_set',
+  'previous_secret_expires_at',
+]);
 
 /** `value` as an IANA zone name in its canonical spelling (`europe/berlin` → `Europe/Berlin`), or undefined. */
 export function zoneName(value: unknown): string | undefined {
@@ -46,13 +52,18 @@ export function shopName(errors: FieldErrors, path: string, value: unknown): str
 function readShopify(errors: FieldErrors, value: unknown): ShopInput['shopify'] {
   if (value === null) return null;
   const o = asObject(value);
-  if (!o) return void errors.add('shopify', 'must be an object with domain and api_secret, or null to disconnect the shop from Shopify');
+  if (!o)
+    return void errors.add(
+      'shopify',
+      'must be an object with domain and api_secret, or null to disconnect the shop from Shopify',
+    );
   const out: { domain?: string | null; api_secret?: string | null; book_on?: ShopifyBookOn } = {};
   onlyFields(errors, 'shopify.', o, SHOPIFY_FIELDS, 'Shopify settings');
   if (o.domain === null) out.domain = null;
   else if (o.domain !== undefined) {
-    if (typeof o.domain === 'string' && SHOPIFY_DOMAIN.test(o.domain.trim())) out.domain = o.domain.trim().toLowerCase();
-    else errors.add('shopify.domain', 'must be the shop\'s myshopify.com domain, like example.myshopify.com');
+    if (typeof o.domain === 'string' && SHOPIFY_DOMAIN.test(o.domain.trim()))
+      out.domain = o.domain.trim().toLowerCase();
+    else errors.add('shopify.domain', "must be the shop's myshopify.com domain, like example.myshopify.com");
   }
   if (o.api_secret === null) out.api_secret = null;
   else if (o.api_secret !== undefined) {
@@ -63,13 +74,29 @@ function readShopify(errors: FieldErrors, value: unknown): ShopInput['shopify'] 
   // null is what GET shows for a shop not connected: sent back, it changes nothing.
   if (o.book_on !== undefined && o.book_on !== null) {
     if (BOOK_ON_TOPICS.includes(o.book_on as ShopifyBookOn)) out.book_on = o.book_on as ShopifyBookOn;
-    else errors.add('shopify.book_on', 'must be "orders/create" (book when the order is placed) or "orders/paid" (book when it is paid)');
+    else
+      errors.add(
+        'shopify.book_on',
+        'must be "orders/create" (book when the order is placed) or "orders/paid" (book when it is paid)',
+      );
   }
   // A null removes both (the domain means nothing without the secret that checks its requests).
   const removing = out.domain === null || out.api_secret === null;
-  if (removing && typeof out.domain === 'string') errors.add('shopify.domain', 'must be left out (or null) when api_secret is null: that disconnects the shop from Shopify');
-  if (removing && out.book_on !== undefined) errors.add('shopify.book_on', 'must be left out when domain or api_secret is null: that disconnects the shop from Shopify');
-  if (removing && typeof out.api_secret === 'string') errors.add('shopify.api_secret', 'must be left out (or null) when domain is null: that disconnects the shop from Shopify');
+  if (removing && typeof out.domain === 'string')
+    errors.add(
+      'shopify.domain',
+      'must be left out (or null) when api_secret is null: that disconnects the shop from Shopify',
+    );
+  if (removing && out.book_on !== undefined)
+    errors.add(
+      'shopify.book_on',
+      'must be left out when domain or api_secret is null: that disconnects the shop from Shopify',
+    );
+  if (removing && typeof out.api_secret === 'string')
+    errors.add(
+      'shopify.api_secret',
+      'must be left out (or null) when domain is null: that disconnects the shop from Shopify',
+    );
   return out;
 }
 

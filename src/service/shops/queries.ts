@@ -8,7 +8,13 @@ import type { Queryable } from '../db/types.ts';
 import type { BlackoutScope, WidgetSettings, WidgetType } from '../../shared/records.ts';
 
 /** Inserts or updates one row and returns its id (an unchanged row is not touched). */
-async function upsertId(tx: Queryable, upsert: string, params: unknown[], select: string, selectParams: unknown[]): Promise<number> {
+async function upsertId(
+  tx: Queryable,
+  upsert: string,
+  params: unknown[],
+  select: string,
+  selectParams: unknown[],
+): Promise<number> {
   await tx.query(upsert, params);
   const { rows } = await tx.query<{ id: number }>(select, selectParams);
   return rows[0]!.id;
@@ -30,7 +36,10 @@ export function upsertShop(tx: Queryable, name: string, tz: string, locale: stri
 /** The shop's location named `name`, created when missing; its id. */
 export async function upsertLocation(tx: Queryable, shopId: number, name: string): Promise<number> {
   await tx.query('INSERT INTO locations (shop_id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [shopId, name]);
-  const { rows } = await tx.query<{ id: number }>('SELECT id FROM locations WHERE shop_id = $1 AND name = $2', [shopId, name]);
+  const { rows } = await tx.query<{ id: number }>('SELECT id FROM locations WHERE shop_id = $1 AND name = $2', [
+    shopId,
+    name,
+  ]);
   return rows[0]!.id;
 }
 
@@ -52,7 +61,12 @@ export function upsertProduct(
 }
 
 /** The shop's variant with this platform id, created or updated (under `productId`); its id. */
-export function upsertVariant(tx: Queryable, shopId: number, productId: number, v: { externalId: number; title: string; capacity: number }): Promise<number> {
+export function upsertVariant(
+  tx: Queryable,
+  shopId: number,
+  productId: number,
+  v: { externalId: number; title: string; capacity: number },
+): Promise<number> {
   return upsertId(
     tx,
     `INSERT INTO variants (shop_id, product_id, external_id, title, capacity) VALUES ($1, $2, $3, $4, $5)
@@ -83,7 +97,10 @@ export function upsertWidget(
 
 /** Places the widget on the product (once). */
 export async function linkWidgetProduct(tx: Queryable, widgetId: number, productId: number): Promise<void> {
-  await tx.query('INSERT INTO widget_products (widget_id, product_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [widgetId, productId]);
+  await tx.query('INSERT INTO widget_products (widget_id, product_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    widgetId,
+    productId,
+  ]);
 }
 
 /** A fixture's blackout, resolved to stored ids. */
@@ -143,7 +160,12 @@ export async function anyShopNamed(db: Queryable, names: readonly string[]): Pro
 }
 
 /** Stores a shop's Shopify settings (the fixture's `shopify`). */
-export async function upsertShopifyShop(tx: Queryable, shopId: number, domain: string, apiSecret: string): Promise<void> {
+export async function upsertShopifyShop(
+  tx: Queryable,
+  shopId: number,
+  domain: string,
+  apiSecret: string,
+): Promise<void> {
   await tx.query(
     `INSERT INTO shopify_shops (shop_id, domain, api_secret) VALUES ($1, $2, $3)
        ON CONFLICT (shop_id) DO UPDATE SET domain = EXCLUDED.domain, api_secret = EXCLUDED.api_secret`,

@@ -16,12 +16,12 @@ import { changeShop, readShop } from './settings.ts';
 export const shopRoutes = new Hono<AppEnv>()
   .get('/v1/shop', async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'read the shop\'s settings');
+    requireSecret(auth, "read the shop's settings");
     new QueryReader(c.req.url).done();
     return jsonResponse(await readShop(deps.db, auth, sqlNowOf(deps.clock)));
   })
   .put('/v1/shop', async (c) => {
     const { auth, deps, body } = c.var;
-    requireSecret(auth, 'change the shop\'s settings');
+    requireSecret(auth, "change the shop's settings");
     return jsonResponse(await changeShop(deps.db, auth, readShopInput(body), sqlNowOf(deps.clock)));
   });

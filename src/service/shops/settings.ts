@@ -17,7 +17,12 @@ import { FieldErrors } from '../shared/field-errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
 import type { ShopInput } from './input.ts';
 import { findShop, lockShop, shopNameTaken, updateShopRow } from './shop-queries.ts';
-import { deleteShopifySettings, lockShopifySettings, saveShopifySettings, shopifyDomainTaken } from './shopify-settings-queries.ts';
+import {
+  deleteShopifySettings,
+  lockShopifySettings,
+  saveShopifySettings,
+  shopifyDomainTaken,
+} from './shopify-settings-queries.ts';
 
 /**
  * How long the Shopify app's previous client secret still checks webhooks and app-proxy
@@ -28,7 +33,11 @@ import { deleteShopifySettings, lockShopifySettings, saveShopifySettings, shopif
 export const PREVIOUS_SECRET_MS = 60 * 60_000;
 
 /** The caller's shop (GET /v1/shop); `sqlNow` is a test clock's "now" (null: the database's). */
-export async function readShop(db: Database, auth: Pick<AuthContext, 'shopId'>, sqlNow: number | null): Promise<ShopRecord> {
+export async function readShop(
+  db: Database,
+  auth: Pick<AuthContext, 'shopId'>,
+  sqlNow: number | null,
+): Promise<ShopRecord> {
   const shop = await findShop(db, auth.shopId, sqlNow);
   if (!shop) throw new NotFoundError('shop', auth.shopId);
   return shop;
@@ -43,25 +52,44 @@ function uniqueField(error: unknown): string | undefined {
 }
 
 /** Applies a checked PUT /v1/shop body to the caller's shop; resolves to the shop as stored. */
-export async function changeShop(db: Database, auth: Pick<AuthContext, 'shopId'>, input: ShopInput, sqlNow: number | null): Promise<ShopRecord> {
+export async function changeShop(
+  db: Database,
+  auth: Pick<AuthContext, 'shopId'>,
+  input: ShopInput,
+  sqlNow: number | null,
+): Promise<ShopRecord> {
   try {
     return await db.transaction(async (tx) => {
       await lockShop(tx, auth.shopId);
       const errors = new FieldErrors();
-      if (input.name !== undefined && (await shopNameTaken(tx, input.name, auth.shopId))) errors.add('name', 'is another shop\'s name');
+      if (input.name !== undefined && (await shopNameTaken(tx, input.name, auth.shopId)))
+        errors.add('name', "is another shop's name");
       const shopify = input.shopify;
       let write: (() => Promise<void>) | undefined;
       if (shopify === null || shopify?.domain === null || shopify?.api_secret === null) {
         write = () => deleteShopifySettings(tx, auth.shopId);
-      } else if (shopify && (shopify.domain !== undefined || shopify.api_secret !== undefined || shopify.book_on !== undefined)) {
+      } else if (
+        shopify &&
+        (shopify.domain !== undefined || shopify.api_secret !== undefined || shopify.book_on !== undefined)
+      ) {
         const stored = await lockShopifySettings(tx, auth.shopId);
         const domain = shopify.domain ?? stored?.domain;
         const secret = shopify.api_secret ?? stored?.api_secret;
         const bookOn = shopify.book_on ?? stored?.book_on ?? 'orders/create';
-        if (domain === undefined) errors.add('shopify.domain', 'is required to connect the shop to Shopify (with api_secret)');
-        else if (await shopifyDomainTaken(tx, domain, auth.shopId)) errors.add('shopify.domain', 'is another shop\'s');
-        if (secret === undefined) errors.add('shopify.api_secret', 'is required to connect the shop to Shopify (with domain)');
-        if (domain !== undefined && secret !== undefined) write = () => saveShopifySettings(tx, auth.shopId, { domain, api_secret: secret, book_on: bookOn }, PREVIOUS_SECRET_MS, sqlNow);
+        if (domain === undefined)
+          errors.add('shopify.domain', 'is required to connect the shop to Shopify (with api_secret)');
+        else if (await shopifyDomainTaken(tx, domain, auth.shopId)) errors.add('shopify.domain', "is another shop's");
+        if (secret === undefined)
+          errors.add('shopify.api_secret', 'is required to connect the shop to Shopify (with domain)');
+        if (domain !== undefined && secret !== undefined)
+          write = () =>
+            saveShopifySettings(
+              tx,
+              auth.shopId,
+              { domain, api_secret: secret, book_on: bookOn },
+              PREVIOUS_SECRET_MS,
+              sqlNow,
+            );
       }
       errors.throwIfAny();
       await updateShopRow(tx, auth.shopId, input);
@@ -74,7 +102,7 @@ export async function changeShop(db: Database, auth: Pick<AuthContext, 'shopId'>
     const field = uniqueField(error);
     if (!field) throw error;
     const errors = new FieldErrors();
-    errors.add(field, field === 'name' ? 'is another shop\'s name' : 'is another shop\'s');
+    errors.add(field, field === 'name' ? "is another shop's name" : "is another shop's");
     errors.throwIfAny();
     throw error;
   }

@@ -7,7 +7,16 @@ import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
 import type { ShopifyBookOn, ShopRecord } from '../../shared/merchant-records.ts';
 
-type ShopRow = { id: number; name: string; tz: string; locale: string; domain: string | null; api_secret_set: boolean; previous_secret_expires_at: string | null; book_on: ShopifyBookOn | null };
+type ShopRow = {
+  id: number;
+  name: string;
+  tz: string;
+  locale: string;
+  domain: string | null;
+  api_secret_set: boolean;
+  previous_secret_expires_at: string | null;
+  book_on: ShopifyBookOn | null;
+};
 
 /**
  * The shop `shopId` as GET /v1/shop shows it (never an API secret), if there is one: with when
@@ -29,7 +38,12 @@ export async function findShop(db: Queryable, shopId: number, sqlNow: number | n
       name: row.name,
       tz: row.tz,
       locale: row.locale,
-      shopify: { domain: row.domain, api_secret_set: row.api_secret_set === true, previous_secret_expires_at: row.previous_secret_expires_at, book_on: row.book_on },
+      shopify: {
+        domain: row.domain,
+        api_secret_set: row.api_secret_set === true,
+        previous_secret_expires_at: row.previous_secret_expires_at,
+        book_on: row.book_on,
+      },
     }
   );
 }
@@ -46,7 +60,11 @@ export async function shopNameTaken(db: Queryable, name: string, exceptId: numbe
 }
 
 /** Sets the fields given (undefined ones stay); an unchanged row is not written. */
-export async function updateShopRow(tx: Queryable, shopId: number, change: { name?: string; tz?: string; locale?: string }): Promise<void> {
+export async function updateShopRow(
+  tx: Queryable,
+  shopId: number,
+  change: { name?: string; tz?: string; locale?: string },
+): Promise<void> {
   await tx.query(
     `UPDATE shops SET name = COALESCE($2, name), tz = COALESCE($3, tz), locale = COALESCE($4, locale)
       WHERE id = $1 AND (name, tz, locale) IS DISTINCT FROM (COALESCE($2, name), COALESCE($3, tz), COALESCE($4, locale))`,
@@ -56,7 +74,10 @@ export async function updateShopRow(tx: Queryable, shopId: number, change: { nam
 
 /** Creates a shop; its id. */
 export async function insertShop(tx: Queryable, shop: { name: string; tz: string; locale: string }): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>('INSERT INTO shops (name, tz, locale) VALUES ($1, $2, $3) RETURNING id', [shop.name, shop.tz, shop.locale]);
+  const { rows } = await tx.query<{ id: number }>(
+    'INSERT INTO shops (name, tz, locale) VALUES ($1, $2, $3) RETURNING id',
+    [shop.name, shop.tz, shop.locale],
+  );
   return Number(rows[0]!.id);
 }
 

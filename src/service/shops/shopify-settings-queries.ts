@@ -18,13 +18,19 @@ export interface ShopifySettings {
 
 /** The shop's stored settings, locked until the transaction ends; undefined when not connected. */
 export async function lockShopifySettings(tx: Queryable, shopId: number): Promise<ShopifySettings | undefined> {
-  const { rows } = await tx.query<ShopifySettings>('SELECT domain, api_secret, book_on FROM shopify_shops WHERE shop_id = $1 FOR UPDATE', [shopId]);
+  const { rows } = await tx.query<ShopifySettings>(
+    'SELECT domain, api_secret, book_on FROM shopify_shops WHERE shop_id = $1 FOR UPDATE',
+    [shopId],
+  );
   return rows[0];
 }
 
 /** Whether a shop other than `shopId` has the myshopify domain `domain`. */
 export async function shopifyDomainTaken(db: Queryable, domain: string, shopId: number): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM shopify_shops WHERE domain = $1 AND shop_id <> $2', [domain.toLowerCase(), shopId]);
+  const { rows } = await db.query('SELECT 1 FROM shopify_shops WHERE domain = $1 AND shop_id <> $2', [
+    domain.toLowerCase(),
+    shopId,
+  ]);
   return rows.length > 0;
 }
 
@@ -34,7 +40,13 @@ export async function shopifyDomainTaken(db: Queryable, domain: string, shopId: 
  * database's clock, or a test clock's `sqlNow`); a change of the domain alone keeps the previous
  * secret as it was. Only the secret replaced last is kept.
  */
-export async function saveShopifySettings(tx: Queryable, shopId: number, settings: ShopifySettings, previousForMs: number, sqlNow: number | null): Promise<void> {
+export async function saveShopifySettings(
+  tx: Queryable,
+  shopId: number,
+  settings: ShopifySettings,
+  previousForMs: number,
+  sqlNow: number | null,
+): Promise<void> {
   await tx.query(
     `INSERT INTO shopify_shops AS x (shop_id, domain, api_secret, book_on) VALUES ($1, $2, $3, $6)
        ON CONFLICT (shop_id) DO UPDATE SET domain = EXCLUDED.domain, api_secret = EXCLUDED.api_secret, book_on = EXCLUDED.book_on,

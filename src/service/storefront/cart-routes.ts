@@ -63,7 +63,8 @@ export function cartRoutes(store: CartStore): Hono {
     // `{items: [...]}` answers `{items: [...]}`; the single form (`id`, `quantity`) answers the line.
     const single = !Array.isArray(body.items);
     const items = single ? (body.id === undefined ? [] : [body as unknown as AddItem]) : (body.items as AddItem[]);
-    if (!items.every((i) => i && typeof i === 'object')) return fail(c, cartError(400, 'Required parameter missing or invalid: items'));
+    if (!items.every((i) => i && typeof i === 'object'))
+      return fail(c, cartError(400, 'Required parameter missing or invalid: items'));
     const lines = store.add(cartOf(c, store), items);
     if (isError(lines)) return fail(c, lines);
     return single ? c.json(lineJson(lines[0]!)) : c.json({ items: lines.map(lineJson) });

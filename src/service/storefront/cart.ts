@@ -83,7 +83,8 @@ export class CartStore {
     const parsed: { variant: CatalogVariant; quantity: number; properties: Record<string, string> }[] = [];
     for (const item of items) {
       const variant = this.catalog.get(Number(item.id));
-      if (item.id === undefined || item.id === null || item.id === '' || !variant) return cartError(404, 'Cannot find variant');
+      if (item.id === undefined || item.id === null || item.id === '' || !variant)
+        return cartError(404, 'Cannot find variant');
       const quantity = item.quantity === undefined || item.quantity === '' ? 1 : Number(item.quantity);
       if (!Number.isInteger(quantity) || quantity < 1) {
         return cartError(422, `You can't add ${String(item.quantity)} ${variant.product_title} to the cart.`);

@@ -85,7 +85,10 @@ export const SKEW_WARN_MS = 1000;
  * Resolves once the first reading is done; call the returned function to stop. The timer does
  * not keep the process alive.
  */
-export async function watchClockSkew(clock: DatabaseClock, options: { everyMs?: number; log?: (line: string) => void } = {}): Promise<() => void> {
+export async function watchClockSkew(
+  clock: DatabaseClock,
+  options: { everyMs?: number; log?: (line: string) => void } = {},
+): Promise<() => void> {
   const log = options.log ?? ((line: string) => console.warn(line));
   const check = async () => {
     await clock.sync();

@@ -39,7 +39,11 @@ function unauthorized(message: string, error?: string): HttpError {
  * Authenticates every `/v1` request; see API.md §6 for the rules enforced here. `verify` finds
  * the token's context (the app passes a cached one: `cachedTokens` in tokens.ts).
  */
-export function authenticate(db: Database, verify: TokenVerifier = verifyTokenWithVersion, strategies: AuthStrategies = {}): MiddlewareHandler<AppEnv> {
+export function authenticate(
+  db: Database,
+  verify: TokenVerifier = verifyTokenWithVersion,
+  strategies: AuthStrategies = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // A request Shopify's app proxy signed (shopify/proxy/routes.ts): the shop's publishable scopes.
     const proxied = strategies.proxied?.(c.req.raw);
@@ -75,8 +79,14 @@ export function authenticate(db: Database, verify: TokenVerifier = verifyTokenWi
 
     const origin = c.req.header('origin');
     if (auth.kind === 'secret') {
-      if (header === undefined) throw new ForbiddenError('A secret token must never be sent in a URL; rotate it and send it in the Authorization header.');
-      if (origin !== undefined) throw new ForbiddenError('A secret token was sent from a browser page; rotate it and use a publishable token there.');
+      if (header === undefined)
+        throw new ForbiddenError(
+          'A secret token must never be sent in a URL; rotate it and send it in the Authorization header.',
+        );
+      if (origin !== undefined)
+        throw new ForbiddenError(
+          'A secret token was sent from a browser page; rotate it and use a publishable token there.',
+        );
     } else if (origin !== undefined && origin !== url.origin && origin !== ownOrigin(c)) {
       // A page of this service's own origin (the demo storefront, the admin's preview) is
       // same-origin: no list needs to name it, whatever port the service was started on.

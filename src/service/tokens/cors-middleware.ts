@@ -25,7 +25,11 @@ export function corsHeadersFor(origin: string): Record<string, string> {
  * methods coming from `allowed` (the registered routes). `known` says which origins are allowed
  * (the app passes `cachedOrigins`: no database work per preflight).
  */
-export function preflight(db: Database, allowed: AllowedMethods, known: OriginCheck = isKnownOrigin): MiddlewareHandler<AppEnv> {
+export function preflight(
+  db: Database,
+  allowed: AllowedMethods,
+  known: OriginCheck = isKnownOrigin,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'OPTIONS') return next();
     const pathname = new URL(c.req.url).pathname;
@@ -34,7 +38,8 @@ export function preflight(db: Database, allowed: AllowedMethods, known: OriginCh
     const origin = c.req.header('origin');
     const headers: Record<string, string> = { allow: [...allow, 'OPTIONS'].join(', ') };
     if (origin !== undefined && c.req.header('access-control-request-method')) {
-      if (!(await known(db, origin))) throw new HttpError('forbidden', `The origin ${origin} is not allowed by any publishable token.`);
+      if (!(await known(db, origin)))
+        throw new HttpError('forbidden', `The origin ${origin} is not allowed by any publishable token.`);
       Object.assign(headers, corsHeadersFor(origin), {
         'access-control-allow-methods': [...allow, 'OPTIONS'].join(', '),
         'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key',

@@ -18,7 +18,9 @@ function record(row: TokenRecord): TokenRecord {
 
 /** Every token of the shop, oldest first. */
 export async function shopTokens(db: Queryable, shopId: number): Promise<TokenRecord[]> {
-  const { rows } = await db.query<TokenRecord>(`SELECT ${COLUMNS} FROM tokens WHERE shop_id = $1 ORDER BY id`, [shopId]);
+  const { rows } = await db.query<TokenRecord>(`SELECT ${COLUMNS} FROM tokens WHERE shop_id = $1 ORDER BY id`, [
+    shopId,
+  ]);
   return rows.map(record);
 }
 
@@ -37,13 +39,19 @@ export async function insertToken(
 
 /** Locks the shop's tokens of `kind` (a revoke waits for another) and counts them. */
 export async function lockTokensOfKind(tx: Queryable, shopId: number, kind: TokenKind): Promise<number[]> {
-  const { rows } = await tx.query<{ id: number }>('SELECT id FROM tokens WHERE shop_id = $1 AND kind = $2 ORDER BY id FOR UPDATE', [shopId, kind]);
+  const { rows } = await tx.query<{ id: number }>(
+    'SELECT id FROM tokens WHERE shop_id = $1 AND kind = $2 ORDER BY id FOR UPDATE',
+    [shopId, kind],
+  );
   return rows.map((r) => Number(r.id));
 }
 
 /** The kind of the shop's token `id`, if there is one. */
 export async function tokenKind(tx: Queryable, shopId: number, id: number): Promise<TokenKind | undefined> {
-  const { rows } = await tx.query<{ kind: TokenKind }>('SELECT kind FROM tokens WHERE shop_id = $1 AND id = $2', [shopId, id]);
+  const { rows } = await tx.query<{ kind: TokenKind }>('SELECT kind FROM tokens WHERE shop_id = $1 AND id = $2', [
+    shopId,
+    id,
+  ]);
   return rows[0]?.kind;
 }
 

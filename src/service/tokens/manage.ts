@@ -60,15 +60,19 @@ export function readTokenInput(body: unknown): TokenInput {
   onlyFields(errors, '', fields, TOKEN_FIELDS, 'token');
   const kind = fields.kind;
   if (kind !== 'secret' && kind !== 'publishable') errors.add('kind', 'must be "secret" or "publishable"');
-  const label = fields.label === undefined || fields.label === null ? null : text(errors, 'label', fields.label, 100) ?? null;
+  const label =
+    fields.label === undefined || fields.label === null ? null : (text(errors, 'label', fields.label, 100) ?? null);
   const origins: string[] = [];
   if (fields.origins !== undefined) {
-    if (kind === 'secret') errors.add('origins', 'is only for publishable tokens: a secret token is never used from a page');
-    else if (!Array.isArray(fields.origins) || fields.origins.length > MAX_ORIGINS) errors.add('origins', `must be a list of at most ${MAX_ORIGINS} origins`);
+    if (kind === 'secret')
+      errors.add('origins', 'is only for publishable tokens: a secret token is never used from a page');
+    else if (!Array.isArray(fields.origins) || fields.origins.length > MAX_ORIGINS)
+      errors.add('origins', `must be a list of at most ${MAX_ORIGINS} origins`);
     else {
       fields.origins.forEach((value, i) => {
         const origin = typeof value === 'string' ? normalOrigin(value) : undefined;
-        if (origin === undefined) errors.add(`origins[${i}]`, 'must be an origin like https://www.example.com (scheme, host and port only)');
+        if (origin === undefined)
+          errors.add(`origins[${i}]`, 'must be an origin like https://www.example.com (scheme, host and port only)');
         else if (!origins.includes(origin)) origins.push(origin);
       });
     }
@@ -78,10 +82,21 @@ export function readTokenInput(body: unknown): TokenInput {
 }
 
 /** Makes a token for the caller's shop; the answer holds the token, once. `db` may be a transaction. */
-export async function createToken(db: Queryable, auth: Pick<AuthContext, 'shopId'>, input: TokenInput): Promise<NewToken> {
+export async function createToken(
+  db: Queryable,
+  auth: Pick<AuthContext, 'shopId'>,
+  input: TokenInput,
+): Promise<NewToken> {
   const token = `${input.kind === 'secret' ? 'sk' : 'pk'}_live_${randomBytes(32).toString('base64url')}`;
   const { hash, lookup } = hashToken(token);
-  const record = await insertToken(db, auth.shopId, { kind: input.kind, lookup, hash, hint: hintOf(token), label: input.label, origins: input.origins });
+  const record = await insertToken(db, auth.shopId, {
+    kind: input.kind,
+    lookup,
+    hash,
+    hint: hintOf(token),
+    label: input.label,
+    origins: input.origins,
+  });
   return { ...record, token };
 }
 
@@ -93,7 +108,9 @@ export async function revokeToken(db: Database, auth: Pick<AuthContext, 'shopId'
     const ofKind = await lockTokensOfKind(tx, auth.shopId, kind);
     if (!ofKind.includes(id)) throw new NotFoundError('token', id);
     if (kind === 'secret' && ofKind.length === 1) {
-      throw new InUseError(`The token ${id} is the shop's last secret token: create another before revoking it.`, { secret_tokens: 1 });
+      throw new InUseError(`The token ${id} is the shop's last secret token: create another before revoking it.`, {
+        secret_tokens: 1,
+      });
     }
     await deleteToken(tx, auth.shopId, id);
   });

@@ -34,12 +34,16 @@ export async function tokenCandidates(db: Queryable, lookup: string): Promise<To
 
 /** True when some publishable token of any shop allows `origin` (answers CORS preflights). */
 export async function isKnownOrigin(db: Queryable, origin: string): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM tokens WHERE kind = 'publishable' AND $1 = ANY(origins) LIMIT 1`, [origin]);
+  const { rows } = await db.query(`SELECT 1 FROM tokens WHERE kind = 'publishable' AND $1 = ANY(origins) LIMIT 1`, [
+    origin,
+  ]);
   return rows.length > 0;
 }
 
 /** Every origin that some publishable token of any shop allows (the preflight cache's contents). */
 export async function allPublishableOrigins(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ origin: string }>(`SELECT DISTINCT o AS origin FROM tokens t, unnest(t.origins) o WHERE t.kind = 'publishable'`);
+  const { rows } = await db.query<{ origin: string }>(
+    `SELECT DISTINCT o AS origin FROM tokens t, unnest(t.origins) o WHERE t.kind = 'publishable'`,
+  );
   return rows.map((row) => row.origin);
 }

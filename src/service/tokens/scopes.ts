@@ -8,5 +8,6 @@ import type { AuthContext } from './types.ts';
 
 /** Throws `ForbiddenError` (403) unless the request was made with a secret token. */
 export function requireSecret(auth: Pick<AuthContext, 'kind'>, action: string): void {
-  if (auth.kind !== 'secret') throw new ForbiddenError(`A publishable token cannot ${action}; use a secret token from your server.`);
+  if (auth.kind !== 'secret')
+    throw new ForbiddenError(`A publishable token cannot ${action}; use a secret token from your server.`);
 }

@@ -9,7 +9,6 @@ import { currentShopVersion } from '../shops/data-version.ts';
 import { tokenCandidates } from './queries.ts';
 import type { AuthContext, TokenKind } from './types.ts';
 
-
 /** The stored form of a token: its hash and lookup prefix. */
 export function hashToken(token: string): { hash: string; lookup: string } {
   const hash = createHash('sha256').update(token, 'utf8').digest('hex');
@@ -44,7 +43,14 @@ export async function verifyTokenWithVersion(db: Queryable, token: string): Prom
   // Compare against every candidate (normally one) without stopping early.
   for (const row of rows) {
     if (timingSafeEqual(Buffer.from(row.token_hash, 'hex'), wanted)) {
-      const auth = { tokenId: row.id, kind: row.kind, shopId: row.shop_id, tz: row.tz, locale: row.locale, origins: row.origins };
+      const auth = {
+        tokenId: row.id,
+        kind: row.kind,
+        shopId: row.shop_id,
+        tz: row.tz,
+        locale: row.locale,
+        origins: row.origins,
+      };
       found = { auth, version: row.version };
     }
   }
@@ -89,7 +95,10 @@ export const UNKNOWN_TOKEN_CACHE_MS = 2_000;
  * back, which no code does); 0 turns the cache off.
  * `now` is a monotonic clock in ms (tests may pass their own).
  */
-export function cachedTokens(ttlMs: number, options: { maxEntries?: number; negativeMs?: number; now?: () => number } = {}): TokenVerifier {
+export function cachedTokens(
+  ttlMs: number,
+  options: { maxEntries?: number; negativeMs?: number; now?: () => number } = {},
+): TokenVerifier {
   if (ttlMs <= 0) return verifyTokenWithVersion;
   const maxEntries = options.maxEntries ?? 10_000;
   const negativeMs = options.negativeMs ?? 0;
@@ -114,7 +123,9 @@ export function cachedTokens(ttlMs: number, options: { maxEntries?: number; nega
     const refusedAt = unknown.get(hash);
     if (refusedAt !== undefined && t - refusedAt < negativeMs) return undefined;
     if (refusedAt !== undefined) unknown.delete(hash);
-    const answer = verifyTokenWithVersion(db, token).then((found) => (found ? Object.freeze({ auth: freeze(found.auth), version: found.version }) : undefined));
+    const answer = verifyTokenWithVersion(db, token).then((found) =>
+      found ? Object.freeze({ auth: freeze(found.auth), version: found.version }) : undefined,
+    );
     entries.set(hash, { at: t, answer });
     const forget = () => {
       if (entries.get(hash)?.answer === answer) entries.delete(hash);

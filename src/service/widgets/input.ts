@@ -24,10 +24,22 @@ export interface WidgetInput {
 }
 
 // The writable fields and the read-only ones a record read with GET may send back (ignored).
-const FIELDS: ReadonlySet<string> = new Set(['title', 'type', 'locale', 'settings', 'product_ids', 'external_product_ids', 'id', 'tz', 'created_at', 'updated_at']);
+const FIELDS: ReadonlySet<string> = new Set([
+  'title',
+  'type',
+  'locale',
+  'settings',
+  'product_ids',
+  'external_product_ids',
+  'id',
+  'tz',
+  'created_at',
+  'updated_at',
+]);
 
 function readIds(value: unknown, field: string, errors: FieldErrors): number[] | undefined {
-  if (!Array.isArray(value) || value.length > MAX_WIDGET_PRODUCTS) return void errors.add(field, `must be a list of at most ${MAX_WIDGET_PRODUCTS} ids`);
+  if (!Array.isArray(value) || value.length > MAX_WIDGET_PRODUCTS)
+    return void errors.add(field, `must be a list of at most ${MAX_WIDGET_PRODUCTS} ids`);
   const ids: number[] = [];
   value.forEach((v, i) => {
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : NaN;
@@ -45,7 +57,8 @@ export function readWidgetInput(body: unknown, mode: 'create' | 'update'): Widge
   if (!o) errors.add('body', 'must be a JSON object');
   else {
     onlyFields(errors, '', o, FIELDS, 'widget');
-    if (o.title !== undefined || mode === 'create') input.title = text(errors, 'title', typeof o.title === 'string' ? o.title.trim() : o.title);
+    if (o.title !== undefined || mode === 'create')
+      input.title = text(errors, 'title', typeof o.title === 'string' ? o.title.trim() : o.title);
     if (o.type !== undefined || mode === 'create') {
       if (o.type === 'date' || o.type === 'range') input.type = o.type;
       else errors.add('type', 'must be "date" or "range"');
@@ -54,7 +67,8 @@ export function readWidgetInput(body: unknown, mode: 'create' | 'update'): Widge
     else if (o.locale !== undefined) {
       // The shop's rule (canonical spelling: `de-ch` is stored as `de-CH`).
       input.locale = languageTag(o.locale);
-      if (input.locale === undefined) errors.add('locale', 'must be a language tag like "en" or "de-CH", or null for the shop\'s');
+      if (input.locale === undefined)
+        errors.add('locale', 'must be a language tag like "en" or "de-CH", or null for the shop\'s');
     }
     if (o.settings !== undefined) {
       const settings = asObject(o.settings);
@@ -67,9 +81,15 @@ export function readWidgetInput(body: unknown, mode: 'create' | 'update'): Widge
         input.settings = settings as Partial<WidgetSettings>;
       }
     }
-    if (o.product_ids !== undefined && o.external_product_ids !== undefined) errors.add('product_ids', 'and external_product_ids cannot both be given');
-    else if (o.external_product_ids !== undefined) input.products = { by: 'external_id', ids: readIds(o.external_product_ids, 'external_product_ids', errors) ?? [] };
-    else if (o.product_ids !== undefined) input.products = { by: 'id', ids: readIds(o.product_ids, 'product_ids', errors) ?? [] };
+    if (o.product_ids !== undefined && o.external_product_ids !== undefined)
+      errors.add('product_ids', 'and external_product_ids cannot both be given');
+    else if (o.external_product_ids !== undefined)
+      input.products = {
+        by: 'external_id',
+        ids: readIds(o.external_product_ids, 'external_product_ids', errors) ?? [],
+      };
+    else if (o.product_ids !== undefined)
+      input.products = { by: 'id', ids: readIds(o.product_ids, 'product_ids', errors) ?? [] };
   }
   errors.throwIfAny();
   return input;

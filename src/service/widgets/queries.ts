@@ -57,7 +57,12 @@ function toWidgetRecord(row: WidgetRow): Widget {
 }
 
 /** One page of the shop's widgets matching `filters`, by id, and the total. */
-export async function listWidgets(db: Queryable, shopId: number, filters: WidgetFilters, page: Page): Promise<{ records: Widget[]; total: number }> {
+export async function listWidgets(
+  db: Queryable,
+  shopId: number,
+  filters: WidgetFilters,
+  page: Page,
+): Promise<{ records: Widget[]; total: number }> {
   const params: unknown[] = [shopId];
   const where = ['w.shop_id = $1'];
   if (filters.id !== undefined) {

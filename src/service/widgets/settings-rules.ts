@@ -25,10 +25,16 @@ export const SETTING_NAMES: readonly string[] = [...Object.keys(BOUNDS), ...Obje
 /** What is wrong with `value` for the setting `key`, or undefined when it is fine. */
 export function settingError(key: string, value: unknown): string | undefined {
   const bounds = BOUNDS[key];
-  if (bounds) return Number.isInteger(value) && (value as number) >= bounds[0] && (value as number) <= bounds[1] ? undefined : `must be a whole number from ${bounds[0]} to ${bounds[1]}`;
+  if (bounds)
+    return Number.isInteger(value) && (value as number) >= bounds[0] && (value as number) <= bounds[1]
+      ? undefined
+      : `must be a whole number from ${bounds[0]} to ${bounds[1]}`;
   const choices = CHOICES[key];
   if (choices) return choices.includes(value as string) ? undefined : `must be one of ${choices.join(', ')}`;
-  if (key === 'first_day_of_week') return value === null || (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 6) ? undefined : 'must be 0-6 or null';
+  if (key === 'first_day_of_week')
+    return value === null || (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 6)
+      ? undefined
+      : 'must be 0-6 or null';
   return 'is not a widget setting';
 }
 
@@ -37,14 +43,20 @@ export function settingError(key: string, value: unknown): string | undefined {
  * limits other than one on a `date` widget (which books one day: silently ignoring a merchant's
  * `max_days: 5` there would hide the mistake).
  */
-export function settingsError(settings: Record<string, unknown>, type: 'date' | 'range' = 'range'): [string, string] | undefined {
+export function settingsError(
+  settings: Record<string, unknown>,
+  type: 'date' | 'range' = 'range',
+): [string, string] | undefined {
   const { min_days: min, max_days: max, quantity_min: qmin, quantity_max: qmax } = settings;
   if (type === 'date') {
     for (const key of ['min_days', 'max_days'] as const) {
-      if (settings[key] !== undefined && settings[key] !== 1) return [key, 'must be 1 on a date widget, which books one day (use type "range" for longer bookings)'];
+      if (settings[key] !== undefined && settings[key] !== 1)
+        return [key, 'must be 1 on a date widget, which books one day (use type "range" for longer bookings)'];
     }
   }
-  if (typeof min === 'number' && typeof max === 'number' && min > max) return ['min_days', 'must not be more than max_days'];
-  if (typeof qmin === 'number' && typeof qmax === 'number' && qmin > qmax) return ['quantity_min', 'must not be more than quantity_max'];
+  if (typeof min === 'number' && typeof max === 'number' && min > max)
+    return ['min_days', 'must not be more than max_days'];
+  if (typeof qmin === 'number' && typeof qmax === 'number' && qmin > qmax)
+    return ['quantity_min', 'must not be more than quantity_max'];
   return undefined;
 }

@@ -16,13 +16,25 @@ export interface WidgetRowFields {
 
 /** The shop's widget `id`, locked for a change; undefined when there is none. */
 export async function lockWidget(tx: Queryable, shopId: number, id: number): Promise<WidgetRowFields | undefined> {
-  const { rows } = await tx.query<WidgetRowFields>('SELECT title, type, locale, settings FROM widgets WHERE shop_id = $1 AND id = $2 FOR UPDATE', [shopId, id]);
+  const { rows } = await tx.query<WidgetRowFields>(
+    'SELECT title, type, locale, settings FROM widgets WHERE shop_id = $1 AND id = $2 FOR UPDATE',
+    [shopId, id],
+  );
   return rows[0];
 }
 
 /** Whether another widget of the shop has this title. */
-export async function widgetTitleTaken(q: Queryable, shopId: number, title: string, exceptId: number): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM widgets WHERE shop_id = $1 AND title = $2 AND id <> $3', [shopId, title, exceptId]);
+export async function widgetTitleTaken(
+  q: Queryable,
+  shopId: number,
+  title: string,
+  exceptId: number,
+): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM widgets WHERE shop_id = $1 AND title = $2 AND id <> $3', [
+    shopId,
+    title,
+    exceptId,
+  ]);
   return rows.length > 0;
 }
 
@@ -45,17 +57,31 @@ export async function updateWidgetRow(tx: Queryable, shopId: number, id: number,
 }
 
 /** The service ids of the shop's products named by `ids` (platform or service ids), with the ids not found. */
-export async function productIdsOf(q: Queryable, shopId: number, by: 'external_id' | 'id', ids: readonly number[]): Promise<{ found: number[]; missing: number[] }> {
+export async function productIdsOf(
+  q: Queryable,
+  shopId: number,
+  by: 'external_id' | 'id',
+  ids: readonly number[],
+): Promise<{ found: number[]; missing: number[] }> {
   const column = by === 'id' ? 'id' : 'external_id';
-  const { rows } = await q.query<{ id: number; key: number }>(`SELECT id, ${column} AS key FROM products WHERE shop_id = $1 AND ${column} = ANY($2::bigint[])`, [shopId, [...ids]]);
+  const { rows } = await q.query<{ id: number; key: number }>(
+    `SELECT id, ${column} AS key FROM products WHERE shop_id = $1 AND ${column} = ANY($2::bigint[])`,
+    [shopId, [...ids]],
+  );
   const keys = new Set(rows.map((r) => Number(r.key)));
   return { found: rows.map((r) => Number(r.id)), missing: ids.filter((id) => !keys.has(id)) };
 }
 
 /** Makes `productIds` the widget's products. */
 export async function setWidgetProducts(tx: Queryable, widgetId: number, productIds: readonly number[]): Promise<void> {
-  await tx.query('DELETE FROM widget_products WHERE widget_id = $1 AND NOT (product_id = ANY($2::bigint[]))', [widgetId, [...productIds]]);
-  await tx.query('INSERT INTO widget_products (widget_id, product_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING', [widgetId, [...productIds]]);
+  await tx.query('DELETE FROM widget_products WHERE widget_id = $1 AND NOT (product_id = ANY($2::bigint[]))', [
+    widgetId,
+    [...productIds],
+  ]);
+  await tx.query(
+    'INSERT INTO widget_products (widget_id, product_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING',
+    [widgetId, [...productIds]],
+  );
 }
 
 /** Deletes the shop's widget `id`; false when there was none. */

@@ -13,7 +13,16 @@ import type { AuthContext } from '../tokens/types.ts';
 import type { WidgetInput } from './input.ts';
 import { findWidget } from './queries.ts';
 import { settingsError } from './settings-rules.ts';
-import { deleteWidgetRow, insertWidget, lockWidget, productIdsOf, setWidgetProducts, updateWidgetRow, widgetTitleTaken, type WidgetRowFields } from './write-queries.ts';
+import {
+  deleteWidgetRow,
+  insertWidget,
+  lockWidget,
+  productIdsOf,
+  setWidgetProducts,
+  updateWidgetRow,
+  widgetTitleTaken,
+  type WidgetRowFields,
+} from './write-queries.ts';
 
 type Shop = Pick<AuthContext, 'shopId'>;
 
@@ -24,11 +33,17 @@ function checkTogether(fields: WidgetRowFields): void {
   if (error) throw new InvalidError({ [`settings.${error[0]}`]: [error[1]] });
 }
 
-async function placeOn(tx: Queryable, shopId: number, widgetId: number, products: WidgetInput['products']): Promise<void> {
+async function placeOn(
+  tx: Queryable,
+  shopId: number,
+  widgetId: number,
+  products: WidgetInput['products'],
+): Promise<void> {
   if (!products) return;
   const { found, missing } = await productIdsOf(tx, shopId, products.by, products.ids);
   const field = products.by === 'id' ? 'product_ids' : 'external_product_ids';
-  if (missing.length > 0) throw new InvalidError({ [field]: [`name no product of this shop: ${missing.slice(0, 10).join(', ')}`] });
+  if (missing.length > 0)
+    throw new InvalidError({ [field]: [`name no product of this shop: ${missing.slice(0, 10).join(', ')}`] });
   await setWidgetProducts(tx, widgetId, found);
 }
 
@@ -42,7 +57,12 @@ function storedSettingsFor(stored: WidgetRowFields, type: WidgetInput['type']): 
 /** Creates a widget; its record. */
 export async function createWidget(db: Database, auth: Shop, input: WidgetInput): Promise<Widget> {
   return db.transaction(async (tx) => {
-    const fields: WidgetRowFields = { title: input.title!, type: input.type!, locale: input.locale ?? null, settings: input.settings ?? {} };
+    const fields: WidgetRowFields = {
+      title: input.title!,
+      type: input.type!,
+      locale: input.locale ?? null,
+      settings: input.settings ?? {},
+    };
     checkTogether(fields);
     const id = await insertWidget(tx, auth.shopId, fields);
     if (id === undefined) throw new InvalidError({ title: [TITLE_TAKEN] });
@@ -63,7 +83,8 @@ export async function changeWidget(db: Database, auth: Shop, id: number, input: 
       settings: { ...storedSettingsFor(stored, input.type), ...input.settings },
     };
     checkTogether(fields);
-    if (input.title !== undefined && (await widgetTitleTaken(tx, auth.shopId, input.title, id))) throw new InvalidError({ title: [TITLE_TAKEN] });
+    if (input.title !== undefined && (await widgetTitleTaken(tx, auth.shopId, input.title, id)))
+      throw new InvalidError({ title: [TITLE_TAKEN] });
     await updateWidgetRow(tx, auth.shopId, id, fields);
     await placeOn(tx, auth.shopId, id, input.products);
     return (await findWidget(tx, auth.shopId, id))!;

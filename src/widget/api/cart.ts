@@ -24,7 +24,10 @@ export function storefrontUrl(path: string): string {
 }
 
 export async function storefrontJson(fetcher: WidgetFetch, path: string, init: RequestInit): Promise<unknown> {
-  const res = await fetcher(storefrontUrl(path), { ...init, headers: { accept: 'application/json', 'content-type': 'application/json' } });
+  const res = await fetcher(storefrontUrl(path), {
+    ...init,
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+  });
   if (!res.ok) throw new WidgetError('cart_failed', `${path} answered ${res.status}`);
   return res.json();
 }
@@ -47,7 +50,11 @@ function storedToken(): string {
  * `?key=` included), else a stored random one. A string when known at once (attribute,
  * storage), so the first requests can carry it; a promise only on Shopify (`/cart.js`).
  */
-export function resolveCartToken(attribute: string | null, fetcher: WidgetFetch, signal: AbortSignal): string | Promise<string> {
+export function resolveCartToken(
+  attribute: string | null,
+  fetcher: WidgetFetch,
+  signal: AbortSignal,
+): string | Promise<string> {
   if (attribute) return attribute;
   if (!shopify()) return storedToken();
   return storefrontJson(fetcher, 'cart.js', { signal }).then((cart) => {

@@ -13,7 +13,14 @@ import { createLightRequester, serverDate, type ApiRequest } from '../../client/
 import type { AvailabilityParams, BlackoutListParams, ReservationCreateParams } from '../../shared/params.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget } from '../../shared/records.ts';
 import { WidgetError } from './failure.ts';
-import { parseAvailability, parseBlackouts, parseHold, parseReservation, parseReservations, parseWidgets } from './validate.ts';
+import {
+  parseAvailability,
+  parseBlackouts,
+  parseHold,
+  parseReservation,
+  parseReservations,
+  parseWidgets,
+} from './validate.ts';
 
 /** The `fetch` a widget sends requests with (the client's signature). */
 export type WidgetFetch = (input: string, init: RequestInit) => Promise<Response>;
@@ -42,7 +49,10 @@ export interface Connection {
    * the answer the browser keeps (`max-age`) is no longer to be trusted (a 409 said so), so
    * neither it nor a prefetched one is taken: the service is asked (revalidated with the ETag).
    */
-  availability(params: AvailabilityParams & { cart_token?: string | undefined }, fresh?: boolean): Promise<AvailabilityDay[]>;
+  availability(
+    params: AvailabilityParams & { cart_token?: string | undefined },
+    fresh?: boolean,
+  ): Promise<AvailabilityDay[]>;
   /** The cart's reservations whose hold has not expired, newest first. */
   reservations(cartToken: string): Promise<Reservation[]>;
   hold(params: ReservationCreateParams): Promise<Reservation>;
@@ -72,8 +82,17 @@ export function createConnection(options: ConnectionOptions): Connection {
    * Sends one request (the client's core: token, timeout, one retry), reports the server's
    * clock, checks the answer. A requester per request, so its wait to retry is its own.
    */
-  async function send<R>(method: 'GET' | 'POST', path: string, params: object, parse: (data: unknown) => R, cache?: RequestCache): Promise<R> {
-    const request: ApiRequest = method === 'GET' ? { method, path, query: params, signal } : { method, path, body: params, idempotent: true, signal };
+  async function send<R>(
+    method: 'GET' | 'POST',
+    path: string,
+    params: object,
+    parse: (data: unknown) => R,
+    cache?: RequestCache,
+  ): Promise<R> {
+    const request: ApiRequest =
+      method === 'GET'
+        ? { method, path, query: params, signal }
+        : { method, path, body: params, idempotent: true, signal };
     let waits = 0;
     const requester = createLightRequester({
       baseUrl: options.api,
@@ -109,7 +128,13 @@ export function createConnection(options: ConnectionOptions): Connection {
   }
 
   /** `send`, or the kept answer to the same request (see `prefetch`). */
-  function call<R>(method: 'GET' | 'POST', path: string, params: object, parse: (data: unknown) => R, fresh?: boolean): Promise<R> {
+  function call<R>(
+    method: 'GET' | 'POST',
+    path: string,
+    params: object,
+    parse: (data: unknown) => R,
+    fresh?: boolean,
+  ): Promise<R> {
     const key = `${method} ${path} ${JSON.stringify(params)}`;
     if (fresh) {
       kept.delete(key);
@@ -130,11 +155,12 @@ export function createConnection(options: ConnectionOptions): Connection {
   }
 
   const connection: Connection & { offset: number; busy: number } = {
-    widget: (product) => call('GET', '/v1/widgets', { external_product_id: product }, (data) => {
-      const widget = parseWidgets(data);
-      if (!widget) throw new WidgetError('not_found', `No widget is placed on product ${product}`);
-      return widget;
-    }),
+    widget: (product) =>
+      call('GET', '/v1/widgets', { external_product_id: product }, (data) => {
+        const widget = parseWidgets(data);
+        if (!widget) throw new WidgetError('not_found', `No widget is placed on product ${product}`);
+        return widget;
+      }),
     blackouts: (params) => call('GET', '/v1/blackouts', params, parseBlackouts),
     availability: (params, fresh) => call('GET', '/v1/availability', params, parseAvailability, fresh),
     reservations: (cart_token) => call('GET', '/v1/reservations', { cart_token, active: true }, parseReservations),

@@ -32,7 +32,8 @@ export interface Failure {
 
 /** The failure that `thrown` stands for. */
 export function toFailure(thrown: unknown): Failure {
-  if (!(thrown instanceof BookingApiError)) return { error: 'internal', message: String((thrown as Error)?.message ?? thrown) };
+  if (!(thrown instanceof BookingApiError))
+    return { error: 'internal', message: String((thrown as Error)?.message ?? thrown) };
   const { items, origin } = thrown.details ?? {};
   return {
     error: thrown.code,

@@ -44,10 +44,13 @@ function cleanSettings(type: Widget['type'], raw: unknown): WidgetSettings {
   for (const key in defaults) {
     const v = given[key];
     const ok =
-      key === 'count' ? v === 'days' || v === 'nights'
-      : key === 'pricing' ? v === 'booking' || v === 'day' || v === 'night'
-      : key === 'first_day_of_week' ? v === null || (isCount(v) && v < 7)
-      : isCount(v);
+      key === 'count'
+        ? v === 'days' || v === 'nights'
+        : key === 'pricing'
+          ? v === 'booking' || v === 'day' || v === 'night'
+          : key === 'first_day_of_week'
+            ? v === null || (isCount(v) && v < 7)
+            : isCount(v);
     if (ok) kept[key] = v;
   }
   return resolveSettings(type, kept);
@@ -56,23 +59,42 @@ function cleanSettings(type: Widget['type'], raw: unknown): WidgetSettings {
 /** The widgets list: its first widget (undefined when the product has none), settings resolved. */
 export function parseWidgets(data: unknown): Widget | undefined {
   const [w] = listOf<Widget>(data, 'widgets', (w) => (w.type === 'date' || w.type === 'range') && isZone(w.tz));
-  return w && { ...w, locale: typeof w.locale === 'string' ? w.locale : '', settings: cleanSettings(w.type, w.settings) };
+  return (
+    w && { ...w, locale: typeof w.locale === 'string' ? w.locale : '', settings: cleanSettings(w.type, w.settings) }
+  );
 }
 
 /** A blackouts list: each with its instants and a known scope. */
 export function parseBlackouts(data: unknown): Blackout[] {
-  return listOf(data, 'blackouts', (b) => isInstant(b.starts_at) && isInstant(b.finishes_at) && (b.scope === 'start' || b.scope === 'overlap'));
+  return listOf(
+    data,
+    'blackouts',
+    (b) => isInstant(b.starts_at) && isInstant(b.finishes_at) && (b.scope === 'start' || b.scope === 'overlap'),
+  );
 }
 
 /** An availability list: one entry per day. */
 export function parseAvailability(data: unknown): AvailabilityDay[] {
-  return listOf(data, 'availability', (d) => isPlainDate(d.date) && typeof d.quantity_available === 'number' && typeof d.status === 'string');
+  return listOf(
+    data,
+    'availability',
+    (d) => isPlainDate(d.date) && typeof d.quantity_available === 'number' && typeof d.status === 'string',
+  );
 }
 
 /** One reservation: an expiry, a zone and items with their periods, quantities and titles. */
 export function parseReservation(data: unknown): Reservation {
   if (!isObject(data) || !isInstant(data.expires_at) || !isZone(data.tz)) malformed('reservation');
-  listOf(data.items, 'reservation', (i) => isInstant(i.start) && isInstant(i.finish) && isCount(i.quantity) && typeof i.product_title === 'string' && typeof i.variant_title === 'string');
+  listOf(
+    data.items,
+    'reservation',
+    (i) =>
+      isInstant(i.start) &&
+      isInstant(i.finish) &&
+      isCount(i.quantity) &&
+      typeof i.product_title === 'string' &&
+      typeof i.variant_title === 'string',
+  );
   return data as Reservation;
 }
 

@@ -27,15 +27,31 @@ export function firstWaveMonths(guess: PlainDate): PlainDate[] {
  * or before", so a window padded by a month each side finds every blackout of up to a month
  * that touches these months; longer ones still show, through availability's per-day status.
  */
-export function monthRequests(product: string, variant: string, first: PlainDate, last: PlainDate, cart: string | undefined) {
+export function monthRequests(
+  product: string,
+  variant: string,
+  first: PlainDate,
+  last: PlainDate,
+  cart: string | undefined,
+) {
   const target = variant ? { external_variant_id: variant } : { external_product_id: product };
   const blackouts: BlackoutListParams = { ...target, start_min: addMonths(first, -1), finish_max: addMonths(last, 2) };
-  const availability: AvailabilityParams & { cart_token?: string | undefined } = { external_variant_id: variant, start: first, finish: addMonths(last, 1), cart_token: cart };
+  const availability: AvailabilityParams & { cart_token?: string | undefined } = {
+    external_variant_id: variant,
+    start: first,
+    finish: addMonths(last, 1),
+    cart_token: cart,
+  };
   return { blackouts, availability };
 }
 
 /** Sends the first wave through `connection`, kept for the models to take. */
-export function sendFirstWave(connection: Connection, config: WidgetConfig, cartToken: string | Promise<string>, guess: PlainDate): void {
+export function sendFirstWave(
+  connection: Connection,
+  config: WidgetConfig,
+  cartToken: string | Promise<string>,
+  guess: PlainDate,
+): void {
   const variant = config.variant ?? '';
   const months = [...new Set(firstWaveMonths(guess))].sort();
   const cart = typeof cartToken === 'string' ? cartToken : undefined;

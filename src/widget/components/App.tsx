@@ -52,5 +52,9 @@ function Body({ vm }: { vm: View }) {
 
 /** The polite live region: the hold's status, set at thresholds, never each second. */
 function Announcement({ vm }: { vm: View }) {
-  return <p class="sr" aria-live="polite">{vm.hold.value?.model.announcement.value ?? ''}</p>;
+  return (
+    <p class="sr" aria-live="polite">
+      {vm.hold.value?.model.announcement.value ?? ''}
+    </p>
+  );
 }

@@ -74,9 +74,16 @@ export function Calendar({ vm }: { vm: View }) {
   const day = (d: PlainDate) => {
     const state = ready ? days[d] : undefined;
     const r = ready ? state?.reason : 'loading';
-    const parts = ['day', state?.role && 'day-selected', state?.role && `day-${state.role === 'in' ? 'between' : state.role}`, state?.preview && 'day-preview',
-      r && 'day-unavailable', r && `day-${r === 'short' || r === 'sold' || r === 'closed' || r === 'loading' ? r : 'out'}`,
-      !r && state?.left !== undefined && 'day-few', d === today && 'day-today'];
+    const parts = [
+      'day',
+      state?.role && 'day-selected',
+      state?.role && `day-${state.role === 'in' ? 'between' : state.role}`,
+      state?.preview && 'day-preview',
+      r && 'day-unavailable',
+      r && `day-${r === 'short' || r === 'sold' || r === 'closed' || r === 'loading' ? r : 'out'}`,
+      !r && state?.left !== undefined && 'day-few',
+      d === today && 'day-today',
+    ];
     const label = dayLabel(f, t, d, r, state);
     return (
       <button
@@ -105,7 +112,13 @@ export function Calendar({ vm }: { vm: View }) {
   };
 
   const nav = (n: number, key: 'prev' | 'next', off: boolean) => (
-    <button type="button" part={`nav nav-${n < 0 ? 'previous' : 'next'}`} aria-label={t(key)} aria-disabled={off ? 'true' : undefined} onClick={() => vm.shiftView(n)}>
+    <button
+      type="button"
+      part={`nav nav-${n < 0 ? 'previous' : 'next'}`}
+      aria-label={t(key)}
+      aria-disabled={off ? 'true' : undefined}
+      onClick={() => vm.shiftView(n)}
+    >
       {n < 0 ? '‹' : '›'}
     </button>
   );
@@ -115,17 +128,32 @@ export function Calendar({ vm }: { vm: View }) {
   const weekStart = startOfWeek(month, firstDay);
   const focused = ready ? days[focus] : undefined;
   const monthTable = (m: PlainDate) => (
-    <table key={m} part="table" aria-label={f.month(m)} aria-busy={ready ? undefined : 'true'} onKeyDown={onKeyDown} onMouseLeave={() => vm.preview(undefined)}>
+    <table
+      key={m}
+      part="table"
+      aria-label={f.month(m)}
+      aria-busy={ready ? undefined : 'true'}
+      onKeyDown={onKeyDown}
+      onMouseLeave={() => vm.preview(undefined)}
+    >
       {/* Side by side, each month says which it is; one month has the heading above. */}
-      {two && <caption part="month-caption" aria-hidden="true">{f.month(m)}</caption>}
+      {two && (
+        <caption part="month-caption" aria-hidden="true">
+          {f.month(m)}
+        </caption>
+      )}
       <thead>
         <tr>
           {eachDay(weekStart, addDays(weekStart, 7)).map((d) => (
             // Short names where there is room, narrow ones (one letter) in a narrow widget:
             // short Arabic names run into each other at 390 px. The full name is for screen readers.
             <th scope="col" key={d}>
-              <span aria-hidden="true" class="ws">{f.weekday(d, 'short')}</span>
-              <span aria-hidden="true" class="wn">{f.weekday(d, 'narrow')}</span>
+              <span aria-hidden="true" class="ws">
+                {f.weekday(d, 'short')}
+              </span>
+              <span aria-hidden="true" class="wn">
+                {f.weekday(d, 'narrow')}
+              </span>
               <span class="sr">{f.weekday(d, 'long')}</span>
             </th>
           ))}
@@ -143,7 +171,11 @@ export function Calendar({ vm }: { vm: View }) {
                 <td key={col}>
                   {d && day(d)}
                   {/* "3 left" under the number: beside the button, so the button's visible text stays its number (its name says it all). */}
-                  {left !== undefined && <span class="left" aria-hidden="true">{t(s!.reason ? 'onlyN' : 'unitsLeft', f.number(left))}</span>}
+                  {left !== undefined && (
+                    <span class="left" aria-hidden="true">
+                      {t(s!.reason ? 'onlyN' : 'unitsLeft', f.number(left))}
+                    </span>
+                  )}
                 </td>
               );
             })}
@@ -156,12 +188,18 @@ export function Calendar({ vm }: { vm: View }) {
     <div part="calendar" ref={root}>
       <div class="head">
         {nav(-1, 'prev', !!bounds && month <= bounds.min)}
-        <h2 part="heading" aria-live="polite">{two ? f.monthRange(month, last) : heading}</h2>
+        <h2 part="heading" aria-live="polite">
+          {two ? f.monthRange(month, last) : heading}
+        </h2>
         {nav(1, 'next', !!bounds && addMonths(last, 1) > bounds.max)}
       </div>
-      <div class="months" ref={table}>{months.map(monthTable)}</div>
+      <div class="months" ref={table}>
+        {months.map(monthTable)}
+      </div>
       {/* The focused day's reason, visible to sighted keyboard and touch users too; its button already says it to screen readers. */}
-      <p part="day-info" aria-hidden="true">{focused?.reason ? dayLabel(f, t, focus, focused.reason, focused) : ''}</p>
+      <p part="day-info" aria-hidden="true">
+        {focused?.reason ? dayLabel(f, t, focus, focused.reason, focused) : ''}
+      </p>
       <Legend vm={vm} />
     </div>
   );

@@ -15,13 +15,30 @@ export function Controls({ vm }: { vm: View }) {
   const s = vm.booking.settings.value;
   const { selection } = vm;
   const holding = vm.booking.holding.value;
-  const label = vm.booking.busy.value ? 'busy' : holding ? 'reserving' : vm.booking.reservation.value ? 'update' : 'reserve';
+  const label = vm.booking.busy.value
+    ? 'busy'
+    : holding
+      ? 'reserving'
+      : vm.booking.reservation.value
+        ? 'update'
+        : 'reserve';
   return (
     <div part="controls">
       <div class="row">
         <div part="stepper" role="group" aria-labelledby="qty-label">
-          <label part="quantity-label" id="qty-label" for="qty">{t('quantity')}</label>
-          <button type="button" part="step step-down" aria-label={t('fewer')} aria-controls="qty" disabled={vm.quantity.value <= s.quantity_min} onClick={() => vm.setQuantity(vm.quantity.value - 1)}>−</button>
+          <label part="quantity-label" id="qty-label" for="qty">
+            {t('quantity')}
+          </label>
+          <button
+            type="button"
+            part="step step-down"
+            aria-label={t('fewer')}
+            aria-controls="qty"
+            disabled={vm.quantity.value <= s.quantity_min}
+            onClick={() => vm.setQuantity(vm.quantity.value - 1)}
+          >
+            −
+          </button>
           <input
             part="quantity"
             id="qty"
@@ -33,8 +50,19 @@ export function Controls({ vm }: { vm: View }) {
             aria-describedby="qty-max"
             onChange={(e) => vm.setQuantity(Number(e.currentTarget.value))}
           />
-          <button type="button" part="step step-up" aria-label={t('more')} aria-controls="qty" disabled={vm.quantity.value >= s.quantity_max} onClick={() => vm.setQuantity(vm.quantity.value + 1)}>+</button>
-          <span part="quantity-max" id="qty-max">{t('maxQty', vm.formats.value.number(s.quantity_max))}</span>
+          <button
+            type="button"
+            part="step step-up"
+            aria-label={t('more')}
+            aria-controls="qty"
+            disabled={vm.quantity.value >= s.quantity_max}
+            onClick={() => vm.setQuantity(vm.quantity.value + 1)}
+          >
+            +
+          </button>
+          <span part="quantity-max" id="qty-max">
+            {t('maxQty', vm.formats.value.number(s.quantity_max))}
+          </span>
         </div>
         {!selection.held.value && (
           <button
@@ -49,7 +77,9 @@ export function Controls({ vm }: { vm: View }) {
         )}
       </div>
       <Summary vm={vm} />
-      <p part="message" aria-live="polite">{selection.stale.value || selection.message.value || selection.instruction.value}</p>
+      <p part="message" aria-live="polite">
+        {selection.stale.value || selection.message.value || selection.instruction.value}
+      </p>
       <HoldFailure vm={vm} />
     </div>
   );
@@ -58,13 +88,23 @@ export function Controls({ vm }: { vm: View }) {
 /** The choice's length ("3 days") and, when the page gave a price, what it comes to. */
 function Summary({ vm }: { vm: View }) {
   const c = vm.selection.chosen.value;
-  if (!c || !vm.booking.isRange.value && vm.price.value === undefined) return <p part="summary" />;
-  const t = vm.t.value, f = vm.formats.value, s = vm.booking.settings.value;
+  if (!c || (!vm.booking.isRange.value && vm.price.value === undefined)) return <p part="summary" />;
+  const t = vm.t.value,
+    f = vm.formats.value,
+    s = vm.booking.settings.value;
   const length = formatLength(f, t, vm.locale.value, lengthOf(c.start, c.finish, s));
   const { currency } = vm.config.value;
   const price = vm.price.value;
-  const total = price !== undefined && currency ? ` · ${t('total', f.money(amountOf(price, c.quantity, c.start, c.finish, s), currency))}` : '';
-  return <p part="summary">{length}{total}</p>;
+  const total =
+    price !== undefined && currency
+      ? ` · ${t('total', f.money(amountOf(price, c.quantity, c.start, c.finish, s), currency))}`
+      : '';
+  return (
+    <p part="summary">
+      {length}
+      {total}
+    </p>
+  );
 }
 
 /** The last hold's failure: explained item by item by the hold's code, or in one sentence when that code could not load. */
@@ -74,7 +114,9 @@ function HoldFailure({ vm }: { vm: View }) {
   return vm.booking.holdFailure.value ? (
     <p part="error" role="alert">
       {vm.t.value('holdError')}{' '}
-      <button type="button" part="retry-button" onClick={vm.selection.reserve}>{vm.t.value('retry')}</button>
+      <button type="button" part="retry-button" onClick={vm.selection.reserve}>
+        {vm.t.value('retry')}
+      </button>
     </p>
   ) : null;
 }

@@ -22,7 +22,11 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override componentDidCatch(error: unknown): void {
     // `message` is for shoppers (a theme may show it as it is); the bug's own words are `detail`.
-    this.props.emit('booking-widget:error', { error: 'internal', message: this.props.vm.t.peek()('errLoad'), detail: String((error as Error)?.message ?? error) });
+    this.props.emit('booking-widget:error', {
+      error: 'internal',
+      message: this.props.vm.t.peek()('errLoad'),
+      detail: String((error as Error)?.message ?? error),
+    });
     this.setState({ failed: true });
   }
 

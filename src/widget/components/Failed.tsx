@@ -10,7 +10,9 @@ export function Failed({ vm, retry }: { vm: View; retry: () => void }) {
   return (
     <p part="error" role="alert">
       {t('loadError')}{' '}
-      <button type="button" part="retry-button" onClick={retry}>{t('retry')}</button>
+      <button type="button" part="retry-button" onClick={retry}>
+        {t('retry')}
+      </button>
     </p>
   );
 }

@@ -8,7 +8,13 @@ import type { View } from '../models/view-model.ts';
 /** The calendar's key. */
 export function Legend({ vm }: { vm: View }) {
   const t = vm.t.value;
-  const items = [['day', 'legendFree'], ['day day-few', 'legendFew'], ['day day-unavailable day-short', 'legendShort'], ['day day-unavailable day-sold', 'legendSold'], ['day day-unavailable day-closed', 'legendClosed']] as const;
+  const items = [
+    ['day', 'legendFree'],
+    ['day day-few', 'legendFew'],
+    ['day day-unavailable day-short', 'legendShort'],
+    ['day day-unavailable day-sold', 'legendSold'],
+    ['day day-unavailable day-closed', 'legendClosed'],
+  ] as const;
   return (
     <ul part="legend" aria-label={t('legend')}>
       {items.map(([part, key]) => (

@@ -39,13 +39,23 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
       return (
         <div part="hold hold-expired">
           <p>{t('expired')}</p>
-          <button type="button" part="reserve-button" aria-disabled={holding ? 'true' : undefined} onClick={hold.holdAgain}>
+          <button
+            type="button"
+            part="reserve-button"
+            aria-disabled={holding ? 'true' : undefined}
+            onClick={hold.holdAgain}
+          >
             {t(vm.booking.busy.value ? 'busy' : holding ? 'reserving' : 'again')}
           </button>
         </div>
       );
     }
-    if (gone) return <p part="hold-released" tabIndex={-1} ref={released}>{hold.releasedNote.value}</p>;
+    if (gone)
+      return (
+        <p part="hold-released" tabIndex={-1} ref={released}>
+          {hold.releasedNote.value}
+        </p>
+      );
     // A page load took a hold that had run out out of the cart: said on the page too.
     return hold.swept.value ? <p part="hold-expired">{t('expiredCart')}</p> : null;
   }
@@ -55,11 +65,16 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
   const checkout = vm.checkoutUrl.value;
   return (
     <div part="hold">
-      <p part="hold-title" tabIndex={-1} ref={title}>{t('held')}</p>
+      <p part="hold-title" tabIndex={-1} ref={title}>
+        {t('held')}
+      </p>
       <ul>
         {r.items.map((i) => (
           <li part="hold-item" key={`${i.external_id} ${i.start}`}>
-            <bdi>{i.product_title} – {i.variant_title}</bdi>: {heldPeriod(f, i, r.tz, nights, vm.locale.value)}
+            <bdi>
+              {i.product_title} – {i.variant_title}
+            </bdi>
+            : {heldPeriod(f, i, r.tz, nights, vm.locale.value)}
             {range ? ` (${hold.lengthText(i.start, i.finish, r.tz)})` : ''} × {f.number(i.quantity)}
           </li>
         ))}
@@ -67,9 +82,15 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
       {total && <p part="total">{t('total', total)}</p>}
       <Countdown vm={vm} hold={hold} />
       <div class="row">
-        {checkout && <a part="checkout-button" href={checkout}>{t('checkout')}</a>}
+        {checkout && (
+          <a part="checkout-button" href={checkout}>
+            {t('checkout')}
+          </a>
+        )}
         <KeepHolding vm={vm} hold={hold} />
-        <button type="button" part="release-button" aria-disabled={holding ? 'true' : undefined} onClick={hold.release}>{t('release')}</button>
+        <button type="button" part="release-button" aria-disabled={holding ? 'true' : undefined} onClick={hold.release}>
+          {t('release')}
+        </button>
       </div>
     </div>
   );
@@ -94,7 +115,12 @@ function Countdown({ vm, hold }: { vm: View; hold: Hold }) {
 function KeepHolding({ vm, hold }: { vm: View; hold: Hold }) {
   if (!hold.clock.ending.value) return null;
   return (
-    <button type="button" part="keep-button" aria-disabled={vm.booking.holding.value ? 'true' : undefined} onClick={hold.keep}>
+    <button
+      type="button"
+      part="keep-button"
+      aria-disabled={vm.booking.holding.value ? 'true' : undefined}
+      onClick={hold.keep}
+    >
       {vm.t.value('keep')}
     </button>
   );
@@ -112,7 +138,9 @@ export function HoldProblem({ vm, hold }: { vm: View; hold: Hold }) {
     <p part="error" role="alert" tabIndex={-1} ref={alert}>
       {hold.holdProblem.value}{' '}
       {failure.error !== 'unavailable' && (
-        <button type="button" part="retry-button" onClick={vm.selection.reserve}>{vm.t.value('retry')}</button>
+        <button type="button" part="retry-button" onClick={vm.selection.reserve}>
+          {vm.t.value('retry')}
+        </button>
       )}
     </p>
   );

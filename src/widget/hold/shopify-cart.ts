@@ -30,15 +30,31 @@ async function cartLines(fetcher: WidgetFetch, storefrontJson: Json, signal: Abo
 }
 
 /** Sets a line's quantity (`/cart/change.js`); 0 takes it out. */
-function setQuantity(fetcher: WidgetFetch, storefrontJson: Json, signal: AbortSignal, key: string, quantity: number): Promise<unknown> {
-  return storefrontJson(fetcher, 'cart/change.js', { method: 'POST', signal, body: JSON.stringify({ id: key, quantity }) });
+function setQuantity(
+  fetcher: WidgetFetch,
+  storefrontJson: Json,
+  signal: AbortSignal,
+  key: string,
+  quantity: number,
+): Promise<unknown> {
+  return storefrontJson(fetcher, 'cart/change.js', {
+    method: 'POST',
+    signal,
+    body: JSON.stringify({ id: key, quantity }),
+  });
 }
 
 /** The held item of `r` that cart line `l` is, its days and units as held now; else undefined. */
 function heldItemOf(l: CartLine, r: Reservation | undefined): ReservationItem | undefined {
   const p = l.properties;
   return r && p?._reservation_id === String(r.id)
-    ? r.items.find((i) => String(i.external_id) === String(l.variant_id) && i.start === p._start && i.finish === p._finish && String(i.quantity) === p._units)
+    ? r.items.find(
+        (i) =>
+          String(i.external_id) === String(l.variant_id) &&
+          i.start === p._start &&
+          i.finish === p._finish &&
+          String(i.quantity) === p._units,
+      )
     : undefined;
 }
 
@@ -48,8 +64,16 @@ function heldItemOf(l: CartLine, r: Reservation | undefined): ReservationItem | 
  * this hold's lines for days or units it no longer holds (the shopper updated the hold). A
  * shopper must never check out dates that are not held. Resolves to the lines taken out.
  */
-export async function pruneShopifyCart(r: Reservation | undefined, fetcher: WidgetFetch, storefrontJson: Json, signal: AbortSignal, lines?: CartLine[]): Promise<CartLine[]> {
-  const stale = (lines ?? (await cartLines(fetcher, storefrontJson, signal))).filter((l) => l.properties?._reservation_id && !heldItemOf(l, r));
+export async function pruneShopifyCart(
+  r: Reservation | undefined,
+  fetcher: WidgetFetch,
+  storefrontJson: Json,
+  signal: AbortSignal,
+  lines?: CartLine[],
+): Promise<CartLine[]> {
+  const stale = (lines ?? (await cartLines(fetcher, storefrontJson, signal))).filter(
+    (l) => l.properties?._reservation_id && !heldItemOf(l, r),
+  );
   for (const l of stale) await setQuantity(fetcher, storefrontJson, signal, l.key, 0);
   return stale;
 }
@@ -79,18 +103,37 @@ export async function addToShopifyCart(
     if (String(i.external_id) !== variant) continue;
     const { quantity, properties } = line(i);
     const existing = lines.find((l) => heldItemOf(l, reservation) === i);
-    if (!existing) items.push({ id: Number(variant), quantity, properties: { ...properties, _start: i.start, _finish: i.finish, _units: String(i.quantity), _reservation_id: id } });
+    if (!existing)
+      items.push({
+        id: Number(variant),
+        quantity,
+        properties: {
+          ...properties,
+          _start: i.start,
+          _finish: i.finish,
+          _units: String(i.quantity),
+          _reservation_id: id,
+        },
+      });
     else if (existing.quantity !== quantity) await setQuantity(fetcher, storefrontJson, signal, existing.key, quantity);
   }
-  if (items.length) await storefrontJson(fetcher, 'cart/add.js', { method: 'POST', signal, body: JSON.stringify({ items }) });
+  if (items.length)
+    await storefrontJson(fetcher, 'cart/add.js', { method: 'POST', signal, body: JSON.stringify({ items }) });
 }
 
 /**
  * Takes the lines of reservation `id` out of the Shopify cart (a hold released or run out): a
  * shopper must never check out dates that are no longer held. Resolves to how many were removed.
  */
-export async function removeFromShopifyCart(id: number, fetcher: WidgetFetch, storefrontJson: Json, signal: AbortSignal): Promise<number> {
-  const held = (await cartLines(fetcher, storefrontJson, signal)).filter((l) => l.properties?._reservation_id === String(id));
+export async function removeFromShopifyCart(
+  id: number,
+  fetcher: WidgetFetch,
+  storefrontJson: Json,
+  signal: AbortSignal,
+): Promise<number> {
+  const held = (await cartLines(fetcher, storefrontJson, signal)).filter(
+    (l) => l.properties?._reservation_id === String(id),
+  );
   for (const l of held) await setQuantity(fetcher, storefrontJson, signal, l.key, 0);
   return held.length;
 }

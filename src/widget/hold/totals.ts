@@ -14,6 +14,9 @@ export function holdTotal(vm: View, r: Reservation): string | undefined {
   const { variant, currency } = vm.config.value;
   if (price === undefined || !currency || r.items.some((i) => String(i.external_id) !== variant)) return undefined;
   const settings = vm.booking.settings.value;
-  const amount = r.items.reduce((sum, i) => sum + amountOf(price, i.quantity, shopDay(i.start, r.tz), shopDay(i.finish, r.tz), settings), 0);
+  const amount = r.items.reduce(
+    (sum, i) => sum + amountOf(price, i.quantity, shopDay(i.start, r.tz), shopDay(i.finish, r.tz), settings),
+    0,
+  );
   return vm.formats.value.money(amount, currency);
 }

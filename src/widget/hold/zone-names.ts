@@ -15,7 +15,9 @@ export function zoneName(zone: string, locale: string): string {
   try {
     // Today's rules, not those of 1970 (instant 0), when Melbourne and Berlin had no summer
     // time, so ICU named their standard time ("Australian Eastern Standard Time") all year.
-    const part = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(Date.now()).find((p) => p.type === 'timeZoneName');
+    const part = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(Date.now())
+      .find((p) => p.type === 'timeZoneName');
     // An offset ("GMT+00:00", Arabic "غرينتش+00:00") says less than the zone's own name ("UTC").
     if (part && !/[+\-−]\d/.test(part.value)) return part.value;
   } catch {

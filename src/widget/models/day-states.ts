@@ -35,13 +35,19 @@ export function dayStates(month: PlainDate, facts: DayFacts | undefined, c: Choi
   const previewEnd = c.range && start && !end && hovered && hovered > start ? hovered : undefined;
   for (const d of eachDay(month, addMonths(month, 1))) {
     const reason = dayReason(d, facts, c.opens(d));
-    const role =
-      !start ? undefined
-      : !c.range ? (d === start ? 'one' : undefined)
-      : d === start ? 'start'
-      : end && d === end ? 'end'
-      : end && d > start && d < end ? 'in'
-      : undefined;
+    const role = !start
+      ? undefined
+      : !c.range
+        ? d === start
+          ? 'one'
+          : undefined
+        : d === start
+          ? 'start'
+          : end && d === end
+            ? 'end'
+            : end && d > start && d < end
+              ? 'in'
+              : undefined;
     out[d] = {
       reason,
       title: reason === 'closed' ? closedBy(d, facts) : undefined,

@@ -15,136 +15,168 @@ import type { Booking, ModelDeps } from './booking-model.ts';
  * The choice of days, over the element's `deps` (events), the business model, the view's
  * facts, quantity, variant, strings and formats, and the loader of the hold's code.
  */
-export const SelectionModel = createModel((
-  deps: ModelDeps,
-  booking: Booking,
-  facts: ReadonlySignal<DayFacts | undefined>,
-  quantity: ReadonlySignal<number>,
-  variant: ReadonlySignal<string>,
-  t: ReadonlySignal<Translate>,
-  formats: ReadonlySignal<Formats>,
-  loadHold: () => HoldFeature | Promise<HoldFeature>,
-) => {
-  const { emit } = deps;
-  const { settings, isRange, nights } = booking;
-  const start = signal<PlainDate | undefined>(undefined);
-  const end = signal<PlainDate | undefined>(undefined);
-  /** Feedback on the last choice ("Now choose the end date."), announced politely. */
-  const message = signal('');
-  /** What to do first, until the first choice: "Choose a start date." */
-  const instruction = computed(() => (start.value ? '' : t.value(isRange.value ? 'pickStart' : 'pickDay')));
+export const SelectionModel = createModel(
+  (
+    deps: ModelDeps,
+    booking: Booking,
+    facts: ReadonlySignal<DayFacts | undefined>,
+    quantity: ReadonlySignal<number>,
+    variant: ReadonlySignal<string>,
+    t: ReadonlySignal<Translate>,
+    formats: ReadonlySignal<Formats>,
+    loadHold: () => HoldFeature | Promise<HoldFeature>,
+  ) => {
+    const { emit } = deps;
+    const { settings, isRange, nights } = booking;
+    const start = signal<PlainDate | undefined>(undefined);
+    const end = signal<PlainDate | undefined>(undefined);
+    /** Feedback on the last choice ("Now choose the end date."), announced politely. */
+    const message = signal('');
+    /** What to do first, until the first choice: "Choose a start date." */
+    const instruction = computed(() => (start.value ? '' : t.value(isRange.value ? 'pickStart' : 'pickDay')));
 
-  /** Whether choosing a day opens a new choice (a day, or a range's start) rather than ending one. */
-  const opens = computed(() => {
-    const s = start.value, e = end.value, range = isRange.value;
-    return (date: PlainDate) => !range || !s || !!e || date < s;
-  });
-  /** The complete choice, `finish` exclusive as the API counts it. */
-  const chosen = computed(() => {
-    const s = start.value, e = end.value;
-    if (!s || !e) return undefined;
-    return { start: s, finish: isRange.value ? rangeFinish(e, settings.value) : addDays(s, 1), quantity: quantity.value };
-  });
-  /** The choice is exactly what the cart holds for this variant: nothing to reserve, only to check out. */
-  const held = computed(() => {
-    const c = chosen.value, r = booking.reservation.value;
-    return !!c && !!r && r.items.some((i) => String(i.external_id) === variant.value && i.quantity === c.quantity
-      && shopDay(i.start, r.tz) === c.start && shopDay(i.finish, r.tz) === c.finish);
-  });
-  /**
-   * Why the choice no longer fits, or "" while it does: the day in the way and what it has
-   * left ("Tuesday, November 24, 2026: only 1 left." once the quantity grew past it), so the
-   * shopper sees why Reserve is off. Said in the message line, which is a polite live region.
-   */
-  const stale = computed(() => {
-    const c = chosen.value, f = facts.value;
-    if (!c || !f) return '';
-    const day = isRange.value ? dayInTheWay(c.start, end.value!, f) : c.start;
-    const reason = day && dayReason(day, f, day === c.start);
-    // A chosen range's length never changes: only a day in it can stop it.
-    if (!reason) return '';
-    const left = f.availability[day]?.quantity_available;
-    return reason === 'short' ? t.value('onlyLeft', formats.value.day(day), formats.value.number(left!)) : dayLabel(formats.value, t.value, day, reason, { title: closedBy(day, f), left });
-  });
-  // Another variant has other availability: its choice starts afresh.
-  effect(() => {
-    void variant.value;
-    start.value = end.value = undefined;
-    message.value = '';
-  });
-  effect(() => {
-    const c = chosen.value;
-    if (c) emit('booking-widget:select', c);
-  });
-
-  return {
-    start, end, message, instruction, opens, chosen, stale, held,
-
-    /** The shopper chose `date`: a day, a range's start or its end. Refusals say why. */
-    choose(date: PlainDate) {
-      const f = facts.value;
-      if (!f) return;
-      const tr = t.value;
-      const opening = opens.value(date);
-      // The hold's code is needed from the first pick on: fetch it now, while the shopper picks.
-      void Promise.resolve(loadHold()).catch(() => {});
-      const reason = opening && dayReason(date, f);
-      if (reason) {
-        message.value = dayLabel(formats.value, tr, date, reason, { title: closedBy(date, f), left: f.availability[date]?.quantity_available });
-      } else if (opening) {
-        start.value = date;
-        end.value = isRange.value ? undefined : date;
-        // The choice itself, said once (it is a polite live region).
-        message.value = isRange.value ? tr('pickEnd') : formats.value.day(date);
-      } else {
-        const problem = rangeProblem(start.value!, date, f);
-        if (problem) {
-          // The start stays: the shopper chooses another end, and hears which day is in the way.
-          const blocked = problem === 'crosses' && dayInTheWay(start.value!, date, f);
-          message.value = blocked
-            ? tr('crossesDay', formats.value.day(blocked))
-            : tr('length', settings.value.min_days, settings.value.max_days);
-        } else {
-          end.value = date;
-          message.value = formatPeriod(formats.value, chosen.value!, '', nights.value);
-        }
-      }
-    },
-
-    /** Shows a held period as the choice (a reload with a live hold opens on it, selected). */
-    adopt(first: PlainDate, last: PlainDate) {
-      start.value = first;
-      end.value = last;
-    },
-
-    /** Holds the chosen days for the current variant. */
-    async reserve() {
+    /** Whether choosing a day opens a new choice (a day, or a range's start) rather than ending one. */
+    const opens = computed(() => {
+      const s = start.value,
+        e = end.value,
+        range = isRange.value;
+      return (date: PlainDate) => !range || !s || !!e || date < s;
+    });
+    /** The complete choice, `finish` exclusive as the API counts it. */
+    const chosen = computed(() => {
+      const s = start.value,
+        e = end.value;
+      if (!s || !e) return undefined;
+      return {
+        start: s,
+        finish: isRange.value ? rangeFinish(e, settings.value) : addDays(s, 1),
+        quantity: quantity.value,
+      };
+    });
+    /** The choice is exactly what the cart holds for this variant: nothing to reserve, only to check out. */
+    const held = computed(() => {
+      const c = chosen.value,
+        r = booking.reservation.value;
+      return (
+        !!c &&
+        !!r &&
+        r.items.some(
+          (i) =>
+            String(i.external_id) === variant.value &&
+            i.quantity === c.quantity &&
+            shopDay(i.start, r.tz) === c.start &&
+            shopDay(i.finish, r.tz) === c.finish,
+        )
+      );
+    });
+    /**
+     * Why the choice no longer fits, or "" while it does: the day in the way and what it has
+     * left ("Tuesday, November 24, 2026: only 1 left." once the quantity grew past it), so the
+     * shopper sees why Reserve is off. Said in the message line, which is a polite live region.
+     */
+    const stale = computed(() => {
+      const c = chosen.value,
+        f = facts.value;
+      if (!c || !f) return '';
+      const day = isRange.value ? dayInTheWay(c.start, end.value!, f) : c.start;
+      const reason = day && dayReason(day, f, day === c.start);
+      // A chosen range's length never changes: only a day in it can stop it.
+      if (!reason) return '';
+      const left = f.availability[day]?.quantity_available;
+      return reason === 'short'
+        ? t.value('onlyLeft', formats.value.day(day), formats.value.number(left!))
+        : dayLabel(formats.value, t.value, day, reason, { title: closedBy(day, f), left });
+    });
+    // Another variant has other availability: its choice starts afresh.
+    effect(() => {
+      void variant.value;
+      start.value = end.value = undefined;
+      message.value = '';
+    });
+    effect(() => {
       const c = chosen.value;
-      if (!c || stale.value) return;
-      if (!variant.value) {
-        message.value = t.value('pickVariant');
-        return;
-      }
-      const items = [{ variant: variant.value, ...c }];
-      // "Reserving…" at once, also while the hold's code may still be on its way.
-      const { holding } = booking;
-      if (holding.value) return;
-      holding.value = true;
-      let hold: HoldFeature;
-      try {
-        // Usually in already (fetched on the first pick): then no wait at all.
-        const loading = loadHold();
-        hold = 'model' in loading ? loading : await loading;
-      } catch (e) {
-        booking.holdFailed(e);
-        return;
-      } finally {
-        holding.value = false;
-      }
-      await hold.model.holdItems(items);
-    },
-  };
-});
+      if (c) emit('booking-widget:select', c);
+    });
+
+    return {
+      start,
+      end,
+      message,
+      instruction,
+      opens,
+      chosen,
+      stale,
+      held,
+
+      /** The shopper chose `date`: a day, a range's start or its end. Refusals say why. */
+      choose(date: PlainDate) {
+        const f = facts.value;
+        if (!f) return;
+        const tr = t.value;
+        const opening = opens.value(date);
+        // The hold's code is needed from the first pick on: fetch it now, while the shopper picks.
+        void Promise.resolve(loadHold()).catch(() => {});
+        const reason = opening && dayReason(date, f);
+        if (reason) {
+          message.value = dayLabel(formats.value, tr, date, reason, {
+            title: closedBy(date, f),
+            left: f.availability[date]?.quantity_available,
+          });
+        } else if (opening) {
+          start.value = date;
+          end.value = isRange.value ? undefined : date;
+          // The choice itself, said once (it is a polite live region).
+          message.value = isRange.value ? tr('pickEnd') : formats.value.day(date);
+        } else {
+          const problem = rangeProblem(start.value!, date, f);
+          if (problem) {
+            // The start stays: the shopper chooses another end, and hears which day is in the way.
+            const blocked = problem === 'crosses' && dayInTheWay(start.value!, date, f);
+            message.value = blocked
+              ? tr('crossesDay', formats.value.day(blocked))
+              : tr('length', settings.value.min_days, settings.value.max_days);
+          } else {
+            end.value = date;
+            message.value = formatPeriod(formats.value, chosen.value!, '', nights.value);
+          }
+        }
+      },
+
+      /** Shows a held period as the choice (a reload with a live hold opens on it, selected). */
+      adopt(first: PlainDate, last: PlainDate) {
+        start.value = first;
+        end.value = last;
+      },
+
+      /** Holds the chosen days for the current variant. */
+      async reserve() {
+        const c = chosen.value;
+        if (!c || stale.value) return;
+        if (!variant.value) {
+          message.value = t.value('pickVariant');
+          return;
+        }
+        const items = [{ variant: variant.value, ...c }];
+        // "Reserving…" at once, also while the hold's code may still be on its way.
+        const { holding } = booking;
+        if (holding.value) return;
+        holding.value = true;
+        let hold: HoldFeature;
+        try {
+          // Usually in already (fetched on the first pick): then no wait at all.
+          const loading = loadHold();
+          hold = 'model' in loading ? loading : await loading;
+        } catch (e) {
+          booking.holdFailed(e);
+          return;
+        } finally {
+          holding.value = false;
+        }
+        await hold.model.holdItems(items);
+      },
+    };
+  },
+);
 
 /** An instance of the selection model. */
 export type Selection = InstanceType<typeof SelectionModel>;

@@ -21,7 +21,10 @@ export const StringsModel = createModel((locale: ReadonlySignal<string>) => {
     const load = LOCALES[lang];
     if (!load || lang in lines.peek()) return;
     const keep = (line: string) => (lines.value = { ...lines.value, [lang]: line });
-    load().then((m) => keep(m.default), () => keep(ENGLISH));
+    load().then(
+      (m) => keep(m.default),
+      () => keep(ENGLISH),
+    );
   });
 
   return { language, ready, t };

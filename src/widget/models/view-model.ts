@@ -29,15 +29,23 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   /** Reports failures once the page's language is in (a failure may come first). */
   let report = (failure: Failure, during: 'load' | 'hold'): void => void pending.push([failure, during]);
   const pending: [Failure, 'load' | 'hold'][] = [];
-  const booking: Booking = new BookingModel(deps, (failure: Failure, during: 'load' | 'hold') => report(failure, during));
+  const booking: Booking = new BookingModel(deps, (failure: Failure, during: 'load' | 'hold') =>
+    report(failure, during),
+  );
   const { config } = deps;
   const { widget, settings, today } = booking;
   const variant = computed(() => config.value.variant ?? '');
-  const locale = computed(() => resolveLocale(config.value.locale, widget.value?.locale, document.documentElement.lang));
+  const locale = computed(() =>
+    resolveLocale(config.value.locale, widget.value?.locale, document.documentElement.lang),
+  );
   const strings = new StringsModel(locale);
   const tell = (failure: Failure, during: 'load' | 'hold') => {
     if (failure.origin) warnSiteNotAllowed(failure);
-    deps.emit('booking-widget:error', { error: failure.error, message: shopperMessage(strings.t.peek(), failure, during), detail: failure.message });
+    deps.emit('booking-widget:error', {
+      error: failure.error,
+      message: shopperMessage(strings.t.peek(), failure, during),
+      detail: failure.message,
+    });
   };
   effect(() => {
     if (!strings.ready.value) return;
@@ -64,7 +72,9 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   /** The first shown month as the shopper last left it: it stays while the focus moves within the shown months. */
   const viewStart = signal<PlainDate | undefined>(undefined);
   /** The first shown month. */
-  const month = computed(() => firstShownMonth(viewStart.value, startOfMonth(focus.value ?? guess.value), monthsShown.value));
+  const month = computed(() =>
+    firstShownMonth(viewStart.value, startOfMonth(focus.value ?? guess.value), monthsShown.value),
+  );
   /** Every shown month, in order. */
   const months = computed(() => Array.from({ length: monthsShown.value }, (_, i) => addMonths(month.value, i)));
   const quantity = signal(1);
@@ -77,27 +87,33 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   const facts = computed<DayFacts | undefined>(() => {
     const d = today.value;
     const w = widget.value;
-    return d && w && {
-      today: d,
-      settings: settings.value,
-      blocks: Object.values(booking.blackouts.value[variant.value] ?? {}).map((b) => blockedDays(b, w.tz)),
-      availability: booking.days.value[variant.value] ?? {},
-      quantity: quantity.value,
-    };
+    return (
+      d &&
+      w && {
+        today: d,
+        settings: settings.value,
+        blocks: Object.values(booking.blackouts.value[variant.value] ?? {}).map((b) => blockedDays(b, w.tz)),
+        availability: booking.days.value[variant.value] ?? {},
+        quantity: quantity.value,
+      }
+    );
   });
   /** Months wholly in the past or past the horizon need no data: every day there is out. */
   const needsData = (m: PlainDate) => {
     const b = bounds.value!;
     return m >= b.min && m <= b.max;
   };
-  const monthReady = computed(() => !!bounds.value && months.value.every((m) => !needsData(m) || monthLoaded(booking, variant.value, m)));
+  const monthReady = computed(
+    () => !!bounds.value && months.value.every((m) => !needsData(m) || monthLoaded(booking, variant.value, m)),
+  );
 
   /** The hold's code once loaded, with its model for this widget. */
   const hold = signal<HoldFeature | undefined>(undefined);
   let holdLoading: Promise<HoldFeature> | undefined;
   /** The hold's feature: at once when its code is in (so a click acts within the event), else once loaded. */
   const loadHold = (): HoldFeature | Promise<HoldFeature> =>
-    hold.peek() ?? (holdLoading ??= import('../hold/index.ts').then(
+    hold.peek() ??
+    (holdLoading ??= import('../hold/index.ts').then(
       (m) => (hold.value = m.createHoldFeature(deps, booking, strings.t, formats, locale)),
       (e: unknown) => {
         // The file did not arrive: the next Reserve asks for it again.
@@ -113,8 +129,16 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   const refocus = signal(false);
   /** What each day of the shown month is: reason, units left, place in the choice. */
   const days = computed(() => {
-    const choice = { range: booking.isRange.value, start: selection.start.value, end: selection.end.value, hovered: hovered.value, opens: selection.opens.value };
-    return Object.assign({}, ...months.value.map((m) => dayStates(m, facts.value, choice))) as ReturnType<typeof dayStates>;
+    const choice = {
+      range: booking.isRange.value,
+      start: selection.start.value,
+      end: selection.end.value,
+      hovered: hovered.value,
+      opens: selection.opens.value,
+    };
+    return Object.assign({}, ...months.value.map((m) => dayStates(m, facts.value, choice))) as ReturnType<
+      typeof dayStates
+    >;
   });
 
   // Once "today" in the shop's zone is known: the focus on the first day that could be
@@ -170,7 +194,27 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   };
 
   return {
-    booking, selection, strings, config, locale, formats, rtl, firstDay, price, checkoutUrl, focus, guess, month, months, monthsShown, quantity, bounds, monthReady, days, hold, refocus,
+    booking,
+    selection,
+    strings,
+    config,
+    locale,
+    formats,
+    rtl,
+    firstDay,
+    price,
+    checkoutUrl,
+    focus,
+    guess,
+    month,
+    months,
+    monthsShown,
+    quantity,
+    bounds,
+    monthReady,
+    days,
+    hold,
+    refocus,
     t: strings.t as ReadonlySignal<typeof strings.t.value>,
 
     /**

@@ -9,7 +9,16 @@ import { SECRET } from './fixture.ts';
 import { DESKTOP, PHONE } from './page.ts';
 
 /** The screens, by their navigation links. */
-export const SCREENS = ['Occupancy', 'Bookings and holds', 'Blackouts', 'Products', 'Widgets', 'Tokens', 'Install', 'Shop'];
+export const SCREENS = [
+  'Occupancy',
+  'Bookings and holds',
+  'Blackouts',
+  'Products',
+  'Widgets',
+  'Tokens',
+  'Install',
+  'Shop',
+];
 
 /** Signs in with the demo shop's secret token through the form. */
 export async function signIn(page: Page): Promise<void> {
@@ -59,7 +68,10 @@ export async function expectAccessibleAtBothWidths(page: Page, what: string): Pr
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     expect(await seriousAxeViolations(page), `${what} at ${size.width} px`).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what} fits ${size.width} px`).toBeLessThanOrEqual(size.width + 1);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${what} fits ${size.width} px`,
+    ).toBeLessThanOrEqual(size.width + 1);
   }
   await page.setViewportSize(DESKTOP);
 }

@@ -28,9 +28,16 @@ export async function seriousAxeViolations(page: Page, include?: string[]): Prom
     // Full results (no resultTypes): the passes are counted below.
     const result = await axe.run(context);
     // Elements inside shadow roots have a target path of more than one selector.
-    const inShadow = (result.passes as { nodes: { target: unknown[] }[] }[]).flatMap((r) => r.nodes).filter((n) => Array.isArray(n.target[0])).length;
+    const inShadow = (result.passes as { nodes: { target: unknown[] }[] }[])
+      .flatMap((r) => r.nodes)
+      .filter((n) => Array.isArray(n.target[0])).length;
     (window as any).__e2eAxeCheckedInShadow = inShadow;
-    return result.violations as { id: string; impact: string; help: string; nodes: { target: unknown; html: string; failureSummary: string }[] }[];
+    return result.violations as {
+      id: string;
+      impact: string;
+      help: string;
+      nodes: { target: unknown; html: string; failureSummary: string }[];
+    }[];
   }, include);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -38,7 +45,11 @@ export async function seriousAxeViolations(page: Page, include?: string[]): Prom
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html.slice(0, 200), why: (n.failureSummary ?? '').slice(0, 300) })),
+      nodes: v.nodes.map((n) => ({
+        target: n.target,
+        html: n.html.slice(0, 200),
+        why: (n.failureSummary ?? '').slice(0, 300),
+      })),
     }));
 }
 

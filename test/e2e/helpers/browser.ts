@@ -28,13 +28,17 @@ export const CHROMIUM_ARGS = [
 
 const onCi = ['true', '1'].includes((process.env.CI ?? '').toLowerCase());
 
-const INSTALL = 'Install it with `apt-get install -y chromium` (Debian/Ubuntu), or point E2E_CHROMIUM at a Chromium binary.';
+const INSTALL =
+  'Install it with `apt-get install -y chromium` (Debian/Ubuntu), or point E2E_CHROMIUM at a Chromium binary.';
 const MISSING = `Chromium not found at ${CHROMIUM_PATH}: the real-browser tests are skipped. ${INSTALL}`;
 
 /** Whether a browser is there to run the suites. Throws on CI when it is not. */
 function browserAvailable(): boolean {
   if (existsSync(CHROMIUM_PATH)) return true;
-  if (onCi) throw new Error(`Chromium not found at ${CHROMIUM_PATH}, and on CI (CI=true) the real-browser tests must run, not be skipped. ${INSTALL}`);
+  if (onCi)
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}, and on CI (CI=true) the real-browser tests must run, not be skipped. ${INSTALL}`,
+    );
   return false;
 }
 

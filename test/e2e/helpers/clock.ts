@@ -14,7 +14,10 @@ export function parseE2eNow(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   // An offset (or Z) is required: a local time would depend on the host's zone.
   const ms = /(Z|[+-]\d\d:?\d\d)$/i.test(value.trim()) ? Date.parse(value) : NaN;
-  if (Number.isNaN(ms)) throw new Error(`E2E_NOW=${JSON.stringify(value)} is not an ISO instant with an offset, such as 2026-12-31T09:30:00+11:00`);
+  if (Number.isNaN(ms))
+    throw new Error(
+      `E2E_NOW=${JSON.stringify(value)} is not an ISO instant with an offset, such as 2026-12-31T09:30:00+11:00`,
+    );
   return ms;
 }
 

@@ -108,7 +108,15 @@ export function e2eFixture({ origins, today, holdMinutes }: E2eFixtureOptions): 
             title: 'Kayak hire',
             type: 'range',
             external_product_ids: [KAYAK_PRODUCT],
-            settings: { min_days: 1, max_days: 7, count: 'days', lead_days: 1, horizon_days: 400, quantity_max: 4, hold_minutes: hold(15) },
+            settings: {
+              min_days: 1,
+              max_days: 7,
+              count: 'days',
+              lead_days: 1,
+              horizon_days: 400,
+              quantity_max: 4,
+              hold_minutes: hold(15),
+            },
           },
           {
             title: 'Sunset paddle tour',

@@ -19,7 +19,11 @@ export const PHONE = { width: 390, height: 844 };
  * fake-date projects, which run in the same `npm test` as the real one on CI, never overwrite
  * the README's pictures with another month's calendar.
  */
-export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots', ...(E2E_NOW === undefined ? [] : [`at-${shopToday(E2E_NOW)}`]));
+export const SCREENSHOT_DIR = join(
+  ROOT,
+  'test-results/screenshots',
+  ...(E2E_NOW === undefined ? [] : [`at-${shopToday(E2E_NOW)}`]),
+);
 
 /** What went wrong in the page, as the shopper's browser reported it. */
 export interface PageProblems {
@@ -60,7 +64,11 @@ export interface ShopperOptions {
  * A new context and page on the storefront at `server.url`, watched for console errors,
  * exceptions and CSP violations; its clock is the service's (see clock.ts).
  */
-export async function openShopper(browser: Browser, server: { url: string; clock: Clock }, options: ShopperOptions = {}): Promise<ShopperPage> {
+export async function openShopper(
+  browser: Browser,
+  server: { url: string; clock: Clock },
+  options: ShopperOptions = {},
+): Promise<ShopperPage> {
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: options.viewport ?? DESKTOP,
@@ -117,9 +125,16 @@ export function screenshotPath(file: string): string {
 export async function screenshotBoth(page: Page, name: string, focus?: Locator): Promise<string[]> {
   const before = page.viewportSize() ?? DESKTOP;
   const files: string[] = [];
-  for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(size);
-    if (focus) await focus.first().scrollIntoViewIfNeeded().catch(() => {});
+    if (focus)
+      await focus
+        .first()
+        .scrollIntoViewIfNeeded()
+        .catch(() => {});
     const file = screenshotPath(`${name}-${label}.png`);
     await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
     files.push(file);
@@ -129,7 +144,9 @@ export async function screenshotBoth(page: Page, name: string, focus?: Locator):
 }
 
 /** The element with focus, looking through open shadow roots: its role-ish description. */
-export async function deepFocus(page: Page): Promise<{ tag: string; name: string; part: string; text: string; inWidget: boolean }> {
+export async function deepFocus(
+  page: Page,
+): Promise<{ tag: string; name: string; part: string; text: string; inWidget: boolean }> {
   return page.evaluate(() => {
     let a: Element | null = document.activeElement;
     let inWidget = false;

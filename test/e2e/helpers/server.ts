@@ -55,18 +55,34 @@ export function ensureWidgetBuilt(): void {
     const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
     // The app's files first: the entry's build reads their names from the app build's manifest.
     for (const args of [['build'], ['build', '--mode', 'entry']]) {
-      const result = spawnSync(process.execPath, [vite, ...args, '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+      const result = spawnSync(process.execPath, [vite, ...args, '--logLevel', 'warn'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       if (result.status !== 0) {
-        throw new Error(`The widget does not build (vite ${args.join(' ')} exited ${result.status}):\n${result.stdout}\n${result.stderr}`);
+        throw new Error(
+          `The widget does not build (vite ${args.join(' ')} exited ${result.status}):\n${result.stdout}\n${result.stderr}`,
+        );
       }
     }
   }
   // The merchant admin: its own build, from its own sources and the client's.
-  const adminSources = Math.max(...['src/admin', 'src/client', 'src/shared'].map((d) => join(ROOT, d)).filter(existsSync).map(newestMtime));
+  const adminSources = Math.max(
+    ...['src/admin', 'src/client', 'src/shared']
+      .map((d) => join(ROOT, d))
+      .filter(existsSync)
+      .map(newestMtime),
+  );
   if (!existsSync(ADMIN_FILE) || statSync(ADMIN_FILE).mtimeMs < adminSources) {
     const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
-    const result = spawnSync(process.execPath, [vite, 'build', '--mode', 'admin', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-    if (result.status !== 0) throw new Error(`The admin does not build (exited ${result.status}):\n${result.stdout}\n${result.stderr}`);
+    const result = spawnSync(process.execPath, [vite, 'build', '--mode', 'admin', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    if (result.status !== 0)
+      throw new Error(`The admin does not build (exited ${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
   built = true;
 }
@@ -77,7 +93,9 @@ export function ensureWidgetBuilt(): void {
  * version and the migrations' SQL, and later suites (and runs) start from that copy.
  */
 async function freshDatabase(): Promise<Database> {
-  const pgliteVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+  const pgliteVersion = JSON.parse(
+    readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ).version;
   // Keyed by the migrations' SQL itself, not by one source file: a migration's SQL may live in
   // a module of its own (hold_items), and a copy migrated by other SQL must never be reused.
   const key = createHash('sha256').update(pgliteVersion).update(JSON.stringify(MIGRATIONS)).digest('hex').slice(0, 16);
@@ -173,7 +191,13 @@ export async function startStorefront(options: StartOptions = {}): Promise<E2eSe
   const db = await freshDatabase();
   const clock = skewedClock();
   const serviceErrors: unknown[] = [];
-  const app = createApp({ db, clock, rateLimit: false, logError: (e) => serviceErrors.push(e), adminDir: join(ROOT, 'dist/admin') });
+  const app = createApp({
+    db,
+    clock,
+    rateLimit: false,
+    logError: (e) => serviceErrors.push(e),
+    adminDir: join(ROOT, 'dist/admin'),
+  });
 
   let loaded!: () => void;
   const ready = new Promise<void>((resolve) => (loaded = resolve));
@@ -199,7 +223,10 @@ export async function startStorefront(options: StartOptions = {}): Promise<E2eSe
         apiLog.push({ method: request.method, path, status: 503 });
         return new Response(JSON.stringify({ error: 'internal', message: 'The test made the API fail.' }), {
           status: 503,
-          headers: { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': request.headers.get('origin') ?? '*' },
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'access-control-allow-origin': request.headers.get('origin') ?? '*',
+          },
         });
       }
       const response = await storefront.fetch(request);
@@ -231,7 +258,10 @@ export async function startStorefront(options: StartOptions = {}): Promise<E2eSe
       const response = await app.fetch(
         new Request(`${url}${path}`, {
           method,
-          headers: { authorization: `Bearer ${SECRET}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            authorization: `Bearer ${SECRET}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           body: body === undefined ? null : JSON.stringify(body),
         }),
       );
@@ -262,9 +292,16 @@ export async function holdForAnotherCart(
 ): Promise<void> {
   const { status, body } = await server.api('POST', '/v1/reservations', {
     cart_token: cartToken,
-    items: items.map((i) => ({ external_id: String(i.variant), start: i.start, ...(i.finish ? { finish: i.finish } : {}), quantity: String(i.quantity) })),
+    items: items.map((i) => ({
+      external_id: String(i.variant),
+      start: i.start,
+      ...(i.finish ? { finish: i.finish } : {}),
+      quantity: String(i.quantity),
+    })),
   });
   if (status !== 200 && status !== 201) {
-    throw new Error(`Another cart could not hold ${JSON.stringify(items)}: POST /v1/reservations answered ${status} ${JSON.stringify(body)}`);
+    throw new Error(
+      `Another cart could not hold ${JSON.stringify(items)}: POST /v1/reservations answered ${status} ${JSON.stringify(body)}`,
+    );
   }
 }

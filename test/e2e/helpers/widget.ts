@@ -28,7 +28,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * day number, month and year in any order (the order is the locale's business, not the test's).
  */
 export function dayName(date: PlainDate, locale = 'en'): RegExp {
-  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...o }).format(utc(date));
+  const f = (o: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...o }).format(utc(date));
   const parts = [f({ weekday: 'long' }), f({ month: 'long' }), f({ year: 'numeric' })].map(escape);
   const dayNumber = escape(f({ day: 'numeric' }));
   return new RegExp(`^${parts.map((p) => `(?=.*${p})`).join('')}(?=.*(^|[^\\d٠-٩])${dayNumber}($|[^\\d٠-٩]))`);
@@ -60,15 +61,24 @@ export async function waitForCalendar(widget: Locator, timeout = 15_000): Promis
     await ready.or(alert).waitFor({ state: 'visible', timeout });
   } catch {
     const text = (await widget.innerText({ timeout: 1000 }).catch(() => '')).trim();
-    throw new Error(`The widget shows no loaded calendar within ${timeout} ms. It shows: ${JSON.stringify(text.slice(0, 400))}`);
+    throw new Error(
+      `The widget shows no loaded calendar within ${timeout} ms. It shows: ${JSON.stringify(text.slice(0, 400))}`,
+    );
   }
   if (await alert.isVisible()) {
-    throw new Error(`The widget shows an error instead of the calendar: ${JSON.stringify((await alert.innerText()).trim())}`);
+    throw new Error(
+      `The widget shows an error instead of the calendar: ${JSON.stringify((await alert.innerText()).trim())}`,
+    );
   }
 }
 
 /** Clicks the month arrows until `date`'s month is shown, then waits for its data. */
-export async function showMonthOf(widget: Locator, date: PlainDate, locale = 'en', words: { next: string; previous: string } = EN): Promise<void> {
+export async function showMonthOf(
+  widget: Locator,
+  date: PlainDate,
+  locale = 'en',
+  words: { next: string; previous: string } = EN,
+): Promise<void> {
   const target = monthHeading(date, locale);
   for (let i = 0; i < 24; i++) {
     const heading = (await widget.getByRole('heading').first().innerText()).trim();
@@ -97,18 +107,29 @@ async function isBefore(widget: Locator, date: PlainDate): Promise<boolean> {
 
 /** The accessible name of `date`'s day button. */
 export async function dayLabel(widget: Locator, date: PlainDate, locale = 'en'): Promise<string> {
-  return (await dayButton(widget, date, locale).getAttribute('aria-label')) ?? (await dayButton(widget, date, locale).innerText());
+  return (
+    (await dayButton(widget, date, locale).getAttribute('aria-label')) ??
+    (await dayButton(widget, date, locale).innerText())
+  );
 }
 
 /** Shopify's cart as the theme reads it (`GET /cart.js`, same cookie as the page). */
-export async function readCart(page: Page): Promise<{ token: string; item_count: number; items: { variant_id: number; quantity: number; properties: Record<string, string> }[] }> {
+export async function readCart(
+  page: Page,
+): Promise<{
+  token: string;
+  item_count: number;
+  items: { variant_id: number; quantity: number; properties: Record<string, string> }[];
+}> {
   return page.evaluate(async () => (await fetch('/cart.js', { headers: { accept: 'application/json' } })).json());
 }
 
 /** The text the widget shows (its shadow root's rendered text; the host's innerText has none of it). */
 export async function widgetText(widget: Locator): Promise<string> {
   return widget.evaluate((el) =>
-    [...(el.shadowRoot?.children ?? [])].map((c) => (c instanceof HTMLElement ? c.innerText : c.textContent ?? '')).join('\n'),
+    [...(el.shadowRoot?.children ?? [])]
+      .map((c) => (c instanceof HTMLElement ? c.innerText : (c.textContent ?? '')))
+      .join('\n'),
   );
 }
 
@@ -147,7 +168,11 @@ export function smallControls(widget: Locator): Promise<{ name: string | null; w
     [...host.shadowRoot!.querySelectorAll<HTMLElement>('button, input, a[href]')]
       .map((el) => {
         const r = el.getBoundingClientRect();
-        return { name: el.getAttribute('aria-label') ?? el.textContent, width: Math.round(r.width), height: Math.round(r.height) };
+        return {
+          name: el.getAttribute('aria-label') ?? el.textContent,
+          width: Math.round(r.width),
+          height: Math.round(r.height),
+        };
       })
       .filter((c) => c.width < 44 || c.height < 44),
   );
@@ -160,8 +185,11 @@ export function noSidewaysScroll(page: Page): Promise<boolean> {
 
 /** A day written in English in any of the usual orders: its number, short month and year. */
 export function mentionsDay(d: PlainDate): RegExp {
-  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en', { timeZone: 'UTC', ...o }).format(Date.parse(`${d}T00:00:00Z`));
-  return new RegExp(`(?=[\\s\\S]*\\b${f({ day: 'numeric' })}\\b)(?=[\\s\\S]*${f({ month: 'short' })})(?=[\\s\\S]*${f({ year: 'numeric' })})`);
+  const f = (o: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en', { timeZone: 'UTC', ...o }).format(Date.parse(`${d}T00:00:00Z`));
+  return new RegExp(
+    `(?=[\\s\\S]*\\b${f({ day: 'numeric' })}\\b)(?=[\\s\\S]*${f({ month: 'short' })})(?=[\\s\\S]*${f({ year: 'numeric' })})`,
+  );
 }
 
 /**

@@ -10,7 +10,9 @@ const ORIGIN = 'http://booking.test';
 async function signIn(service: TestService, token: string, origin: string | undefined = ORIGIN) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (origin) headers.origin = origin;
-  return service.fetch(new Request(`${ORIGIN}/admin/session`, { method: 'POST', headers, body: JSON.stringify({ token }) }));
+  return service.fetch(
+    new Request(`${ORIGIN}/admin/session`, { method: 'POST', headers, body: JSON.stringify({ token }) }),
+  );
 }
 
 const cookieOf = (response: Response) => response.headers.get('set-cookie')!.split(';')[0]!;
@@ -27,7 +29,10 @@ describeEachDatabase('Admin sign-in (session cookie)', (database) => {
       const bookings = await api(service).get('/v1/bookings', { token: null, headers: { cookie } });
       expect(bookings.status).toBe(200);
       const who = await api(service).get('/admin/session', { token: null, headers: { cookie } });
-      expect(who.body).toEqual({ shop: { name: 'Harbour Kayaks', tz: 'Australia/Melbourne', locale: 'en' }, base_url: ORIGIN });
+      expect(who.body).toEqual({
+        shop: { name: 'Harbour Kayaks', tz: 'Australia/Melbourne', locale: 'en' },
+        base_url: ORIGIN,
+      });
       const stored = await service.db.query('SELECT * FROM admin_sessions');
       expect(JSON.stringify(stored.rows)).not.toContain(cookie.split('=')[1]);
     });
@@ -44,40 +49,79 @@ describeEachDatabase('Admin sign-in (session cookie)', (database) => {
 
   it('limits sign-in attempts from one address before any database work: past its burst, 429 with Retry-After', async () => {
     const limits = { now: () => 0, unauthenticated: { perSecond: 1, burst: 3 } };
-    await withService(database, async (service) => {
-      const attempt = (address: string) =>
-        service.fetch(new Request(`${ORIGIN}/admin/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ token: 'sk_guess' }) }), { clientAddress: address });
-      const statuses = [];
-      for (let i = 0; i < 5; i++) statuses.push((await attempt('10.1.1.1')).status);
-      expect(statuses).toEqual([401, 401, 401, 429, 429]);
-      const refused = await attempt('10.1.1.1');
-      expect(refused.headers.get('retry-after')).toBe('1');
-      // Another address is not held back by the first one's attempts.
-      expect((await attempt('10.1.1.2')).status).toBe(401);
-    }, { rateLimit: limits });
+    await withService(
+      database,
+      async (service) => {
+        const attempt = (address: string) =>
+          service.fetch(
+            new Request(`${ORIGIN}/admin/session`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin: ORIGIN },
+              body: JSON.stringify({ token: 'sk_guess' }),
+            }),
+            { clientAddress: address },
+          );
+        const statuses = [];
+        for (let i = 0; i < 5; i++) statuses.push((await attempt('10.1.1.1')).status);
+        expect(statuses).toEqual([401, 401, 401, 429, 429]);
+        const refused = await attempt('10.1.1.1');
+        expect(refused.headers.get('retry-after')).toBe('1');
+        // Another address is not held back by the first one's attempts.
+        expect((await attempt('10.1.1.2')).status).toBe(401);
+      },
+      { rateLimit: limits },
+    );
   });
 
   it('limits what a session does as its secret token is limited: past the burst, 429 for reads and writes alike', async () => {
-    await withService(database, async (service) => {
-      const cookie = cookieOf(await signIn(service, TOKENS.secret));
-      const statuses = [];
-      for (let i = 0; i < 2; i++) statuses.push((await api(service).get('/v1/products', { token: null, headers: { cookie } })).status);
-      statuses.push((await api(service).post('/v1/locations', { name: 'Pier 9' }, { token: null, headers: { cookie, origin: ORIGIN } })).status);
-      expect(statuses).toEqual([200, 200, 429]);
-      expect((await service.db.query("SELECT count(*)::int AS n FROM locations WHERE name = 'Pier 9'")).rows[0]).toEqual({ n: 0 });
-    }, { rateLimit: { now: () => 0, perSecond: 1, burst: 2 } });
+    await withService(
+      database,
+      async (service) => {
+        const cookie = cookieOf(await signIn(service, TOKENS.secret));
+        const statuses = [];
+        for (let i = 0; i < 2; i++)
+          statuses.push((await api(service).get('/v1/products', { token: null, headers: { cookie } })).status);
+        statuses.push(
+          (
+            await api(service).post(
+              '/v1/locations',
+              { name: 'Pier 9' },
+              { token: null, headers: { cookie, origin: ORIGIN } },
+            )
+          ).status,
+        );
+        expect(statuses).toEqual([200, 200, 429]);
+        expect(
+          (await service.db.query("SELECT count(*)::int AS n FROM locations WHERE name = 'Pier 9'")).rows[0],
+        ).toEqual({ n: 0 });
+      },
+      { rateLimit: { now: () => 0, perSecond: 1, burst: 2 } },
+    );
   });
 
   it('refuses a write with the cookie from another origin or with no Origin (CSRF), and reads from another origin', async () => {
     await withService(database, async (service) => {
       const cookie = cookieOf(await signIn(service, TOKENS.secret));
       const blackout = { title: 'Forged', starts_at: '2026-12-20', finishes_at: '2026-12-21' };
-      const forged = await api(service).post('/v1/blackouts', blackout, { token: null, headers: { cookie, origin: 'https://evil.example' } });
+      const forged = await api(service).post('/v1/blackouts', blackout, {
+        token: null,
+        headers: { cookie, origin: 'https://evil.example' },
+      });
       expect(forged.status).toBe(403);
-      expect((await api(service).post('/v1/blackouts', blackout, { token: null, headers: { cookie } })).status).toBe(403);
-      expect((await api(service).get('/v1/bookings', { token: null, headers: { cookie, origin: 'https://evil.example' } })).status).toBe(403);
-      expect((await service.db.query(`SELECT count(*)::int AS n FROM blackouts WHERE title = 'Forged'`)).rows[0]).toEqual({ n: 0 });
-      const own = await api(service).post('/v1/blackouts', blackout, { token: null, headers: { cookie, origin: ORIGIN } });
+      expect((await api(service).post('/v1/blackouts', blackout, { token: null, headers: { cookie } })).status).toBe(
+        403,
+      );
+      expect(
+        (await api(service).get('/v1/bookings', { token: null, headers: { cookie, origin: 'https://evil.example' } }))
+          .status,
+      ).toBe(403);
+      expect(
+        (await service.db.query(`SELECT count(*)::int AS n FROM blackouts WHERE title = 'Forged'`)).rows[0],
+      ).toEqual({ n: 0 });
+      const own = await api(service).post('/v1/blackouts', blackout, {
+        token: null,
+        headers: { cookie, origin: ORIGIN },
+      });
       expect(own.status).toBe(201);
     });
   });
@@ -86,7 +130,9 @@ describeEachDatabase('Admin sign-in (session cookie)', (database) => {
     await withService(database, async (service) => {
       const a = api(service);
       const cookie = cookieOf(await signIn(service, TOKENS.secret));
-      const out = await service.fetch(new Request(`${ORIGIN}/admin/session`, { method: 'DELETE', headers: { cookie, origin: ORIGIN } }));
+      const out = await service.fetch(
+        new Request(`${ORIGIN}/admin/session`, { method: 'DELETE', headers: { cookie, origin: ORIGIN } }),
+      );
       expect(out.status).toBe(204);
       expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
       expect((await a.get('/v1/bookings', { token: null, headers: { cookie } })).status).toBe(401);
@@ -105,11 +151,17 @@ describeEachDatabase('Admin sign-in (session cookie)', (database) => {
 
   it('signs in once through a one-time link, which then says it is used', async () => {
     await withService(database, async (service) => {
-      const code = await newSignInCode(service.db, (await secretTokenOfShop(service.db, 'Harbour Kayaks'))!, service.clock.sqlNow?.() ?? null);
+      const code = await newSignInCode(
+        service.db,
+        (await secretTokenOfShop(service.db, 'Harbour Kayaks'))!,
+        service.clock.sqlNow?.() ?? null,
+      );
       const first = await service.fetch(new Request(`${ORIGIN}/admin/sign-in/${code}`));
       expect(first.status).toBe(303);
       expect(first.headers.get('location')).toBe('/admin/');
-      expect((await api(service).get('/v1/bookings', { token: null, headers: { cookie: cookieOf(first) } })).status).toBe(200);
+      expect(
+        (await api(service).get('/v1/bookings', { token: null, headers: { cookie: cookieOf(first) } })).status,
+      ).toBe(200);
       expect((await service.fetch(new Request(`${ORIGIN}/admin/sign-in/${code}`))).status).toBe(410);
       const late = await newSignInCode(service.db, 1, service.clock.sqlNow?.() ?? null);
       service.clock.advance(11 * 60_000);

@@ -8,8 +8,15 @@ describeEachDatabase('GET /v1/availability', (database) => {
   let service: TestService;
   beforeAll(async () => {
     service = await createTestService({ database });
-    await hold(service, { cart_token: 'mine', items: [{ external_id: 8001, start: '2026-12-10', finish: '2026-12-12', quantity: 2 }] });
-    await book(service, { starts_at: '2026-12-11 10:00', finishes_at: '2026-12-11 11:00', items: [{ external_id: 8001, quantity: 1 }] });
+    await hold(service, {
+      cart_token: 'mine',
+      items: [{ external_id: 8001, start: '2026-12-10', finish: '2026-12-12', quantity: 2 }],
+    });
+    await book(service, {
+      starts_at: '2026-12-11 10:00',
+      finishes_at: '2026-12-11 11:00',
+      items: [{ external_id: 8001, quantity: 1 }],
+    });
   });
   afterAll(async () => {
     await service?.close();
@@ -44,24 +51,42 @@ describeEachDatabase('GET /v1/availability', (database) => {
       ['2026-11-22', 3, 'outside_window', 4], // today, with a lead time of 1 day
       ['2026-11-23', 3, 'ok', 1],
     ]);
-    expect((await days('external_variant_id=8001&start=2027-11-22&finish=2027-11-24')).map((d: any) => d[2])).toEqual(['ok', 'outside_window']);
-    expect((await days('external_variant_id=8003&start=2026-11-30&finish=2026-12-04')).map((d: any) => d[2])).toEqual(['ok', 'blacked_out', 'blacked_out', 'ok']);
+    expect((await days('external_variant_id=8001&start=2027-11-22&finish=2027-11-24')).map((d: any) => d[2])).toEqual([
+      'ok',
+      'outside_window',
+    ]);
+    expect((await days('external_variant_id=8003&start=2026-11-30&finish=2026-12-04')).map((d: any) => d[2])).toEqual([
+      'ok',
+      'blacked_out',
+      'blacked_out',
+      'ok',
+    ]);
   });
 
   it('answers every day unknown_variant (6) for a variant the shop does not have', async () => {
-    expect(await days('external_variant_id=9101&start=2026-12-10&finish=2026-12-11')).toEqual([['2026-12-10', 0, 'unknown_variant', 6]]);
+    expect(await days('external_variant_id=9101&start=2026-12-10&finish=2026-12-11')).toEqual([
+      ['2026-12-10', 0, 'unknown_variant', 6],
+    ]);
   });
 
   it('is readable with a publishable token', async () => {
-    expect(await days('external_variant_id=8001&start=2026-12-12&finish=2026-12-13', PUBLISHABLE)).toEqual([['2026-12-12', 3, 'ok', 1]]);
+    expect(await days('external_variant_id=8001&start=2026-12-12&finish=2026-12-13', PUBLISHABLE)).toEqual([
+      ['2026-12-12', 3, 'ok', 1],
+    ]);
   });
 
   it('answers 422 naming missing or bad parameters, and periods over 366 days', async () => {
-    const fields = async (query: string) => Object.keys((await get(service, `/v1/availability?${query}`)).body.details.fields).sort();
+    const fields = async (query: string) =>
+      Object.keys((await get(service, `/v1/availability?${query}`)).body.details.fields).sort();
     expect(await fields('')).toEqual(['external_variant_id', 'finish', 'start']);
-    expect(await fields('external_variant_id=x&start=2026-13-01&finish=2026-12-01')).toEqual(['external_variant_id', 'start']);
+    expect(await fields('external_variant_id=x&start=2026-13-01&finish=2026-12-01')).toEqual([
+      'external_variant_id',
+      'start',
+    ]);
     expect(await fields('external_variant_id=8001&start=2026-12-10&finish=2026-12-10')).toEqual(['finish']);
     expect(await fields('external_variant_id=8001&start=2026-01-01&finish=2027-01-03')).toEqual(['finish']);
-    expect((await get(service, '/v1/availability?external_variant_id=8001&start=2026-01-01&finish=2027-01-02')).body).toHaveLength(366);
+    expect(
+      (await get(service, '/v1/availability?external_variant_id=8001&start=2026-01-01&finish=2027-01-02')).body,
+    ).toHaveLength(366);
   });
 });

@@ -40,22 +40,38 @@ describeEachDatabase('cached blackout lists', (database) => {
     const { db, lists } = counting(service.db);
     const app = createApp({ db, clock: service.clock, rateLimit: false });
     const s = { ...service, fetch: (request: Request) => app.fetch(request) };
-    const read = async () => (await api(s).get('/v1/blackouts?per=250')).body as Array<{ id: number; title: string; vendor: string | null; external_product_id: number | null }>;
+    const read = async () =>
+      (await api(s).get('/v1/blackouts?per=250')).body as Array<{
+        id: number;
+        title: string;
+        vendor: string | null;
+        external_product_id: number | null;
+      }>;
     const first = await read();
     for (let i = 0; i < 5; i++) expect(await read()).toEqual(first);
     expect(lists()).toBe(1);
 
     // A write through this app.
-    const created = await api(s).post('/v1/blackouts', { title: 'Storm', starts_at: '2026-12-24', finishes_at: '2026-12-25' });
+    const created = await api(s).post('/v1/blackouts', {
+      title: 'Storm',
+      starts_at: '2026-12-24',
+      finishes_at: '2026-12-25',
+    });
     expect((await read()).map((b) => b.title)).toContain('Storm');
     // A write through another app (another process) on the same database.
     const other = createApp({ db: service.db, clock: service.clock, rateLimit: false });
-    await api({ ...service, fetch: (request: Request) => other.fetch(request) }).put(`/v1/blackouts/${created.body.id}`, { title: 'Gale' });
+    await api({ ...service, fetch: (request: Request) => other.fetch(request) }).put(
+      `/v1/blackouts/${created.body.id}`,
+      { title: 'Gale' },
+    );
     expect((await read()).map((b) => b.title)).toContain('Gale');
     // A write by anything else, to a table the list only joins: a product's vendor.
     const targeted = (await read()).find((b) => b.external_product_id !== null || b.vendor !== null);
     expect(targeted).toBeDefined();
-    await service.db.query(`UPDATE products SET vendor = 'Renamed' WHERE shop_id = (SELECT shop_id FROM blackouts WHERE id = $1)`, [targeted!.id]);
+    await service.db.query(
+      `UPDATE products SET vendor = 'Renamed' WHERE shop_id = (SELECT shop_id FROM blackouts WHERE id = $1)`,
+      [targeted!.id],
+    );
     expect((await read()).find((b) => b.id === targeted!.id)!.vendor).toBe('Renamed');
     await service.db.query('DELETE FROM blackouts WHERE id = $1', [created.body.id]);
     expect((await read()).map((b) => b.id)).not.toContain(created.body.id);
@@ -73,7 +89,11 @@ describeEachDatabase('cached blackout lists', (database) => {
     // while it ran check their cached token against one read and share the next (the first was
     // already running). The list uses the version authentication read: never one per request.
     expect(versions()).toBe(2);
-    const created = await api(s).post('/v1/blackouts', { title: 'Squall', starts_at: '2026-12-24', finishes_at: '2026-12-25' });
+    const created = await api(s).post('/v1/blackouts', {
+      title: 'Squall',
+      starts_at: '2026-12-24',
+      finishes_at: '2026-12-25',
+    });
     const after = await Promise.all(Array.from({ length: 8 }, () => api(s).get('/v1/blackouts?per=250')));
     for (const a of after) expect(a.body.map((b: { id: number }) => b.id)).toContain(created.body.id);
   });

@@ -15,9 +15,19 @@ import { api, catalogIds, TOKENS } from '../api.ts';
 //   Double kayak refit 2027-03-05..06  variant 8002: starts with the festival, made after it
 const fixture = structuredClone(testFixture);
 fixture.shops[0]!.blackouts.push(
-  { title: 'Kayak maintenance', starts_at: '2027-03-01', finishes_at: '2027-03-02', external_product_id: 7001 } as never,
+  {
+    title: 'Kayak maintenance',
+    starts_at: '2027-03-01',
+    finishes_at: '2027-03-02',
+    external_product_id: 7001,
+  } as never,
   { title: 'St Kilda festival', starts_at: '2027-03-05', finishes_at: '2027-03-08', location: 'St Kilda' } as never,
-  { title: 'Double kayak refit', starts_at: '2027-03-05', finishes_at: '2027-03-06', external_variant_id: 8002 } as never,
+  {
+    title: 'Double kayak refit',
+    starts_at: '2027-03-05',
+    finishes_at: '2027-03-06',
+    external_variant_id: 8002,
+  } as never,
 );
 
 describeEachDatabase('GET /v1/blackouts', (database) => {
@@ -36,7 +46,15 @@ describeEachDatabase('GET /v1/blackouts', (database) => {
   };
 
   it("lists the shop's blackouts ordered by start, then by id (not by finish or title), all of them by default", async () => {
-    expect(await titles()).toEqual(['Tour guide away', 'Christmas', 'Hull repairs', 'Docklands closed', 'Kayak maintenance', 'St Kilda festival', 'Double kayak refit']);
+    expect(await titles()).toEqual([
+      'Tour guide away',
+      'Christmas',
+      'Hull repairs',
+      'Docklands closed',
+      'Kayak maintenance',
+      'St Kilda festival',
+      'Double kayak refit',
+    ]);
   });
 
   it("never lists another shop's blackouts", async () => {
@@ -44,25 +62,58 @@ describeEachDatabase('GET /v1/blackouts', (database) => {
   });
 
   it("lists only the blackouts that apply to a variant: its own, its product's, its location's and shop-wide ones", async () => {
-    expect(await titles('external_variant_id=8001')).toEqual(['Christmas', 'Hull repairs', 'Docklands closed', 'Kayak maintenance']);
-    expect(await titles('external_variant_id=8002')).toEqual(['Christmas', 'Docklands closed', 'Kayak maintenance', 'Double kayak refit']);
+    expect(await titles('external_variant_id=8001')).toEqual([
+      'Christmas',
+      'Hull repairs',
+      'Docklands closed',
+      'Kayak maintenance',
+    ]);
+    expect(await titles('external_variant_id=8002')).toEqual([
+      'Christmas',
+      'Docklands closed',
+      'Kayak maintenance',
+      'Double kayak refit',
+    ]);
     expect(await titles('external_variant_id=8003')).toEqual(['Tour guide away', 'Christmas', 'St Kilda festival']);
-    expect(await titles(`variant_id=${ids.single}`)).toEqual(['Christmas', 'Hull repairs', 'Docklands closed', 'Kayak maintenance']);
+    expect(await titles(`variant_id=${ids.single}`)).toEqual([
+      'Christmas',
+      'Hull repairs',
+      'Docklands closed',
+      'Kayak maintenance',
+    ]);
   });
 
   it("lists only the blackouts that apply to a product: its own, its variants', its location's and shop-wide ones", async () => {
-    expect(await titles('external_product_id=7001')).toEqual(['Christmas', 'Hull repairs', 'Docklands closed', 'Kayak maintenance', 'Double kayak refit']);
+    expect(await titles('external_product_id=7001')).toEqual([
+      'Christmas',
+      'Hull repairs',
+      'Docklands closed',
+      'Kayak maintenance',
+      'Double kayak refit',
+    ]);
     expect(await titles('external_product_id=7002')).toEqual(['Tour guide away', 'Christmas', 'St Kilda festival']);
     expect(await titles(`product_id=${ids.tour}`)).toEqual(['Tour guide away', 'Christmas', 'St Kilda festival']);
   });
 
   it('lists only the blackouts that apply to something at a location: its own, those of its products and variants, and shop-wide ones', async () => {
-    expect(await titles(`location_id=${ids.docklands}`)).toEqual(['Christmas', 'Hull repairs', 'Docklands closed', 'Kayak maintenance', 'Double kayak refit']);
+    expect(await titles(`location_id=${ids.docklands}`)).toEqual([
+      'Christmas',
+      'Hull repairs',
+      'Docklands closed',
+      'Kayak maintenance',
+      'Double kayak refit',
+    ]);
     expect(await titles(`location_id=${ids.stKilda}`)).toEqual(['Tour guide away', 'Christmas', 'St Kilda festival']);
   });
 
   it("lists only the blackouts that apply to a vendor's products", async () => {
-    expect(await titles('vendor=Harbour')).toEqual(['Christmas', 'Hull repairs', 'Docklands closed', 'Kayak maintenance', 'Double kayak refit']);
+    expect(await titles('vendor=Harbour')).toEqual([
+      'Christmas',
+      'Hull repairs',
+      'Docklands closed',
+      'Kayak maintenance',
+      'Double kayak refit',
+    ]);
     expect(await titles('vendor=Bay%20Tours')).toEqual(['Tour guide away', 'Christmas', 'St Kilda festival']);
     expect(await titles('vendor=harbour')).toEqual([]);
   });
@@ -78,8 +129,21 @@ describeEachDatabase('GET /v1/blackouts', (database) => {
 
   it('takes start_min and finish_max as days in the shop zone: from the start of start_min, up to the start of finish_max', async () => {
     // 2026-12-25 starts at 2026-12-24T13:00Z in Melbourne: Christmas starts exactly then.
-    expect(await titles('start_min=2026-12-25')).toEqual(['Christmas', 'Hull repairs', 'Docklands closed', 'Kayak maintenance', 'St Kilda festival', 'Double kayak refit']);
-    expect(await titles('start_min=2026-12-26')).toEqual(['Hull repairs', 'Docklands closed', 'Kayak maintenance', 'St Kilda festival', 'Double kayak refit']);
+    expect(await titles('start_min=2026-12-25')).toEqual([
+      'Christmas',
+      'Hull repairs',
+      'Docklands closed',
+      'Kayak maintenance',
+      'St Kilda festival',
+      'Double kayak refit',
+    ]);
+    expect(await titles('start_min=2026-12-26')).toEqual([
+      'Hull repairs',
+      'Docklands closed',
+      'Kayak maintenance',
+      'St Kilda festival',
+      'Double kayak refit',
+    ]);
     // Christmas finishes at the start of 26 December.
     expect(await titles('finish_max=2026-12-26')).toEqual(['Tour guide away', 'Christmas']);
     expect(await titles('finish_max=2026-12-25')).toEqual(['Tour guide away']);
@@ -94,14 +158,23 @@ describeEachDatabase('GET /v1/blackouts', (database) => {
   });
 
   it('applies every filter given together', async () => {
-    expect(await titles('external_variant_id=8001&start_min=2027-01-01&finish_max=2027-03-01')).toEqual(['Hull repairs', 'Docklands closed']);
+    expect(await titles('external_variant_id=8001&start_min=2027-01-01&finish_max=2027-03-01')).toEqual([
+      'Hull repairs',
+      'Docklands closed',
+    ]);
     expect(await titles(`external_product_id=7001&location_id=${ids.stKilda}`)).toEqual(['Christmas']);
     expect(await titles('start_min=2027-01-01&finish_max=2026-12-01')).toEqual([]);
   });
 
   it('answers a publishable token, with the token in the header or the query', async () => {
-    expect(await titles('external_variant_id=8003', TOKENS.publishable)).toEqual(['Tour guide away', 'Christmas', 'St Kilda festival']);
-    const { status, body } = await api(service).get(`/v1/blackouts/?token=${TOKENS.publishable}&vendor=Harbour`, { token: null });
+    expect(await titles('external_variant_id=8003', TOKENS.publishable)).toEqual([
+      'Tour guide away',
+      'Christmas',
+      'St Kilda festival',
+    ]);
+    const { status, body } = await api(service).get(`/v1/blackouts/?token=${TOKENS.publishable}&vendor=Harbour`, {
+      token: null,
+    });
     expect(status).toBe(200);
     expect(body).toHaveLength(5);
   });
@@ -111,11 +184,15 @@ describeEachDatabase('GET /v1/blackouts', (database) => {
     expect(body.map((b: { title: string }) => b.title)).toEqual(['Docklands closed', 'Kayak maintenance']);
     expect(headers.get('x-total-count')).toBe('5');
     const url = (page: number) => `<${service.baseUrl}/v1/blackouts?vendor=Harbour&per=2&page=${page}>`;
-    expect(headers.get('link')).toBe(`${url(1)}; rel="first", ${url(1)}; rel="prev", ${url(3)}; rel="next", ${url(3)}; rel="last"`);
+    expect(headers.get('link')).toBe(
+      `${url(1)}; rel="first", ${url(1)}; rel="prev", ${url(3)}; rel="next", ${url(3)}; rel="last"`,
+    );
 
     const middle = await api(service).get('/v1/blackouts?per=2&page=2');
     const all = (page: number) => `<${service.baseUrl}/v1/blackouts?per=2&page=${page}>`;
-    expect(middle.headers.get('link')).toBe(`${all(1)}; rel="first", ${all(1)}; rel="prev", ${all(3)}; rel="next", ${all(4)}; rel="last"`);
+    expect(middle.headers.get('link')).toBe(
+      `${all(1)}; rel="first", ${all(1)}; rel="prev", ${all(3)}; rel="next", ${all(4)}; rel="last"`,
+    );
     expect(middle.headers.get('x-total-count')).toBe('7');
   });
 
@@ -140,10 +217,23 @@ describeEachDatabase('GET /v1/blackouts', (database) => {
     expect(status).toBe(422);
     expect(body).toMatchObject({ error: 'validation_failed', message: expect.any(String) });
     expect(Object.keys(body.details.fields).sort()).toEqual(
-      ['external_product_id', 'external_variant_id', 'finish_max', 'location_id', 'page', 'per', 'product_id', 'start_min', 'variant_id', 'vendor'].sort(),
+      [
+        'external_product_id',
+        'external_variant_id',
+        'finish_max',
+        'location_id',
+        'page',
+        'per',
+        'product_id',
+        'start_min',
+        'variant_id',
+        'vendor',
+      ].sort(),
     );
     // Issue 15: the shop-local "YYYY-MM-DD HH:MM" of the writes is accepted too, and the message says so.
-    expect(body.details.fields.start_min).toEqual(['must be a timestamp like 2026-12-24T13:00:00Z, a local "YYYY-MM-DD HH:MM" or a date YYYY-MM-DD']);
+    expect(body.details.fields.start_min).toEqual([
+      'must be a timestamp like 2026-12-24T13:00:00Z, a local "YYYY-MM-DD HH:MM" or a date YYYY-MM-DD',
+    ]);
   });
 
   it('refuses a parameter given twice, naming it', async () => {
@@ -154,6 +244,11 @@ describeEachDatabase('GET /v1/blackouts', (database) => {
   });
 
   it('ignores query parameters it does not know', async () => {
-    expect(await titles('colour=red&external_variant_id=8002')).toEqual(['Christmas', 'Docklands closed', 'Kayak maintenance', 'Double kayak refit']);
+    expect(await titles('colour=red&external_variant_id=8002')).toEqual([
+      'Christmas',
+      'Docklands closed',
+      'Kayak maintenance',
+      'Double kayak refit',
+    ]);
   });
 });

@@ -47,16 +47,31 @@ describeEachDatabase('GET /v1/blackouts/{id}', (database) => {
 
   it("shows a product's blackout with its platform id and vendor, and a location's with neither", async () => {
     const tour = await api(service).get(`/v1/blackouts/${await blackoutId(service, 'Tour guide away')}`);
-    expect(tour.body).toMatchObject({ product_id: ids.tour, external_product_id: 7002, variant_id: null, location_id: null, vendor: 'Bay Tours', scope: 'start' });
+    expect(tour.body).toMatchObject({
+      product_id: ids.tour,
+      external_product_id: 7002,
+      variant_id: null,
+      location_id: null,
+      vendor: 'Bay Tours',
+      scope: 'start',
+    });
     const docklands = await api(service).get(`/v1/blackouts/${await blackoutId(service, 'Docklands closed')}`);
-    expect(docklands.body).toMatchObject({ product_id: null, external_product_id: null, variant_id: null, location_id: ids.docklands, vendor: null });
+    expect(docklands.body).toMatchObject({
+      product_id: null,
+      external_product_id: null,
+      variant_id: null,
+      location_id: ids.docklands,
+      vendor: null,
+    });
   });
 
   it('answers the same record as the list, also with a trailing slash and to a publishable token', async () => {
     const { body: list } = await api(service).get('/v1/blackouts');
     for (const record of list) {
       expect((await api(service).get(`/v1/blackouts/${record.id}/`)).body).toEqual(record);
-      expect((await api(service).get(`/v1/blackouts/${record.id}`, { token: TOKENS.publishable })).body).toEqual(record);
+      expect((await api(service).get(`/v1/blackouts/${record.id}`, { token: TOKENS.publishable })).body).toEqual(
+        record,
+      );
     }
   });
 
@@ -117,7 +132,11 @@ describeEachDatabase('DELETE /v1/blackouts/{id}: deleting', (database) => {
       expect(deleted.headers.get('date')).toBe(new Date(service.clock.now()).toUTCString());
       expect((await api(service).get(`/v1/blackouts/${christmas}`)).status).toBe(404);
       const { body, headers } = await api(service).get('/v1/blackouts');
-      expect(body.map((b: { title: string }) => b.title)).toEqual(['Tour guide away', 'Hull repairs', 'Docklands closed']);
+      expect(body.map((b: { title: string }) => b.title)).toEqual([
+        'Tour guide away',
+        'Hull repairs',
+        'Docklands closed',
+      ]);
       expect(headers.get('x-total-count')).toBe('3');
       expect((await api(service).delete(`/v1/blackouts/${christmas}`)).status).toBe(404);
     } finally {
@@ -129,7 +148,8 @@ describeEachDatabase('DELETE /v1/blackouts/{id}: deleting', (database) => {
     const service = await createTestService({ database });
     try {
       const ids = await catalogIds(service);
-      const shop = (await service.db.query<{ id: number }>("SELECT id FROM shops WHERE name = 'Harbour Kayaks'")).rows[0]!.id;
+      const shop = (await service.db.query<{ id: number }>("SELECT id FROM shops WHERE name = 'Harbour Kayaks'"))
+        .rows[0]!.id;
       // A hold and a booking on Christmas Day, as if made before the blackout existed.
       const now = new Date(service.clock.now());
       const { rows } = await service.db.query<{ id: number }>(
@@ -146,7 +166,10 @@ describeEachDatabase('DELETE /v1/blackouts/{id}: deleting', (database) => {
          VALUES ($1, '2026-12-24T22:00:00Z', '2026-12-24T23:00:00Z', '2026-12-25', '2026-12-26', $2) RETURNING id`,
         [shop, now],
       );
-      await service.db.query('INSERT INTO booking_items (booking_id, variant_id, quantity) VALUES ($1, $2, 1)', [booking.rows[0]!.id, ids.double]);
+      await service.db.query('INSERT INTO booking_items (booking_id, variant_id, quantity) VALUES ($1, $2, 1)', [
+        booking.rows[0]!.id,
+        ids.double,
+      ]);
       const snapshot = async () => ({
         reservations: (await service.db.query('SELECT * FROM reservations ORDER BY id')).rows,
         reservationItems: (await service.db.query('SELECT * FROM reservation_items ORDER BY id')).rows,

@@ -32,7 +32,16 @@ describeEachDatabase('POST /v1/bookings', (database) => {
       starts_at: '2026-12-14T22:00:00.000Z',
       finishes_at: '2026-12-15T06:00:00.000Z',
       tz: 'Australia/Melbourne',
-      items: [{ external_id: 8002, variant_id: expect.any(Number), resource_id: 'R1', quantity: 2, product_title: 'Kayak hire', variant_title: 'Double kayak' }],
+      items: [
+        {
+          external_id: 8002,
+          variant_id: expect.any(Number),
+          resource_id: 'R1',
+          quantity: 2,
+          product_title: 'Kayak hire',
+          variant_title: 'Double kayak',
+        },
+      ],
       customers: [ada],
       fields: [{ name: 'Experience', value: 'None' }],
       tags: ['web'],
@@ -44,39 +53,110 @@ describeEachDatabase('POST /v1/bookings', (database) => {
 
   it('marks a booking that creates a draft order as pending (1): it is not paid yet', async () => {
     await start();
-    const r = await book(service, { starts_at: '2026-12-15 09:00', finishes_at: '2026-12-15 10:00', items: [{ external_id: 8003, quantity: 1 }], create_draft_order: 'true' });
+    const r = await book(service, {
+      starts_at: '2026-12-15 09:00',
+      finishes_at: '2026-12-15 10:00',
+      items: [{ external_id: 8003, quantity: 1 }],
+      create_draft_order: 'true',
+    });
     expect(r.body).toMatchObject({ status: 'pending', status_code: 1, create_draft_order: true });
   });
 
   it('uses capacity on every local day the booking touches, and not the day it ends at midnight', async () => {
     await start();
-    expect((await book(service, { starts_at: '2026-12-10 22:00', finishes_at: '2026-12-11 02:00', items: [{ external_id: 8002, quantity: 2 }] })).status).toBe(201);
-    expect((await book(service, { starts_at: '2026-12-12 10:00', finishes_at: '2026-12-13 00:00', items: [{ external_id: 8002, quantity: 1 }] })).status).toBe(201);
-    expect((await get(service, '/v1/availability?external_variant_id=8002&start=2026-12-10&finish=2026-12-14')).body.map((d: any) => d.quantity_available)).toEqual([0, 0, 1, 2]);
-    const held = await hold(service, { cart_token: 'c1', items: [{ external_id: 8002, start: '2026-12-11', quantity: 1 }] });
+    expect(
+      (
+        await book(service, {
+          starts_at: '2026-12-10 22:00',
+          finishes_at: '2026-12-11 02:00',
+          items: [{ external_id: 8002, quantity: 2 }],
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await book(service, {
+          starts_at: '2026-12-12 10:00',
+          finishes_at: '2026-12-13 00:00',
+          items: [{ external_id: 8002, quantity: 1 }],
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await get(service, '/v1/availability?external_variant_id=8002&start=2026-12-10&finish=2026-12-14')).body.map(
+        (d: any) => d.quantity_available,
+      ),
+    ).toEqual([0, 0, 1, 2]);
+    const held = await hold(service, {
+      cart_token: 'c1',
+      items: [{ external_id: 8002, start: '2026-12-11', quantity: 1 }],
+    });
     expect(held.body.details.items[0]).toMatchObject({ status: 'sold_out', quantity_available: 0 });
   });
 
   it('refuses with 409 when it does not fit: sold out, blacked out or unknown variant, booking nothing', async () => {
     await start();
     await hold(service, { cart_token: 'c1', items: [{ external_id: 8002, start: '2026-12-10', quantity: 2 }] });
-    const sold = await book(service, { starts_at: '2026-12-10 09:00', finishes_at: '2026-12-10 10:00', items: [{ external_id: 8003, quantity: 1 }, { external_id: 8002, quantity: 1 }] });
+    const sold = await book(service, {
+      starts_at: '2026-12-10 09:00',
+      finishes_at: '2026-12-10 10:00',
+      items: [
+        { external_id: 8003, quantity: 1 },
+        { external_id: 8002, quantity: 1 },
+      ],
+    });
     expect(sold.status).toBe(409);
     expect(sold.body.details.items).toEqual([
-      { external_id: 8003, start: '2026-12-09T22:00:00.000Z', finish: '2026-12-09T23:00:00.000Z', quantity: 1, quantity_available: 10, status: 'ok', status_code: 1 },
-      { external_id: 8002, start: '2026-12-09T22:00:00.000Z', finish: '2026-12-09T23:00:00.000Z', quantity: 1, quantity_available: 0, status: 'sold_out', status_code: 2 },
+      {
+        external_id: 8003,
+        start: '2026-12-09T22:00:00.000Z',
+        finish: '2026-12-09T23:00:00.000Z',
+        quantity: 1,
+        quantity_available: 10,
+        status: 'ok',
+        status_code: 1,
+      },
+      {
+        external_id: 8002,
+        start: '2026-12-09T22:00:00.000Z',
+        finish: '2026-12-09T23:00:00.000Z',
+        quantity: 1,
+        quantity_available: 0,
+        status: 'sold_out',
+        status_code: 2,
+      },
     ]);
-    const christmas = await book(service, { starts_at: '2026-12-25 09:00', finishes_at: '2026-12-25 10:00', items: [{ external_id: 8003, quantity: 1 }] });
+    const christmas = await book(service, {
+      starts_at: '2026-12-25 09:00',
+      finishes_at: '2026-12-25 10:00',
+      items: [{ external_id: 8003, quantity: 1 }],
+    });
     expect(christmas.body.details.items[0]).toMatchObject({ status: 'blacked_out', status_code: 3 });
-    const unknown = await book(service, { starts_at: '2026-12-20 09:00', finishes_at: '2026-12-20 10:00', items: [{ external_id: 9101, quantity: 1 }] });
-    expect(unknown.body.details.items[0]).toMatchObject({ status: 'unknown_variant', status_code: 6, quantity_available: 0 });
+    const unknown = await book(service, {
+      starts_at: '2026-12-20 09:00',
+      finishes_at: '2026-12-20 10:00',
+      items: [{ external_id: 9101, quantity: 1 }],
+    });
+    expect(unknown.body.details.items[0]).toMatchObject({
+      status: 'unknown_variant',
+      status_code: 6,
+      quantity_available: 0,
+    });
     const { rows } = await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings');
     expect(rows[0]!.n).toBe(0);
   });
 
   it('is not bound by the widget booking window: a merchant may book today despite the lead time', async () => {
     await start();
-    expect((await book(service, { starts_at: '2026-11-22 14:00', finishes_at: '2026-11-22 16:00', items: [{ external_id: 8001, quantity: 1 }] })).status).toBe(201);
+    expect(
+      (
+        await book(service, {
+          starts_at: '2026-11-22 14:00',
+          finishes_at: '2026-11-22 16:00',
+          items: [{ external_id: 8001, quantity: 1 }],
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('turns the cart hold for the same variant and days into the booking, releasing it in the same transaction', async () => {
@@ -88,7 +168,11 @@ describeEachDatabase('POST /v1/bookings', (database) => {
         { external_id: 8003, start: '2026-12-10', quantity: 1 },
       ],
     });
-    const body = { starts_at: '2026-12-10 09:00', finishes_at: '2026-12-10 17:00', items: [{ external_id: 8002, quantity: 2 }] };
+    const body = {
+      starts_at: '2026-12-10 09:00',
+      finishes_at: '2026-12-10 17:00',
+      items: [{ external_id: 8002, quantity: 2 }],
+    };
     // Without the cart token the hold is someone else's: the last units are taken.
     expect((await book(service, body)).status).toBe(409);
     const booked = await book(service, { ...body, cart_token: 'c1' });
@@ -100,20 +184,38 @@ describeEachDatabase('POST /v1/bookings', (database) => {
 
   it('keeps the cart hold when the booking made from it is refused', async () => {
     await start();
-    await hold(service, { cart_token: 'c1', items: [{ external_id: 8002, start: '2026-12-25', quantity: 1 }] }).then((r) => expect(r.status).toBe(409));
-    const held = await hold(service, { cart_token: 'c1', items: [{ external_id: 8002, start: '2026-12-10', quantity: 1 }] });
-    const refused = await book(service, { starts_at: '2026-12-10 09:00', finishes_at: '2026-12-10 17:00', items: [{ external_id: 8002, quantity: 3 }], cart_token: 'c1' });
+    await hold(service, { cart_token: 'c1', items: [{ external_id: 8002, start: '2026-12-25', quantity: 1 }] }).then(
+      (r) => expect(r.status).toBe(409),
+    );
+    const held = await hold(service, {
+      cart_token: 'c1',
+      items: [{ external_id: 8002, start: '2026-12-10', quantity: 1 }],
+    });
+    const refused = await book(service, {
+      starts_at: '2026-12-10 09:00',
+      finishes_at: '2026-12-10 17:00',
+      items: [{ external_id: 8002, quantity: 3 }],
+      cart_token: 'c1',
+    });
     expect(refused.status).toBe(409);
     expect((await get(service, `/v1/reservations/${held.body.id}`)).body).toEqual(held.body);
   });
 
   it('returns the first booking again for a repeated Idempotency-Key with the same body, and 422 with another body', async () => {
     await start();
-    const body = { starts_at: '2026-12-10 09:00', finishes_at: '2026-12-10 17:00', items: [{ external_id: 8002, quantity: 1 }] };
+    const body = {
+      starts_at: '2026-12-10 09:00',
+      finishes_at: '2026-12-10 17:00',
+      items: [{ external_id: 8002, quantity: 1 }],
+    };
     const headers = { 'idempotency-key': 'order-1001' };
     const first = await book(service, body, { headers });
     service.clock.advance(5_000);
-    const again = await book(service, { items: body.items, finishes_at: body.finishes_at, starts_at: body.starts_at }, { headers });
+    const again = await book(
+      service,
+      { items: body.items, finishes_at: body.finishes_at, starts_at: body.starts_at },
+      { headers },
+    );
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
@@ -122,20 +224,32 @@ describeEachDatabase('POST /v1/bookings', (database) => {
     expect(other.status).toBe(422);
     expect(other.body.details.fields).toHaveProperty('Idempotency-Key');
     expect(await unitsPerDay(service, 8002, service.clock.now())).toEqual(new Map([['2026-12-10', 1]]));
-    expect((await book(service, body, { headers: { 'idempotency-key': 'order-1002' } })).body.id).not.toBe(first.body.id);
+    expect((await book(service, body, { headers: { 'idempotency-key': 'order-1002' } })).body.id).not.toBe(
+      first.body.id,
+    );
   });
 
   it('creates one booking when the same Idempotency-Key arrives concurrently', async () => {
     await start();
-    const body = { starts_at: '2026-12-10 09:00', finishes_at: '2026-12-10 17:00', items: [{ external_id: 8003, quantity: 1 }] };
-    const answers = await Promise.all(Array.from({ length: 8 }, () => book(service, body, { headers: { 'idempotency-key': 'same' } })));
+    const body = {
+      starts_at: '2026-12-10 09:00',
+      finishes_at: '2026-12-10 17:00',
+      items: [{ external_id: 8003, quantity: 1 }],
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => book(service, body, { headers: { 'idempotency-key': 'same' } })),
+    );
     expect(new Set(answers.map((a) => `${a.status} ${a.body.id}`)).size).toBe(1);
     expect(await unitsPerDay(service, 8003, service.clock.now())).toEqual(new Map([['2026-12-10', 1]]));
   });
 
   it('refuses a publishable token (403)', async () => {
     await start();
-    const r = await book(service, { starts_at: '2026-12-10 09:00', finishes_at: '2026-12-10 10:00', items: [{ external_id: 8003, quantity: 1 }] }, { token: PUBLISHABLE });
+    const r = await book(
+      service,
+      { starts_at: '2026-12-10 09:00', finishes_at: '2026-12-10 10:00', items: [{ external_id: 8003, quantity: 1 }] },
+      { token: PUBLISHABLE },
+    );
     expect(r.status).toBe(403);
   });
 
@@ -152,11 +266,26 @@ describeEachDatabase('POST /v1/bookings', (database) => {
     });
     expect(r.status).toBe(422);
     expect(Object.keys(r.body.details.fields).sort()).toEqual(
-      ['create_draft_order', 'customers[0].email', 'fields[0].value', 'finishes_at', 'items[0].quantity', 'starts_at', 'tags[0]'].sort(),
+      [
+        'create_draft_order',
+        'customers[0].email',
+        'fields[0].value',
+        'finishes_at',
+        'items[0].quantity',
+        'starts_at',
+        'tags[0]',
+      ].sort(),
     );
-    const backwards = await book(service, { starts_at: '2026-12-10 10:00', finishes_at: '2026-12-10 09:00', items: [{ external_id: 8003, quantity: 1 }] });
+    const backwards = await book(service, {
+      starts_at: '2026-12-10 10:00',
+      finishes_at: '2026-12-10 09:00',
+      items: [{ external_id: 8003, quantity: 1 }],
+    });
     expect(backwards.body.details.fields).toEqual({ finishes_at: ['must be after starts_at'] });
-    expect((await book(service, { starts_at: '2026-12-10 09:00', finishes_at: '2026-12-10 10:00', items: [] })).body.details.fields).toHaveProperty('items');
+    expect(
+      (await book(service, { starts_at: '2026-12-10 09:00', finishes_at: '2026-12-10 10:00', items: [] })).body.details
+        .fields,
+    ).toHaveProperty('items');
   });
 
   it('refuses a field the payload does not have with a 422 naming it (qty is not quantity), and books nothing', async () => {
@@ -193,6 +322,11 @@ describeEachDatabase('POST /v1/bookings', (database) => {
       cart_token: 'c1',
     });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ status: 'pending', items: [{ external_id: 8003, resource_id: 'r-1', quantity: 2 }], fields: [{ name: 'Boat', value: 'red' }], tags: ['vip'] });
+    expect(r.body).toMatchObject({
+      status: 'pending',
+      items: [{ external_id: 8003, resource_id: 'r-1', quantity: 2 }],
+      fields: [{ name: 'Boat', value: 'red' }],
+      tags: ['vip'],
+    });
   });
 });

@@ -27,7 +27,13 @@ const SANTIAGO = {
       name: 'Andes Bikes',
       tz: 'America/Santiago',
       locale: 'es',
-      products: [{ external_id: 5001, title: 'Bike hire', variants: [{ external_id: 5101, title: 'Mountain bike', capacity: 1 }] }],
+      products: [
+        {
+          external_id: 5001,
+          title: 'Bike hire',
+          variants: [{ external_id: 5101, title: 'Mountain bike', capacity: 1 }],
+        },
+      ],
       widgets: [{ title: 'Bike hire', type: 'range', external_product_ids: [5001] }],
       tokens: [{ kind: 'secret', token: 'sk_test_andes' }],
     },
@@ -52,21 +58,37 @@ describeEachDatabase('bookings on DST change days', (database) => {
   afterEach(async () => {
     await service?.close();
   });
-  const melbourne = (starts_at: string, finishes_at: string, quantity = 1) => book(service, { starts_at, finishes_at, items: [{ external_id: 8003, quantity }] });
+  const melbourne = (starts_at: string, finishes_at: string, quantity = 1) =>
+    book(service, { starts_at, finishes_at, items: [{ external_id: 8003, quantity }] });
   const santiago = (starts_at: string, finishes_at: string) =>
-    call(service, 'POST', '/v1/bookings', { starts_at, finishes_at, items: [{ external_id: 5101, quantity: 1 }], customers: [CUSTOMER] }, { token: 'sk_test_andes' });
+    call(
+      service,
+      'POST',
+      '/v1/bookings',
+      { starts_at, finishes_at, items: [{ external_id: 5101, quantity: 1 }], customers: [CUSTOMER] },
+      { token: 'sk_test_andes' },
+    );
 
   it('Melbourne, 4 April 2027 (clocks go back): the whole day is 25 hours, a repeated 02:30 is the first one', async () => {
     service = await createTestService({ database });
     const whole = await melbourne('2027-04-04 00:00', '2027-04-05 00:00');
-    expect(whole.body).toMatchObject({ starts_at: '2027-04-03T13:00:00.000Z', finishes_at: '2027-04-04T14:00:00.000Z' });
+    expect(whole.body).toMatchObject({
+      starts_at: '2027-04-03T13:00:00.000Z',
+      finishes_at: '2027-04-04T14:00:00.000Z',
+    });
     const repeated = await melbourne('2027-04-04 02:30', '2027-04-04 03:30');
-    expect(repeated.body).toMatchObject({ starts_at: '2027-04-03T15:30:00.000Z', finishes_at: '2027-04-03T17:30:00.000Z' });
+    expect(repeated.body).toMatchObject({
+      starts_at: '2027-04-03T15:30:00.000Z',
+      finishes_at: '2027-04-03T17:30:00.000Z',
+    });
   });
 
   it('Melbourne, 3 October 2027 (clocks go forward): 01:00-04:00 is two hours, 02:30 does not exist (422)', async () => {
     service = await createTestService({ database });
-    expect((await melbourne('2027-10-03 01:00', '2027-10-03 04:00')).body).toMatchObject({ starts_at: '2027-10-02T15:00:00.000Z', finishes_at: '2027-10-02T17:00:00.000Z' });
+    expect((await melbourne('2027-10-03 01:00', '2027-10-03 04:00')).body).toMatchObject({
+      starts_at: '2027-10-02T15:00:00.000Z',
+      finishes_at: '2027-10-02T17:00:00.000Z',
+    });
     const skipped = await melbourne('2027-10-03 02:30', '2027-10-03 05:00');
     expect(skipped.status).toBe(422);
     expect(skipped.body.details.fields.starts_at[0]).toContain('does not exist');
@@ -75,8 +97,15 @@ describeEachDatabase('bookings on DST change days', (database) => {
   it('Melbourne: a booking across the change night uses both local days and no third', async () => {
     service = await createTestService({ database });
     expect((await melbourne('2027-04-03 20:00', '2027-04-04 08:00', 10)).status).toBe(201);
-    const days = (await call(service, 'GET', '/v1/availability?external_variant_id=8003&start=2027-04-02&finish=2027-04-06')).body;
-    expect(days.map((d: any) => [d.date, d.quantity_available])).toEqual([['2027-04-02', 10], ['2027-04-03', 0], ['2027-04-04', 0], ['2027-04-05', 10]]);
+    const days = (
+      await call(service, 'GET', '/v1/availability?external_variant_id=8003&start=2027-04-02&finish=2027-04-06')
+    ).body;
+    expect(days.map((d: any) => [d.date, d.quantity_available])).toEqual([
+      ['2027-04-02', 10],
+      ['2027-04-03', 0],
+      ['2027-04-04', 0],
+      ['2027-04-05', 10],
+    ]);
   });
 
   it('Santiago, 5 September 2027: the day starts at 01:00, so 00:30 does not exist (422) and a hold of that day starts at 04:00 UTC', async () => {
@@ -85,20 +114,52 @@ describeEachDatabase('bookings on DST change days', (database) => {
     expect(skipped.status).toBe(422);
     expect(skipped.body.details.fields).toHaveProperty('starts_at');
     const booked = await santiago('2027-09-05 01:00', '2027-09-05 10:00');
-    expect(booked.body).toMatchObject({ starts_at: '2027-09-05T04:00:00.000Z', finishes_at: '2027-09-05T13:00:00.000Z', tz: 'America/Santiago' });
-    const held = await call(service, 'POST', '/v1/reservations', { cart_token: 'c', items: [{ external_id: 5101, start: '2027-09-04', finish: '2027-09-05', quantity: 1 }] }, { token: 'sk_test_andes' });
+    expect(booked.body).toMatchObject({
+      starts_at: '2027-09-05T04:00:00.000Z',
+      finishes_at: '2027-09-05T13:00:00.000Z',
+      tz: 'America/Santiago',
+    });
+    const held = await call(
+      service,
+      'POST',
+      '/v1/reservations',
+      { cart_token: 'c', items: [{ external_id: 5101, start: '2027-09-04', finish: '2027-09-05', quantity: 1 }] },
+      { token: 'sk_test_andes' },
+    );
     expect(held.body.items[0]).toMatchObject({ start: '2027-09-04T04:00:00.000Z', finish: '2027-09-05T04:00:00.000Z' });
-    const next = await call(service, 'POST', '/v1/reservations', { cart_token: 'd', items: [{ external_id: 5101, start: '2027-09-05', quantity: 1 }] }, { token: 'sk_test_andes' });
-    expect(next.body.details.items[0]).toMatchObject({ status: 'sold_out', start: '2027-09-05T04:00:00.000Z', finish: '2027-09-06T03:00:00.000Z' });
+    const next = await call(
+      service,
+      'POST',
+      '/v1/reservations',
+      { cart_token: 'd', items: [{ external_id: 5101, start: '2027-09-05', quantity: 1 }] },
+      { token: 'sk_test_andes' },
+    );
+    expect(next.body.details.items[0]).toMatchObject({
+      status: 'sold_out',
+      start: '2027-09-05T04:00:00.000Z',
+      finish: '2027-09-06T03:00:00.000Z',
+    });
   });
 
   it('Santiago, 3 April 2027: the day is 25 hours long and a repeated 23:30 is the first one', async () => {
     service = await createTestService({ database, fixture: SANTIAGO });
-    expect((await santiago('2027-04-03 00:00', '2027-04-04 00:00')).body).toMatchObject({ starts_at: '2027-04-03T03:00:00.000Z', finishes_at: '2027-04-04T04:00:00.000Z' });
+    expect((await santiago('2027-04-03 00:00', '2027-04-04 00:00')).body).toMatchObject({
+      starts_at: '2027-04-03T03:00:00.000Z',
+      finishes_at: '2027-04-04T04:00:00.000Z',
+    });
     await service.db.query("UPDATE bookings SET status = 'cancelled'");
-    expect((await santiago('2027-04-03 23:30', '2027-04-04 00:30')).body).toMatchObject({ starts_at: '2027-04-04T02:30:00.000Z', finishes_at: '2027-04-04T04:30:00.000Z' });
+    expect((await santiago('2027-04-03 23:30', '2027-04-04 00:30')).body).toMatchObject({
+      starts_at: '2027-04-04T02:30:00.000Z',
+      finishes_at: '2027-04-04T04:30:00.000Z',
+    });
     // 23:30 on 3 April to 00:30 on 4 April touches both local days, and uses the one bike on each.
-    const free = await call(service, 'GET', '/v1/availability?external_variant_id=5101&start=2027-04-03&finish=2027-04-05', undefined, { token: 'sk_test_andes' });
+    const free = await call(
+      service,
+      'GET',
+      '/v1/availability?external_variant_id=5101&start=2027-04-03&finish=2027-04-05',
+      undefined,
+      { token: 'sk_test_andes' },
+    );
     expect(free.body.map((d: any) => d.quantity_available)).toEqual([0, 0]);
   });
 });

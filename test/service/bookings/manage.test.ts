@@ -11,7 +11,11 @@ const booking = (email: string, day = '2026-12-10', quantity = 2) => ({
 });
 
 const available = async (service: Parameters<typeof api>[0], day = '2026-12-10') =>
-  (await api(service).get(`/v1/availability?external_variant_id=8002&start=${day}&finish=2026-12-31`, { token: TOKENS.publishable })).body[0].quantity_available;
+  (
+    await api(service).get(`/v1/availability?external_variant_id=8002&start=${day}&finish=2026-12-31`, {
+      token: TOKENS.publishable,
+    })
+  ).body[0].quantity_available;
 
 describeEachDatabase('Bookings: list, get, cancel (merchant API)', (database) => {
   it('lists bookings by start with filters and pages, and finds one by customer email', async () => {
@@ -28,7 +32,9 @@ describeEachDatabase('Bookings: list, get, cancel (merchant API)', (database) =>
       const paged = await a.get('/v1/bookings?per=1&page=2');
       expect(paged.headers.get('x-total-count')).toBe('2');
       expect(paged.body.map((b: { id: number }) => b.id)).toEqual([first.id]);
-      expect((await a.get('/v1/bookings?start_min=2026-12-11')).body.map((b: { id: number }) => b.id)).toEqual([first.id]);
+      expect((await a.get('/v1/bookings?start_min=2026-12-11')).body.map((b: { id: number }) => b.id)).toEqual([
+        first.id,
+      ]);
       expect((await a.get('/v1/bookings?external_variant_id=8001')).body).toEqual([]);
       expect((await a.get(`/v1/bookings/${first.id}`)).body).toEqual(first);
       const bad = await a.get('/v1/bookings?status=paid&per=0');
@@ -55,10 +61,14 @@ describeEachDatabase('Bookings: list, get, cancel (merchant API)', (database) =>
     await withService(database, async (service) => {
       const made = (await api(service).post('/v1/bookings', booking('ada@example.com'))).body;
       expect((await api(service).get(`/v1/bookings/${made.id}`, { token: TOKENS.otherSecret })).status).toBe(404);
-      expect((await api(service).post(`/v1/bookings/${made.id}/cancel`, undefined, { token: TOKENS.otherSecret })).status).toBe(404);
+      expect(
+        (await api(service).post(`/v1/bookings/${made.id}/cancel`, undefined, { token: TOKENS.otherSecret })).status,
+      ).toBe(404);
       expect((await api(service).get('/v1/bookings', { token: TOKENS.otherSecret })).body).toEqual([]);
       expect((await api(service).get('/v1/bookings', { token: TOKENS.publishable })).status).toBe(403);
-      expect((await api(service).post(`/v1/bookings/${made.id}/cancel`, undefined, { token: TOKENS.publishable })).status).toBe(403);
+      expect(
+        (await api(service).post(`/v1/bookings/${made.id}/cancel`, undefined, { token: TOKENS.publishable })).status,
+      ).toBe(403);
       expect((await api(service).get(`/v1/bookings/${made.id}`)).body.status).toBe('confirmed');
     });
   });
@@ -68,14 +78,22 @@ describeEachDatabase('DELETE /v1/reservations/{id}: releasing a hold', (database
   it('frees the held units at once; a publishable token only with the cart’s token', async () => {
     await withService(database, async (service) => {
       const a = api(service);
-      const hold = await a.post('/v1/reservations', { cart_token: 'cart-9', items: [{ external_id: 8002, start: '2026-12-10', quantity: 2 }] }, { token: TOKENS.publishable });
+      const hold = await a.post(
+        '/v1/reservations',
+        { cart_token: 'cart-9', items: [{ external_id: 8002, start: '2026-12-10', quantity: 2 }] },
+        { token: TOKENS.publishable },
+      );
       expect(hold.status).toBe(201);
       expect(await available(service)).toBe(0);
       expect((await a.delete(`/v1/reservations/${hold.body.id}`, { token: TOKENS.publishable })).status).toBe(404);
-      expect((await a.delete(`/v1/reservations/${hold.body.id}?cart_token=other`, { token: TOKENS.publishable })).status).toBe(404);
+      expect(
+        (await a.delete(`/v1/reservations/${hold.body.id}?cart_token=other`, { token: TOKENS.publishable })).status,
+      ).toBe(404);
       expect((await a.delete(`/v1/reservations/${hold.body.id}`, { token: TOKENS.otherSecret })).status).toBe(404);
       expect(await available(service)).toBe(0);
-      expect((await a.delete(`/v1/reservations/${hold.body.id}?cart_token=cart-9`, { token: TOKENS.publishable })).status).toBe(204);
+      expect(
+        (await a.delete(`/v1/reservations/${hold.body.id}?cart_token=cart-9`, { token: TOKENS.publishable })).status,
+      ).toBe(204);
       expect(await available(service)).toBe(2);
       expect((await a.delete(`/v1/reservations/${hold.body.id}`)).status).toBe(404);
     });

@@ -36,7 +36,9 @@ describeEachDatabase('a database made by an earlier release', (database) => {
     try {
       expect(await migrate(db, MIGRATIONS.slice(0, 1))).toEqual([1]);
       // The data as that release stored it: its tokens had no hint yet (migration 6), no Shopify settings (8).
-      await loadFixture(db, { shops: testFixture.shops.map(({ tokens: _tokens, shopify: _shopify, ...shop }) => shop) });
+      await loadFixture(db, {
+        shops: testFixture.shops.map(({ tokens: _tokens, shopify: _shopify, ...shop }) => shop),
+      });
       const { hash, lookup } = hashToken('sk_test_harbour');
       await db.query(
         `INSERT INTO tokens (shop_id, kind, lookup, token_hash) SELECT id, 'secret', $1, $2 FROM shops WHERE name = 'Harbour Kayaks'`,

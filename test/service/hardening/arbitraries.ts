@@ -9,7 +9,7 @@ import fc from 'fast-check';
 /** Strings that have broken services before: SQL, NUL, lone surrogates, markup, huge numbers. */
 export const NASTY_STRINGS = [
   "' OR 1=1--",
-  "1; DROP TABLE reservations;--",
+  '1; DROP TABLE reservations;--',
   "1' UNION SELECT token_hash FROM tokens--",
   "'); DELETE FROM blackouts WHERE ('1'='1",
   '$1',
@@ -54,13 +54,38 @@ export const NASTY_STRINGS = [
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 3 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...NASTY_STRINGS), fc.constantFrom(...NASTY_STRINGS)).map(([a, b]) => a + b) },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
+      minLength: 1,
+      maxLength: 3,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...NASTY_STRINGS), fc.constantFrom(...NASTY_STRINGS)).map(([a, b]) => a + b),
+  },
 );
 
 /** Numbers that overflow, underflow or are not whole. */
 export const hugeNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(1e308, -1e308, Number.MAX_VALUE, Number.MIN_VALUE, 2 ** 53, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 2 ** 31, -(2 ** 31) - 1, 0.1, -0, 1e-7, 8001.5),
+  fc.constantFrom(
+    1e308,
+    -1e308,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    2 ** 53,
+    2 ** 53 + 2,
+    2 ** 63,
+    -(2 ** 63),
+    2 ** 31,
+    -(2 ** 31) - 1,
+    0.1,
+    -0,
+    1e-7,
+    8001.5,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer({ min: -(2 ** 31), max: 0 }),
 );
@@ -107,7 +132,11 @@ export const impossibleDate: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...IMPOSSIBLE_DATES),
   fc
     .record({
-      year: fc.oneof(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 9990, max: 9999 }), fc.integer({ min: 1000, max: 1969 })),
+      year: fc.oneof(
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 9990, max: 9999 }),
+        fc.integer({ min: 1000, max: 1969 }),
+      ),
       month: fc.integer({ min: 0, max: 13 }),
       day: fc.integer({ min: 0, max: 32 }),
     })
@@ -121,7 +150,28 @@ export const impossibleDateTime: fc.Arbitrary<string> = fc
 
 /** Path segments that cannot name a record of the caller's shop (never a small existing id). */
 export const hostileId: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('0', '-1', '00', '01e1', '1.0', '1e3', '999999', '2147483648', '9007199254740992', '99999999999999999999', '%00', '%2F', '%ZZ', '%ED%A0%80', '..', '%2e%2e', 'null', "1'--", '1%20OR%201=1', 'abc'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '00',
+    '01e1',
+    '1.0',
+    '1e3',
+    '999999',
+    '2147483648',
+    '9007199254740992',
+    '99999999999999999999',
+    '%00',
+    '%2F',
+    '%ZZ',
+    '%ED%A0%80',
+    '..',
+    '%2e%2e',
+    'null',
+    "1'--",
+    '1%20OR%201=1',
+    'abc',
+  ),
   fc.integer({ min: 1000, max: 2 ** 53 - 1 }).map(String),
   fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 12 }).map((s) => encodeURIComponent(s)),
 );
@@ -134,17 +184,60 @@ export function queryEncode(value: string): string {
 }
 
 const QUERY_NAMES = [
-  'page', 'per', 'start_min', 'finish_max', 'product_id', 'external_product_id', 'variant_id', 'external_variant_id',
-  'location_id', 'vendor', 'cart_token', 'active', 'start', 'finish', 'token', 'id', '__proto__', '',
+  'page',
+  'per',
+  'start_min',
+  'finish_max',
+  'product_id',
+  'external_product_id',
+  'variant_id',
+  'external_variant_id',
+  'location_id',
+  'vendor',
+  'cart_token',
+  'active',
+  'start',
+  'finish',
+  'token',
+  'id',
+  '__proto__',
+  '',
 ] as const;
 
 /** A query string: known and unknown names, nasty values, repeats, and raw malformed pieces. */
 export const hostileQuery: fc.Arbitrary<string> = fc
   .array(
     fc.oneof(
-      { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...QUERY_NAMES), fc.oneof(nastyString, impossibleDate, fc.constantFrom('1', '250', '251', '8001'))).map(([k, v]) => `${queryEncode(k)}=${queryEncode(v)}`) },
-      { weight: 1, arbitrary: fc.tuple(nastyString, nastyString).map(([k, v]) => `${queryEncode(k)}=${queryEncode(v)}`) },
-      { weight: 1, arbitrary: fc.constantFrom('%ZZ', '%', '=', '&', 'a=b=c', 'page', 'per=1&per=2', 'page[]=1', 'page[a]=1', '%00=%00', 'token=sk_test_harbour', 'active=true&active=false') },
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom(...QUERY_NAMES),
+            fc.oneof(nastyString, impossibleDate, fc.constantFrom('1', '250', '251', '8001')),
+          )
+          .map(([k, v]) => `${queryEncode(k)}=${queryEncode(v)}`),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(nastyString, nastyString).map(([k, v]) => `${queryEncode(k)}=${queryEncode(v)}`),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '%ZZ',
+          '%',
+          '=',
+          '&',
+          'a=b=c',
+          'page',
+          'per=1&per=2',
+          'page[]=1',
+          'page[a]=1',
+          '%00=%00',
+          'token=sk_test_harbour',
+          'active=true&active=false',
+        ),
+      },
     ),
     { maxLength: 6 },
   )
@@ -157,8 +250,24 @@ export function headerSafe(value: string): string {
 
 /** Authorization headers: real tokens, other schemes, malformed and nasty ones, or none. */
 export const hostileAuthorization: fc.Arbitrary<string | undefined> = fc.oneof(
-  fc.constantFrom(undefined, 'Bearer sk_test_harbour', 'Bearer pk_test_harbour', 'Bearer sk_test_alpine', 'Bearer pk_test_alpine'),
-  fc.constantFrom('Bearer', 'Bearer ', 'bearer sk_test_harbour', 'Basic c2tfdGVzdF9oYXJib3VyOg==', 'Bearer sk_test_harbour sk_test_alpine', 'Bearer sk_test_harbou', 'Bearer sk_test_harbourx', 'Token sk_test_harbour', 'Bearer ' + 'a'.repeat(300)),
+  fc.constantFrom(
+    undefined,
+    'Bearer sk_test_harbour',
+    'Bearer pk_test_harbour',
+    'Bearer sk_test_alpine',
+    'Bearer pk_test_alpine',
+  ),
+  fc.constantFrom(
+    'Bearer',
+    'Bearer ',
+    'bearer sk_test_harbour',
+    'Basic c2tfdGVzdF9oYXJib3VyOg==',
+    'Bearer sk_test_harbour sk_test_alpine',
+    'Bearer sk_test_harbou',
+    'Bearer sk_test_harbourx',
+    'Token sk_test_harbour',
+    'Bearer ' + 'a'.repeat(300),
+  ),
   nastyString.map((s) => headerSafe(`Bearer ${s}`)),
   nastyString.map(headerSafe),
 );
@@ -182,7 +291,17 @@ export const hostileContentType: fc.Arbitrary<string | undefined> = fc.constantF
 
 /** Origins: none, allowed, not allowed, the opaque "null", and nasty. */
 export const hostileOrigin: fc.Arbitrary<string | undefined> = fc.oneof(
-  fc.constantFrom(undefined, undefined, 'https://harbour.example', 'https://alpine.example', 'https://evil.example', 'null', 'https://harbour.example.evil.example', 'http://harbour.example', 'https://harbour.example/'),
+  fc.constantFrom(
+    undefined,
+    undefined,
+    'https://harbour.example',
+    'https://alpine.example',
+    'https://evil.example',
+    'null',
+    'https://harbour.example.evil.example',
+    'http://harbour.example',
+    'https://harbour.example/',
+  ),
   nastyString.map(headerSafe),
 );
 
@@ -224,7 +343,11 @@ export const rawBody: fc.Arbitrary<string | Uint8Array> = fc.oneof(
     new Uint8Array([0xed, 0xa0, 0x80]),
     new Uint8Array([0x00, 0x00, 0x00]),
   ),
-  fc.constantFrom(500, 5_000, 20_000).chain((depth) => fc.constantFrom<'array' | 'object' | 'mixed'>('array', 'object', 'mixed').map((kind) => deepJson(depth, kind))),
+  fc
+    .constantFrom(500, 5_000, 20_000)
+    .chain((depth) =>
+      fc.constantFrom<'array' | 'object' | 'mixed'>('array', 'object', 'mixed').map((kind) => deepJson(depth, kind)),
+    ),
   fc.string({ unit: 'binary', maxLength: 200 }),
 );
 
@@ -237,7 +360,14 @@ export const nastyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     impossibleDate,
     fc.constantFrom(null, true, false, 0, 1, '8001', 8001.5),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'items', 'cart_token', 'external_id', 'start', 'quantity'), nastyString), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(
+        fc.constantFrom('__proto__', 'constructor', 'items', 'cart_token', 'external_id', 'start', 'quantity'),
+        nastyString,
+      ),
+      tie('value'),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 

@@ -44,7 +44,10 @@ function burst(count: number, label: string): Posted[] {
     const picked = new Set<number>();
     const itemCount = 1 + next(3);
     while (picked.size < itemCount) picked.add(variants[next(3)]!);
-    return { cart: `${label}-${i}`, items: [...picked].map((external_id) => ({ external_id, start: days[next(3)]!, quantity: 1 + next(2) })) };
+    return {
+      cart: `${label}-${i}`,
+      items: [...picked].map((external_id) => ({ external_id, start: days[next(3)]!, quantity: 1 + next(2) })),
+    };
   });
 }
 
@@ -73,7 +76,9 @@ function fire(url: string, posts: Posted[], onAnswer: (o: Outcome) => void): Pro
 
 /** The invariants, checked in SQL on the database the service left behind. */
 async function checkInvariants(db: Queryable, posts: Posted[], outcomes: Outcome[]): Promise<{ stored: number }> {
-  const { rows: empty } = await db.query(`SELECT r.cart_token FROM reservations r WHERE NOT EXISTS (SELECT 1 FROM reservation_items i WHERE i.reservation_id = r.id)`);
+  const { rows: empty } = await db.query(
+    `SELECT r.cart_token FROM reservations r WHERE NOT EXISTS (SELECT 1 FROM reservation_items i WHERE i.reservation_id = r.id)`,
+  );
   expect(empty, 'reservations without items').toEqual([]);
   const { rows: over } = await db.query(
     `SELECT v.external_id, d.day::date::text AS day, sum(i.quantity)::int AS used, v.capacity
@@ -88,17 +93,22 @@ async function checkInvariants(db: Queryable, posts: Posted[], outcomes: Outcome
   );
   const stored = new Map<string, string[]>();
   const mine = new Set(posts.map((p) => p.cart));
-  for (const r of rows.filter((r) => mine.has(r.cart_token))) stored.set(r.cart_token, [...(stored.get(r.cart_token) ?? []), `${r.external_id} ${r.start_day} ${r.quantity}`]);
+  for (const r of rows.filter((r) => mine.has(r.cart_token)))
+    stored.set(r.cart_token, [...(stored.get(r.cart_token) ?? []), `${r.external_id} ${r.start_day} ${r.quantity}`]);
   // All or nothing: a stored cart holds exactly what it posted.
   for (const [cart, items] of stored) {
     const post = posts.find((p) => p.cart === cart);
     expect(post, `a reservation nobody posted: ${cart}`).toBeDefined();
-    expect(items.sort(), `items of ${cart}`).toEqual(post!.items.map((i) => `${i.external_id} ${i.start} ${i.quantity}`).sort());
+    expect(items.sort(), `items of ${cart}`).toEqual(
+      post!.items.map((i) => `${i.external_id} ${i.start} ${i.quantity}`).sort(),
+    );
   }
   // Durable: every acknowledged hold survived; every refused one left nothing.
   for (const o of outcomes) {
-    if (o.status === 200 || o.status === 201) expect(stored.has(o.cart), `acknowledged hold ${o.cart} was lost`).toBe(true);
-    if (o.status !== undefined && o.status >= 400) expect(stored.has(o.cart), `refused hold ${o.cart} was stored`).toBe(false);
+    if (o.status === 200 || o.status === 201)
+      expect(stored.has(o.cart), `acknowledged hold ${o.cart} was lost`).toBe(true);
+    if (o.status !== undefined && o.status >= 400)
+      expect(stored.has(o.cart), `refused hold ${o.cart} was stored`).toBe(false);
   }
   return { stored: stored.size };
 }
@@ -128,7 +138,9 @@ describeEachDatabase('crashes of the service process', (database) => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       try {
-        return await check({ query: async (sql, params) => ({ rows: (await client.query(sql, params as unknown[])).rows }) });
+        return await check({
+          query: async (sql, params) => ({ rows: (await client.query(sql, params as unknown[])).rows }),
+        });
       } finally {
         await client.end();
       }
@@ -146,55 +158,66 @@ describeEachDatabase('crashes of the service process', (database) => {
     expect(await running.exited).toEqual({ code: 0, signal: null });
   }
 
-  it.skipIf(ONLY_ONCE)('after kill -9 mid-burst, restarts on the same data with no half-written reservation, no day over capacity and every acknowledged hold kept', async () => {
-    const data = tempDir('crash');
-    const options = { data, fixture, ...(databaseUrl ? { databaseUrl } : {}) };
-    const first = await startCli(cli, options);
-    const posts = burst(120, `kill-${database}`);
-    let answered = 0;
-    let killedAt = Infinity;
-    const outcomes = await fire(first.url, posts, (o) => {
-      if (o.status !== undefined && ++answered === 15) {
-        killedAt = performance.now();
-        first.child.kill('SIGKILL');
-      }
-    });
-    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    // The kill really was mid-burst: some posts never got an answer.
-    expect(outcomes.filter((o) => o.status === undefined).length).toBeGreaterThan(0);
-    expect(killedAt).toBeLessThan(Infinity);
+  it.skipIf(ONLY_ONCE)(
+    'after kill -9 mid-burst, restarts on the same data with no half-written reservation, no day over capacity and every acknowledged hold kept',
+    async () => {
+      const data = tempDir('crash');
+      const options = { data, fixture, ...(databaseUrl ? { databaseUrl } : {}) };
+      const first = await startCli(cli, options);
+      const posts = burst(120, `kill-${database}`);
+      let answered = 0;
+      let killedAt = Infinity;
+      const outcomes = await fire(first.url, posts, (o) => {
+        if (o.status !== undefined && ++answered === 15) {
+          killedAt = performance.now();
+          first.child.kill('SIGKILL');
+        }
+      });
+      expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      // The kill really was mid-burst: some posts never got an answer.
+      expect(outcomes.filter((o) => o.status === undefined).length).toBeGreaterThan(0);
+      expect(killedAt).toBeLessThan(Infinity);
 
-    const second = await startCli(cli, options);
-    const health = await fetch(`${second.url}/v1/widgets`, { headers: { authorization: 'Bearer sk_test_harbour' } });
-    expect(health.status).toBe(200);
-    await health.arrayBuffer();
-    await stop(second);
-    const { stored } = await withData(data, (db) => checkInvariants(db, posts, outcomes));
-    expect(stored).toBeGreaterThanOrEqual(1);
-  }, 60_000);
+      const second = await startCli(cli, options);
+      const health = await fetch(`${second.url}/v1/widgets`, { headers: { authorization: 'Bearer sk_test_harbour' } });
+      expect(health.status).toBe(200);
+      await health.arrayBuffer();
+      await stop(second);
+      const { stored } = await withData(data, (db) => checkInvariants(db, posts, outcomes));
+      expect(stored).toBeGreaterThanOrEqual(1);
+    },
+    60_000,
+  );
 
-  it.skipIf(ONLY_ONCE)('on SIGTERM answers every request it accepted in full, commits nothing it did not answer, and exits 0', async () => {
-    const data = tempDir('term');
-    const options = { data, fixture, ...(databaseUrl ? { databaseUrl } : {}) };
-    const running = await startCli(cli, options);
-    const posts = burst(80, `term-${database}`);
-    let termAt = Infinity;
-    const outcomes = await fire(running.url, posts, (o) => {
-      if (o.status !== undefined && termAt === Infinity) {
-        termAt = performance.now();
-        running.child.kill('SIGTERM');
-      }
-    });
-    expect(await running.exited).toEqual({ code: 0, signal: null });
-    // Requests were still being answered after the signal: the stop waited for them.
-    expect(outcomes.filter((o) => o.status !== undefined && o.at > termAt).length).toBeGreaterThan(0);
-    for (const o of outcomes) if (o.status !== undefined) expect(o.body, o.cart).toBeTypeOf('object');
-    await withData(data, async (db) => {
-      await checkInvariants(db, posts, outcomes);
-      // Nothing committed without an answer: every stored cart was answered 2xx.
-      const { rows } = await db.query<{ cart_token: string }>(`SELECT cart_token FROM reservations WHERE cart_token LIKE $1`, [`term-${database}-%`]);
-      const answered = new Set(outcomes.filter((o) => o.status === 200 || o.status === 201).map((o) => o.cart));
-      expect(rows.map((r) => r.cart_token).filter((c) => !answered.has(c))).toEqual([]);
-    });
-  }, 60_000);
+  it.skipIf(ONLY_ONCE)(
+    'on SIGTERM answers every request it accepted in full, commits nothing it did not answer, and exits 0',
+    async () => {
+      const data = tempDir('term');
+      const options = { data, fixture, ...(databaseUrl ? { databaseUrl } : {}) };
+      const running = await startCli(cli, options);
+      const posts = burst(80, `term-${database}`);
+      let termAt = Infinity;
+      const outcomes = await fire(running.url, posts, (o) => {
+        if (o.status !== undefined && termAt === Infinity) {
+          termAt = performance.now();
+          running.child.kill('SIGTERM');
+        }
+      });
+      expect(await running.exited).toEqual({ code: 0, signal: null });
+      // Requests were still being answered after the signal: the stop waited for them.
+      expect(outcomes.filter((o) => o.status !== undefined && o.at > termAt).length).toBeGreaterThan(0);
+      for (const o of outcomes) if (o.status !== undefined) expect(o.body, o.cart).toBeTypeOf('object');
+      await withData(data, async (db) => {
+        await checkInvariants(db, posts, outcomes);
+        // Nothing committed without an answer: every stored cart was answered 2xx.
+        const { rows } = await db.query<{ cart_token: string }>(
+          `SELECT cart_token FROM reservations WHERE cart_token LIKE $1`,
+          [`term-${database}-%`],
+        );
+        const answered = new Set(outcomes.filter((o) => o.status === 200 || o.status === 201).map((o) => o.cart));
+        expect(rows.map((r) => r.cart_token).filter((c) => !answered.has(c))).toEqual([]);
+      });
+    },
+    60_000,
+  );
 });

@@ -36,11 +36,22 @@ export const HANG_MS = 5_000;
 /** Sends `call` to `service`; rejects when no answer comes within `HANG_MS`. */
 export async function send(service: TestService, call: Call): Promise<Response> {
   const body =
-    call.body === undefined ? undefined : typeof call.body === 'string' || call.body instanceof Uint8Array ? call.body : JSON.stringify(call.body);
-  const request = new Request(service.baseUrl + call.path, { method: call.method ?? 'GET', headers: call.headers ?? {}, body: body as BodyInit | undefined });
+    call.body === undefined
+      ? undefined
+      : typeof call.body === 'string' || call.body instanceof Uint8Array
+        ? call.body
+        : JSON.stringify(call.body);
+  const request = new Request(service.baseUrl + call.path, {
+    method: call.method ?? 'GET',
+    headers: call.headers ?? {},
+    body: body as BodyInit | undefined,
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const hang = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${HANG_MS} ms to ${call.method ?? 'GET'} ${call.path.slice(0, 200)}`)), HANG_MS);
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${HANG_MS} ms to ${call.method ?? 'GET'} ${call.path.slice(0, 200)}`)),
+      HANG_MS,
+    );
   });
   try {
     return await Promise.race([service.fetch(request), hang]);

@@ -50,12 +50,40 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A request to one endpoint, or a wrong method, or a path that is no endpoint. */
 const hostileTarget = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...ENDPOINTS).chain((e) => fc.record({ method: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...e.methods) }, fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND')), path: fc.constant(e.path as string), id: hostileId, slash: fc.boolean() })) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .constantFrom(...ENDPOINTS)
+      .chain((e) =>
+        fc.record({
+          method: fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...e.methods) },
+            fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND'),
+          ),
+          path: fc.constant(e.path as string),
+          id: hostileId,
+          slash: fc.boolean(),
+        }),
+      ),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
       method: fc.constantFrom('GET', 'POST', 'DELETE'),
-      path: fc.constantFrom('/v1', '/v1/', '/v1/widgets/1/products', '/v1/reservations/{id}/items', '/v1//blackouts', '/v1/bookings/{id}/items', '/v2/widgets', '/V1/WIDGETS', '/', '/v1/blackouts/{id}/{id}', '/v1/%2e%2e/v1/widgets', '/v1/widgets%00'),
+      path: fc.constantFrom(
+        '/v1',
+        '/v1/',
+        '/v1/widgets/1/products',
+        '/v1/reservations/{id}/items',
+        '/v1//blackouts',
+        '/v1/bookings/{id}/items',
+        '/v2/widgets',
+        '/V1/WIDGETS',
+        '/',
+        '/v1/blackouts/{id}/{id}',
+        '/v1/%2e%2e/v1/widgets',
+        '/v1/widgets%00',
+      ),
       id: hostileId,
       slash: fc.boolean(),
     }),
@@ -66,7 +94,12 @@ const hostileTarget = fc.oneof(
 function toCall(
   target: { method: string; path: string; id: string; slash: boolean },
   query: string,
-  headers: { authorization?: string | undefined; contentType?: string | undefined; origin?: string | undefined; idempotencyKey?: string | undefined },
+  headers: {
+    authorization?: string | undefined;
+    contentType?: string | undefined;
+    origin?: string | undefined;
+    idempotencyKey?: string | undefined;
+  },
   body: unknown,
 ): Call {
   // A small whole number may name a real record, and a DELETE of it would rightly succeed.
@@ -85,12 +118,20 @@ const hostileHeaders = fc.record({
   authorization: hostileAuthorization,
   contentType: hostileContentType,
   origin: hostileOrigin,
-  idempotencyKey: fc.option(nastyString.map((s) => s.replace(/[^\t\x20-\x7e\x80-\xff]/g, '')), { nil: undefined }),
+  idempotencyKey: fc.option(
+    nastyString.map((s) => s.replace(/[^\t\x20-\x7e\x80-\xff]/g, '')),
+    { nil: undefined },
+  ),
 });
 
 /** A short description of a call for failure messages (bodies cut). */
 function describeCall(call: Call): string {
-  const body = call.body instanceof Uint8Array ? `<${call.body.byteLength} bytes>` : typeof call.body === 'string' ? call.body.slice(0, 120) : JSON.stringify(call.body)?.slice(0, 300);
+  const body =
+    call.body instanceof Uint8Array
+      ? `<${call.body.byteLength} bytes>`
+      : typeof call.body === 'string'
+        ? call.body.slice(0, 120)
+        : JSON.stringify(call.body)?.slice(0, 300);
   return `${call.method} ${call.path.slice(0, 300)} ${JSON.stringify(call.headers)} ${body ?? ''}`;
 }
 
@@ -158,16 +199,36 @@ describeEachDatabase('hostile input to every endpoint', (database) => {
     );
     // PUT /v1/shop has no id to miss: it may succeed, but only for an object of shop fields.
     // POST /v1/locations may succeed too, for a body of only a printable name.
-    const locationBody = (b: unknown) => typeof b === 'object' && b !== null && Object.keys(b).every((k) => k === 'name' || k === 'id') && typeof (b as { name?: unknown }).name === 'string';
-    const shopFields = (b: unknown) => typeof b === 'object' && b !== null && !Array.isArray(b) && Object.keys(b).every((k) => ['id', 'name', 'tz', 'locale', 'shopify'].includes(k));
+    const locationBody = (b: unknown) =>
+      typeof b === 'object' &&
+      b !== null &&
+      Object.keys(b).every((k) => k === 'name' || k === 'id') &&
+      typeof (b as { name?: unknown }).name === 'string';
+    const shopFields = (b: unknown) =>
+      typeof b === 'object' &&
+      b !== null &&
+      !Array.isArray(b) &&
+      Object.keys(b).every((k) => ['id', 'name', 'tz', 'locale', 'shopify'].includes(k));
     const token = fc.constantFrom('sk_test_harbour', 'pk_test_harbour', 'sk_test_alpine');
     const body = fc.oneof({ weight: 3, arbitrary: hostileJsonBody }, { weight: 2, arbitrary: rawBody });
     await fc.assert(
-      fc.asyncProperty(writes, hostileId, token, body, fc.option(nastyString, { nil: undefined }), async (write, id, t, b, key) => {
-        const headers = bearer(t);
-        if (key !== undefined && /^[\x21-\x7e]{1,255}$/.test(key)) headers['idempotency-key'] = key;
-        await check({ method: write.method, path: write.path.replace('{id}', id), headers, body: b }, () => t.startsWith('sk_') && ((write.path === '/v1/shop' && shopFields(b)) || (write.path === '/v1/locations' && locationBody(b))));
-      }),
+      fc.asyncProperty(
+        writes,
+        hostileId,
+        token,
+        body,
+        fc.option(nastyString, { nil: undefined }),
+        async (write, id, t, b, key) => {
+          const headers = bearer(t);
+          if (key !== undefined && /^[\x21-\x7e]{1,255}$/.test(key)) headers['idempotency-key'] = key;
+          await check(
+            { method: write.method, path: write.path.replace('{id}', id), headers, body: b },
+            () =>
+              t.startsWith('sk_') &&
+              ((write.path === '/v1/shop' && shopFields(b)) || (write.path === '/v1/locations' && locationBody(b))),
+          );
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -177,27 +238,68 @@ describeEachDatabase('hostile input to every endpoint', (database) => {
     const call = fc.oneof(
       fc.record({ kind: fc.constant('availability' as const), start: date, finish: date }),
       fc.record({ kind: fc.constant('blackout-list' as const), start: date, finish: date }),
-      fc.record({ kind: fc.constant('hold' as const), start: impossibleDate, finish: fc.option(impossibleDate, { nil: undefined }) }),
+      fc.record({
+        kind: fc.constant('hold' as const),
+        start: impossibleDate,
+        finish: fc.option(impossibleDate, { nil: undefined }),
+      }),
       fc.record({ kind: fc.constant('booking' as const), start: impossibleDateTime, finish: impossibleDateTime }),
-      fc.record({ kind: fc.constant('blackout' as const), start: fc.oneof(impossibleDate, impossibleDateTime), finish: fc.oneof(impossibleDate, impossibleDateTime) }),
+      fc.record({
+        kind: fc.constant('blackout' as const),
+        start: fc.oneof(impossibleDate, impossibleDateTime),
+        finish: fc.oneof(impossibleDate, impossibleDateTime),
+      }),
     );
-    const isRealDay = (s: string) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number(s.slice(0, 4)) >= 1 && !Number.isNaN(Date.parse(`${s.slice(0, 10)}T00:00:00Z`)) && new Date(`${s.slice(0, 10)}T00:00:00Z`).toISOString().startsWith(s.slice(0, 10));
+    const isRealDay = (s: string) =>
+      /^\d{4}-\d{2}-\d{2}/.test(s) &&
+      Number(s.slice(0, 4)) >= 1 &&
+      !Number.isNaN(Date.parse(`${s.slice(0, 10)}T00:00:00Z`)) &&
+      new Date(`${s.slice(0, 10)}T00:00:00Z`).toISOString().startsWith(s.slice(0, 10));
     await fc.assert(
       fc.asyncProperty(call, async (c) => {
         const q = (s: string) => encodeURIComponent(s);
         const secret = bearer('sk_test_harbour');
-        if (c.kind === 'availability') await check({ path: `/v1/availability?external_variant_id=8001&start=${q(c.start)}&finish=${q(c.finish)}`, headers: secret });
-        if (c.kind === 'blackout-list') await check({ path: `/v1/blackouts?start_min=${q(c.start)}&finish_max=${q(c.finish)}`, headers: secret });
+        if (c.kind === 'availability')
+          await check({
+            path: `/v1/availability?external_variant_id=8001&start=${q(c.start)}&finish=${q(c.finish)}`,
+            headers: secret,
+          });
+        if (c.kind === 'blackout-list')
+          await check({ path: `/v1/blackouts?start_min=${q(c.start)}&finish_max=${q(c.finish)}`, headers: secret });
         if (c.kind === 'hold') {
           // Real variants, but never a day inside the booking window: nothing may be held.
-          await check({ method: 'POST', path: '/v1/reservations', headers: secret, body: { cart_token: 'hostile-dates', items: [{ external_id: 8001, start: c.start, finish: c.finish, quantity: 1 }] } });
+          await check({
+            method: 'POST',
+            path: '/v1/reservations',
+            headers: secret,
+            body: {
+              cart_token: 'hostile-dates',
+              items: [{ external_id: 8001, start: c.start, finish: c.finish, quantity: 1 }],
+            },
+          });
         }
         if (c.kind === 'booking') {
           // A merchant may book the past: a booking succeeds only when both are real local times.
-          await check({ method: 'POST', path: '/v1/bookings', headers: secret, body: { starts_at: c.start, finishes_at: c.finish, items: [{ external_id: 8003, quantity: 1 }] } }, () => isRealDay(c.start) && isRealDay(c.finish));
+          await check(
+            {
+              method: 'POST',
+              path: '/v1/bookings',
+              headers: secret,
+              body: { starts_at: c.start, finishes_at: c.finish, items: [{ external_id: 8003, quantity: 1 }] },
+            },
+            () => isRealDay(c.start) && isRealDay(c.finish),
+          );
         }
         if (c.kind === 'blackout') {
-          await check({ method: 'POST', path: '/v1/blackouts', headers: secret, body: { title: 'hostile', starts_at: c.start, finishes_at: c.finish } }, () => isRealDay(c.start) && isRealDay(c.finish));
+          await check(
+            {
+              method: 'POST',
+              path: '/v1/blackouts',
+              headers: secret,
+              body: { title: 'hostile', starts_at: c.start, finishes_at: c.finish },
+            },
+            () => isRealDay(c.start) && isRealDay(c.finish),
+          );
         }
       }),
       { numRuns: RUNS },
@@ -207,18 +309,27 @@ describeEachDatabase('hostile input to every endpoint', (database) => {
   it('books an otherwise valid booking whose free-text fields are nasty (NUL, lone surrogates, SQL) or refuses it with a 4xx, never a 5xx', async () => {
     let day = 0;
     await fc.assert(
-      fc.asyncProperty(nastyString, nastyString, fc.constantFrom('fields', 'tags', 'customer', 'resource'), async (a, b, where) => {
-        // Each run books another day, so capacity never runs out.
-        day = (day % 300) + 1;
-        const date = new Date(Date.UTC(2027, 2, 1) + day * 86_400_000).toISOString().slice(0, 10);
-        const body: Record<string, unknown> = { starts_at: `${date} 10:00`, finishes_at: `${date} 11:00`, items: [{ external_id: 8003, quantity: 1 }] };
-        if (where === 'fields') body.fields = [{ name: a || 'n', value: b }];
-        if (where === 'tags') body.tags = [a];
-        if (where === 'customer') body.customers = [{ first_name: a, last_name: b, email: 'x@example.com' }];
-        if (where === 'resource') body.items = [{ external_id: 8003, quantity: 1, resource_id: a }];
-        const call = { method: 'POST', path: '/v1/bookings', headers: bearer('sk_test_harbour'), body };
-        await check(call, (status) => status === 201);
-      }),
+      fc.asyncProperty(
+        nastyString,
+        nastyString,
+        fc.constantFrom('fields', 'tags', 'customer', 'resource'),
+        async (a, b, where) => {
+          // Each run books another day, so capacity never runs out.
+          day = (day % 300) + 1;
+          const date = new Date(Date.UTC(2027, 2, 1) + day * 86_400_000).toISOString().slice(0, 10);
+          const body: Record<string, unknown> = {
+            starts_at: `${date} 10:00`,
+            finishes_at: `${date} 11:00`,
+            items: [{ external_id: 8003, quantity: 1 }],
+          };
+          if (where === 'fields') body.fields = [{ name: a || 'n', value: b }];
+          if (where === 'tags') body.tags = [a];
+          if (where === 'customer') body.customers = [{ first_name: a, last_name: b, email: 'x@example.com' }];
+          if (where === 'resource') body.items = [{ external_id: 8003, quantity: 1, resource_id: a }];
+          const call = { method: 'POST', path: '/v1/bookings', headers: bearer('sk_test_harbour'), body };
+          await check(call, (status) => status === 201);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

@@ -17,13 +17,18 @@ afterEach(async () => {
   service = undefined;
 });
 
-const widgets = (s: TestService, token: string = TOKENS.harbourSecret, more: Record<string, string> = {}) => send(s, { path: '/v1/widgets', headers: bearer(token, more) });
+const widgets = (s: TestService, token: string = TOKENS.harbourSecret, more: Record<string, string> = {}) =>
+  send(s, { path: '/v1/widgets', headers: bearer(token, more) });
 
 describe('429 answers', () => {
   it('waiting exactly Retry-After seconds is always enough, whatever the rate, burst and pattern of requests', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ perSecond: fc.integer({ min: 1, max: 50 }), burst: fc.integer({ min: 1, max: 20 }), gaps: fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 1, maxLength: 40 }) }),
+        fc.record({
+          perSecond: fc.integer({ min: 1, max: 50 }),
+          burst: fc.integer({ min: 1, max: 20 }),
+          gaps: fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 1, maxLength: 40 }),
+        }),
         async ({ perSecond, burst, gaps }) => {
           // The middleware alone, behind a stand-in for authentication, on a clock the test moves.
           let t = 0;
@@ -74,7 +79,8 @@ describe('429 answers', () => {
   it('limits the token in the query exactly as the token in the header: one bucket per token', async () => {
     service = await createTestService({ rateLimit: { perSecond: 1, burst: 2, now: () => 0 } });
     const s = service;
-    const inQuery = () => send(s, { path: `/v1/widgets?token=${TOKENS.harbourPublishable}`, headers: { origin: HARBOUR_ORIGIN } });
+    const inQuery = () =>
+      send(s, { path: `/v1/widgets?token=${TOKENS.harbourPublishable}`, headers: { origin: HARBOUR_ORIGIN } });
     expect((await inQuery()).status).toBe(200);
     expect((await widgets(s, TOKENS.harbourPublishable, { origin: HARBOUR_ORIGIN })).status).toBe(200);
     expect((await inQuery()).status).toBe(429);
@@ -114,7 +120,10 @@ describe('the client under a rate limit (real service, real timers, a 1 request/
     service = await createTestService({ rateLimit: { perSecond: 1, burst: 1 } });
     const { client, attempts } = clientFor(service);
     await client.widgets.list();
-    const reservation = await client.reservations.create({ cart_token: 'busy-cart', items: [{ external_id: 8001, start: '2026-12-10', quantity: 2 }] });
+    const reservation = await client.reservations.create({
+      cart_token: 'busy-cart',
+      items: [{ external_id: 8001, start: '2026-12-10', quantity: 2 }],
+    });
     expect(reservation.items).toHaveLength(1);
     expect(attempts.map((a) => a.status)).toEqual([200, 429, 201]);
     const { rows } = await service.db.query<{ n: number }>('SELECT sum(quantity)::int AS n FROM reservation_items');
@@ -126,7 +135,9 @@ describe('the client under a rate limit (real service, real timers, a 1 request/
     const { client, attempts } = clientFor(service);
     await client.widgets.list();
     const before = await dumpTables(service.db);
-    const error = await client.blackouts.create({ starts_at: '2026-12-10', finishes_at: '2026-12-11' }).catch((e: unknown) => e);
+    const error = await client.blackouts
+      .create({ starts_at: '2026-12-10', finishes_at: '2026-12-11' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterMs).toBe(1000);
     expect(attempts.map((a) => a.status)).toEqual([200, 429]);

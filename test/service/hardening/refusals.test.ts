@@ -12,7 +12,11 @@ import { book, get, hold } from '../reservations/api.ts';
 const count = async (service: TestService, table: string) =>
   (await service.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
 const item = { external_id: 8003, start: '2026-12-10', quantity: 1 };
-const booking = { starts_at: '2026-12-10 10:00', finishes_at: '2026-12-10 12:00', items: [{ external_id: 8003, quantity: 1 }] };
+const booking = {
+  starts_at: '2026-12-10 10:00',
+  finishes_at: '2026-12-10 12:00',
+  items: [{ external_id: 8003, quantity: 1 }],
+};
 const customers = [{ first_name: 'Ada', last_name: 'L', email: 'ada@example.com' }];
 
 describeEachDatabase('refused input (issue 15)', (database) => {
@@ -26,7 +30,10 @@ describeEachDatabase('refused input (issue 15)', (database) => {
     for (const token of [' ', '\u00a0\u00a0', '\u200b', ' \u200b ', 'a\u200bb', 'cart\u202e', 'a\u0007b', '\u2028']) {
       const r = await hold(service, { cart_token: token, items: [item] });
       expect(r.status, JSON.stringify(token)).toBe(422);
-      expect(r.body).toMatchObject({ error: 'validation_failed', details: { fields: { cart_token: [expect.any(String)] } } });
+      expect(r.body).toMatchObject({
+        error: 'validation_failed',
+        details: { fields: { cart_token: [expect.any(String)] } },
+      });
       const b = await book(service, { ...booking, customers, cart_token: token });
       expect(b.status, JSON.stringify(token)).toBe(422);
     }
@@ -37,13 +44,18 @@ describeEachDatabase('refused input (issue 15)', (database) => {
     const again = await hold(service, { cart_token: 'caf\u00e9', items: [{ ...item, quantity: 2 }] });
     expect(again.status).toBe(200);
     expect(again.body.cart_token).toBe('caf\u00e9');
-    expect((await get(service, `/v1/reservations?cart_token=${encodeURIComponent(' caf\u00e9')}`)).body).toHaveLength(1);
+    expect((await get(service, `/v1/reservations?cart_token=${encodeURIComponent(' caf\u00e9')}`)).body).toHaveLength(
+      1,
+    );
     expect((await get(service, '/v1/reservations?cart_token=%E2%80%8B')).status).toBe(422);
   });
 
   it('refuses a booking without a customer', async () => {
     service = await createTestService({ database });
-    for (const body of [{ ...booking, customers: undefined }, { ...booking, customers: [] }]) {
+    for (const body of [
+      { ...booking, customers: undefined },
+      { ...booking, customers: [] },
+    ]) {
       const r = await book(service, body);
       expect(r.status).toBe(422);
       expect(r.body.details.fields.customers).toBeDefined();
@@ -74,7 +86,10 @@ describeEachDatabase('refused input (issue 15)', (database) => {
 
   it('takes start_min and finish_max as the shop-local "YYYY-MM-DD HH:MM" the writes take', async () => {
     service = await createTestService({ database });
-    const local = await get(service, `/v1/blackouts?start_min=${encodeURIComponent('2026-12-25 00:00')}&finish_max=${encodeURIComponent('2026-12-26 00:00')}`);
+    const local = await get(
+      service,
+      `/v1/blackouts?start_min=${encodeURIComponent('2026-12-25 00:00')}&finish_max=${encodeURIComponent('2026-12-26 00:00')}`,
+    );
     expect(local.status).toBe(200);
     expect(local.body.map((b: { title: string }) => b.title)).toEqual(['Christmas']);
     expect((await get(service, `/v1/blackouts?start_min=${encodeURIComponent('2026-12-25 25:00')}`)).status).toBe(422);
@@ -84,8 +99,16 @@ describeEachDatabase('refused input (issue 15)', (database) => {
     service = await createTestService({ database });
     const list = await get(service, '/v1/blackouts?external_variant_id=8001');
     const repairs = list.body.find((b: { title: string }) => b.title === 'Hull repairs');
-    expect(repairs).toMatchObject({ external_variant_id: 8001, external_product_id: 7001, product_id: expect.any(Number), vendor: 'Harbour' });
-    expect((await get(service, `/v1/blackouts/${repairs.id}`)).body).toMatchObject({ external_product_id: 7001, product_id: repairs.product_id });
+    expect(repairs).toMatchObject({
+      external_variant_id: 8001,
+      external_product_id: 7001,
+      product_id: expect.any(Number),
+      vendor: 'Harbour',
+    });
+    expect((await get(service, `/v1/blackouts/${repairs.id}`)).body).toMatchObject({
+      external_product_id: 7001,
+      product_id: repairs.product_id,
+    });
   });
 
   it('purges reservations expired over 7 days ago by the database clock, and never bookings', async () => {
@@ -97,7 +120,9 @@ describeEachDatabase('refused input (issue 15)', (database) => {
     expect(await purgeExpiredReservations(service.db, { clock: service.clock })).toBe(0); // 'old' expired 7 days minus 15 min ago
     service.clock.advance(60 * 60_000);
     expect(await purgeExpiredReservations(service.db, { clock: service.clock })).toBe(1);
-    expect((await service.db.query<{ cart_token: string }>('SELECT cart_token FROM reservations')).rows).toEqual([{ cart_token: 'recent' }]);
+    expect((await service.db.query<{ cart_token: string }>('SELECT cart_token FROM reservations')).rows).toEqual([
+      { cart_token: 'recent' },
+    ]);
     expect(await count(service, 'bookings')).toBe(1);
     expect(await count(service, 'reservation_items')).toBe(1);
   });
@@ -108,10 +133,14 @@ describeEachDatabase('URLs too long (issue 15)', (database) => {
     const service = await createTestService({ database });
     const server = await listen(createApp({ db: service.db, rateLimit: false }).fetch, { port: 0 });
     try {
-      const long = await fetch(`${server.url}/v1/blackouts?x=${'a'.repeat(10_000)}`, { headers: { authorization: 'Bearer sk_test_harbour' } });
+      const long = await fetch(`${server.url}/v1/blackouts?x=${'a'.repeat(10_000)}`, {
+        headers: { authorization: 'Bearer sk_test_harbour' },
+      });
       expect(long.status).toBe(414);
       expect(await long.json()).toMatchObject({ error: 'uri_too_long', message: expect.stringContaining('8192') });
-      const huge = await fetch(`${server.url}/v1/blackouts?x=${'a'.repeat(40_000)}`, { headers: { authorization: 'Bearer sk_test_harbour' } });
+      const huge = await fetch(`${server.url}/v1/blackouts?x=${'a'.repeat(40_000)}`, {
+        headers: { authorization: 'Bearer sk_test_harbour' },
+      });
       expect(huge.status).toBe(431);
       expect(huge.headers.get('content-type')).toContain('application/json');
       expect(await huge.json()).toMatchObject({ error: 'header_too_large' });

@@ -6,7 +6,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createClient } from '../../../src/client/index.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
-import { bearer, type Call, dumpTables, expectClientError, HARBOUR_ORIGIN, read, send, TOKEN_VALUES, TOKENS } from './helpers.ts';
+import {
+  bearer,
+  type Call,
+  dumpTables,
+  expectClientError,
+  HARBOUR_ORIGIN,
+  read,
+  send,
+  TOKEN_VALUES,
+  TOKENS,
+} from './helpers.ts';
 
 // Spy on the comparison the token check uses, keeping its behaviour.
 vi.mock('node:crypto', async (importOriginal) => {
@@ -34,9 +44,19 @@ describeEachDatabase('tenants and tokens', (database) => {
     const shop = `(SELECT id FROM shops WHERE name = 'Alpine Rentals')`;
     const one = async (sql: string) => (await service.db.query<{ id: number }>(sql)).rows[0]?.id;
     // Each shop holds a cart, so there are reservations of both to find (or not).
-    const holdA = await send(service, { method: 'POST', path: '/v1/reservations', headers: bearer(TOKENS.alpineSecret), body: { cart_token: 'alpine-cart', items: [{ external_id: 9101, start: '2026-12-10', quantity: 1 }] } });
+    const holdA = await send(service, {
+      method: 'POST',
+      path: '/v1/reservations',
+      headers: bearer(TOKENS.alpineSecret),
+      body: { cart_token: 'alpine-cart', items: [{ external_id: 9101, start: '2026-12-10', quantity: 1 }] },
+    });
     expect(holdA.status).toBe(201);
-    const holdH = await send(service, { method: 'POST', path: '/v1/reservations', headers: bearer(TOKENS.harbourSecret), body: { cart_token: 'harbour-cart', items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }] } });
+    const holdH = await send(service, {
+      method: 'POST',
+      path: '/v1/reservations',
+      headers: bearer(TOKENS.harbourSecret),
+      body: { cart_token: 'harbour-cart', items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }] },
+    });
     harbourReservation = ((await holdH.json()) as { id: number }).id;
     alpine = {
       blackout: (await one(`SELECT id FROM blackouts WHERE shop_id = ${shop}`))!,
@@ -63,11 +83,29 @@ describeEachDatabase('tenants and tokens', (database) => {
     it("answers another shop's blackout and reservation ids with the same 404 as an id that does not exist, on every method", async () => {
       const h = bearer(TOKENS.harbourSecret);
       const pairs: Array<[Call, Call]> = [
-        [{ path: `/v1/blackouts/${alpine.blackout}`, headers: h }, { path: '/v1/blackouts/999999', headers: h }],
-        [{ method: 'PUT', path: `/v1/blackouts/${alpine.blackout}`, headers: h, body: { title: 'mine now' } }, { method: 'PUT', path: '/v1/blackouts/999999', headers: h, body: { title: 'mine now' } }],
-        [{ method: 'DELETE', path: `/v1/blackouts/${alpine.blackout}`, headers: h }, { method: 'DELETE', path: '/v1/blackouts/999999', headers: h }],
-        [{ path: `/v1/reservations/${alpine.reservation}`, headers: h }, { path: '/v1/reservations/999999', headers: h }],
-        [{ path: `/v1/reservations/${alpine.reservation}?cart_token=alpine-cart`, headers: bearer(TOKENS.harbourPublishable) }, { path: '/v1/reservations/999999?cart_token=alpine-cart', headers: bearer(TOKENS.harbourPublishable) }],
+        [
+          { path: `/v1/blackouts/${alpine.blackout}`, headers: h },
+          { path: '/v1/blackouts/999999', headers: h },
+        ],
+        [
+          { method: 'PUT', path: `/v1/blackouts/${alpine.blackout}`, headers: h, body: { title: 'mine now' } },
+          { method: 'PUT', path: '/v1/blackouts/999999', headers: h, body: { title: 'mine now' } },
+        ],
+        [
+          { method: 'DELETE', path: `/v1/blackouts/${alpine.blackout}`, headers: h },
+          { method: 'DELETE', path: '/v1/blackouts/999999', headers: h },
+        ],
+        [
+          { path: `/v1/reservations/${alpine.reservation}`, headers: h },
+          { path: '/v1/reservations/999999', headers: h },
+        ],
+        [
+          {
+            path: `/v1/reservations/${alpine.reservation}?cart_token=alpine-cart`,
+            headers: bearer(TOKENS.harbourPublishable),
+          },
+          { path: '/v1/reservations/999999?cart_token=alpine-cart', headers: bearer(TOKENS.harbourPublishable) },
+        ],
       ];
       const before = await dumpTables(service.db);
       for (const [theirs, none] of pairs) {
@@ -82,7 +120,7 @@ describeEachDatabase('tenants and tokens', (database) => {
       expect(await dumpTables(service.db)).toEqual(before);
     });
 
-    it("shows nothing of another shop through list filters, availability, holds, bookings or blackout targets", async () => {
+    it('shows nothing of another shop through list filters, availability, holds, bookings or blackout targets', async () => {
       const h = bearer(TOKENS.harbourSecret);
       const empty = async (path: string) => {
         const r = await send(service, { path, headers: h });
@@ -98,33 +136,100 @@ describeEachDatabase('tenants and tokens', (database) => {
       await empty(`/v1/reservations?variant_id=${alpine.variant}`);
       await empty('/v1/reservations?external_variant_id=9101');
       // Another shop's variant is no variant of this shop: the same answer as for an id nobody has.
-      const availability = async (variant: number) => read(await send(service, { path: `/v1/availability?external_variant_id=${variant}&start=2026-12-01&finish=2026-12-03`, headers: h }));
+      const availability = async (variant: number) =>
+        read(
+          await send(service, {
+            path: `/v1/availability?external_variant_id=${variant}&start=2026-12-01&finish=2026-12-03`,
+            headers: h,
+          }),
+        );
       const theirs = await availability(9101);
       expect(theirs).toEqual(await availability(99_999_999));
       expect(JSON.stringify(theirs.body)).not.toMatch(/"quantity_available":[1-9]/);
-      await expectRefused([{ method: 'POST', path: '/v1/reservations', headers: h, body: { cart_token: 'alpine-cart', items: [{ external_id: 9101, start: '2026-12-10', quantity: 1 }] } }], 'unavailable');
-      await expectRefused([{ method: 'POST', path: '/v1/bookings', headers: h, body: { starts_at: '2026-12-10 10:00', finishes_at: '2026-12-10 11:00', items: [{ external_id: 9101, quantity: 1 }], customers: [{ email: 'a@example.com' }] } }], 'unavailable');
       await expectRefused(
         [
-          { method: 'POST', path: '/v1/blackouts', headers: h, body: { starts_at: '2026-12-10', finishes_at: '2026-12-11', external_variant_id: 9101 } },
-          { method: 'POST', path: '/v1/blackouts', headers: h, body: { starts_at: '2026-12-10', finishes_at: '2026-12-11', product_id: alpine.product } },
+          {
+            method: 'POST',
+            path: '/v1/reservations',
+            headers: h,
+            body: { cart_token: 'alpine-cart', items: [{ external_id: 9101, start: '2026-12-10', quantity: 1 }] },
+          },
+        ],
+        'unavailable',
+      );
+      await expectRefused(
+        [
+          {
+            method: 'POST',
+            path: '/v1/bookings',
+            headers: h,
+            body: {
+              starts_at: '2026-12-10 10:00',
+              finishes_at: '2026-12-10 11:00',
+              items: [{ external_id: 9101, quantity: 1 }],
+              customers: [{ email: 'a@example.com' }],
+            },
+          },
+        ],
+        'unavailable',
+      );
+      await expectRefused(
+        [
+          {
+            method: 'POST',
+            path: '/v1/blackouts',
+            headers: h,
+            body: { starts_at: '2026-12-10', finishes_at: '2026-12-11', external_variant_id: 9101 },
+          },
+          {
+            method: 'POST',
+            path: '/v1/blackouts',
+            headers: h,
+            body: { starts_at: '2026-12-10', finishes_at: '2026-12-11', product_id: alpine.product },
+          },
           { method: 'PUT', path: '/v1/blackouts/1', headers: h, body: { variant_id: alpine.variant } },
-          ...(alpine.location ? [{ method: 'POST', path: '/v1/blackouts', headers: h, body: { starts_at: '2026-12-10', finishes_at: '2026-12-11', location_id: alpine.location } }] : []),
+          ...(alpine.location
+            ? [
+                {
+                  method: 'POST',
+                  path: '/v1/blackouts',
+                  headers: h,
+                  body: { starts_at: '2026-12-10', finishes_at: '2026-12-11', location_id: alpine.location },
+                },
+              ]
+            : []),
         ],
         'validation_failed',
       );
     });
 
     it("holds under the same cart token in two shops as two separate carts: one shop's post never touches the other's", async () => {
-      const before = (await service.db.query<{ id: number; expires_at: unknown }>('SELECT id, expires_at FROM reservations WHERE id = $1', [alpine.reservation])).rows;
+      const before = (
+        await service.db.query<{ id: number; expires_at: unknown }>(
+          'SELECT id, expires_at FROM reservations WHERE id = $1',
+          [alpine.reservation],
+        )
+      ).rows;
       service.clock.advance(60_000);
-      const r = await send(service, { method: 'POST', path: '/v1/reservations', headers: bearer(TOKENS.harbourSecret), body: { cart_token: 'alpine-cart', items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] } });
+      const r = await send(service, {
+        method: 'POST',
+        path: '/v1/reservations',
+        headers: bearer(TOKENS.harbourSecret),
+        body: { cart_token: 'alpine-cart', items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] },
+      });
       expect(r.status).toBe(201);
       const created = (await r.json()) as { id: number };
       expect(created.id).not.toBe(alpine.reservation);
-      const after = (await service.db.query('SELECT id, expires_at FROM reservations WHERE id = $1', [alpine.reservation])).rows;
+      const after = (
+        await service.db.query('SELECT id, expires_at FROM reservations WHERE id = $1', [alpine.reservation])
+      ).rows;
       expect(after).toEqual(before);
-      await send(service, { method: 'POST', path: '/v1/reservations', headers: bearer(TOKENS.harbourSecret), body: { cart_token: 'alpine-cart', items: [{ external_id: 8001, start: '2026-12-10', quantity: 0 }] } });
+      await send(service, {
+        method: 'POST',
+        path: '/v1/reservations',
+        headers: bearer(TOKENS.harbourSecret),
+        body: { cart_token: 'alpine-cart', items: [{ external_id: 8001, start: '2026-12-10', quantity: 0 }] },
+      });
     });
   });
 
@@ -137,7 +242,12 @@ describeEachDatabase('tenants and tokens', (database) => {
         method: 'POST',
         path: '/v1/bookings',
         headers: bearer(TOKENS.alpineSecret),
-        body: { starts_at: '2026-12-15 10:00', finishes_at: '2026-12-15 11:00', items: [{ external_id: 9101, quantity: 1 }], customers: [{ email: 'a@alpine.example' }] },
+        body: {
+          starts_at: '2026-12-15 10:00',
+          finishes_at: '2026-12-15 11:00',
+          items: [{ external_id: 9101, quantity: 1 }],
+          customers: [{ email: 'a@alpine.example' }],
+        },
       });
       expect(booked.status).toBe(201);
       return {
@@ -150,11 +260,23 @@ describeEachDatabase('tenants and tokens', (database) => {
     it("answers another shop's product, variant, widget, booking, token and hold ids with the same 404 as an id nobody has, on every method, and changes nothing", async () => {
       const ids = await alpineMerchantIds();
       const h = bearer(TOKENS.harbourSecret);
-      const calls = (id: { product: number; variant: number; widget: number; booking: number; token: number; reservation: number }): Call[] => [
+      const calls = (id: {
+        product: number;
+        variant: number;
+        widget: number;
+        booking: number;
+        token: number;
+        reservation: number;
+      }): Call[] => [
         { path: `/v1/products/${id.product}`, headers: h },
         { method: 'PUT', path: `/v1/products/${id.product}`, headers: h, body: { title: 'mine now' } },
         { method: 'DELETE', path: `/v1/products/${id.product}`, headers: h },
-        { method: 'POST', path: `/v1/products/${id.product}/variants`, headers: h, body: { external_id: 99001, title: 'Mine', capacity: 3 } },
+        {
+          method: 'POST',
+          path: `/v1/products/${id.product}/variants`,
+          headers: h,
+          body: { external_id: 99001, title: 'Mine', capacity: 3 },
+        },
         { path: `/v1/variants/${id.variant}`, headers: h },
         { method: 'PUT', path: `/v1/variants/${id.variant}`, headers: h, body: { capacity: 99 } },
         { method: 'DELETE', path: `/v1/variants/${id.variant}`, headers: h },
@@ -167,7 +289,14 @@ describeEachDatabase('tenants and tokens', (database) => {
         { method: 'DELETE', path: `/v1/reservations/${id.reservation}`, headers: h },
       ];
       const theirs = calls({ ...alpine, ...ids });
-      const none = calls({ product: 999_999, variant: 999_999, widget: 999_999, booking: 999_999, token: 999_999, reservation: 999_999 });
+      const none = calls({
+        product: 999_999,
+        variant: 999_999,
+        widget: 999_999,
+        booking: 999_999,
+        token: 999_999,
+        reservation: 999_999,
+      });
       const before = await dumpTables(service.db);
       for (const [i, call] of theirs.entries()) {
         const a = await read(await send(service, call));
@@ -175,12 +304,19 @@ describeEachDatabase('tenants and tokens', (database) => {
         const label = `${call.method ?? 'GET'} ${call.path}`;
         expect(a.status, label).toBe(404);
         expect(b.status, label).toBe(404);
-        const shape = (body: unknown, path: string) => JSON.stringify(body).replaceAll(path.match(/\/(\d+)/)![1]!, '{id}');
+        const shape = (body: unknown, path: string) =>
+          JSON.stringify(body).replaceAll(path.match(/\/(\d+)/)![1]!, '{id}');
         expect(shape(a.body, call.path), label).toBe(shape(b.body, none[i]!.path));
       }
       expect(await dumpTables(service.db)).toEqual(before);
       // And the lists show none of Alpine's records.
-      for (const path of ['/v1/products', '/v1/bookings', '/v1/tokens', '/v1/widgets', '/v1/occupancy?start=2026-12-14&finish=2026-12-16']) {
+      for (const path of [
+        '/v1/products',
+        '/v1/bookings',
+        '/v1/tokens',
+        '/v1/widgets',
+        '/v1/occupancy?start=2026-12-14&finish=2026-12-16',
+      ]) {
         const body = JSON.stringify((await read(await send(service, { path, headers: h }))).body);
         expect(body, path).not.toMatch(/Alpine|alpine|"external_id":"?91/);
       }
@@ -189,10 +325,18 @@ describeEachDatabase('tenants and tokens', (database) => {
     it('refuses a publishable token on every merchant read and write (403), whatever the id, and changes nothing', async () => {
       const ids = await alpineMerchantIds();
       const calls: Call[] = [];
-      for (const headers of [bearer(TOKENS.harbourPublishable), bearer(TOKENS.harbourPublishable, { origin: HARBOUR_ORIGIN })]) {
+      for (const headers of [
+        bearer(TOKENS.harbourPublishable),
+        bearer(TOKENS.harbourPublishable, { origin: HARBOUR_ORIGIN }),
+      ]) {
         calls.push(
           { path: '/v1/products', headers },
-          { method: 'POST', path: '/v1/products', headers, body: { title: 'Raft', variants: [{ title: 'Raft', capacity: 2 }] } },
+          {
+            method: 'POST',
+            path: '/v1/products',
+            headers,
+            body: { title: 'Raft', variants: [{ title: 'Raft', capacity: 2 }] },
+          },
           { path: `/v1/products/${alpine.product}`, headers },
           { method: 'PUT', path: '/v1/products/1', headers, body: { title: 'changed' } },
           { method: 'DELETE', path: '/v1/products/1', headers },
@@ -207,7 +351,12 @@ describeEachDatabase('tenants and tokens', (database) => {
           { path: `/v1/bookings/${ids.booking}`, headers },
           { method: 'POST', path: `/v1/bookings/${ids.booking}/cancel`, headers },
           { path: '/v1/tokens', headers },
-          { method: 'POST', path: '/v1/tokens', headers, body: { kind: 'publishable', origins: ['https://evil.example'] } },
+          {
+            method: 'POST',
+            path: '/v1/tokens',
+            headers,
+            body: { kind: 'publishable', origins: ['https://evil.example'] },
+          },
           { method: 'DELETE', path: `/v1/tokens/${ids.token}`, headers },
           { method: 'DELETE', path: '/v1/tokens/1', headers },
           { path: '/v1/occupancy?start=2026-12-14&finish=2026-12-16', headers },
@@ -230,13 +379,27 @@ describeEachDatabase('tenants and tokens', (database) => {
       const calls: Call[] = [];
       for (const headers of [pk, pkFromPage]) {
         calls.push(
-          { method: 'POST', path: '/v1/blackouts', headers, body: { starts_at: '2026-12-10', finishes_at: '2026-12-11' } },
+          {
+            method: 'POST',
+            path: '/v1/blackouts',
+            headers,
+            body: { starts_at: '2026-12-10', finishes_at: '2026-12-11' },
+          },
           { method: 'PUT', path: '/v1/blackouts/1', headers, body: { title: 'changed' } },
           { method: 'PUT', path: '/v1/blackouts/999999', headers, body: { title: 'changed' } },
           { method: 'DELETE', path: '/v1/blackouts/1', headers },
           { method: 'DELETE', path: '/v1/blackouts/999999', headers },
           { method: 'DELETE', path: `/v1/blackouts/${alpine.blackout}`, headers },
-          { method: 'POST', path: '/v1/bookings', headers, body: { starts_at: '2026-12-10 10:00', finishes_at: '2026-12-10 11:00', items: [{ external_id: 8003, quantity: 1 }] } },
+          {
+            method: 'POST',
+            path: '/v1/bookings',
+            headers,
+            body: {
+              starts_at: '2026-12-10 10:00',
+              finishes_at: '2026-12-10 11:00',
+              items: [{ external_id: 8003, quantity: 1 }],
+            },
+          },
           { method: 'POST', path: '/v1/bookings', headers: { ...headers, 'idempotency-key': 'k' }, body: {} },
           { path: '/v1/reservations', headers },
           { path: '/v1/reservations?active=true&per=250', headers },
@@ -258,7 +421,10 @@ describeEachDatabase('tenants and tokens', (database) => {
         ],
         'not_found',
       );
-      const own = await send(service, { path: `/v1/reservations/${harbourReservation}?cart_token=harbour-cart`, headers: pk });
+      const own = await send(service, {
+        path: `/v1/reservations/${harbourReservation}?cart_token=harbour-cart`,
+        headers: pk,
+      });
       expect(own.status).toBe(200);
     });
   });
@@ -270,14 +436,29 @@ describeEachDatabase('tenants and tokens', (database) => {
       { path: '/v1/blackouts/1' },
       { path: '/v1/reservations?cart_token=harbour-cart' },
       { path: '/v1/availability?external_variant_id=8001&start=2026-12-01&finish=2026-12-02' },
-      { method: 'POST', path: '/v1/reservations', body: { cart_token: 'from-evil', items: [{ external_id: 8001, start: '2026-12-11', quantity: 1 }] } },
+      {
+        method: 'POST',
+        path: '/v1/reservations',
+        body: { cart_token: 'from-evil', items: [{ external_id: 8001, start: '2026-12-11', quantity: 1 }] },
+      },
     ];
 
     it('refuses a publishable token from an origin it does not list (403 the page can read, naming the site; nothing granted or changed), in the header or the query', async () => {
-      for (const origin of ['https://evil.example', 'https://alpine.example', 'null', 'http://harbour.example', 'https://harbour.example.evil.example', 'https://harbour.example:443x']) {
+      for (const origin of [
+        'https://evil.example',
+        'https://alpine.example',
+        'null',
+        'http://harbour.example',
+        'https://harbour.example.evil.example',
+        'https://harbour.example:443x',
+      ]) {
         const calls = endpoints.flatMap((e) => [
           { ...e, headers: bearer(TOKENS.harbourPublishable, { origin }) },
-          { ...e, path: `${e.path}${e.path.includes('?') ? '&' : '?'}token=${TOKENS.harbourPublishable}`, headers: { origin, 'content-type': 'application/json' } },
+          {
+            ...e,
+            path: `${e.path}${e.path.includes('?') ? '&' : '?'}token=${TOKENS.harbourPublishable}`,
+            headers: { origin, 'content-type': 'application/json' },
+          },
         ]);
         const before = await dumpTables(service.db);
         for (const call of calls) {
@@ -296,7 +477,15 @@ describeEachDatabase('tenants and tokens', (database) => {
 
     it('answers a CORS preflight from an origin no token lists with 403 and no grant, and grants exactly the listed origin', async () => {
       const preflight = (origin: string) =>
-        send(service, { method: 'OPTIONS', path: '/v1/reservations', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+        send(service, {
+          method: 'OPTIONS',
+          path: '/v1/reservations',
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'authorization, content-type',
+          },
+        });
       const evil = await preflight('https://evil.example');
       expect(evil.headers.get('access-control-allow-origin')).toBeNull();
       expect(await expectClientError(evil, 'preflight from evil')).toBe('forbidden');
@@ -312,9 +501,23 @@ describeEachDatabase('tenants and tokens', (database) => {
         for (const origin of [HARBOUR_ORIGIN, 'https://alpine.example', 'https://evil.example', 'null']) {
           for (const e of endpoints) calls.push({ ...e, headers: bearer(secret, { origin }) });
           calls.push({ method: 'DELETE', path: '/v1/blackouts/1', headers: bearer(secret, { origin }) });
-          calls.push({ method: 'POST', path: '/v1/bookings', headers: bearer(secret, { origin }), body: { starts_at: '2026-12-10 10:00', finishes_at: '2026-12-10 11:00', items: [{ external_id: 8003, quantity: 1 }] } });
+          calls.push({
+            method: 'POST',
+            path: '/v1/bookings',
+            headers: bearer(secret, { origin }),
+            body: {
+              starts_at: '2026-12-10 10:00',
+              finishes_at: '2026-12-10 11:00',
+              items: [{ external_id: 8003, quantity: 1 }],
+            },
+          });
         }
-        for (const e of endpoints) calls.push({ ...e, path: `${e.path}${e.path.includes('?') ? '&' : '?'}token=${secret}`, headers: { 'content-type': 'application/json' } });
+        for (const e of endpoints)
+          calls.push({
+            ...e,
+            path: `${e.path}${e.path.includes('?') ? '&' : '?'}token=${secret}`,
+            headers: { 'content-type': 'application/json' },
+          });
         calls.push({ method: 'DELETE', path: `/v1/blackouts/1?token=${secret}`, headers: {} });
       }
       await expectRefused(calls, 'forbidden');
@@ -324,13 +527,32 @@ describeEachDatabase('tenants and tokens', (database) => {
   describe('token checks', () => {
     it('refuses wrong tokens sharing a long prefix with a real one exactly as it refuses a random token (401, same body and challenge)', async () => {
       const reference = await send(service, { path: '/v1/widgets', headers: bearer('sk_live_0123456789abcdef') });
-      const expected = { status: reference.status, body: await reference.text(), challenge: reference.headers.get('www-authenticate') };
+      const expected = {
+        status: reference.status,
+        body: await reference.text(),
+        challenge: reference.headers.get('www-authenticate'),
+      };
       expect(expected.status).toBe(401);
       for (const real of TOKEN_VALUES) {
-        const nearMisses = [real.slice(0, -1), `${real}x`, `${real.slice(0, -1)}${real.at(-1) === 'r' ? 's' : 'r'}`, real.toUpperCase(), `${real}${real}`, `${real}=`, real.replace('_test_', '_live_')];
+        const nearMisses = [
+          real.slice(0, -1),
+          `${real}x`,
+          `${real.slice(0, -1)}${real.at(-1) === 'r' ? 's' : 'r'}`,
+          real.toUpperCase(),
+          `${real}${real}`,
+          `${real}=`,
+          real.replace('_test_', '_live_'),
+        ];
         for (const token of nearMisses) {
           const response = await send(service, { path: '/v1/widgets', headers: bearer(token) });
-          expect({ status: response.status, body: await response.text(), challenge: response.headers.get('www-authenticate') }, token).toEqual(expected);
+          expect(
+            {
+              status: response.status,
+              body: await response.text(),
+              challenge: response.headers.get('www-authenticate'),
+            },
+            token,
+          ).toEqual(expected);
         }
       }
     });
@@ -345,7 +567,9 @@ describeEachDatabase('tenants and tokens', (database) => {
       vi.mocked(timingSafeEqual).mockClear();
       try {
         expect((await send(service, { path: '/v1/widgets', headers: bearer(TOKENS.harbourSecret) })).status).toBe(200);
-        expect((await send(service, { path: '/v1/widgets', headers: bearer(`${TOKENS.harbourSecret}x`) })).status).toBe(401);
+        expect((await send(service, { path: '/v1/widgets', headers: bearer(`${TOKENS.harbourSecret}x`) })).status).toBe(
+          401,
+        );
       } finally {
         service.db.query = query;
       }
@@ -389,7 +613,8 @@ describe('token values in logs', () => {
     // PGlite's and pg's do, and goes to the log.
     let breakLookup = false;
     s.db.query = ((sql: string, params?: readonly unknown[]) => {
-      if (breakLookup && /FROM tokens/i.test(sql)) return Promise.reject(Object.assign(new Error('connection terminated unexpectedly'), { query: sql, params }));
+      if (breakLookup && /FROM tokens/i.test(sql))
+        return Promise.reject(Object.assign(new Error('connection terminated unexpectedly'), { query: sql, params }));
       return query(sql, params);
     }) as typeof s.db.query;
 
@@ -401,7 +626,12 @@ describe('token values in logs', () => {
         { path: `/v1/widgets?token=${token}&token=${token}`, headers: {} },
         { path: `/v1/reservations?token=${token}&per=0`, headers: {} },
         { path: `/v1/nowhere?token=${token}`, headers: bearer(token) },
-        { method: 'POST', path: '/v1/bookings', headers: bearer(token), body: { starts_at: token, items: [{ external_id: token }] } },
+        {
+          method: 'POST',
+          path: '/v1/bookings',
+          headers: bearer(token),
+          body: { starts_at: token, items: [{ external_id: token }] },
+        },
         { method: 'DELETE', path: `/v1/blackouts/1?token=${token}`, headers: {} },
       );
     }
@@ -421,7 +651,13 @@ describe('token values in logs', () => {
 
   it("the client's errors and their messages never carry the token, even with the token in the query", async () => {
     const token = TOKENS.harbourPublishable;
-    const failing = createClient({ baseUrl: 'https://bookings.invalid', token, tokenInQuery: true, retry: false, fetch: () => Promise.reject(new TypeError('fetch failed')) });
+    const failing = createClient({
+      baseUrl: 'https://bookings.invalid',
+      token,
+      tokenInQuery: true,
+      retry: false,
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+    });
     const error = await failing.widgets.list().then(
       () => undefined,
       (e: unknown) => e,

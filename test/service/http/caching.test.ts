@@ -30,14 +30,31 @@ describeEachDatabase('cacheable reads', (database) => {
       const etag = first.headers.get('etag')!;
       expect(etag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
       expect(first.headers.get('cache-control')).toBe(`public, ${maxAge}, must-revalidate`);
-      const again = await api(service).get(withToken(path, TOKENS.publishable), { token: null, headers: { 'if-none-match': etag } });
+      const again = await api(service).get(withToken(path, TOKENS.publishable), {
+        token: null,
+        headers: { 'if-none-match': etag },
+      });
       expect(again.status).toBe(304);
       expect(again.text).toBe('');
       expect(again.headers.get('etag')).toBe(etag);
       expect(again.headers.get('cache-control')).toBe(`public, ${maxAge}, must-revalidate`);
       // A weak form of the same tag, or one of a list, matches too (RFC 9110's weak comparison).
-      expect((await api(service).get(withToken(path, TOKENS.publishable), { token: null, headers: { 'if-none-match': `"x", W/${etag}` } })).status).toBe(304);
-      expect((await api(service).get(withToken(path, TOKENS.publishable), { token: null, headers: { 'if-none-match': '"other"' } })).status).toBe(200);
+      expect(
+        (
+          await api(service).get(withToken(path, TOKENS.publishable), {
+            token: null,
+            headers: { 'if-none-match': `"x", W/${etag}` },
+          })
+        ).status,
+      ).toBe(304);
+      expect(
+        (
+          await api(service).get(withToken(path, TOKENS.publishable), {
+            token: null,
+            headers: { 'if-none-match': '"other"' },
+          })
+        ).status,
+      ).toBe(200);
       // The token in the header: the URL does not say whose answer it is, so only the browser keeps it.
       const header = await api(service).get(path, { token: TOKENS.publishable });
       expect(header.headers.get('cache-control')).toBe(`private, ${maxAge}, must-revalidate`);
@@ -52,7 +69,8 @@ describeEachDatabase('cacheable reads', (database) => {
   }
 
   it('the tag changes with the data, and with the headers that describe the list', async () => {
-    const tag = async (path: string) => (await api(service).get(withToken(path, TOKENS.publishable), { token: null })).headers.get('etag');
+    const tag = async (path: string) =>
+      (await api(service).get(withToken(path, TOKENS.publishable), { token: null })).headers.get('etag');
     const before = await tag('/v1/blackouts?per=1');
     const created = await api(service).post('/v1/blackouts', { starts_at: '2030-01-01', finishes_at: '2030-01-02' });
     expect(created.status).toBe(201);
@@ -63,7 +81,9 @@ describeEachDatabase('cacheable reads', (database) => {
   });
 
   it('errors are not cacheable', async () => {
-    const bad = await api(service).get(withToken('/v1/availability?external_variant_id=8001', TOKENS.publishable), { token: null });
+    const bad = await api(service).get(withToken('/v1/availability?external_variant_id=8001', TOKENS.publishable), {
+      token: null,
+    });
     expect(bad.status).toBe(422);
     expect(bad.headers.get('cache-control')).toBe('no-store');
     expect(bad.headers.get('etag')).toBeNull();

@@ -13,7 +13,11 @@ function expectEnvelope(answer: Answer, status: number, error: string): void {
   expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(answer.headers.get('date')).toBe(new Date(TEST_NOW).toUTCString());
   expect(answer.headers.get('cache-control')).toBe('no-store');
-  expect(answer.body).toEqual({ error, message: expect.stringMatching(/\S/), ...(answer.body.details ? { details: expect.any(Object) } : {}) });
+  expect(answer.body).toEqual({
+    error,
+    message: expect.stringMatching(/\S/),
+    ...(answer.body.details ? { details: expect.any(Object) } : {}),
+  });
 }
 
 describeEachDatabase('errors', (database) => {
@@ -66,7 +70,11 @@ describeEachDatabase('errors', (database) => {
 
   it('answers a body in another content type with 415', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      expectEnvelope(await api(service).post('/v1/blackouts', '{}', { headers: { 'content-type': type } }), 415, 'unsupported_media_type');
+      expectEnvelope(
+        await api(service).post('/v1/blackouts', '{}', { headers: { 'content-type': type } }),
+        415,
+        'unsupported_media_type',
+      );
     }
   });
 
@@ -131,9 +139,17 @@ describe('errors: 500', () => {
     const logged: unknown[] = [];
     const broken = new Error('connection to 10.0.0.7 lost: password=hunter2');
     const failing = () => Promise.reject(broken);
-    const db = { kind: 'pglite', query: failing, transaction: failing, exec: failing, close: async () => {} } as unknown as Database;
+    const db = {
+      kind: 'pglite',
+      query: failing,
+      transaction: failing,
+      exec: failing,
+      close: async () => {},
+    } as unknown as Database;
     const app = createApp({ db, clock: manualClock(TEST_NOW), logError: (error) => logged.push(error) });
-    const response = await app.fetch(new Request('http://booking.test/v1/widgets', { headers: { authorization: 'Bearer sk_test_harbour' } }));
+    const response = await app.fetch(
+      new Request('http://booking.test/v1/widgets', { headers: { authorization: 'Bearer sk_test_harbour' } }),
+    );
     expect(response.status).toBe(500);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const text = await response.text();

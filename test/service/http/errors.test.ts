@@ -25,7 +25,10 @@ describe('toHttpError', () => {
   it('maps NotFoundError to 404 not_found, naming the id', async () => {
     const error = new NotFoundError('blackout', 7);
     expect(error.name).toBe('NotFoundError');
-    expect(await answer(error)).toMatchObject({ status: 404, body: { error: 'not_found', message: 'No blackout with id 7.' } });
+    expect(await answer(error)).toMatchObject({
+      status: 404,
+      body: { error: 'not_found', message: 'No blackout with id 7.' },
+    });
     expect((await answer(error)).body).not.toHaveProperty('details');
   });
 
@@ -55,7 +58,9 @@ describe('toHttpError', () => {
   });
 
   it('maps ForbiddenError to 403 forbidden', async () => {
-    const error = new ForbiddenError('A publishable token cannot delete blackouts; use a secret token from your server.');
+    const error = new ForbiddenError(
+      'A publishable token cannot delete blackouts; use a secret token from your server.',
+    );
     expect(error.name).toBe('ForbiddenError');
     expect(await answer(error)).toMatchObject({ status: 403, body: { error: 'forbidden', message: error.message } });
   });

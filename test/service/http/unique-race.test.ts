@@ -9,13 +9,25 @@ import { withService } from '../api.ts';
 describeEachDatabase('a unique value taken by a request racing past the check', (database) => {
   it('is a 422 validation_failed, not a 500, and writes nothing', async () => {
     await withService(database, async (service) => {
-      const count = async () => (await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM products')).rows[0]!.n;
+      const count = async () =>
+        (await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM products')).rows[0]!.n;
       const before = await count();
-      const taken = (await service.db.query<{ shop_id: number; external_id: string }>('SELECT shop_id, external_id FROM products ORDER BY id LIMIT 1')).rows[0]!;
+      const taken = (
+        await service.db.query<{ shop_id: number; external_id: string }>(
+          'SELECT shop_id, external_id FROM products ORDER BY id LIMIT 1',
+        )
+      ).rows[0]!;
       // The write the losing request makes after its check passed: the same shop and external id.
       const refused = await service.db
-        .query('INSERT INTO products (shop_id, external_id, title) VALUES ($1, $2, $3)', [taken.shop_id, taken.external_id, 'Racer'])
-        .then(() => undefined, (error: unknown) => error);
+        .query('INSERT INTO products (shop_id, external_id, title) VALUES ($1, $2, $3)', [
+          taken.shop_id,
+          taken.external_id,
+          'Racer',
+        ])
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       expect(refused).toBeDefined();
       const answer = toHttpError(refused)?.toResponse();
       expect(answer?.status).toBe(422);

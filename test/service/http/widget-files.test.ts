@@ -24,7 +24,8 @@ describe('the widget files of the service', () => {
   it('serves the entry and its hashed files to pages of any origin, at the top and under /widget/', async () => {
     service = await createTestService();
     const app = createApp({ db: service.db, rateLimit: false, widgetDir: builtWidget() });
-    const get = (path: string) => app.fetch(new Request(`http://booking.test${path}`, { headers: { origin: 'https://shop.example' } }));
+    const get = (path: string) =>
+      app.fetch(new Request(`http://booking.test${path}`, { headers: { origin: 'https://shop.example' } }));
     const entry = await get('/booking-widget.js');
     expect(entry.status).toBe(200);
     expect(await entry.text()).toContain('booking-widget');
@@ -38,7 +39,11 @@ describe('the widget files of the service', () => {
 
   it('says how to build them when they are not built, and serves nothing else from the folder', async () => {
     service = await createTestService();
-    const empty = createApp({ db: service.db, rateLimit: false, widgetDir: mkdtempSync(join(tmpdir(), 'widget-none-')) });
+    const empty = createApp({
+      db: service.db,
+      rateLimit: false,
+      widgetDir: mkdtempSync(join(tmpdir(), 'widget-none-')),
+    });
     const missing = await empty.fetch(new Request('http://booking.test/booking-widget.js'));
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('npm run build');

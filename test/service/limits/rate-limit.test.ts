@@ -20,7 +20,10 @@ describe('rate limits', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     const limited = await get(service, 'sk_test_harbour');
     expect(limited.headers.get('retry-after')).toBe('1');
-    expect(await limited.json()).toMatchObject({ error: 'rate_limited', message: expect.stringContaining('retry after 1 s') });
+    expect(await limited.json()).toMatchObject({
+      error: 'rate_limited',
+      message: expect.stringContaining('retry after 1 s'),
+    });
     now += 500; // half a second refills one request at 2/s
     expect((await get(service, 'sk_test_harbour')).status).toBe(200);
     expect((await get(service, 'sk_test_harbour')).status).toBe(429);
@@ -35,7 +38,9 @@ describe('rate limits', () => {
 
   it('applies the defaults of 20/s with a burst of 100 when nothing is configured', async () => {
     service = await createTestService({ rateLimit: { now: () => 0 } });
-    const statuses = await Promise.all(Array.from({ length: 101 }, () => get(service!, 'sk_test_harbour').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 101 }, () => get(service!, 'sk_test_harbour').then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
   });
 });

@@ -17,7 +17,9 @@ type Fetch = (request: Request, env?: { clientAddress?: string }) => Promise<Res
 
 const PK = 'pk_test_harbour';
 const get = (fetch: Fetch, path: string, address: string) =>
-  fetch(new Request(`http://booking.test${path}${path.includes('?') ? '&' : '?'}token=${PK}`), { clientAddress: address }).then((r) => r.status);
+  fetch(new Request(`http://booking.test${path}${path.includes('?') ? '&' : '?'}token=${PK}`), {
+    clientAddress: address,
+  }).then((r) => r.status);
 const hold = (fetch: Fetch, cart: string, address: string, start = '2026-12-10') =>
   fetch(
     new Request('http://booking.test/v1/reservations', {
@@ -48,7 +50,9 @@ describe('a sale day with one abusive client', () => {
     // before authentication (the abuser must reach the per-client bucket; the default 50/s
     // would refuse it even sooner).
     const open = { perSecond: 100_000, burst: 100_000 };
-    service = await createTestService({ rateLimit: { now: () => t, ceiling: { perSecond: 1_200, burst: 1_200 }, unauthenticated: open } });
+    service = await createTestService({
+      rateLimit: { now: () => t, ceiling: { perSecond: 1_200, burst: 1_200 }, unauthenticated: open },
+    });
     const s = service;
     const shoppers: number[] = [];
     const abuser: number[] = [];
@@ -72,7 +76,11 @@ describe('a sale day with one abusive client', () => {
     service = await createTestService({ rateLimit: { now: () => t, cart: { perSecond: 1, burst: 2 } } });
     const s = service;
     // One cart from many addresses: its third hold at once is refused, another cart is not.
-    expect([await hold(s.fetch, 'busy', '10.0.0.1'), await hold(s.fetch, 'busy', '10.0.0.2', '2026-12-11'), await hold(s.fetch, 'busy', '10.0.0.3')]).toEqual([201, 200, 429]);
+    expect([
+      await hold(s.fetch, 'busy', '10.0.0.1'),
+      await hold(s.fetch, 'busy', '10.0.0.2', '2026-12-11'),
+      await hold(s.fetch, 'busy', '10.0.0.3'),
+    ]).toEqual([201, 200, 429]);
     expect(await hold(s.fetch, 'calm', '10.0.0.3')).toBe(201);
     // One client spends its burst of 100; the next client is served.
     const statuses = [];
@@ -84,13 +92,24 @@ describe('a sale day with one abusive client', () => {
   it('trusts a proxy header only when the operator names it, and then its last entry', async () => {
     const t = 0;
     service = await createTestService({ rateLimit: { now: () => t, perSecond: 1, burst: 1 } });
-    const trusting = createApp({ db: service.db, clock: service.clock, rateLimit: { now: () => t, perSecond: 1, burst: 1 }, trustProxyHeader: 'X-Forwarded-For' });
+    const trusting = createApp({
+      db: service.db,
+      clock: service.clock,
+      rateLimit: { now: () => t, perSecond: 1, burst: 1 },
+      trustProxyHeader: 'X-Forwarded-For',
+    });
     const via = (fetch: Fetch, forwarded: string) =>
-      fetch(new Request(`http://booking.test/v1/widgets?token=${PK}`, { headers: { 'x-forwarded-for': forwarded } }), { clientAddress: '192.0.2.1' }).then((r) => r.status);
+      fetch(new Request(`http://booking.test/v1/widgets?token=${PK}`, { headers: { 'x-forwarded-for': forwarded } }), {
+        clientAddress: '192.0.2.1',
+      }).then((r) => r.status);
     // Not trusted: every forged header comes from the one proxy address, one bucket.
     expect([await via(service.fetch, '1.1.1.1'), await via(service.fetch, '2.2.2.2')]).toEqual([200, 429]);
     // Trusted: the address the proxy appended is the client; what the client wrote before it is ignored.
-    expect([await via(trusting.fetch, 'forged, 10.1.1.1'), await via(trusting.fetch, 'forged, 10.2.2.2'), await via(trusting.fetch, 'other, 10.2.2.2')]).toEqual([200, 200, 429]);
+    expect([
+      await via(trusting.fetch, 'forged, 10.1.1.1'),
+      await via(trusting.fetch, 'forged, 10.2.2.2'),
+      await via(trusting.fetch, 'other, 10.2.2.2'),
+    ]).toEqual([200, 200, 429]);
   });
 });
 
@@ -113,7 +132,8 @@ describePostgres('rate limits shared by two apps on one database', (database) =>
     // Ten more seconds of both apps hammering for one client: about 1/s in all, not 2/s.
     let served = 0;
     for (let step = 0; step < 100; step++, t += 100) {
-      for (const fetch of [a, b]) for (let i = 0; i < 3; i++) if ((await get(fetch, '/v1/widgets', '10.8.8.8')) === 200) served++;
+      for (const fetch of [a, b])
+        for (let i = 0; i < 3; i++) if ((await get(fetch, '/v1/widgets', '10.8.8.8')) === 200) served++;
     }
     // The bucket holds its burst (5) and 1/s for the 9.9 s: 14. Apps counting alone would serve 14 each.
     expect(served).toBeGreaterThanOrEqual(13);
@@ -132,7 +152,9 @@ describePostgres('rate limits shared by two apps on one database', (database) =>
     let refused = 0;
     for (let round = 0; round < 150; round++, t += 70) {
       // 20 requests every 70 ms: about 290/s, an eighth of the ceiling.
-      const waits = await Promise.all(Array.from({ length: 20 }, (_, i) => processes[i % 3]!.take('p:test', ceiling, t)));
+      const waits = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => processes[i % 3]!.take('p:test', ceiling, t)),
+      );
       refused += waits.filter((wait) => wait > 0).length;
     }
     expect(refused).toBe(0);
@@ -142,7 +164,9 @@ describePostgres('rate limits shared by two apps on one database', (database) =>
     // (the sync's approximation); the rest is refused.
     let served = 0;
     for (let round = 0; round < 400; round++, t += 1) {
-      const waits = await Promise.all(Array.from({ length: 20 }, (_, i) => processes[i % 3]!.take('p:test', ceiling, t)));
+      const waits = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => processes[i % 3]!.take('p:test', ceiling, t)),
+      );
       served += waits.filter((wait) => wait === 0).length;
     }
     expect(served).toBeGreaterThanOrEqual(5_500);

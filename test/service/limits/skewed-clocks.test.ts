@@ -48,7 +48,15 @@ for (const skewMs of [90_000, 3_000]) {
       const fixture = writeFixture(testFixture);
       const cli = buildCli();
       for (const clockSkewMs of skews) {
-        processes.push(await startCli(cli, { data: tempDir('skew'), fixture, databaseUrl: database.url, clockSkewMs, env: { TRUST_PROXY_HEADER: 'x-forwarded-for' } }));
+        processes.push(
+          await startCli(cli, {
+            data: tempDir('skew'),
+            fixture,
+            databaseUrl: database.url,
+            clockSkewMs,
+            env: { TRUST_PROXY_HEADER: 'x-forwarded-for' },
+          }),
+        );
       }
     }, 120_000);
     afterAll(async () => {
@@ -59,12 +67,15 @@ for (const skewMs of [90_000, 3_000]) {
       await database?.drop();
     });
 
-    it.skipIf(ONLY_ONCE)('each process whose clock is off by more than a second says so in its log, with the figure; the one on time says nothing', () => {
-      const seconds = (skewMs / 1000).toFixed(1);
-      expect(processes[0]!.stderr()).toContain(`clock is ${seconds} s behind the database's`);
-      expect(processes[2]!.stderr()).toContain(`clock is ${seconds} s ahead of the database's`);
-      expect(processes[1]!.stderr()).not.toMatch(/clock is/);
-    });
+    it.skipIf(ONLY_ONCE)(
+      'each process whose clock is off by more than a second says so in its log, with the figure; the one on time says nothing',
+      () => {
+        const seconds = (skewMs / 1000).toFixed(1);
+        expect(processes[0]!.stderr()).toContain(`clock is ${seconds} s behind the database's`);
+        expect(processes[2]!.stderr()).toContain(`clock is ${seconds} s ahead of the database's`);
+        expect(processes[1]!.stderr()).not.toMatch(/clock is/);
+      },
+    );
 
     it.skipIf(ONLY_ONCE)(
       '100 shoppers at 50 page loads a second beside one abusive client: no shopper is refused, the abuser is, nothing is locked 2 s after it stops, and the secret token is served by every process',
@@ -85,7 +96,11 @@ for (const skewMs of [90_000, 3_000]) {
             const address = `10.1.${pages % 100}.7`;
             pending.push(
               (async () => {
-                for (const path of ['/v1/widgets?external_product_id=7001', '/v1/blackouts?per=250', '/v1/availability?external_variant_id=8001&start=2026-12-01&finish=2027-01-01']) {
+                for (const path of [
+                  '/v1/widgets?external_product_id=7001',
+                  '/v1/blackouts?per=250',
+                  '/v1/availability?external_variant_id=8001&start=2026-12-01&finish=2027-01-01',
+                ]) {
                   shopper.push((await get(url, path, address)).status);
                 }
               })(),
@@ -99,7 +114,10 @@ for (const skewMs of [90_000, 3_000]) {
         await Promise.all(pending);
 
         expect(shopper.length).toBeGreaterThanOrEqual(600);
-        expect(shopper.filter((s) => s === 429), 'shoppers refused').toEqual([]);
+        expect(
+          shopper.filter((s) => s === 429),
+          'shoppers refused',
+        ).toEqual([]);
         expect(shopper.filter((s) => s !== 200)).toEqual([]);
         // Its burst of 100 and 20/s for about 6 s (each process may run a sync batch ahead).
         const served = abuser.filter((s) => s === 200).length;
@@ -118,31 +136,45 @@ for (const skewMs of [90_000, 3_000]) {
       60_000,
     );
 
-    it.skipIf(ONLY_ONCE)("through every process a hold's countdown, as the widget computes it from the answer, is the database's to within a second", async () => {
-      const today = plainDateInZone(await databaseMs(database.db), 'Australia/Melbourne');
-      for (const [i, p] of processes.entries()) {
-        // The widget's own connection code, with the test process's (true) clock as the shopper's.
-        const connection = createConnection({ api: p.url, token: PK, fetch: (input, init) => fetch(input, init), signal: new AbortController().signal, now: () => Date.now() });
-        const cart = `countdown-${skewMs}-${i}`;
-        // The first day from today + 3 that no blackout closes (the fixture's days are fixed).
-        let hold;
-        for (let offset = 3; !hold; offset++) {
-          hold = await connection.hold({ cart_token: cart, items: [{ external_id: 8002, start: addDays(today, offset), quantity: 1 }] }).catch((e: { code?: string }) => {
-            if (e.code !== 'unavailable' || offset > 30) throw e;
+    it.skipIf(ONLY_ONCE)(
+      "through every process a hold's countdown, as the widget computes it from the answer, is the database's to within a second",
+      async () => {
+        const today = plainDateInZone(await databaseMs(database.db), 'Australia/Melbourne');
+        for (const [i, p] of processes.entries()) {
+          // The widget's own connection code, with the test process's (true) clock as the shopper's.
+          const connection = createConnection({
+            api: p.url,
+            token: PK,
+            fetch: (input, init) => fetch(input, init),
+            signal: new AbortController().signal,
+            now: () => Date.now(),
           });
+          const cart = `countdown-${skewMs}-${i}`;
+          // The first day from today + 3 that no blackout closes (the fixture's days are fixed).
+          let hold;
+          for (let offset = 3; !hold; offset++) {
+            hold = await connection
+              .hold({ cart_token: cart, items: [{ external_id: 8002, start: addDays(today, offset), quantity: 1 }] })
+              .catch((e: { code?: string }) => {
+                if (e.code !== 'unavailable' || offset > 30) throw e;
+              });
+          }
+          const shown = Date.parse(hold.expires_at) - (Date.now() + connection.offset);
+          const { rows } = await database.db.query<{ ms: string | number }>(
+            `SELECT extract(epoch from (expires_at - clock_timestamp())) * 1000 AS ms FROM reservations WHERE cart_token = $1`,
+            [cart],
+          );
+          const truth = Number(rows[0]!.ms);
+          expect(
+            Math.abs(shown - truth),
+            `process ${skews[i]! / 1000} s: shows ${Math.round(shown / 1000)} s left, the database ${Math.round(truth / 1000)} s`,
+          ).toBeLessThanOrEqual(1_000);
+          // And the answer's Date is the database's second, whatever this host's clock says.
+          const answered = await fetch(`${p.url}/v1/widgets?token=${PK}`);
+          const [before, after] = [await databaseMs(database.db), Date.parse(answered.headers.get('date')!)];
+          expect(Math.abs(before - after)).toBeLessThanOrEqual(1_500);
         }
-        const shown = Date.parse(hold.expires_at) - (Date.now() + connection.offset);
-        const { rows } = await database.db.query<{ ms: string | number }>(
-          `SELECT extract(epoch from (expires_at - clock_timestamp())) * 1000 AS ms FROM reservations WHERE cart_token = $1`,
-          [cart],
-        );
-        const truth = Number(rows[0]!.ms);
-        expect(Math.abs(shown - truth), `process ${skews[i]! / 1000} s: shows ${Math.round(shown / 1000)} s left, the database ${Math.round(truth / 1000)} s`).toBeLessThanOrEqual(1_000);
-        // And the answer's Date is the database's second, whatever this host's clock says.
-        const answered = await fetch(`${p.url}/v1/widgets?token=${PK}`);
-        const [before, after] = [await databaseMs(database.db), Date.parse(answered.headers.get('date')!)];
-        expect(Math.abs(before - after)).toBeLessThanOrEqual(1_500);
-      }
-    });
+      },
+    );
   });
 }

@@ -43,14 +43,19 @@ describe('unauthenticated floods', () => {
     service = await createTestService();
     const { db, queries } = counting(service.db);
     const created = createApp({ db, clock: service.clock, rateLimit: limits });
-    return { fetch: (request: Request, address: string) => created.fetch(request, { clientAddress: address }), queries };
+    return {
+      fetch: (request: Request, address: string) => created.fetch(request, { clientAddress: address }),
+      queries,
+    };
   }
 
   it('random invalid tokens from one address cost one query each up to its burst, then 429 with none', async () => {
     const { fetch, queries } = await app({ now: () => 0 });
     const statuses: number[] = [];
     for (let i = 0; i < 1_000; i++) {
-      statuses.push((await fetch(new Request(`http://booking.test/v1/widgets?token=${randomToken(i)}`), '198.51.100.1')).status);
+      statuses.push(
+        (await fetch(new Request(`http://booking.test/v1/widgets?token=${randomToken(i)}`), '198.51.100.1')).status,
+      );
     }
     // The default per-address bucket: a burst of 200.
     expect(statuses.filter((s) => s === 401)).toHaveLength(200);
@@ -61,7 +66,10 @@ describe('unauthenticated floods', () => {
   it('one unknown token repeated from a thousand addresses costs one query', async () => {
     const { fetch, queries } = await app(false);
     for (let i = 0; i < 1_000; i++) {
-      const r = await fetch(new Request('http://booking.test/v1/widgets', { headers: { authorization: 'Bearer pk_revoked_long_ago' } }), `10.0.${i >> 8}.${i & 255}`);
+      const r = await fetch(
+        new Request('http://booking.test/v1/widgets', { headers: { authorization: 'Bearer pk_revoked_long_ago' } }),
+        `10.0.${i >> 8}.${i & 255}`,
+      );
       expect(r.status).toBe(401);
     }
     expect(queries()).toBe(1);
@@ -70,10 +78,17 @@ describe('unauthenticated floods', () => {
   it('preflights from any origin cost one query per cache period, and 429 past the per-address limit', async () => {
     const { fetch, queries } = await app({ now: () => 0 });
     const preflight = (origin: string, address: string) =>
-      fetch(new Request('http://booking.test/v1/reservations', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } }), address).then((r) => r.status);
+      fetch(
+        new Request('http://booking.test/v1/reservations', {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST' },
+        }),
+        address,
+      ).then((r) => r.status);
     expect(await preflight('https://harbour.example', '10.1.0.1')).toBe(204);
     const statuses: number[] = [];
-    for (let i = 0; i < 1_000; i++) statuses.push(await preflight(`https://x${i}.example`, `10.2.${i >> 8}.${i & 255}`));
+    for (let i = 0; i < 1_000; i++)
+      statuses.push(await preflight(`https://x${i}.example`, `10.2.${i >> 8}.${i & 255}`));
     expect(new Set(statuses)).toEqual(new Set([403]));
     expect(queries()).toBe(1);
     const one: number[] = [];

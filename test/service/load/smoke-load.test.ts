@@ -36,7 +36,9 @@ function post(service: TestService, i: number): Promise<Response> {
   const quantity = quantityOf(i);
   const body = {
     cart_token: `smoke-cart-${i % CARTS}`,
-    items: [{ external_id: String(VARIANT), start: DATES[Math.floor(i / CARTS) % DATES.length], quantity: String(quantity) }],
+    items: [
+      { external_id: String(VARIANT), start: DATES[Math.floor(i / CARTS) % DATES.length], quantity: String(quantity) },
+    ],
   };
   return service.fetch(
     new Request(`${service.baseUrl}/v1/reservations`, {
@@ -52,41 +54,50 @@ function post(service: TestService, i: number): Promise<Response> {
 // that), so the burst runs once, under UTC, instead of three times on a shared 2-core machine.
 const runHere = (process.env.TZ ?? 'UTC') === 'UTC';
 
-(runHere ? describeEachDatabase : (name: string) => describe.skip(`${name} (runs under TZ=UTC only)`, () => {}))('smoke load: concurrent reservation posts', (database) => {
-  let service: TestService | undefined;
-  afterEach(async () => {
-    // close() also fails the test if the service logged an unexpected error (a 500).
-    await service?.close();
-    service = undefined;
-  });
+(runHere ? describeEachDatabase : (name: string) => describe.skip(`${name} (runs under TZ=UTC only)`, () => {}))(
+  'smoke load: concurrent reservation posts',
+  (database) => {
+    let service: TestService | undefined;
+    afterEach(async () => {
+      // close() also fails the test if the service logged an unexpected error (a 500).
+      await service?.close();
+      service = undefined;
+    });
 
-  it(`${POSTS} concurrent posts from ${CARTS} carts on ${DATES.length} dates: no errors, no day above capacity ${CAPACITY}`, { timeout: 90_000 }, async () => {
-    service = await createTestService({ database });
-    const s = service;
-    const outcomes = await Promise.all(
-      Array.from({ length: POSTS }, (_, i) =>
-        post(s, i).then(
-          async (response) => ({ i, status: response.status, text: await response.text() }),
-          (error: unknown) => ({ i, status: 0, text: String(error) }),
+    it(`${POSTS} concurrent posts from ${CARTS} carts on ${DATES.length} dates: no errors, no day above capacity ${CAPACITY}`, {
+      timeout: 90_000,
+    }, async () => {
+      service = await createTestService({ database });
+      const s = service;
+      const outcomes = await Promise.all(
+        Array.from({ length: POSTS }, (_, i) =>
+          post(s, i).then(
+            async (response) => ({ i, status: response.status, text: await response.text() }),
+            (error: unknown) => ({ i, status: 0, text: String(error) }),
+          ),
         ),
-      ),
-    );
+      );
 
-    const failures = outcomes.filter((o) => o.status === 0 || o.status >= 500);
-    expect(failures.map((f) => `${f.status} ${f.text.slice(0, 200)}`)).toEqual([]);
-    // Only "held" (201 created, 200 updated) and "does not fit" (409): any other answer means the
-    // posts were malformed and the test would prove nothing.
-    // Issue 15: a release (quantity 0) from a cart that holds nothing yet is refused (422).
-    const unexpected = outcomes.filter((o) => ![200, 201, 409].includes(o.status) && !(o.status === 422 && quantityOf(o.i) === 0 && o.text.includes('"items"')));
-    expect(unexpected.map((o) => `${o.status} ${o.text.slice(0, 200)}`)).toEqual([]);
-    // The burst really contended: some holds succeeded, some did not fit.
-    expect(outcomes.some((o) => o.status === 201)).toBe(true);
-    expect(outcomes.some((o) => o.status === 409)).toBe(true);
+      const failures = outcomes.filter((o) => o.status === 0 || o.status >= 500);
+      expect(failures.map((f) => `${f.status} ${f.text.slice(0, 200)}`)).toEqual([]);
+      // Only "held" (201 created, 200 updated) and "does not fit" (409): any other answer means the
+      // posts were malformed and the test would prove nothing.
+      // Issue 15: a release (quantity 0) from a cart that holds nothing yet is refused (422).
+      const unexpected = outcomes.filter(
+        (o) =>
+          ![200, 201, 409].includes(o.status) &&
+          !(o.status === 422 && quantityOf(o.i) === 0 && o.text.includes('"items"')),
+      );
+      expect(unexpected.map((o) => `${o.status} ${o.text.slice(0, 200)}`)).toEqual([]);
+      // The burst really contended: some holds succeeded, some did not fit.
+      expect(outcomes.some((o) => o.status === 201)).toBe(true);
+      expect(outcomes.some((o) => o.status === 409)).toBe(true);
 
-    const held = await heldPerDay(s, s.clock.now());
-    expect(held.size).toBeGreaterThan(0);
-    for (const day of held.keys()) expect(DATES).toContain(day);
-    const over = [...held].filter(([, units]) => units > CAPACITY);
-    expect(over).toEqual([]);
-  });
-});
+      const held = await heldPerDay(s, s.clock.now());
+      expect(held.size).toBeGreaterThan(0);
+      for (const day of held.keys()) expect(DATES).toContain(day);
+      const over = [...held].filter(([, units]) => units > CAPACITY);
+      expect(over).toEqual([]);
+    });
+  },
+);

@@ -23,11 +23,21 @@ export interface CallOptions {
 }
 
 /** Calls `method path` with an optional JSON body. */
-export async function call<T = any>(service: TestService, method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = any>(
+  service: TestService,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { authorization: `Bearer ${options.token ?? SECRET}`, ...options.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await service.fetch(
-    new Request(`${service.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+    new Request(`${service.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
   );
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
@@ -46,7 +56,10 @@ export const CUSTOMER = { first_name: 'Test', last_name: 'Customer', email: 'cus
  * customers sends the key (`customers: undefined` sends none at all).
  */
 export function book(service: TestService, body: unknown, options?: CallOptions) {
-  const withCustomer = body !== null && typeof body === 'object' && !Array.isArray(body) && !('customers' in body) ? { ...body, customers: [CUSTOMER] } : body;
+  const withCustomer =
+    body !== null && typeof body === 'object' && !Array.isArray(body) && !('customers' in body)
+      ? { ...body, customers: [CUSTOMER] }
+      : body;
   return call(service, 'POST', '/v1/bookings', withCustomer, options);
 }
 

@@ -34,8 +34,14 @@ describePostgres('holds across processes whose clocks differ', () => {
     );
     return rows[0]!.n;
   };
-  const post = (p: ReturnType<typeof processWithSkew>, cart: string, externalId: number, date: string, quantity: number, options?: CallOptions) =>
-    hold(p, { cart_token: cart, items: [{ external_id: externalId, start: date, quantity }] }, options);
+  const post = (
+    p: ReturnType<typeof processWithSkew>,
+    cart: string,
+    externalId: number,
+    date: string,
+    quantity: number,
+    options?: CallOptions,
+  ) => hold(p, { cart_token: cart, items: [{ external_id: externalId, start: date, quantity }] }, options);
 
   it('a process 2 s behind does not renew a hold the database saw expire 800 ms ago, once another cart took its units', async () => {
     service = await createTestService({ database: 'postgres', fixture });
@@ -43,7 +49,9 @@ describePostgres('holds across processes whose clocks differ', () => {
     const d = day(10);
     expect((await post(onTime(), 'lapsing', 8002, d, 2)).status).toBe(201);
     // The hold lapsed 800 ms ago by the database's clock (the process behind still thinks it lives).
-    await service.db.query(`UPDATE reservations SET expires_at = clock_timestamp() - interval '800 milliseconds' WHERE cart_token = 'lapsing'`);
+    await service.db.query(
+      `UPDATE reservations SET expires_at = clock_timestamp() - interval '800 milliseconds' WHERE cart_token = 'lapsing'`,
+    );
     expect((await post(onTime(), 'taker', 8002, d, 2)).status).toBe(201);
 
     // The lapsing cart posts another variant through the process behind: a renewal of the whole cart.
@@ -70,7 +78,10 @@ describePostgres('holds across processes whose clocks differ', () => {
     const mine = await post(ahead, 'live', 8001, d, 3);
     expect(mine.status).toBe(200);
     expect(Math.abs(Date.parse(mine.body.expires_at) - (Date.now() + 15 * 60_000))).toBeLessThan(60_000);
-    const listed = await hold(ahead, { cart_token: 'live', items: [{ external_id: 8003, start: day(13), quantity: 1 }] });
+    const listed = await hold(ahead, {
+      cart_token: 'live',
+      items: [{ external_id: 8003, start: day(13), quantity: 1 }],
+    });
     expect(listed.body.items.every((i: { status: string }) => i.status === 'ok')).toBe(true);
   });
 
@@ -80,18 +91,29 @@ describePostgres('holds across processes whose clocks differ', () => {
     const d = day(14);
     expect((await post(onTime(), 'live', 8002, d, 2)).status).toBe(201);
     const res = await ahead.fetch(
-      new Request(`${service.baseUrl}/v1/availability?external_variant_id=8002&start=${d}&finish=${day(15)}`, { headers: { authorization: 'Bearer sk_test_harbour' } }),
+      new Request(`${service.baseUrl}/v1/availability?external_variant_id=8002&start=${d}&finish=${day(15)}`, {
+        headers: { authorization: 'Bearer sk_test_harbour' },
+      }),
     );
     expect(((await res.json()) as { quantity_available: number }[])[0]!.quantity_available).toBe(0);
     const booked = await ahead.fetch(
       new Request(`${service.baseUrl}/v1/bookings`, {
         method: 'POST',
         headers: { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' },
-        body: JSON.stringify({ starts_at: `${d} 10:00`, finishes_at: `${d} 12:00`, customers: [{ email: 'a@b.c' }], items: [{ external_id: 8002, quantity: 1 }] }),
+        body: JSON.stringify({
+          starts_at: `${d} 10:00`,
+          finishes_at: `${d} 12:00`,
+          customers: [{ email: 'a@b.c' }],
+          items: [{ external_id: 8002, quantity: 1 }],
+        }),
       }),
     );
     expect(booked.status).toBe(409);
-    const active = await ahead.fetch(new Request(`${service.baseUrl}/v1/reservations?active=true`, { headers: { authorization: 'Bearer sk_test_harbour' } }));
+    const active = await ahead.fetch(
+      new Request(`${service.baseUrl}/v1/reservations?active=true`, {
+        headers: { authorization: 'Bearer sk_test_harbour' },
+      }),
+    );
     expect(((await active.json()) as unknown[]).length).toBe(1);
   });
 });

@@ -18,7 +18,11 @@ describeEachDatabase('POST /v1/reservations', (database) => {
 
   it('creates the cart reservation (201) holding whole shop-local days, expiring after the widget hold time', async () => {
     await start();
-    const r = await hold(service, { cart_token: 'c1', items: [{ external_id: '8001', start: '2026-12-10', finish: '2026-12-12', quantity: '2' }], guests: [ada] });
+    const r = await hold(service, {
+      cart_token: 'c1',
+      items: [{ external_id: '8001', start: '2026-12-10', finish: '2026-12-12', quantity: '2' }],
+      guests: [ada],
+    });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({
       id: expect.any(Number),
@@ -42,15 +46,22 @@ describeEachDatabase('POST /v1/reservations', (database) => {
         },
       ],
     });
-    const { rows } = await service.db.query<{ guests: unknown }>('SELECT guests FROM reservations WHERE id = $1', [r.body.id]);
+    const { rows } = await service.db.query<{ guests: unknown }>('SELECT guests FROM reservations WHERE id = $1', [
+      r.body.id,
+    ]);
     expect(rows[0]!.guests).toEqual([ada]);
   });
 
   it('holds one day when an item has no finish, and accepts numbers where the seed shows strings', async () => {
     await start();
-    const r = await hold(service, { cart_token: 'c1', items: [{ external_id: 8003, start: '2026-12-05', quantity: 4 }] });
+    const r = await hold(service, {
+      cart_token: 'c1',
+      items: [{ external_id: 8003, start: '2026-12-05', quantity: 4 }],
+    });
     expect(r.status).toBe(201);
-    expect(r.body.items).toMatchObject([{ start: '2026-12-04T13:00:00.000Z', finish: '2026-12-05T13:00:00.000Z', quantity: 4, external_id: 8003 }]);
+    expect(r.body.items).toMatchObject([
+      { start: '2026-12-04T13:00:00.000Z', finish: '2026-12-05T13:00:00.000Z', quantity: 4, external_id: 8003 },
+    ]);
   });
 
   it('updates the same reservation (200): posted variants are replaced, others stay, quantity 0 removes', async () => {
@@ -63,7 +74,10 @@ describeEachDatabase('POST /v1/reservations', (database) => {
       ],
     });
     expect(first.status).toBe(201);
-    const second = await hold(service, { cart_token: 'c1', items: [{ external_id: 8001, start: '2026-12-20', finish: '2026-12-22', quantity: 3 }] });
+    const second = await hold(service, {
+      cart_token: 'c1',
+      items: [{ external_id: 8001, start: '2026-12-20', finish: '2026-12-22', quantity: 3 }],
+    });
     expect(second.status).toBe(200);
     expect(second.body.id).toBe(first.body.id);
     expect(second.body.created_at).toBe(first.body.created_at);
@@ -71,18 +85,27 @@ describeEachDatabase('POST /v1/reservations', (database) => {
       [8003, '2026-12-09T13:00:00.000Z', 2],
       [8001, '2026-12-19T13:00:00.000Z', 3],
     ]);
-    const third = await hold(service, { cart_token: 'c1', items: [{ external_id: 8003, start: '2026-12-10', quantity: 0 }] });
+    const third = await hold(service, {
+      cart_token: 'c1',
+      items: [{ external_id: 8003, start: '2026-12-10', quantity: 0 }],
+    });
     expect(third.status).toBe(200);
     expect(third.body.items.map((i: any) => i.external_id)).toEqual([8001]);
     // The replaced 8001 item on 10 December no longer counts: another cart can take all 3.
-    expect((await hold(service, { cart_token: 'c2', items: [{ external_id: 8001, start: '2026-12-10', quantity: 3 }] })).status).toBe(201);
+    expect(
+      (await hold(service, { cart_token: 'c2', items: [{ external_id: 8001, start: '2026-12-10', quantity: 3 }] }))
+        .status,
+    ).toBe(201);
   });
 
   it('renews expires_at on every post, from the clock of that post', async () => {
     await start();
     await hold(service, { cart_token: 'c1', items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }] });
     service.clock.advance(10 * 60_000);
-    const renewed = await hold(service, { cart_token: 'c1', items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }] });
+    const renewed = await hold(service, {
+      cart_token: 'c1',
+      items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }],
+    });
     expect(renewed.body.expires_at).toBe(new Date(NOW + 25 * 60_000).toISOString());
     expect(renewed.body.created_at).toBe(TEST_NOW);
   });
@@ -91,15 +114,29 @@ describeEachDatabase('POST /v1/reservations', (database) => {
     const fixture = structuredClone((await import('../../helpers/fixture.ts')).testFixture) as any;
     fixture.shops[0].widgets[1].settings.hold_minutes = 40;
     service = await createTestService({ database, fixture });
-    const r = await hold(service, { cart_token: 'c1', items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }] });
+    const r = await hold(service, {
+      cart_token: 'c1',
+      items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }],
+    });
     expect(r.body.expires_at).toBe(new Date(NOW + 40 * 60_000).toISOString());
   });
 
   it('reports quantity_available as capacity minus other carts and bookings, never the cart itself', async () => {
     await start();
     await hold(service, { cart_token: 'other', items: [{ external_id: 8001, start: '2026-12-11', quantity: 1 }] });
-    expect((await book(service, { starts_at: '2026-12-10 10:00', finishes_at: '2026-12-10 12:00', items: [{ external_id: 8001, quantity: 1 }] })).status).toBe(201);
-    const mine = await hold(service, { cart_token: 'mine', items: [{ external_id: 8001, start: '2026-12-09', finish: '2026-12-12', quantity: 1 }] });
+    expect(
+      (
+        await book(service, {
+          starts_at: '2026-12-10 10:00',
+          finishes_at: '2026-12-10 12:00',
+          items: [{ external_id: 8001, quantity: 1 }],
+        })
+      ).status,
+    ).toBe(201);
+    const mine = await hold(service, {
+      cart_token: 'mine',
+      items: [{ external_id: 8001, start: '2026-12-09', finish: '2026-12-12', quantity: 1 }],
+    });
     // Days 9, 10, 11: free 3, 2 (booking), 2 (other cart): the least is 2.
     expect(mine.body.items[0].quantity_available).toBe(2);
   });
@@ -120,8 +157,22 @@ describeEachDatabase('POST /v1/reservations', (database) => {
     expect(r.body.error).toBe('unavailable');
     expect(r.body.message).toContain('items[1]');
     expect(r.body.details.items).toEqual([
-      { external_id: 8003, start: '2026-12-09T13:00:00.000Z', finish: '2026-12-10T13:00:00.000Z', quantity: 1, quantity_available: 9, status: 'ok', status_code: 1 },
-      expect.objectContaining({ external_id: item.external_id, quantity: item.quantity, quantity_available: available, status, status_code: code }),
+      {
+        external_id: 8003,
+        start: '2026-12-09T13:00:00.000Z',
+        finish: '2026-12-10T13:00:00.000Z',
+        quantity: 1,
+        quantity_available: 9,
+        status: 'ok',
+        status_code: 1,
+      },
+      expect.objectContaining({
+        external_id: item.external_id,
+        quantity: item.quantity,
+        quantity_available: available,
+        status,
+        status_code: code,
+      }),
     ]);
     const { rows } = await service.db.query<{ cart_token: string }>('SELECT cart_token FROM reservations');
     expect(rows.map((row) => row.cart_token)).toEqual(['c0']);
@@ -129,9 +180,18 @@ describeEachDatabase('POST /v1/reservations', (database) => {
 
   it('leaves an existing cart untouched when a later post is refused', async () => {
     await start();
-    const first = await hold(service, { cart_token: 'c1', items: [{ external_id: 8002, start: '2026-12-10', quantity: 1 }] });
+    const first = await hold(service, {
+      cart_token: 'c1',
+      items: [{ external_id: 8002, start: '2026-12-10', quantity: 1 }],
+    });
     service.clock.advance(60_000);
-    const refused = await hold(service, { cart_token: 'c1', items: [{ external_id: 8002, start: '2026-12-10', quantity: 0 }, { external_id: 8001, start: '2026-12-25', quantity: 1 }] });
+    const refused = await hold(service, {
+      cart_token: 'c1',
+      items: [
+        { external_id: 8002, start: '2026-12-10', quantity: 0 },
+        { external_id: 8001, start: '2026-12-25', quantity: 1 },
+      ],
+    });
     expect(refused.status).toBe(409);
     expect((await get(service, `/v1/reservations/${first.body.id}`)).body).toEqual(first.body);
   });
@@ -139,8 +199,14 @@ describeEachDatabase('POST /v1/reservations', (database) => {
   it('rejects the horizon: a day past horizon_days from today is outside_window', async () => {
     await start();
     // Today is 2026-11-22 in Melbourne; the horizon is 365 days: 2027-11-22 is the last day.
-    expect((await hold(service, { cart_token: 'c1', items: [{ external_id: 8003, start: '2027-11-22', quantity: 1 }] })).status).toBe(201);
-    const r = await hold(service, { cart_token: 'c2', items: [{ external_id: 8003, start: '2027-11-23', quantity: 1 }] });
+    expect(
+      (await hold(service, { cart_token: 'c1', items: [{ external_id: 8003, start: '2027-11-22', quantity: 1 }] }))
+        .status,
+    ).toBe(201);
+    const r = await hold(service, {
+      cart_token: 'c2',
+      items: [{ external_id: 8003, start: '2027-11-23', quantity: 1 }],
+    });
     expect(r.body.details.items[0].status).toBe('outside_window');
   });
 
@@ -154,13 +220,21 @@ describeEachDatabase('POST /v1/reservations', (database) => {
       ],
     });
     expect(r.status).toBe(409);
-    expect(r.body.details.items.map((i: any) => [i.status, i.quantity_available])).toEqual([['ok', 2], ['sold_out', 1]]);
+    expect(r.body.details.items.map((i: any) => [i.status, i.quantity_available])).toEqual([
+      ['ok', 2],
+      ['sold_out', 1],
+    ]);
   });
 
   it('applies blackouts by level: shop-wide, location, product, and variant only to that variant', async () => {
     await start();
     const status = async (external_id: number, day: string) =>
-      (await hold(service, { cart_token: `c-${external_id}-${day}`, items: [{ external_id, start: day, quantity: 1 }] })).body.details?.items[0].status ?? 'ok';
+      (
+        await hold(service, {
+          cart_token: `c-${external_id}-${day}`,
+          items: [{ external_id, start: day, quantity: 1 }],
+        })
+      ).body.details?.items[0].status ?? 'ok';
     expect(await status(8003, '2026-12-25')).toBe('blacked_out'); // shop-wide Christmas
     expect(await status(8001, '2027-01-11')).toBe('blacked_out'); // variant 8001 hull repairs
     expect(await status(8002, '2027-01-11')).toBe('ok'); // ... not its sibling
@@ -175,7 +249,8 @@ describeEachDatabase('POST /v1/reservations', (database) => {
       `INSERT INTO blackouts (shop_id, title, starts_at, finishes_at, scope, product_id)
        SELECT p.shop_id, 'No pick-ups', '2026-12-04T13:00:00Z', '2026-12-05T13:00:00Z', 'start', p.id FROM products p WHERE p.external_id = 7001`,
     );
-    const range = (token: string, s: string, f: string) => hold(service, { cart_token: token, items: [{ external_id: 8001, start: s, finish: f, quantity: 1 }] });
+    const range = (token: string, s: string, f: string) =>
+      hold(service, { cart_token: token, items: [{ external_id: 8001, start: s, finish: f, quantity: 1 }] });
     expect((await range('a', '2026-12-04', '2026-12-07')).status).toBe(201); // starts the day before, runs through it
     expect((await range('b', '2026-12-05', '2026-12-07')).body.details.items[0].status).toBe('blacked_out');
     expect((await range('c', '2026-12-23', '2026-12-25')).status).toBe(201); // ends as Christmas begins
@@ -196,7 +271,16 @@ describeEachDatabase('POST /v1/reservations', (database) => {
     expect(r.status).toBe(422);
     expect(r.body.error).toBe('validation_failed');
     expect(Object.keys(r.body.details.fields).sort()).toEqual(
-      ['cart_token', 'guests[0].email', 'items[0].external_id', 'items[0].quantity', 'items[0].start', 'items[1].finish', 'items[1].quantity', 'items[2]'].sort(),
+      [
+        'cart_token',
+        'guests[0].email',
+        'items[0].external_id',
+        'items[0].quantity',
+        'items[0].start',
+        'items[1].finish',
+        'items[1].quantity',
+        'items[2]',
+      ].sort(),
     );
     const missing = await hold(service, {});
     expect(Object.keys(missing.body.details.fields).sort()).toEqual(['cart_token', 'items']);
@@ -210,7 +294,10 @@ describeEachDatabase('POST /v1/reservations', (database) => {
     const r = await hold(service, {
       cart_token: 'c1',
       notes: 'late arrival',
-      items: [{ external_id: 8001, start: '2027-01-14', end: '2027-01-15', quantity: 1 }, { external_id: 8003, start: '2027-01-14', qty: 3 }],
+      items: [
+        { external_id: 8001, start: '2027-01-14', end: '2027-01-15', quantity: 1 },
+        { external_id: 8003, start: '2027-01-14', qty: 3 },
+      ],
       guests: [{ ...ada, phone: '+61 400 000 000' }],
     });
     expect(r.status).toBe(422);
@@ -238,7 +325,12 @@ describeEachDatabase('POST /v1/reservations', (database) => {
   it('accepts 50 items and refuses 51', async () => {
     await start();
     // One unit on the first item: a post of removals alone to a cart with no reservation is a 422 (issue 15).
-    const items = (n: number) => Array.from({ length: n }, (_, i) => ({ external_id: 8003, start: `2027-03-${String((i % 28) + 1).padStart(2, '0')}`, quantity: i === 0 ? 1 : 0 }));
+    const items = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        external_id: 8003,
+        start: `2027-03-${String((i % 28) + 1).padStart(2, '0')}`,
+        quantity: i === 0 ? 1 : 0,
+      }));
     expect((await hold(service, { cart_token: 'c1', items: items(50) })).status).toBe(201);
     const r = await hold(service, { cart_token: 'c1', items: items(51) });
     expect(r.status).toBe(422);
@@ -248,14 +340,27 @@ describeEachDatabase('POST /v1/reservations', (database) => {
   it('takes posts with a publishable token from an allowed origin only', async () => {
     await start();
     const body = { cart_token: 'shopper', items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }] };
-    expect((await hold(service, body, { token: PUBLISHABLE, headers: { origin: 'https://harbour.example' } })).status).toBe(201);
-    expect((await hold(service, body, { token: PUBLISHABLE, headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect(
+      (await hold(service, body, { token: PUBLISHABLE, headers: { origin: 'https://harbour.example' } })).status,
+    ).toBe(201);
+    expect(
+      (await hold(service, body, { token: PUBLISHABLE, headers: { origin: 'https://evil.example' } })).status,
+    ).toBe(403);
   });
 
   it('never shows one shop the cart of another with the same token', async () => {
     await start();
-    const mine = await hold(service, { cart_token: 'shared', items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }] });
-    const theirs = await call(service, 'POST', '/v1/reservations', { cart_token: 'shared', items: [{ external_id: 9101, start: '2026-12-10', quantity: 1 }] }, { token: 'sk_test_alpine' });
+    const mine = await hold(service, {
+      cart_token: 'shared',
+      items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }],
+    });
+    const theirs = await call(
+      service,
+      'POST',
+      '/v1/reservations',
+      { cart_token: 'shared', items: [{ external_id: 9101, start: '2026-12-10', quantity: 1 }] },
+      { token: 'sk_test_alpine' },
+    );
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(mine.body.id);
     expect(theirs.body.tz).toBe('Europe/Berlin');

@@ -31,8 +31,18 @@ describeEachDatabase('publishable holds are bounded per cart', (database) => {
     expect(refused.body.details.fields['items[0].quantity'][0]).toContain('quantity_max');
     const { rows } = await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reservations');
     expect(rows[0]!.n).toBe(0);
-    expect((await hold(service, { ...body, items: [{ ...body.items[0], quantity: 6 }] }, publishable)).status).toBe(201);
-    expect((await hold(service, { cart_token: 'merchant', items: [{ ...body.items[0], start: '2026-12-11' }] }, { token: SECRET })).status).toBe(201);
+    expect((await hold(service, { ...body, items: [{ ...body.items[0], quantity: 6 }] }, publishable)).status).toBe(
+      201,
+    );
+    expect(
+      (
+        await hold(
+          service,
+          { cart_token: 'merchant', items: [{ ...body.items[0], start: '2026-12-11' }] },
+          { token: SECRET },
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it('refuses a cart above 4 × quantity_max × max_days units × days, counting the items it keeps', async () => {
@@ -43,17 +53,32 @@ describeEachDatabase('publishable holds are bounded per cart', (database) => {
     expect(refused.status).toBe(422);
     expect(refused.body.details.fields.items[0]).toContain('280');
     // Split over two posts: 10 weeks (210), then 6 weeks of 2 doubles (84) would make 294.
-    expect((await hold(service, { cart_token: 'hoard', items: weeks(8001, '2026-12-01', 10, 3) }, publishable)).status).toBe(201);
+    expect(
+      (await hold(service, { cart_token: 'hoard', items: weeks(8001, '2026-12-01', 10, 3) }, publishable)).status,
+    ).toBe(201);
     const second = await hold(service, { cart_token: 'hoard', items: weeks(8002, '2026-12-01', 6, 2) }, publishable);
     expect(second.status).toBe(422);
-    expect((await hold(service, { cart_token: 'hoard', items: weeks(8002, '2026-12-01', 5, 2) }, publishable)).status).toBe(200);
+    expect(
+      (await hold(service, { cart_token: 'hoard', items: weeks(8002, '2026-12-01', 5, 2) }, publishable)).status,
+    ).toBe(200);
     // A secret token (the merchant's server) is not bounded this way.
-    expect((await hold(service, { ...hoard, cart_token: 'merchant', items: weeks(8001, '2027-03-09', 14, 3) }, { token: SECRET })).status).toBe(201);
+    expect(
+      (
+        await hold(
+          service,
+          { ...hoard, cart_token: 'merchant', items: weeks(8001, '2027-03-09', 14, 3) },
+          { token: SECRET },
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it('lets a real shopper through: a week of 2 kayaks and a tour for 6', async () => {
     service = await createTestService({ database, fixture });
-    const shopper = { cart_token: 's', items: [...weeks(8001, '2026-12-05', 1, 2), { external_id: 8003, start: '2026-12-06', quantity: 6 }] };
+    const shopper = {
+      cart_token: 's',
+      items: [...weeks(8001, '2026-12-05', 1, 2), { external_id: 8003, start: '2026-12-06', quantity: 6 }],
+    };
     expect((await hold(service, shopper, publishable)).status).toBe(201);
   });
 });

@@ -22,7 +22,13 @@ describeEachDatabase('reading reservations', (database) => {
       { external_id: 8002, start: '2026-12-10', quantity: 1 },
       { external_id: 8003, start: '2026-12-11', quantity: 1 },
     ]);
-    await call(service, 'POST', '/v1/reservations', { cart_token: 'alpine', items: [{ external_id: 9101, start: '2026-12-10', quantity: 1 }] }, { token: 'sk_test_alpine' });
+    await call(
+      service,
+      'POST',
+      '/v1/reservations',
+      { cart_token: 'alpine', items: [{ external_id: 9101, start: '2026-12-10', quantity: 1 }] },
+      { token: 'sk_test_alpine' },
+    );
   });
   afterAll(async () => {
     await service?.close();
@@ -39,7 +45,9 @@ describeEachDatabase('reading reservations', (database) => {
   });
 
   it('filters by cart_token, product and variant (own and external ids)', async () => {
-    const { rows } = await service.db.query<{ id: number; product_id: number }>('SELECT id, product_id FROM variants WHERE external_id = 8003');
+    const { rows } = await service.db.query<{ id: number; product_id: number }>(
+      'SELECT id, product_id FROM variants WHERE external_id = 8003',
+    );
     expect(await listed('?cart_token=tour')).toEqual([ids.tour]);
     expect(await listed('?external_product_id=7002')).toEqual([ids.both, ids.tour]);
     expect(await listed(`?product_id=${rows[0]!.product_id}`)).toEqual([ids.both, ids.tour]);
@@ -68,9 +76,15 @@ describeEachDatabase('reading reservations', (database) => {
 
   it('lets a publishable token read a cart only by naming it', async () => {
     expect((await get(service, '/v1/reservations', { token: PUBLISHABLE })).status).toBe(403);
-    expect((await get(service, '/v1/reservations?cart_token=tour', { token: PUBLISHABLE })).body.map((r: any) => r.id)).toEqual([ids.tour]);
+    expect(
+      (await get(service, '/v1/reservations?cart_token=tour', { token: PUBLISHABLE })).body.map((r: any) => r.id),
+    ).toEqual([ids.tour]);
     expect((await get(service, `/v1/reservations/${ids.tour}`, { token: PUBLISHABLE })).status).toBe(404);
-    expect((await get(service, `/v1/reservations/${ids.tour}?cart_token=kayak`, { token: PUBLISHABLE })).status).toBe(404);
-    expect((await get(service, `/v1/reservations/${ids.tour}?cart_token=tour`, { token: PUBLISHABLE })).body.id).toBe(ids.tour);
+    expect((await get(service, `/v1/reservations/${ids.tour}?cart_token=kayak`, { token: PUBLISHABLE })).status).toBe(
+      404,
+    );
+    expect((await get(service, `/v1/reservations/${ids.tour}?cart_token=tour`, { token: PUBLISHABLE })).body.id).toBe(
+      ids.tour,
+    );
   });
 });

@@ -21,7 +21,11 @@ describePostgres('the hold judges usage read after the lock', (database) => {
   it('posts queued on the variant lock see what its holder committed', async () => {
     service = await createTestService({ database });
     const { db, clock } = service;
-    const [variant] = (await db.query<{ id: number; shop_id: number; capacity: number }>('SELECT id, shop_id, capacity FROM variants WHERE external_id = 8001')).rows;
+    const [variant] = (
+      await db.query<{ id: number; shop_id: number; capacity: number }>(
+        'SELECT id, shop_id, capacity FROM variants WHERE external_id = 8001',
+      )
+    ).rows;
     expect(variant!.capacity).toBe(3);
 
     let posts: Promise<Awaited<ReturnType<typeof hold>>[]> | undefined;
@@ -30,7 +34,9 @@ describePostgres('the hold judges usage read after the lock', (database) => {
       await tx.query('SELECT id FROM variants WHERE id = $1 FOR NO KEY UPDATE', [variant!.id]);
       // Each post reads usage first (nothing is held yet, so each fits) and then queues on the lock.
       posts = Promise.all(
-        Array.from({ length: WAITERS }, (_, i) => hold(service, { cart_token: `queued-${i}`, items: [{ external_id: 8001, start: DAY, quantity: 1 }] })),
+        Array.from({ length: WAITERS }, (_, i) =>
+          hold(service, { cart_token: `queued-${i}`, items: [{ external_id: 8001, start: DAY, quantity: 1 }] }),
+        ),
       );
       const until = Date.now() + 5000;
       while (Date.now() < until) {
@@ -56,14 +62,17 @@ describePostgres('the hold judges usage read after the lock', (database) => {
     const answers = await posts!;
     expect(queued).toBeGreaterThanOrEqual(WAITERS);
     expect(answers.map((a) => a.status)).toEqual(Array(WAITERS).fill(409));
-    for (const a of answers) expect(a.body.details.items[0]).toMatchObject({ status: 'sold_out', quantity_available: 0 });
+    for (const a of answers)
+      expect(a.body.details.items[0]).toMatchObject({ status: 'sold_out', quantity_available: 0 });
     expect(await unitsPerDay(service, 8001, clock.now())).toEqual(new Map([[DAY, 3]]));
   });
 
   it('a post of removals only does not wait for the variant lock', async () => {
     service = await createTestService({ database });
     const { db } = service;
-    expect((await hold(service, { cart_token: 'leaving', items: [{ external_id: 8001, start: DAY, quantity: 2 }] })).status).toBe(201);
+    expect(
+      (await hold(service, { cart_token: 'leaving', items: [{ external_id: 8001, start: DAY, quantity: 2 }] })).status,
+    ).toBe(201);
     const [variant] = (await db.query<{ id: number }>('SELECT id FROM variants WHERE external_id = 8001')).rows;
     const answer = await db.transaction(async (tx) => {
       await tx.query('SELECT id FROM variants WHERE id = $1 FOR NO KEY UPDATE', [variant!.id]);

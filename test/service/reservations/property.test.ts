@@ -13,10 +13,22 @@ const DAYS = ['2026-12-10', '2026-12-11', '2026-12-12', '2026-12-13', '2026-12-1
 const variant = fc.constantFrom(8001, 8002);
 const period = fc.record({ first: fc.integer({ min: 0, max: 3 }), length: fc.integer({ min: 1, max: 3 }) });
 const operation = fc.oneof(
-  fc.record({ kind: fc.constant('hold' as const), cart: fc.integer({ min: 0, max: 3 }), variant, period, quantity: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({
+    kind: fc.constant('hold' as const),
+    cart: fc.integer({ min: 0, max: 3 }),
+    variant,
+    period,
+    quantity: fc.integer({ min: 0, max: 3 }),
+  }),
   fc.record({ kind: fc.constant('renew' as const), cart: fc.integer({ min: 0, max: 3 }) }),
   fc.record({ kind: fc.constant('wait' as const), minutes: fc.integer({ min: 1, max: 20 }) }),
-  fc.record({ kind: fc.constant('book' as const), cart: fc.option(fc.integer({ min: 0, max: 3 })), variant, period, quantity: fc.integer({ min: 1, max: 2 }) }),
+  fc.record({
+    kind: fc.constant('book' as const),
+    cart: fc.option(fc.integer({ min: 0, max: 3 })),
+    variant,
+    period,
+    quantity: fc.integer({ min: 1, max: 2 }),
+  }),
 );
 
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
@@ -31,7 +43,10 @@ async function apply(service: TestService, op: Operation, lastPost: Map<number, 
   const start = DAYS[op.period.first]!;
   const finish = DAYS[op.period.first + op.period.length]!;
   if (op.kind === 'hold') {
-    const body = { cart_token: `cart-${op.cart}`, items: [{ external_id: op.variant, start, finish, quantity: op.quantity }] };
+    const body = {
+      cart_token: `cart-${op.cart}`,
+      items: [{ external_id: op.variant, start, finish, quantity: op.quantity }],
+    };
     const r = await hold(service, body);
     // Issue 15: removing (quantity 0) from a cart that has no reservation is refused (422).
     const known = lastPost.has(op.cart);
@@ -39,7 +54,11 @@ async function apply(service: TestService, op: Operation, lastPost: Map<number, 
     if (r.status === 200 || r.status === 201) lastPost.set(op.cart, body);
     return;
   }
-  const body = { starts_at: `${start} 10:00`, finishes_at: `${DAYS[op.period.first + op.period.length - 1]} 18:00`, items: [{ external_id: op.variant, quantity: op.quantity }] };
+  const body = {
+    starts_at: `${start} 10:00`,
+    finishes_at: `${DAYS[op.period.first + op.period.length - 1]} 18:00`,
+    items: [{ external_id: op.variant, quantity: op.quantity }],
+  };
   const r = await book(service, op.cart === null ? body : { ...body, cart_token: `cart-${op.cart}` });
   expect([201, 409]).toContain(r.status);
 }
@@ -64,13 +83,21 @@ describe('holds and bookings in any order (pglite)', () => {
           await apply(service, op, lastPost);
           for (const external of [8001, 8002]) {
             const used = await unitsPerDay(service, external, service.clock.now());
-            for (const [day, units] of used) expect(units, `${external} on ${day}`).toBeLessThanOrEqual(CAPACITY[external]!);
+            for (const [day, units] of used)
+              expect(units, `${external} on ${day}`).toBeLessThanOrEqual(CAPACITY[external]!);
           }
         }
         for (const external of [8001, 8002]) {
           const used = await unitsPerDay(service, external, service.clock.now());
-          const listed = (await get(service, `/v1/availability?external_variant_id=${external}&start=${DAYS[0]}&finish=${DAYS.at(-1)}`)).body;
-          expect(listed.map((d: any) => d.quantity_available)).toEqual(listed.map((d: any) => CAPACITY[external]! - (used.get(d.date) ?? 0)));
+          const listed = (
+            await get(
+              service,
+              `/v1/availability?external_variant_id=${external}&start=${DAYS[0]}&finish=${DAYS.at(-1)}`,
+            )
+          ).body;
+          expect(listed.map((d: any) => d.quantity_available)).toEqual(
+            listed.map((d: any) => CAPACITY[external]! - (used.get(d.date) ?? 0)),
+          );
         }
       }),
       { numRuns: 30 },

@@ -54,7 +54,10 @@ describePostgres('posts that waited for a variant lock', (database) => {
   it('answer a post that no longer fits with the same 409 as one that never waited', async () => {
     service = await createTestService({ database });
     // A neighbour holds 1 of the 3 units on the day this post removes (quantity 0).
-    expect((await hold(service, { cart_token: 'neighbour', items: [{ external_id: 8001, start: LATER_DAY, quantity: 1 }] })).status).toBe(201);
+    expect(
+      (await hold(service, { cart_token: 'neighbour', items: [{ external_id: 8001, start: LATER_DAY, quantity: 1 }] }))
+        .status,
+    ).toBe(201);
     const post = {
       cart_token: 'queued',
       items: [
@@ -75,12 +78,22 @@ describePostgres('posts that waited for a variant lock', (database) => {
     const unqueued = await hold(service, post);
     expect(waited.status).toBe(409);
     expect(waited.body).toEqual(unqueued.body);
-    expect(waited.body.details.items.map((i: { status: string; quantity_available: number }) => [i.status, i.quantity_available])).toEqual([
+    expect(
+      waited.body.details.items.map((i: { status: string; quantity_available: number }) => [
+        i.status,
+        i.quantity_available,
+      ]),
+    ).toEqual([
       ['ok', 3],
       ['sold_out', 0],
       ['ok', 2],
     ]);
-    expect(await unitsPerDay(service, 8001, service.clock.now())).toEqual(new Map([[DAY, 3], [LATER_DAY, 1]]));
+    expect(await unitsPerDay(service, 8001, service.clock.now())).toEqual(
+      new Map([
+        [DAY, 3],
+        [LATER_DAY, 1],
+      ]),
+    );
   });
 
   it("keep the cart's items of a variant it gained while the post waited, and list them", async () => {
@@ -92,7 +105,9 @@ describePostgres('posts that waited for a variant lock', (database) => {
       answer = hold(service, { cart_token: 'cart', items: [{ external_id: 8001, start: DAY, quantity: 1 }] });
       await queued(service.db, 1);
       // Meanwhile the same cart holds a Double kayak (another variant, not locked here).
-      expect((await hold(service, { cart_token: 'cart', items: [{ external_id: 8002, start: DAY, quantity: 2 }] })).status).toBe(201);
+      expect(
+        (await hold(service, { cart_token: 'cart', items: [{ external_id: 8002, start: DAY, quantity: 2 }] })).status,
+      ).toBe(201);
     });
     const waited = await answer!;
     expect(waited.status).toBe(200);

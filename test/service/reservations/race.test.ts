@@ -17,15 +17,20 @@ describeEachDatabase('concurrent holds', (database) => {
     service = await createTestService({ database });
     const started = performance.now();
     const answers = await Promise.all(
-      Array.from({ length: CARTS }, (_, i) => hold(service, { cart_token: `race-${i}`, items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] })),
+      Array.from({ length: CARTS }, (_, i) =>
+        hold(service, { cart_token: `race-${i}`, items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] }),
+      ),
     );
     const elapsed = performance.now() - started;
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s === 409)).toHaveLength(CARTS - 3);
-    for (const a of answers.filter((a) => a.status === 409)) expect(a.body.details.items[0]).toMatchObject({ status: 'sold_out', quantity_available: 0 });
+    for (const a of answers.filter((a) => a.status === 409))
+      expect(a.body.details.items[0]).toMatchObject({ status: 'sold_out', quantity_available: 0 });
     expect(await unitsPerDay(service, 8001, service.clock.now())).toEqual(new Map([['2026-12-10', 3]]));
-    console.info(`[race ${database}] ${CARTS} concurrent posts in ${elapsed.toFixed(0)} ms: ${statuses.filter((s) => s === 201).length} held`);
+    console.info(
+      `[race ${database}] ${CARTS} concurrent posts in ${elapsed.toFixed(0)} ms: ${statuses.filter((s) => s === 201).length} held`,
+    );
   });
 
   it('overlapping ranges, renewals and bookings racing never put a day above capacity', async () => {
@@ -37,7 +42,11 @@ describeEachDatabase('concurrent holds', (database) => {
       const start = days[first]!;
       const finish = `2026-12-${String(10 + first + length).padStart(2, '0')}`;
       if (i % 6 === 5) {
-        return book(service, { starts_at: `${start} 09:00`, finishes_at: `${days[first + 1]} 09:00`, items: [{ external_id: 8001, quantity: 1 }] });
+        return book(service, {
+          starts_at: `${start} 09:00`,
+          finishes_at: `${days[first + 1]} 09:00`,
+          items: [{ external_id: 8001, quantity: 1 }],
+        });
       }
       // Every third cart posts twice: the second post replaces the first.
       const token = `mix-${i % 3 === 0 ? i - 1 : i}`;

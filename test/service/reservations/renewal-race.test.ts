@@ -12,7 +12,7 @@ import { hold, unitsPerDay } from './api.ts';
 
 const DAY = '2026-12-10';
 
-describePostgres('a renewal racing the expiry of the cart\'s other items', (database) => {
+describePostgres("a renewal racing the expiry of the cart's other items", (database) => {
   let service: TestService;
   afterEach(async () => {
     await service?.close();
@@ -22,7 +22,10 @@ describePostgres('a renewal racing the expiry of the cart\'s other items', (data
     service = await createTestService({ database });
     const { db, clock } = service;
     // 8002 (Double kayak) has 2 units a day; 8001 (Single kayak) is what the renewing post posts.
-    const first = await hold(service, { cart_token: 'renewer', items: [{ external_id: 8002, start: DAY, quantity: 2 }] });
+    const first = await hold(service, {
+      cart_token: 'renewer',
+      items: [{ external_id: 8002, start: DAY, quantity: 2 }],
+    });
     expect(first.status).toBe(201);
     const expiresAt = Date.parse(first.body.expires_at);
 
@@ -53,7 +56,9 @@ describePostgres('a renewal racing the expiry of the cart\'s other items', (data
     expect(taker!.status).toBe(201);
     expect(renewed.status).toBe(200);
     // The renewing cart's expired Double kayaks are gone; it holds only what it just posted.
-    expect(renewed.body.items.map((i: { external_id: number; quantity: number }) => [i.external_id, i.quantity])).toEqual([[8001, 1]]);
+    expect(
+      renewed.body.items.map((i: { external_id: number; quantity: number }) => [i.external_id, i.quantity]),
+    ).toEqual([[8001, 1]]);
     expect(await unitsPerDay(service, 8002, clock.now())).toEqual(new Map([[DAY, 2]]));
   });
 });

@@ -19,11 +19,18 @@ describe('hold input', () => {
       }
     })();
     expect(error).toBeInstanceOf(InvalidError);
-    expect(Object.keys((error as InvalidError).fields).sort()).toEqual(['cart_token', 'items[0].external_id', 'items[0].quantity', 'items[0].start']);
+    expect(Object.keys((error as InvalidError).fields).sort()).toEqual([
+      'cart_token',
+      'items[0].external_id',
+      'items[0].quantity',
+      'items[0].start',
+    ]);
   });
 
   it('reads a good body', () => {
-    expect(readHoldInput({ cart_token: 'c1', items: [{ external_id: '8001', start: '2026-12-10', quantity: 2 }] })).toEqual({
+    expect(
+      readHoldInput({ cart_token: 'c1', items: [{ external_id: '8001', start: '2026-12-10', quantity: 2 }] }),
+    ).toEqual({
       cartToken: 'c1',
       items: [{ externalId: 8001, start: '2026-12-10', finish: '2026-12-11', quantity: 2 }],
       guests: undefined,
@@ -50,12 +57,19 @@ describe('holdItems on a database, without HTTP', () => {
   it('holds what fits, then raises ConflictError with every item for what does not', async () => {
     const clock = () => Date.parse(TEST_NOW);
     const post = (cartToken: string, quantity: number) =>
-      holdItems(service.db, auth, readHoldInput({ cart_token: cartToken, items: [{ external_id: 8001, start: '2026-12-10', quantity }] }), clock);
+      holdItems(
+        service.db,
+        auth,
+        readHoldInput({ cart_token: cartToken, items: [{ external_id: 8001, start: '2026-12-10', quantity }] }),
+        clock,
+      );
     const first = await post('rules-a', 2);
     expect(first.created).toBe(true);
     expect(first.reservation.items).toMatchObject([{ external_id: 8001, quantity: 2, quantity_available: 3 }]);
     const refused = await post('rules-b', 2).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ConflictError);
-    expect((refused as ConflictError).items).toMatchObject([{ external_id: 8001, quantity: 2, quantity_available: 1, status: 'sold_out', status_code: 2 }]);
+    expect((refused as ConflictError).items).toMatchObject([
+      { external_id: 8001, quantity: 2, quantity_available: 1, status: 'sold_out', status_code: 2 },
+    ]);
   });
 });

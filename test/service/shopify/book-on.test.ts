@@ -9,9 +9,17 @@ import { api, TOKENS, withService } from '../api.ts';
 import { heldLine, orderPayload, webhook } from './payloads.ts';
 
 async function holdAndOrder(service: TestService, cart: string, id: string) {
-  const r = await api(service).post('/v1/reservations', { cart_token: cart, items: [{ external_id: 8001, start: '2026-12-10', finish: '2026-12-12', quantity: 2 }] }, { token: TOKENS.publishable });
+  const r = await api(service).post(
+    '/v1/reservations',
+    { cart_token: cart, items: [{ external_id: 8001, start: '2026-12-10', finish: '2026-12-12', quantity: 2 }] },
+    { token: TOKENS.publishable },
+  );
   expect(r.status).toBe(201);
-  return orderPayload({ id, cartToken: cart, lines: [heldLine(71, 8001, r.body.items[0].start, r.body.items[0].finish, 2, 2, r.body.id)] });
+  return orderPayload({
+    id,
+    cartToken: cart,
+    lines: [heldLine(71, 8001, r.body.items[0].start, r.body.items[0].finish, 2, 2, r.body.id)],
+  });
 }
 const deliver = async (service: TestService, topic: string, payload: unknown) => {
   const answer = await service.fetch(webhook(topic, payload));
@@ -19,7 +27,10 @@ const deliver = async (service: TestService, topic: string, payload: unknown) =>
   return answer.json();
 };
 const day10 = async (service: TestService) =>
-  (await api(service).get('/v1/occupancy?start=2026-12-10&finish=2026-12-11&external_variant_id=8001')).body[0] as { held: number; booked: number };
+  (await api(service).get('/v1/occupancy?start=2026-12-10&finish=2026-12-11&external_variant_id=8001')).body[0] as {
+    held: number;
+    booked: number;
+  };
 
 describeEachDatabase('Shopify: the order topic a shop books on', (database) => {
   it('books on orders/create by default and acknowledges orders/paid without booking again', async () => {
@@ -36,7 +47,11 @@ describeEachDatabase('Shopify: the order topic a shop books on', (database) => {
     await withService(database, async (service) => {
       const chosen = await api(service).put('/v1/shop', { shopify: { book_on: 'orders/paid' } });
       expect(chosen.status).toBe(200);
-      expect(chosen.body.shopify).toMatchObject({ domain: 'harbour-test.myshopify.com', api_secret_set: true, book_on: 'orders/paid' });
+      expect(chosen.body.shopify).toMatchObject({
+        domain: 'harbour-test.myshopify.com',
+        api_secret_set: true,
+        book_on: 'orders/paid',
+      });
       const order = await holdAndOrder(service, 'cart-on-paid', '8002');
       expect(await deliver(service, 'orders/create', order)).toEqual({ ignored: 'orders/create' });
       expect(await day10(service)).toEqual(expect.objectContaining({ held: 2, booked: 0 }));
@@ -52,7 +67,11 @@ describeEachDatabase('Shopify: the order topic a shop books on', (database) => {
       const wrong = await api(service).put('/v1/shop', { shopify: { book_on: 'orders/fulfilled' } });
       expect(wrong.status).toBe(422);
       expect(Object.keys(wrong.body.details.fields)).toEqual(['shopify.book_on']);
-      const unconnected = await api(service).put('/v1/shop', { shopify: { book_on: 'orders/paid' } }, { token: TOKENS.otherSecret });
+      const unconnected = await api(service).put(
+        '/v1/shop',
+        { shopify: { book_on: 'orders/paid' } },
+        { token: TOKENS.otherSecret },
+      );
       expect(unconnected.status).toBe(422);
       expect(Object.keys(unconnected.body.details.fields).sort()).toEqual(['shopify.api_secret', 'shopify.domain']);
       const both = await api(service).put('/v1/shop', { shopify: { domain: null, book_on: 'orders/paid' } });
@@ -62,7 +81,9 @@ describeEachDatabase('Shopify: the order topic a shop books on', (database) => {
         const shown = (await api(service).get('/v1/shop', { token })).body;
         expect(await api(service).put('/v1/shop', shown, { token })).toMatchObject({ status: 200, body: shown });
       }
-      expect((await service.db.query('SELECT domain, book_on FROM shopify_shops ORDER BY shop_id')).rows).toEqual([{ domain: 'harbour-test.myshopify.com', book_on: 'orders/create' }]);
+      expect((await service.db.query('SELECT domain, book_on FROM shopify_shops ORDER BY shop_id')).rows).toEqual([
+        { domain: 'harbour-test.myshopify.com', book_on: 'orders/create' },
+      ]);
     });
   });
 });

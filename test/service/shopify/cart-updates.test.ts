@@ -10,7 +10,11 @@ import { heldLine, webhook } from './payloads.ts';
 
 /** Holds 1 Single kayak (8001) for 10-11 December in `cart`, then lets the fresh-hold grace pass. */
 async function settledHold(service: TestService, cart: string) {
-  const r = await api(service).post('/v1/reservations', { cart_token: cart, items: [{ external_id: 8001, start: '2026-12-10', finish: '2026-12-12', quantity: 1 }] }, { token: TOKENS.publishable });
+  const r = await api(service).post(
+    '/v1/reservations',
+    { cart_token: cart, items: [{ external_id: 8001, start: '2026-12-10', finish: '2026-12-12', quantity: 1 }] },
+    { token: TOKENS.publishable },
+  );
   expect(r.status).toBe(201);
   service.clock.advance(2 * 60_000);
   return { id: r.body.id as number, start: r.body.items[0].start as string, finish: r.body.items[0].finish as string };
@@ -22,7 +26,11 @@ const update = async (service: TestService, payload: unknown) => {
   return answer.json();
 };
 const held = async (service: TestService) =>
-  ((await api(service).get('/v1/occupancy?start=2026-12-10&finish=2026-12-11&external_variant_id=8001')).body[0] as { held: number }).held;
+  (
+    (await api(service).get('/v1/occupancy?start=2026-12-10&finish=2026-12-11&external_variant_id=8001')).body[0] as {
+      held: number;
+    }
+  ).held;
 
 describeEachDatabase('Shopify cart updates: what a cart proves it dropped', (database) => {
   it('keeps a hold whose variant’s line comes with properties null, with no properties, or in a payload without line_items', async () => {
@@ -50,7 +58,12 @@ describeEachDatabase('Shopify cart updates: what a cart proves it dropped', (dat
       expect(await update(service, { token: 'cart-moved', line_items: [asCart] })).toEqual({ released: 1 });
       expect(await held(service)).toBe(0);
       await settledHold(service, 'cart-emptied');
-      expect(await update(service, { token: 'cart-emptied', line_items: [{ id: 1, variant_id: 808950810, quantity: 1, properties: null }] })).toEqual({ released: 1 });
+      expect(
+        await update(service, {
+          token: 'cart-emptied',
+          line_items: [{ id: 1, variant_id: 808950810, quantity: 1, properties: null }],
+        }),
+      ).toEqual({ released: 1 });
       expect(await held(service)).toBe(0);
     });
   });

@@ -21,23 +21,39 @@ describeEachDatabase('Holds: the cart quantity recorded with each held item', (d
       const reservation = rows[0]!.id;
       const recorded = async (days: number) => {
         const finish = `2026-12-${String(10 + days).padStart(2, '0')}`;
-        const { rows: [item] } = await service.db.query<{ pricing: string; line_quantity: number }>(
+        const {
+          rows: [item],
+        } = await service.db.query<{ pricing: string; line_quantity: number }>(
           `INSERT INTO reservation_items (reservation_id, variant_id, start_at, finish_at, start_day, finish_day, quantity)
            VALUES ($1, $2, '2026-12-09T13:00:00Z', $3::date, '2026-12-10', $3::date, 3) RETURNING pricing, line_quantity`,
           [reservation, single, finish],
         );
         return { pricing: item!.pricing, line_quantity: Number(item!.line_quantity) };
       };
-      const widgetId = (await service.db.query<{ widget_id: number }>('SELECT widget_id FROM widget_products WHERE product_id = $1', [kayak])).rows[0]!.widget_id;
+      const widgetId = (
+        await service.db.query<{ widget_id: number }>('SELECT widget_id FROM widget_products WHERE product_id = $1', [
+          kayak,
+        ])
+      ).rows[0]!.widget_id;
       let cases = 0;
       for (const type of ['date', 'range'] as const) {
         for (const count of [undefined, 'days', 'nights'] as const) {
           for (const pricing of [undefined, 'booking', 'day', 'night'] as const) {
             const stored: Partial<WidgetSettings> = { ...(count && { count }), ...(pricing && { pricing }) };
-            await service.db.query('UPDATE widgets SET type = $2, settings = $3::jsonb WHERE id = $1', [widgetId, type, JSON.stringify(stored)]);
+            await service.db.query('UPDATE widgets SET type = $2, settings = $3::jsonb WHERE id = $1', [
+              widgetId,
+              type,
+              JSON.stringify(stored),
+            ]);
             const settings = resolveSettings(type, stored);
             for (const days of [1, 2, 3, 5]) {
-              expect({ type, ...stored, days, ...(await recorded(days)) }).toEqual({ type, ...stored, days, pricing: settings.pricing, line_quantity: 3 * priceUnitsOfDays(days, settings) });
+              expect({ type, ...stored, days, ...(await recorded(days)) }).toEqual({
+                type,
+                ...stored,
+                days,
+                pricing: settings.pricing,
+                line_quantity: 3 * priceUnitsOfDays(days, settings),
+              });
               cases++;
             }
           }

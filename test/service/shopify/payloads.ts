@@ -12,7 +12,15 @@ export const SHOP_DOMAIN = 'harbour-test.myshopify.com';
 export const API_SECRET = 'hush';
 
 /** A held line as the widget put it in the cart: units × days, the hold's instants hidden. */
-export function heldLine(id: number, variantId: number, start: string, finish: string, units: number, days: number, reservationId: number | string = 1) {
+export function heldLine(
+  id: number,
+  variantId: number,
+  start: string,
+  finish: string,
+  units: number,
+  days: number,
+  reservationId: number | string = 1,
+) {
   return {
     id,
     admin_graphql_api_id: `gid://shopify/LineItem/${id}`,
@@ -45,7 +53,14 @@ export function orderPayload(options: { id?: string; cartToken?: string | null; 
     financial_status: 'paid',
     customer: { id: 115310627314723954, email: 'jon@example.com', first_name: 'John', last_name: 'Smith' },
     line_items: [
-      { id: 866550311766439020, admin_graphql_api_id: 'gid://shopify/LineItem/866550311766439020', variant_id: 808950810, quantity: 1, title: 'Gift card', properties: [] },
+      {
+        id: 866550311766439020,
+        admin_graphql_api_id: 'gid://shopify/LineItem/866550311766439020',
+        variant_id: 808950810,
+        quantity: 1,
+        title: 'Gift card',
+        properties: [],
+      },
       ...options.lines,
     ],
   };
@@ -53,13 +68,29 @@ export function orderPayload(options: { id?: string; cartToken?: string | null; 
 
 /** A `carts/update` payload. */
 export function cartPayload(token: string, lines: unknown[]) {
-  return { id: token, token, line_items: lines.map((l) => ({ ...(l as object), properties: Object.fromEntries(((l as { properties: { name: string; value: string }[] }).properties).map((p) => [p.name, p.value])) })), updated_at: '2026-11-22T12:00:00+11:00' };
+  return {
+    id: token,
+    token,
+    line_items: lines.map((l) => ({
+      ...(l as object),
+      properties: Object.fromEntries(
+        (l as { properties: { name: string; value: string }[] }).properties.map((p) => [p.name, p.value]),
+      ),
+    })),
+    updated_at: '2026-11-22T12:00:00+11:00',
+  };
 }
 
 /** The request Shopify would send for `topic` with `payload` (signed with `secret`). */
-export function webhook(topic: string, payload: unknown, options: { webhookId?: string; secret?: string; domain?: string; body?: string } = {}): Request {
+export function webhook(
+  topic: string,
+  payload: unknown,
+  options: { webhookId?: string; secret?: string; domain?: string; body?: string } = {},
+): Request {
   const body = options.body ?? JSON.stringify(payload);
-  const hmac = createHmac('sha256', options.secret ?? API_SECRET).update(body).digest('base64');
+  const hmac = createHmac('sha256', options.secret ?? API_SECRET)
+    .update(body)
+    .digest('base64');
   return new Request('http://booking.test/shopify/webhooks', {
     method: 'POST',
     headers: {
@@ -75,13 +106,36 @@ export function webhook(topic: string, payload: unknown, options: { webhookId?: 
 }
 
 /** A request as Shopify's app proxy forwards `/apps/bookings<path>`: signed, no token. */
-export function proxied(service: TestService, path: string, options: { method?: string; body?: unknown; secret?: string; timestamp?: number; headers?: Record<string, string> } = {}): Request {
+export function proxied(
+  service: TestService,
+  path: string,
+  options: {
+    method?: string;
+    body?: unknown;
+    secret?: string;
+    timestamp?: number;
+    headers?: Record<string, string>;
+  } = {},
+): Request {
   const url = new URL(`${service.baseUrl}/shopify/proxy${path}`);
   url.searchParams.set('shop', SHOP_DOMAIN);
   url.searchParams.set('logged_in_customer_id', '');
   url.searchParams.set('path_prefix', '/apps/bookings');
   url.searchParams.set('timestamp', String(options.timestamp ?? Math.floor(service.clock.now() / 1000)));
-  url.searchParams.set('signature', createHmac('sha256', options.secret ?? API_SECRET).update(proxyMessage(url.searchParams)).digest('hex'));
+  url.searchParams.set(
+    'signature',
+    createHmac('sha256', options.secret ?? API_SECRET)
+      .update(proxyMessage(url.searchParams))
+      .digest('hex'),
+  );
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Request(url, { method: options.method ?? 'GET', headers: { ...(body && { 'content-type': 'application/json' }), 'x-forwarded-for': '203.0.113.7', ...options.headers }, body });
+  return new Request(url, {
+    method: options.method ?? 'GET',
+    headers: {
+      ...(body && { 'content-type': 'application/json' }),
+      'x-forwarded-for': '203.0.113.7',
+      ...options.headers,
+    },
+    body,
+  });
 }

@@ -10,18 +10,31 @@ describeEachDatabase('Shopify app proxy: no token in the page', (database) => {
       const widgets = await service.fetch(proxied(service, '/v1/widgets?external_product_id=7001'));
       expect(widgets.status).toBe(200);
       expect((await widgets.json()).map((w: { title: string }) => w.title)).toEqual(['Kayak hire']);
-      const hold = await service.fetch(proxied(service, '/v1/reservations', { method: 'POST', body: { cart_token: 'c-proxy', items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] } }));
+      const hold = await service.fetch(
+        proxied(service, '/v1/reservations', {
+          method: 'POST',
+          body: { cart_token: 'c-proxy', items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] },
+        }),
+      );
       expect(hold.status).toBe(201);
       // Publishable scopes: no merchant reads, and a publishable token's bounds apply.
       expect((await service.fetch(proxied(service, '/v1/bookings'))).status).toBe(403);
-      const hoard = await service.fetch(proxied(service, '/v1/reservations', { method: 'POST', body: { cart_token: 'c-proxy', items: [{ external_id: 8003, start: '2026-12-10', quantity: 7 }] } }));
+      const hoard = await service.fetch(
+        proxied(service, '/v1/reservations', {
+          method: 'POST',
+          body: { cart_token: 'c-proxy', items: [{ external_id: 8003, start: '2026-12-10', quantity: 7 }] },
+        }),
+      );
       expect(hoard.status).toBe(422);
     });
   });
 
   it('refuses a wrong signature, another shop, a timestamp 91 s old or 91 s ahead, and a tampered query with 401, and changes nothing', async () => {
     await withService(database, async (service) => {
-      const post = { method: 'POST', body: { cart_token: 'c-bad', items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] } };
+      const post = {
+        method: 'POST',
+        body: { cart_token: 'c-bad', items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] },
+      };
       const now = Math.floor(service.clock.now() / 1000);
       const tampered = proxied(service, '/v1/reservations', post);
       const url = new URL(tampered.url);
@@ -51,9 +64,19 @@ describeEachDatabase('Shopify app proxy: no token in the page', (database) => {
           controller.enqueue(chunk);
         },
       });
-      const signed = proxied(service, '/v1/reservations', { method: 'POST', headers: { 'content-type': 'application/json' } });
+      const signed = proxied(service, '/v1/reservations', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(signed.headers.has('content-length')).toBe(false);
-      const answer = await service.fetch(new Request(signed.url, { method: 'POST', headers: signed.headers, body: endless, duplex: 'half' } as RequestInit));
+      const answer = await service.fetch(
+        new Request(signed.url, {
+          method: 'POST',
+          headers: signed.headers,
+          body: endless,
+          duplex: 'half',
+        } as RequestInit),
+      );
       expect(answer.status).toBe(413);
       expect((await answer.json()).error).toBe('payload_too_large');
       expect(pulled).toBeLessThan(256 * 1024);
@@ -63,7 +86,9 @@ describeEachDatabase('Shopify app proxy: no token in the page', (database) => {
 
   it('never lets a token or cookie sent along widen the scopes', async () => {
     await withService(database, async (service) => {
-      const answer = await service.fetch(proxied(service, '/v1/bookings', { headers: { authorization: 'Bearer sk_test_harbour' } }));
+      const answer = await service.fetch(
+        proxied(service, '/v1/bookings', { headers: { authorization: 'Bearer sk_test_harbour' } }),
+      );
       expect(answer.status).toBe(403);
     });
   });

@@ -26,7 +26,10 @@ const rotate = async (service: TestService, secret: string) => {
 describeEachDatabase('Shopify: rotating the app’s client secret', (database) => {
   it('serves webhooks and app-proxy requests signed with the old or the new secret for an hour after the change, then the new one only', async () => {
     await withService(database, async (service) => {
-      expect(await rotate(service, 'shpss_rotated')).toMatchObject({ api_secret_set: true, previous_secret_expires_at: new Date(Date.parse(TEST_NOW) + HOUR).toISOString() });
+      expect(await rotate(service, 'shpss_rotated')).toMatchObject({
+        api_secret_set: true,
+        previous_secret_expires_at: new Date(Date.parse(TEST_NOW) + HOUR).toISOString(),
+      });
       expect(await statuses(service, API_SECRET)).toEqual([200, 200]);
       expect(await statuses(service, 'shpss_rotated')).toEqual([200, 200]);
       expect(await statuses(service, 'shpss_never')).toEqual([401, 401]);
@@ -52,7 +55,9 @@ describeEachDatabase('Shopify: rotating the app’s client secret', (database) =
       const moved = await api(service).put('/v1/shop', { shopify: { domain: 'harbour-test.myshopify.com' } });
       expect(moved.body.shopify.previous_secret_expires_at).toBe(until);
       await api(service).put('/v1/shop', { shopify: null });
-      await api(service).put('/v1/shop', { shopify: { domain: 'harbour-test.myshopify.com', api_secret: 'shpss_fourth' } });
+      await api(service).put('/v1/shop', {
+        shopify: { domain: 'harbour-test.myshopify.com', api_secret: 'shpss_fourth' },
+      });
       expect(await statuses(service, 'shpss_third')).toEqual([401, 401]);
       expect(await statuses(service, 'shpss_fourth')).toEqual([200, 200]);
       expect((await api(service).get('/v1/shop')).body.shopify.previous_secret_expires_at).toBeNull();

@@ -39,24 +39,40 @@ describeEachDatabase('loading a fixture', (database) => {
       const after = await dumpTables(service);
       const [kayak, tour] = after.widgets as { title: string; settings: { quantity_max: number }; updated_at: Date }[];
       expect(tour!.settings.quantity_max).toBe(4);
-      expect(tour!.updated_at.getTime()).toBeGreaterThan((before.widgets![1] as { updated_at: Date }).updated_at.getTime());
+      expect(tour!.updated_at.getTime()).toBeGreaterThan(
+        (before.widgets![1] as { updated_at: Date }).updated_at.getTime(),
+      );
       expect(kayak).toEqual(before.widgets![0]);
       expect({ ...after, widgets: [] }).toEqual({ ...before, widgets: [] });
 
       const bad = structuredClone(testFixture);
       bad.shops[0]!.name = 'A new shop';
       bad.shops[0]!.blackouts[1] = { ...bad.shops[0]!.blackouts[1]!, location: 'Nowhere' } as never;
-      await expect(loadFixture(service.db, bad)).rejects.toThrow(new FixtureError('shop A new shop, blackouts[1]: unknown location Nowhere'));
-      await expect(loadFixture(service.db, { shops: [{ name: 'X', tz: 'Mars/Olympus' }] })).rejects.toThrow('shop X: unknown time zone Mars/Olympus');
-      await expect(loadFixture(service.db, { shops: [{ name: 'X', tz: 'UTC', products: [{ external_id: -1, title: 'P' }] }] })).rejects.toThrow(
-        'shops[0].products[0].external_id must be a positive whole number',
+      await expect(loadFixture(service.db, bad)).rejects.toThrow(
+        new FixtureError('shop A new shop, blackouts[1]: unknown location Nowhere'),
       );
+      await expect(loadFixture(service.db, { shops: [{ name: 'X', tz: 'Mars/Olympus' }] })).rejects.toThrow(
+        'shop X: unknown time zone Mars/Olympus',
+      );
+      await expect(
+        loadFixture(service.db, { shops: [{ name: 'X', tz: 'UTC', products: [{ external_id: -1, title: 'P' }] }] }),
+      ).rejects.toThrow('shops[0].products[0].external_id must be a positive whole number');
       await expect(loadFixture(service.db, [])).rejects.toThrow('fixture must be an object with a "shops" array');
       await expect(
-        loadFixture(service.db, { shops: [{ name: 'X', tz: 'UTC', widgets: [{ title: 'Tours', type: 'date', settings: { max_days: 3 } }] }] }),
+        loadFixture(service.db, {
+          shops: [{ name: 'X', tz: 'UTC', widgets: [{ title: 'Tours', type: 'date', settings: { max_days: 3 } }] }],
+        }),
       ).rejects.toThrow('shops[0].widgets[0].settings.max_days must be 1 on a date widget');
       await expect(
-        loadFixture(service.db, { shops: [{ name: 'X', tz: 'UTC', widgets: [{ title: 'Hire', type: 'range', settings: { min_days: 4, max_days: 3 } }] }] }),
+        loadFixture(service.db, {
+          shops: [
+            {
+              name: 'X',
+              tz: 'UTC',
+              widgets: [{ title: 'Hire', type: 'range', settings: { min_days: 4, max_days: 3 } }],
+            },
+          ],
+        }),
       ).rejects.toThrow('shops[0].widgets[0].settings.min_days must not be more than max_days');
       expect(await dumpTables(service)).toEqual(after);
     } finally {

@@ -6,21 +6,40 @@ import { describeEachDatabase } from '../../helpers/databases.ts';
 import type { TestService } from '../../helpers/service.ts';
 import { api, TOKENS, withService } from '../api.ts';
 
-const HARBOUR = { name: 'Harbour Kayaks', tz: 'Australia/Melbourne', locale: 'en', shopify: { domain: 'harbour-test.myshopify.com', api_secret_set: true, previous_secret_expires_at: null, book_on: 'orders/create' } };
+const HARBOUR = {
+  name: 'Harbour Kayaks',
+  tz: 'Australia/Melbourne',
+  locale: 'en',
+  shopify: {
+    domain: 'harbour-test.myshopify.com',
+    api_secret_set: true,
+    previous_secret_expires_at: null,
+    book_on: 'orders/create',
+  },
+};
 
 async function storedShops(service: TestService) {
-  return (await service.db.query('SELECT s.*, x.domain, x.api_secret FROM shops s LEFT JOIN shopify_shops x ON x.shop_id = s.id ORDER BY s.id')).rows;
+  return (
+    await service.db.query(
+      'SELECT s.*, x.domain, x.api_secret FROM shops s LEFT JOIN shopify_shops x ON x.shop_id = s.id ORDER BY s.id',
+    )
+  ).rows;
 }
 
 describeEachDatabase('GET and PUT /v1/shop', (database) => {
-  it('shows the caller\'s shop, never its API secret, to a secret token; a publishable token gets 403', async () => {
+  it("shows the caller's shop, never its API secret, to a secret token; a publishable token gets 403", async () => {
     await withService(database, async (service) => {
       const answer = await api(service).get('/v1/shop');
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ id: expect.any(Number), ...HARBOUR });
       expect(answer.text).not.toContain('hush');
       const alpine = await api(service).get('/v1/shop', { token: TOKENS.otherSecret });
-      expect(alpine.body).toMatchObject({ name: 'Alpine Rentals', tz: 'Europe/Berlin', locale: 'de', shopify: { domain: null, api_secret_set: false } });
+      expect(alpine.body).toMatchObject({
+        name: 'Alpine Rentals',
+        tz: 'Europe/Berlin',
+        locale: 'de',
+        shopify: { domain: null, api_secret_set: false },
+      });
       expect((await api(service).get('/v1/shop', { token: TOKENS.publishable })).status).toBe(403);
       expect((await api(service).put('/v1/shop', { name: 'X' }, { token: TOKENS.publishable })).status).toBe(403);
     });
@@ -28,9 +47,18 @@ describeEachDatabase('GET and PUT /v1/shop', (database) => {
 
   it('changes only the fields given and answers the shop as stored (zone and locale in their canonical spelling)', async () => {
     await withService(database, async (service) => {
-      const put = await api(service).put('/v1/shop', { name: '  Harbour Kayaks & Co  ', tz: 'europe/berlin', locale: 'de-ch' });
+      const put = await api(service).put('/v1/shop', {
+        name: '  Harbour Kayaks & Co  ',
+        tz: 'europe/berlin',
+        locale: 'de-ch',
+      });
       expect(put.status).toBe(200);
-      expect(put.body).toMatchObject({ name: 'Harbour Kayaks & Co', tz: 'Europe/Berlin', locale: 'de-CH', shopify: HARBOUR.shopify });
+      expect(put.body).toMatchObject({
+        name: 'Harbour Kayaks & Co',
+        tz: 'Europe/Berlin',
+        locale: 'de-CH',
+        shopify: HARBOUR.shopify,
+      });
       expect((await api(service).get('/v1/shop')).body).toEqual(put.body);
       const again = await api(service).put('/v1/shop', {});
       expect(again.body).toEqual(put.body);
@@ -57,9 +85,22 @@ describeEachDatabase('GET and PUT /v1/shop', (database) => {
   it('refuses unknown fields, wrong types, unknown zones and bad language tags with 422 naming each field, and changes nothing', async () => {
     await withService(database, async (service) => {
       const before = await storedShops(service);
-      const bad = await api(service).put('/v1/shop', { name: '', tz: 'Mars/Olympus', locale: 'english please', colour: 'red', shopify: { domain: 'shop.example.com', key: 1 } });
+      const bad = await api(service).put('/v1/shop', {
+        name: '',
+        tz: 'Mars/Olympus',
+        locale: 'english please',
+        colour: 'red',
+        shopify: { domain: 'shop.example.com', key: 1 },
+      });
       expect(bad.status).toBe(422);
-      expect(Object.keys(bad.body.details.fields).sort()).toEqual(['colour', 'locale', 'name', 'shopify.domain', 'shopify.key', 'tz']);
+      expect(Object.keys(bad.body.details.fields).sort()).toEqual([
+        'colour',
+        'locale',
+        'name',
+        'shopify.domain',
+        'shopify.key',
+        'tz',
+      ]);
       const cases: Array<[unknown, string[]]> = [
         [[], ['body']],
         ['"text"', ['body']],
@@ -81,13 +122,17 @@ describeEachDatabase('GET and PUT /v1/shop', (database) => {
     });
   });
 
-  it('refuses another shop\'s name or myshopify domain with 422 on that field', async () => {
+  it("refuses another shop's name or myshopify domain with 422 on that field", async () => {
     await withService(database, async (service) => {
       const before = await storedShops(service);
       const name = await api(service).put('/v1/shop', { name: 'Alpine Rentals', tz: 'UTC' });
       expect(name.status).toBe(422);
       expect(name.body.details.fields).toEqual({ name: ["is another shop's name"] });
-      const domain = await api(service).put('/v1/shop', { shopify: { domain: 'harbour-test.myshopify.com', api_secret: 's3cret' } }, { token: TOKENS.otherSecret });
+      const domain = await api(service).put(
+        '/v1/shop',
+        { shopify: { domain: 'harbour-test.myshopify.com', api_secret: 's3cret' } },
+        { token: TOKENS.otherSecret },
+      );
       expect(domain.status).toBe(422);
       expect(domain.body.details.fields).toEqual({ 'shopify.domain': ["is another shop's"] });
       expect(await storedShops(service)).toEqual(before);
@@ -101,16 +146,36 @@ describeEachDatabase('GET and PUT /v1/shop', (database) => {
       const half = await a.put('/v1/shop', { shopify: { domain: 'alpine.myshopify.com' } }, alpine);
       expect(half.status).toBe(422);
       expect(half.body.details.fields).toHaveProperty(['shopify.api_secret']);
-      const connected = await a.put('/v1/shop', { shopify: { domain: 'Alpine.myshopify.com', api_secret: 'shpss_first' } }, alpine);
-      expect(connected.body.shopify).toEqual({ domain: 'alpine.myshopify.com', api_secret_set: true, previous_secret_expires_at: null, book_on: 'orders/create' });
+      const connected = await a.put(
+        '/v1/shop',
+        { shopify: { domain: 'Alpine.myshopify.com', api_secret: 'shpss_first' } },
+        alpine,
+      );
+      expect(connected.body.shopify).toEqual({
+        domain: 'alpine.myshopify.com',
+        api_secret_set: true,
+        previous_secret_expires_at: null,
+        book_on: 'orders/create',
+      });
       expect(connected.text).not.toContain('shpss_first');
       await a.put('/v1/shop', { shopify: { api_secret: 'shpss_second' } }, alpine);
-      const stored = async () => (await service.db.query(`SELECT domain, api_secret FROM shopify_shops WHERE domain LIKE 'alpine%'`)).rows;
+      const stored = async () =>
+        (await service.db.query(`SELECT domain, api_secret FROM shopify_shops WHERE domain LIKE 'alpine%'`)).rows;
       expect(await stored()).toEqual([{ domain: 'alpine.myshopify.com', api_secret: 'shpss_second' }]);
       const removed = await a.put('/v1/shop', { shopify: { api_secret: null } }, alpine);
-      expect(removed.body.shopify).toEqual({ domain: null, api_secret_set: false, previous_secret_expires_at: null, book_on: null });
+      expect(removed.body.shopify).toEqual({
+        domain: null,
+        api_secret_set: false,
+        previous_secret_expires_at: null,
+        book_on: null,
+      });
       expect(await stored()).toEqual([]);
-      expect((await a.put('/v1/shop', { shopify: null })).body.shopify).toEqual({ domain: null, api_secret_set: false, previous_secret_expires_at: null, book_on: null });
+      expect((await a.put('/v1/shop', { shopify: null })).body.shopify).toEqual({
+        domain: null,
+        api_secret_set: false,
+        previous_secret_expires_at: null,
+        book_on: null,
+      });
     });
   });
 });

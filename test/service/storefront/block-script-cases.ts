@@ -13,7 +13,10 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 const ROOT = join(fileURLToPath(import.meta.url), '../../../..');
 
 /** The block script's source, as committed. */
-export const BLOCK_SCRIPT_SOURCE = readFileSync(join(ROOT, 'src/shopify/extension/assets/booking-widget-block.js'), 'utf8');
+export const BLOCK_SCRIPT_SOURCE = readFileSync(
+  join(ROOT, 'src/shopify/extension/assets/booking-widget-block.js'),
+  'utf8',
+);
 
 /** A product section as Dawn renders it, with the app block inside the section, outside the form. */
 const section = (id: string, variant: string) => `
@@ -52,7 +55,13 @@ function horizonPicker(picker: Element, idInput: HTMLInputElement, fetchMs: numb
     const option = e.target as HTMLInputElement;
     const { optionValueId = '', variantId, connectedProductUrl = '' } = option.dataset;
     const id = variants[optionValueId]!;
-    const promise = new Promise((resolve) => setTimeout(() => resolve({ variant: { id: `gid://shopify/ProductVariant/${id}` }, detail: { resource: { id: Number(id) } } }), fetchMs));
+    const promise = new Promise((resolve) =>
+      setTimeout(
+        () =>
+          resolve({ variant: { id: `gid://shopify/ProductVariant/${id}` }, detail: { resource: { id: Number(id) } } }),
+        fetchMs,
+      ),
+    );
     const event = Object.assign(new Event('shopify:product:select', { bubbles: true }), {
       product: { id: 'gid://shopify/Product/1', title: 'Kayak hire', handle: 'kayak-hire' },
       selectedOptions: [{ name: 'Size', value: option.value }],
@@ -61,7 +70,9 @@ function horizonPicker(picker: Element, idInput: HTMLInputElement, fetchMs: numb
     });
     picker.dispatchEvent(event);
     // product-form.js: `const { detail } = await event.promise; variantId.value = resource?.id`.
-    void promise.then((r) => (idInput.value = String((r as { detail: { resource: { id: number } } }).detail.resource.id)));
+    void promise.then(
+      (r) => (idInput.value = String((r as { detail: { resource: { id: number } } }).detail.resource.id)),
+    );
     // variant-picker.js: the URL after yieldToMainThread().
     setTimeout(() => history.replaceState({}, '', `/products/kayak-hire?variant=${id}`), 0);
   });
@@ -225,7 +236,9 @@ export function describeBlockScript(label: string, script: string): void {
       const input = document.querySelector<HTMLInputElement>('#form-main [name="id"]')!;
       input.value = '12"><script>';
       input.dispatchEvent(new Event('change', { bubbles: true }));
-      document.getElementById('form-main')!.dispatchEvent(new CustomEvent('variant:change', { bubbles: true, detail: { variant: { id: 'x' } } }));
+      document
+        .getElementById('form-main')!
+        .dispatchEvent(new CustomEvent('variant:change', { bubbles: true, detail: { variant: { id: 'x' } } }));
       expect(widget('main')).toBe('111');
     });
 

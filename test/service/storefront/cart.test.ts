@@ -81,11 +81,21 @@ describe('Shopify Ajax cart emulation', () => {
     const res = await s.send('/cart/add.js', { method: 'POST', body: form });
     expect(res.status).toBe(200);
     // The single-item form answers the line itself, not {items}.
-    expect(await res.json()).toMatchObject({ variant_id: KAYAK.double, quantity: 1, properties: { Start: 'Fri 4 Dec 2026', _reservation_id: '9' } });
+    expect(await res.json()).toMatchObject({
+      variant_id: KAYAK.double,
+      quantity: 1,
+      properties: { Start: 'Fri 4 Dec 2026', _reservation_id: '9' },
+    });
 
-    const encoded = new URLSearchParams({ 'items[0][id]': String(KAYAK.single), 'items[0][quantity]': '3', 'items[0][properties][Start]': 'x' });
+    const encoded = new URLSearchParams({
+      'items[0][id]': String(KAYAK.single),
+      'items[0][quantity]': '3',
+      'items[0][properties][Start]': 'x',
+    });
     const res2 = await s.send('/cart/add.js', { method: 'POST', body: encoded });
-    expect(await res2.json()).toMatchObject({ items: [{ variant_id: KAYAK.single, quantity: 3, properties: { Start: 'x' } }] });
+    expect(await res2.json()).toMatchObject({
+      items: [{ variant_id: KAYAK.single, quantity: 3, properties: { Start: 'x' } }],
+    });
     expect((await s.cart()).item_count).toBe(4);
   });
 
@@ -109,7 +119,11 @@ describe('Shopify Ajax cart emulation', () => {
 
   it('answers a body that is not JSON, or has no items, with 400 and changes nothing', async () => {
     const s = shopper(storefront());
-    const bad = await s.send('/cart/add.js', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"items":' });
+    const bad = await s.send('/cart/add.js', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"items":',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ status: 'bad_request', description: expect.stringContaining('items') });
     expect((await s.add({ items: [] })).status).toBe(400);
@@ -124,9 +138,13 @@ describe('Shopify Ajax cart emulation', () => {
     const post = (path: string, body: unknown) =>
       s.send(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-    const changed = (await (await post('/cart/change.js', { id: second!.key, quantity: 3 })).json()) as { item_count: number };
+    const changed = (await (await post('/cart/change.js', { id: second!.key, quantity: 3 })).json()) as {
+      item_count: number;
+    };
     expect(changed.item_count).toBe(4);
-    const removed = (await (await post('/cart/change.js', { id: first!.key, quantity: 0 })).json()) as { items: { key: string }[] };
+    const removed = (await (await post('/cart/change.js', { id: first!.key, quantity: 0 })).json()) as {
+      items: { key: string }[];
+    };
     expect(removed.items.map((i) => i.key)).toEqual([second!.key]);
     expect((await post('/cart/change.js', { id: 'nope', quantity: 1 })).status).toBe(400);
 
@@ -137,7 +155,9 @@ describe('Shopify Ajax cart emulation', () => {
 
   it('starts a new cart when the cookie names a cart the server no longer has', async () => {
     const app = storefront();
-    const res = await app.fetch(new Request('http://localhost:8787/cart.js', { headers: { cookie: 'cart=gone%3Fkey%3D1' } }));
+    const res = await app.fetch(
+      new Request('http://localhost:8787/cart.js', { headers: { cookie: 'cart=gone%3Fkey%3D1' } }),
+    );
     const cart = (await res.json()) as { token: string };
     expect(cart.token).not.toBe('gone?key=1');
     expect(res.headers.get('set-cookie')).toContain(`cart=${encodeURIComponent(cart.token)}`);

@@ -46,7 +46,10 @@ describe('demo fixture on npm start', () => {
   it('loads on the first start, and the demo page’s widgets find their range and date widgets', async () => {
     const db = await database();
     expect(await seedFixture(db, fixture)).toEqual(['Harbour Kayaks']);
-    for (const [product, type] of [[KAYAK.product, 'range'], [TOUR.product, 'date']] as const) {
+    for (const [product, type] of [
+      [KAYAK.product, 'range'],
+      [TOUR.product, 'date'],
+    ] as const) {
       const res = await widgetGet(db, `/v1/widgets?external_product_id=${product}`);
       expect(res.status).toBe(200);
       const widgets = (await res.json()) as { type: string; tz: string; settings: { hold_minutes: number } }[];
@@ -74,7 +77,11 @@ describe('demo fixture on npm start', () => {
     }
     // A page elsewhere sends its own Origin to this server's address: refused.
     const app = storefront({ api: createApp({ db }) });
-    const foreign = await app.fetch(new Request(`${ORIGIN}/v1/widgets?external_product_id=${KAYAK.product}`, { headers: { authorization: `Bearer ${PK}`, origin: 'https://evil.example' } }));
+    const foreign = await app.fetch(
+      new Request(`${ORIGIN}/v1/widgets?external_product_id=${KAYAK.product}`, {
+        headers: { authorization: `Bearer ${PK}`, origin: 'https://evil.example' },
+      }),
+    );
     expect(foreign.status).toBe(403);
   });
 
@@ -83,7 +90,9 @@ describe('demo fixture on npm start', () => {
     await seedFixture(db, fixture);
     await db.query(`DELETE FROM tokens WHERE kind = 'publishable'`);
     expect(await seedFixture(db, fixture)).toEqual([]);
-    expect((await db.query(`SELECT count(*)::int AS n FROM tokens WHERE kind = 'publishable'`)).rows[0]).toEqual({ n: 0 });
+    expect((await db.query(`SELECT count(*)::int AS n FROM tokens WHERE kind = 'publishable'`)).rows[0]).toEqual({
+      n: 0,
+    });
   });
 
   it('keeps a blackout deleted through the API deleted after a restart', async () => {
@@ -92,10 +101,16 @@ describe('demo fixture on npm start', () => {
     const api = createApp({ db });
     const auth = { authorization: 'Bearer sk_demo_harbour_kayaks' };
     const list = async () =>
-      (await (await api.fetch(new Request('http://x/v1/blackouts', { headers: auth }))).json()) as { id: number; title: string }[];
+      (await (await api.fetch(new Request('http://x/v1/blackouts', { headers: auth }))).json()) as {
+        id: number;
+        title: string;
+      }[];
     const before = await list();
     const christmas = before.find((b) => b.title === 'Christmas Day')!;
-    expect((await api.fetch(new Request(`http://x/v1/blackouts/${christmas.id}`, { method: 'DELETE', headers: auth }))).status).toBe(204);
+    expect(
+      (await api.fetch(new Request(`http://x/v1/blackouts/${christmas.id}`, { method: 'DELETE', headers: auth })))
+        .status,
+    ).toBe(204);
 
     await seedFixture(db, fixture);
     const after = await list();

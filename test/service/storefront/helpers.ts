@@ -63,7 +63,11 @@ export function shopper(app: { fetch(req: Request): Response | Promise<Response>
     cookie: () => cookie,
     cart: async () => (await (await send('/cart.js')).json()) as CartJson,
     add: (body: unknown) =>
-      send('/cart/add.js', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      send('/cart/add.js', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
   };
 }
 

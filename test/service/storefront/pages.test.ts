@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KAYAK, ORIGIN, ROOT, storefront } from './helpers.ts';
 
-const get = (app: ReturnType<typeof storefront>, path: string, init?: RequestInit) => app.fetch(new Request(`${ORIGIN}${path}`, init));
+const get = (app: ReturnType<typeof storefront>, path: string, init?: RequestInit) =>
+  app.fetch(new Request(`${ORIGIN}${path}`, init));
 
 /** The CSP header as a map of directive to its sources. */
 function directives(csp: string): Map<string, string[]> {
@@ -55,7 +56,9 @@ describe('demo storefront pages', () => {
 
   it('takes the strict policy’s origin from the request, so another port still reaches its API', async () => {
     const res = await storefront().fetch(new Request('http://127.0.0.1:9123/hostile.html'));
-    expect(directives(res.headers.get('content-security-policy')!).get('connect-src')).toEqual(['http://127.0.0.1:9123/v1/']);
+    expect(directives(res.headers.get('content-security-policy')!).get('connect-src')).toEqual([
+      'http://127.0.0.1:9123/v1/',
+    ]);
   });
 
   it('sends no CSP with the Shopify-like product page (Shopify storefronts allow inline theme code)', async () => {

@@ -13,7 +13,11 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 it('npm start prints a one-time admin link that signs the demo shop in once', { timeout: 120_000 }, async () => {
   const start = join(buildCli(), '../start.js');
-  const child = spawn(process.execPath, [start, '--port', '0', '--data', 'memory', '--fixture', join(ROOT, 'src/service/demo/demo-fixture.json')], { env: { ...process.env, DATABASE_URL: '' } });
+  const child = spawn(
+    process.execPath,
+    [start, '--port', '0', '--data', 'memory', '--fixture', join(ROOT, 'src/service/demo/demo-fixture.json')],
+    { env: { ...process.env, DATABASE_URL: '' } },
+  );
   try {
     const link = await new Promise<string>((done, fail) => {
       const lines = createInterface({ input: child.stdout });

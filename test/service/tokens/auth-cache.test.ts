@@ -60,7 +60,10 @@ describeEachDatabase('the token cache', (database) => {
     expect(await verify(service.db, token)).toBeUndefined();
     const [shop] = (await service.db.query<{ id: number }>('SELECT id FROM shops ORDER BY id LIMIT 1')).rows;
     const { hash, lookup } = hashToken(token);
-    await service.db.query(`INSERT INTO tokens (shop_id, kind, lookup, token_hash, origins) VALUES ($1, 'secret', $2, $3, '{}')`, [shop!.id, lookup, hash]);
+    await service.db.query(
+      `INSERT INTO tokens (shop_id, kind, lookup, token_hash, origins) VALUES ($1, 'secret', $2, $3, '{}')`,
+      [shop!.id, lookup, hash],
+    );
     expect((await verify(service.db, token))?.auth).toMatchObject({ kind: 'secret', shopId: shop!.id });
   });
 
@@ -83,7 +86,9 @@ describeEachDatabase('the token cache', (database) => {
     const verify = cachedTokens(10_000, { now: () => 0 });
     const before = await verify(db, SECRET);
     expect(tokenQueries()).toBe(1);
-    await service.db.query(`UPDATE locations SET name = name || ' (renamed)' WHERE shop_id = $1`, [before!.auth.shopId]);
+    await service.db.query(`UPDATE locations SET name = name || ' (renamed)' WHERE shop_id = $1`, [
+      before!.auth.shopId,
+    ]);
     const answers = await Promise.all(Array.from({ length: 8 }, () => verify(db, SECRET)));
     // One query for the eight, not one each.
     expect(tokenQueries()).toBe(2);

@@ -38,7 +38,9 @@ describeEachDatabase('authentication, scopes and CORS', (database) => {
 
   it('accepts the Bearer scheme in any case', async () => {
     for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
-      expect((await api(service).get('/v1/widgets', { headers: { authorization: `${scheme} ${TOKENS.secret}` } })).status).toBe(200);
+      expect(
+        (await api(service).get('/v1/widgets', { headers: { authorization: `${scheme} ${TOKENS.secret}` } })).status,
+      ).toBe(200);
     }
   });
 
@@ -64,7 +66,10 @@ describeEachDatabase('authentication, scopes and CORS', (database) => {
 
   it('serves a publishable token from its allowed origins with CORS headers exposing Date, Link and X-Total-Count', async () => {
     for (const origin of [SHOP_ORIGIN, 'http://localhost:8787']) {
-      const { status, headers } = await api(service).get(`/v1/blackouts?token=${TOKENS.publishable}`, { token: null, headers: { origin } });
+      const { status, headers } = await api(service).get(`/v1/blackouts?token=${TOKENS.publishable}`, {
+        token: null,
+        headers: { origin },
+      });
       expect(status).toBe(200);
       expect(headers.get('access-control-allow-origin')).toBe(origin);
       expect(headers.get('vary')).toBe('Origin');
@@ -73,14 +78,25 @@ describeEachDatabase('authentication, scopes and CORS', (database) => {
   });
 
   it('adds the CORS headers to errors for an allowed origin too, so the page can read them', async () => {
-    const { status, headers } = await api(service).get('/v1/blackouts/999999', { token: TOKENS.publishable, headers: { origin: SHOP_ORIGIN } });
+    const { status, headers } = await api(service).get('/v1/blackouts/999999', {
+      token: TOKENS.publishable,
+      headers: { origin: SHOP_ORIGIN },
+    });
     expect(status).toBe(404);
     expect(headers.get('access-control-allow-origin')).toBe(SHOP_ORIGIN);
   });
 
   it("refuses a publishable token from another origin, even another shop's, with a 403 the page can read: it names the site and how to allow it, and serves nothing", async () => {
-    for (const origin of ['https://evil.example', 'https://alpine.example', 'null', 'https://harbour.example.evil.com']) {
-      const { status, headers, body } = await api(service).get('/v1/widgets', { token: TOKENS.publishable, headers: { origin } });
+    for (const origin of [
+      'https://evil.example',
+      'https://alpine.example',
+      'null',
+      'https://harbour.example.evil.com',
+    ]) {
+      const { status, headers, body } = await api(service).get('/v1/widgets', {
+        token: TOKENS.publishable,
+        headers: { origin },
+      });
       expect(status).toBe(403);
       // Readable by the page (else the browser reports a network failure), and nothing more:
       // no credentials, no methods, and the answer is the refusal, not the widgets.
@@ -95,7 +111,11 @@ describeEachDatabase('authentication, scopes and CORS', (database) => {
 
   it('a hold posted from a site the token does not list is refused, readable, and holds nothing', async () => {
     const origin = 'https://evil.example';
-    const { status, headers, body } = await api(service).post('/v1/reservations', { cart_token: 'refused-site', items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] }, { token: TOKENS.publishable, headers: { origin } });
+    const { status, headers, body } = await api(service).post(
+      '/v1/reservations',
+      { cart_token: 'refused-site', items: [{ external_id: 8001, start: '2026-12-10', quantity: 1 }] },
+      { token: TOKENS.publishable, headers: { origin } },
+    );
     expect(status).toBe(403);
     expect(headers.get('access-control-allow-origin')).toBe(origin);
     expect(body).toMatchObject({ error: 'forbidden', details: { origin } });
@@ -108,7 +128,10 @@ describeEachDatabase('authentication, scopes and CORS', (database) => {
   });
 
   it("shows each shop's publishable token only that shop's data", async () => {
-    const { body } = await api(service).get('/v1/blackouts', { token: TOKENS.otherPublishable, headers: { origin: 'https://alpine.example' } });
+    const { body } = await api(service).get('/v1/blackouts', {
+      token: TOKENS.otherPublishable,
+      headers: { origin: 'https://alpine.example' },
+    });
     expect(body.map((b: { title: string }) => b.title)).toEqual(['Inventory']);
   });
 
@@ -116,7 +139,10 @@ describeEachDatabase('authentication, scopes and CORS', (database) => {
     const token = TOKENS.publishable;
     expect((await api(service).get('/v1/widgets', { token })).status).toBe(200);
     expect((await api(service).get('/v1/blackouts', { token })).status).toBe(200);
-    expect((await api(service).post('/v1/blackouts', { starts_at: '2026-12-20', finishes_at: '2026-12-21' }, { token })).status).toBe(403);
+    expect(
+      (await api(service).post('/v1/blackouts', { starts_at: '2026-12-20', finishes_at: '2026-12-21' }, { token }))
+        .status,
+    ).toBe(403);
     expect((await api(service).put('/v1/blackouts/1', { title: 'x' }, { token })).status).toBe(403);
     expect((await api(service).delete('/v1/blackouts/1', { token })).status).toBe(403);
   });
@@ -124,7 +150,11 @@ describeEachDatabase('authentication, scopes and CORS', (database) => {
   it('answers a CORS preflight from an allowed origin with 204, the methods and headers, before any token', async () => {
     const { status, headers, text } = await api(service).call('OPTIONS', '/v1/blackouts', {
       token: null,
-      headers: { origin: SHOP_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: SHOP_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(status).toBe(204);
     expect(text).toBe('');

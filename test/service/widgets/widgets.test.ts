@@ -29,7 +29,18 @@ describeEachDatabase('GET /v1/widgets', (database) => {
         locale: 'en',
         product_ids: [ids.kayak],
         external_product_ids: [7001],
-        settings: { lead_days: 1, horizon_days: 365, min_days: 1, max_days: 7, count: 'days', first_day_of_week: null, quantity_min: 1, quantity_max: 10, hold_minutes: 15, pricing: 'day' },
+        settings: {
+          lead_days: 1,
+          horizon_days: 365,
+          min_days: 1,
+          max_days: 7,
+          count: 'days',
+          first_day_of_week: null,
+          quantity_min: 1,
+          quantity_max: 10,
+          hold_minutes: 15,
+          pricing: 'day',
+        },
         created_at: expect.stringMatching(ISO_MS),
         updated_at: expect.stringMatching(ISO_MS),
       },
@@ -41,7 +52,18 @@ describeEachDatabase('GET /v1/widgets', (database) => {
         locale: 'en',
         product_ids: [ids.tour],
         external_product_ids: [7002],
-        settings: { lead_days: 0, horizon_days: 365, min_days: 1, max_days: 1, count: 'days', first_day_of_week: null, quantity_min: 1, quantity_max: 6, hold_minutes: 15, pricing: 'booking' },
+        settings: {
+          lead_days: 0,
+          horizon_days: 365,
+          min_days: 1,
+          max_days: 1,
+          count: 'days',
+          first_day_of_week: null,
+          quantity_min: 1,
+          quantity_max: 6,
+          hold_minutes: 15,
+          pricing: 'booking',
+        },
         created_at: expect.stringMatching(ISO_MS),
         updated_at: expect.stringMatching(ISO_MS),
       },
@@ -49,15 +71,21 @@ describeEachDatabase('GET /v1/widgets', (database) => {
     expect(body[0].id).toBeLessThan(body[1].id);
   });
 
-  it("shows another shop only its own widgets, in its own zone and locale", async () => {
+  it('shows another shop only its own widgets, in its own zone and locale', async () => {
     const { body } = await api(service).get('/v1/widgets', { token: TOKENS.otherSecret });
-    expect(body.map((w: { title: string; tz: string; locale: string; external_product_ids: number[] }) => [w.title, w.tz, w.locale, w.external_product_ids])).toEqual([
-      ['Ski rental', 'Europe/Berlin', 'de', [9001]],
-    ]);
+    expect(
+      body.map((w: { title: string; tz: string; locale: string; external_product_ids: number[] }) => [
+        w.title,
+        w.tz,
+        w.locale,
+        w.external_product_ids,
+      ]),
+    ).toEqual([['Ski rental', 'Europe/Berlin', 'de', [9001]]]);
   });
 
   it('lists only the widgets placed on one platform product with external_product_id', async () => {
-    const titles = async (query: string) => (await api(service).get(`/v1/widgets?${query}`)).body.map((w: { title: string }) => w.title);
+    const titles = async (query: string) =>
+      (await api(service).get(`/v1/widgets?${query}`)).body.map((w: { title: string }) => w.title);
     expect(await titles('external_product_id=7002')).toEqual(['Sunset tour']);
     expect(await titles('external_product_id=7001')).toEqual(['Kayak hire']);
     // Another shop's product and an unknown one match nothing.

@@ -6,10 +6,21 @@ describeEachDatabase('Widget writes (merchant API)', (database) => {
   it('creates a widget on products by platform id; GET shows it with its settings resolved', async () => {
     await withService(database, async (service) => {
       const a = api(service);
-      const made = await a.post('/v1/widgets', { title: 'Boards', type: 'range', external_product_ids: [7002], settings: { lead_days: 2, max_days: 3 } });
+      const made = await a.post('/v1/widgets', {
+        title: 'Boards',
+        type: 'range',
+        external_product_ids: [7002],
+        settings: { lead_days: 2, max_days: 3 },
+      });
       expect(made.status).toBe(201);
       expect(made.headers.get('location')).toBe(`/v1/widgets/${made.body.id}`);
-      expect(made.body).toMatchObject({ title: 'Boards', type: 'range', external_product_ids: [7002], tz: 'Australia/Melbourne', settings: { lead_days: 2, max_days: 3, min_days: 1, hold_minutes: 15 } });
+      expect(made.body).toMatchObject({
+        title: 'Boards',
+        type: 'range',
+        external_product_ids: [7002],
+        tz: 'Australia/Melbourne',
+        settings: { lead_days: 2, max_days: 3, min_days: 1, hold_minutes: 15 },
+      });
       expect((await a.get(`/v1/widgets/${made.body.id}`, { token: TOKENS.publishable })).body).toEqual(made.body);
     });
   });
@@ -21,7 +32,11 @@ describeEachDatabase('Widget writes (merchant API)', (database) => {
       const changed = await a.put(`/v1/widgets/${widget.id}`, { settings: { max_days: 2 } });
       expect(changed.status).toBe(200);
       expect(changed.body.settings).toMatchObject({ min_days: 1, max_days: 2, lead_days: 1 });
-      const tooLong = await a.post('/v1/reservations', { cart_token: 'c', items: [{ external_id: 8001, start: '2026-12-10', finish: '2026-12-13', quantity: 1 }] }, { token: TOKENS.publishable });
+      const tooLong = await a.post(
+        '/v1/reservations',
+        { cart_token: 'c', items: [{ external_id: 8001, start: '2026-12-10', finish: '2026-12-13', quantity: 1 }] },
+        { token: TOKENS.publishable },
+      );
       expect(tooLong.status).toBe(409);
       const moved = await a.put(`/v1/widgets/${widget.id}`, { external_product_ids: [7001, 7002] });
       expect(moved.body.external_product_ids).toEqual([7001, 7002]);
@@ -32,12 +47,23 @@ describeEachDatabase('Widget writes (merchant API)', (database) => {
     await withService(database, async (service) => {
       const a = api(service);
       const widget = (await a.get('/v1/widgets?external_product_id=7001')).body[0];
-      const bad = await a.post('/v1/widgets', { title: 'Sunset tour', type: 'week', settings: { lead_days: -1, colour: 'red' }, external_product_ids: [9001] });
+      const bad = await a.post('/v1/widgets', {
+        title: 'Sunset tour',
+        type: 'week',
+        settings: { lead_days: -1, colour: 'red' },
+        external_product_ids: [9001],
+      });
       expect(bad.status).toBe(422);
       expect(Object.keys(bad.body.details.fields).sort()).toEqual(['settings.colour', 'settings.lead_days', 'type']);
-      expect((await a.post('/v1/widgets', { title: 'New', type: 'date', external_product_ids: [9001] })).body.details.fields).toEqual({ external_product_ids: ['name no product of this shop: 9001'] });
-      expect((await a.put(`/v1/widgets/${widget.id}`, { title: 'Sunset tour' })).body.details.fields).toEqual({ title: ['is already the title of another widget of this shop'] });
-      expect((await a.put(`/v1/widgets/${widget.id}`, { settings: { min_days: 9 } })).body.details.fields).toEqual({ 'settings.min_days': ['must not be more than max_days'] });
+      expect(
+        (await a.post('/v1/widgets', { title: 'New', type: 'date', external_product_ids: [9001] })).body.details.fields,
+      ).toEqual({ external_product_ids: ['name no product of this shop: 9001'] });
+      expect((await a.put(`/v1/widgets/${widget.id}`, { title: 'Sunset tour' })).body.details.fields).toEqual({
+        title: ['is already the title of another widget of this shop'],
+      });
+      expect((await a.put(`/v1/widgets/${widget.id}`, { settings: { min_days: 9 } })).body.details.fields).toEqual({
+        'settings.min_days': ['must not be more than max_days'],
+      });
       expect((await a.get(`/v1/widgets/${widget.id}`)).body).toEqual(widget);
     });
   });
@@ -49,9 +75,13 @@ describeEachDatabase('Widget writes (merchant API)', (database) => {
       expect(date.type).toBe('date');
       const refused = await a.put(`/v1/widgets/${date.id}`, { settings: { max_days: 5 } });
       expect(refused.status).toBe(422);
-      expect(refused.body.details.fields).toEqual({ 'settings.max_days': ['must be 1 on a date widget, which books one day (use type "range" for longer bookings)'] });
+      expect(refused.body.details.fields).toEqual({
+        'settings.max_days': ['must be 1 on a date widget, which books one day (use type "range" for longer bookings)'],
+      });
       expect((await a.get(`/v1/widgets/${date.id}`)).body).toEqual(date);
-      expect((await a.post('/v1/widgets', { title: 'Day trips', type: 'date', settings: { min_days: 2 } })).status).toBe(422);
+      expect(
+        (await a.post('/v1/widgets', { title: 'Day trips', type: 'date', settings: { min_days: 2 } })).status,
+      ).toBe(422);
       // The same change with type range is taken.
       const range = await a.put(`/v1/widgets/${date.id}`, { type: 'range', settings: { max_days: 5 } });
       expect(range.status).toBe(200);
@@ -62,7 +92,7 @@ describeEachDatabase('Widget writes (merchant API)', (database) => {
     });
   });
 
-  it('stores a widget\'s locale in its canonical spelling as the shop\'s is, refuses what is not a language tag, and null falls back to the shop\'s', async () => {
+  it("stores a widget's locale in its canonical spelling as the shop's is, refuses what is not a language tag, and null falls back to the shop's", async () => {
     await withService(database, async (service) => {
       const a = api(service);
       const widget = (await a.get('/v1/widgets?external_product_id=7001')).body[0];

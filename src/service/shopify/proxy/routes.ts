@@ -49,21 +49,31 @@ export function shopifyProxyRoutes(forward: (request: Request, env: ClientEnv) =
     const shop = SHOPIFY_DOMAIN.test(domain) ? await shopByDomain(db, domain, sqlNowOf(clock)) : undefined;
     if (!shop) throw refused('no shop of this service signed it');
     // The previous secret too, for an hour after a change: Shopify signs with it for a while.
-    if (!secretsOf(shop).some((secret) => proxySignatureValid(url.searchParams, secret))) throw refused('its signature does not match');
+    if (!secretsOf(shop).some((secret) => proxySignatureValid(url.searchParams, secret)))
+      throw refused('its signature does not match');
     const timestamp = Number(url.searchParams.get('timestamp'));
     // Against the app's clock, which in production is the database's as this process reads it
     // (time/database-clock.ts): a host whose own clock drifted does not refuse Shopify.
-    if (!Number.isSafeInteger(timestamp) || Math.abs(clock.now() / 1000 - timestamp) > PROXY_MAX_AGE_S) throw refused('its timestamp is more than 90 seconds off');
+    if (!Number.isSafeInteger(timestamp) || Math.abs(clock.now() / 1000 - timestamp) > PROXY_MAX_AGE_S)
+      throw refused('its timestamp is more than 90 seconds off');
 
     const inner = new URL(url.pathname.replace(/^\/shopify\/proxy/, ''), url.origin);
-    for (const [name, value] of url.searchParams) if (!PROXY_PARAMS.includes(name) && name !== 'token') inner.searchParams.append(name, value);
+    for (const [name, value] of url.searchParams)
+      if (!PROXY_PARAMS.includes(name) && name !== 'token') inner.searchParams.append(name, value);
     const headers = new Headers(c.req.raw.headers);
     // Only the signature speaks for the shop: no token, cookie or origin rides along.
     for (const name of ['authorization', 'cookie', 'origin']) headers.delete(name);
     const method = c.req.method;
     const body = method === 'GET' || method === 'HEAD' ? undefined : await cappedBody(c.req.raw);
     const request = new Request(inner, { method, headers, body });
-    proxiedAuth.set(request, { tokenId: -shop.shop_id, kind: 'publishable', shopId: shop.shop_id, tz: shop.tz, locale: shop.locale, origins: [] });
+    proxiedAuth.set(request, {
+      tokenId: -shop.shop_id,
+      kind: 'publishable',
+      shopId: shop.shop_id,
+      tz: shop.tz,
+      locale: shop.locale,
+      origins: [],
+    });
     const shopper = addressInHeader(c.req.header('x-forwarded-for')) ?? c.get('client');
     return forward(request, shopper ? { clientAddress: shopper } : {});
   });

@@ -142,45 +142,68 @@
   // resolves (the option may name no variant until then). Its payload is on the event itself;
   // `detail.promise` is read too, for themes that nest it there.
   var selects = 0;
-  document.addEventListener('shopify:product:select', function (event) {
-    var d = event.detail || {};
-    var target = event.target;
-    var mine = ++selects;
-    if (d.variantId) onVariantEvent({ detail: { id: d.variantId }, target: target });
-    var promise = event.promise || d.promise;
-    if (promise && typeof promise.then === 'function') {
-      promise.then(function (result) {
-        var r = result || {};
-        var id = (r.variant && r.variant.id) || (r.detail && r.detail.resource && r.detail.resource.id);
-        // A later pick's event has the say (Horizon aborts the earlier fetch; another theme may not).
-        if (id && mine === selects) onVariantEvent({ detail: { id: id }, target: target });
-      }, function () {});
-    }
-  }, true);
+  document.addEventListener(
+    'shopify:product:select',
+    function (event) {
+      var d = event.detail || {};
+      var target = event.target;
+      var mine = ++selects;
+      if (d.variantId) onVariantEvent({ detail: { id: d.variantId }, target: target });
+      var promise = event.promise || d.promise;
+      if (promise && typeof promise.then === 'function') {
+        promise.then(
+          function (result) {
+            var r = result || {};
+            var id = (r.variant && r.variant.id) || (r.detail && r.detail.resource && r.detail.resource.id);
+            // A later pick's event has the say (Horizon aborts the earlier fetch; another theme may not).
+            if (id && mine === selects) onVariantEvent({ detail: { id: id }, target: target });
+          },
+          function () {},
+        );
+      }
+    },
+    true,
+  );
 
   document.addEventListener('change', function (event) {
     var target = event.target instanceof Element ? event.target : null;
     // Its form, even from outside it through form="…" (Dawn's variant radios), else the one around it.
-    var form = target && ((target.form && target.form.matches && target.form.matches(FORM) && target.form) || target.closest(FORM));
+    var form =
+      target &&
+      ((target.form && target.form.matches && target.form.matches(FORM) && target.form) || target.closest(FORM));
     if (!form) {
       // A theme whose pickers sit in no form may only change ?variant= in the URL.
-      if (target) setTimeout(function () { syncAll(); }, 0);
+      if (target)
+        setTimeout(function () {
+          syncAll();
+        }, 0);
       return;
     }
     if (target.matches('[name="id"]')) {
       syncAll(form, true);
     } else {
       // A variant radio or select: the theme updates `[name="id"]` now or after fetching.
-      setTimeout(function () { syncAll(form); }, 0);
-      setTimeout(function () { syncAll(form); }, 400);
+      setTimeout(function () {
+        syncAll(form);
+      }, 0);
+      setTimeout(function () {
+        syncAll(form);
+      }, 400);
     }
   });
 
-  window.addEventListener('popstate', function () { syncAll(null, true); });
+  window.addEventListener('popstate', function () {
+    syncAll(null, true);
+  });
   if (window.navigation && window.navigation.addEventListener) {
-    window.navigation.addEventListener('currententrychange', function () { syncAll(); });
+    window.navigation.addEventListener('currententrychange', function () {
+      syncAll();
+    });
   }
 
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', function () { syncAll(); });
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', function () {
+      syncAll();
+    });
   else syncAll();
 })();
