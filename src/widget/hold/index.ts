@@ -7,7 +7,8 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { Formats } from '../format.ts';
 import type { Translate } from '../i18n.ts';
-import type { Booking, ModelDeps } from '../models/booking-model.ts';
+import type { Booking } from '../models/booking-model.ts';
+import type { ModelDeps } from '../models/booking-types.ts';
 import { type Hold, HoldModel } from './hold-model.ts';
 import { HoldPanel, HoldProblem } from './HoldPanel.tsx';
 

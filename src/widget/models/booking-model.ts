@@ -5,43 +5,16 @@
  * entry's connection, whose first wave it takes rather than sending it again.
  * @module
  */
-import { type ReadonlySignal, batch, computed, createModel, signal } from '@preact/signals';
-import { type PlainDate, addMonths } from '../../shared/plain-date.ts';
+import { batch, computed, createModel, signal } from '@preact/signals';
+import type { PlainDate } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget, WidgetSettings } from '../../shared/records.ts';
 import { resolveSettings } from '../../shared/settings.ts';
 import type { Failure } from '../api/failure.ts';
 import { shopDay } from '../format.ts';
 import { firstWaveMonths, monthRequests } from '../boot/first-wave.ts';
-import type { Host, WidgetConfig } from '../boot/host.ts';
-
-export type { WidgetConfig };
-
-/** What a model needs from its element: the entry's `Host`, with the attributes as a signal. */
-export interface ModelDeps extends Omit<Host, 'config' | 'root'> {
-  config: ReadonlySignal<WidgetConfig>;
-}
-
-/** One item to hold: plain days in the shop's zone, `finish` exclusive. */
-export interface HoldRequest {
-  variant: string;
-  start: PlainDate;
-  finish: PlainDate;
-  quantity: number;
-}
-
-/** The cache key of one month's data of one kind for one variant ("" = the product). */
-const monthKey = (kind: string, variant: string, month: PlainDate) => `${kind} ${variant} ${month}`;
-
-/**
- * True once `month`'s blackouts (and availability, where offered) for `variant` are in.
- * A plain function, not a model method: methods run untracked, and this must be tracked.
- */
-export function monthLoaded(booking: Booking, variant: string, month: PlainDate): boolean {
-  const l = booking.loaded.value;
-  const availabilityIn = !variant || !booking.availabilityOffered.value || l[monthKey('a', variant, month)];
-  return !!l[monthKey('b', variant, month)] && !!availabilityIn;
-}
+import type { HoldRequest, ModelDeps } from './booking-types.ts';
+import { monthKey } from './month-keys.ts';
 
 /** The business model of one widget. */
 export const BookingModel = createModel(

@@ -9,7 +9,8 @@ import { type DayFacts, closedBy, dayInTheWay, dayReason, rangeFinish, rangeProb
 import { type Formats, dayLabel, formatPeriod, shopDay } from '../format.ts';
 import type { HoldFeature } from '../hold/index.ts';
 import type { Translate } from '../i18n.ts';
-import type { Booking, ModelDeps } from './booking-model.ts';
+import type { Booking } from './booking-model.ts';
+import type { ModelDeps } from './booking-types.ts';
 
 /**
  * The choice of days, over the element's `deps` (events), the business model, the view's

@@ -1,0 +1,23 @@
+/**
+ * The types the business model (booking-model.ts) is built on and holds with, in a module of
+ * their own so the models that use them need not import the model.
+ * @module
+ */
+import type { ReadonlySignal } from '@preact/signals';
+import type { PlainDate } from '../../shared/plain-date.ts';
+import type { Host, WidgetConfig } from '../boot/host.ts';
+
+export type { WidgetConfig };
+
+/** What a model needs from its element: the entry's `Host`, with the attributes as a signal. */
+export interface ModelDeps extends Omit<Host, 'config' | 'root'> {
+  config: ReadonlySignal<WidgetConfig>;
+}
+
+/** One item to hold: plain days in the shop's zone, `finish` exclusive. */
+export interface HoldRequest {
+  variant: string;
+  start: PlainDate;
+  finish: PlainDate;
+  quantity: number;
+}
