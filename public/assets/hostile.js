@@ -4,37 +4,36 @@
  * works under the policy and triggers none. DOM text only: the policy requires Trusted Types
  * for HTML sinks, and this script uses none.
  */
-(function () {
-  'use strict';
+(() => {
   var log = document.getElementById('event-log');
   var violations = document.getElementById('csp-violations');
   var count = 0;
 
-  document.addEventListener('securitypolicyviolation', function (e) {
+  document.addEventListener('securitypolicyviolation', (e) => {
     count += 1;
     violations.textContent = String(count);
-    add('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline'));
+    add(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
   });
 
   function add(text) {
     var li = document.createElement('li');
-    li.textContent = new Date().toLocaleTimeString() + ' ' + text;
+    li.textContent = `${new Date().toLocaleTimeString()} ${text}`;
     log.prepend(li);
   }
 
-  ['ready', 'select', 'reserved', 'expired', 'error'].forEach(function (name) {
-    document.addEventListener('booking-widget:' + name, function (e) {
-      var source = e.target && e.target.id ? e.target.id : 'booking-widget';
+  ['ready', 'select', 'reserved', 'expired', 'error'].forEach((name) => {
+    document.addEventListener(`booking-widget:${name}`, (e) => {
+      var source = e.target?.id ? e.target.id : 'booking-widget';
       var d = e.detail || {};
       var summary =
         name === 'error'
-          ? d.error + ': ' + d.message
+          ? `${d.error}: ${d.message}`
           : name === 'select'
-            ? d.start + ' to ' + d.finish + ' × ' + d.quantity
+            ? `${d.start} to ${d.finish} × ${d.quantity}`
             : name === 'ready'
-              ? d.title + ' (' + d.type + ')'
-              : 'reservation ' + d.id + ', expires ' + d.expires_at;
-      add(source + ' ' + name + ': ' + summary);
+              ? `${d.title} (${d.type})`
+              : `reservation ${d.id}, expires ${d.expires_at}`;
+      add(`${source} ${name}: ${summary}`);
     });
   });
 })();

@@ -20,7 +20,7 @@ export interface RunningServer {
  * A handler as @hono/node-server calls it: `env` holds its `incoming` request, whose socket
  * gives the client's address (the API's per-client limits read it).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: @hono/node-server passes its own env shape, unknown to callers
 export type ServerFetch = (request: Request, env?: any) => Promise<Response> | Response;
 
 /** Listens on `port` (0 = any free port) at `hostname` (default 127.0.0.1). */

@@ -40,7 +40,7 @@ export function machine(): string {
   return `nproc ${nproc}, CPU "${model}", memory ${memory}, Node ${process.version}, ${process.platform} ${process.arch}, ${chromium}`;
 }
 
-function escape(cell: string): string {
+function escapeCell(cell: string): string {
   return cell.replaceAll('|', '\\|').replaceAll('\n', ' ');
 }
 
@@ -48,7 +48,7 @@ function escape(cell: string): string {
 export function table(rows: readonly Row[]): string {
   const lines = ['| Section | Subject | Measure | Value | Reference / target |', '|---|---|---|---|---|'];
   for (const r of rows)
-    lines.push(`| ${[r.section, r.subject, r.measure, r.value, r.reference].map(escape).join(' | ')} |`);
+    lines.push(`| ${[r.section, r.subject, r.measure, r.value, r.reference].map(escapeCell).join(' | ')} |`);
   return lines.join('\n');
 }
 

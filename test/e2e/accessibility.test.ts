@@ -3,7 +3,6 @@
  * violation, in the widgets or anywhere on the page.
  */
 import { expect, it } from 'vitest';
-import type { PlainDate } from '../../src/shared/plain-date.ts';
 import { axeCheckedInShadow, seriousAxeViolations } from './helpers/axe.ts';
 import { describeInBrowser } from './helpers/browser.ts';
 import { useStorefront } from './helpers/suite.ts';

@@ -5,7 +5,6 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import type { PlainDate } from '../../src/shared/plain-date.ts';
 import { describeInBrowser } from './helpers/browser.ts';
 import { useStorefront } from './helpers/suite.ts';
 import { DAYS, KAYAK_PRODUCT, PUBLISHABLE, SINGLE_KAYAK, day } from './helpers/fixture.ts';

@@ -5,7 +5,6 @@
  */
 import type { Locator, Page, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
-import type { PlainDate } from '../../src/shared/plain-date.ts';
 import { describeInBrowser } from './helpers/browser.ts';
 import { holdForAnotherCart } from './helpers/server.ts';
 import { useStorefront } from './helpers/suite.ts';
@@ -15,7 +14,6 @@ import { PHONE, screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from
 import {
   EN,
   closeCartDrawer,
-  dayButton,
   dayLabel,
   holdPanel,
   mentionsDay,

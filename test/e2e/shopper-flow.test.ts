@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { type PlainDate, addDays, diffDays, startOfMonth } from '../../src/shared/plain-date.ts';
+import { addDays, diffDays, startOfMonth } from '../../src/shared/plain-date.ts';
 import { startOfDayInZone } from '../../src/shared/zones.ts';
 import { describeInBrowser } from './helpers/browser.ts';
 import { holdForAnotherCart } from './helpers/server.ts';

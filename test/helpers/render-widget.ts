@@ -4,7 +4,7 @@
  * clock is the service's clock so a test moves both at once.
  */
 import { within } from '@testing-library/preact';
-import { BookingWidgetElement, defineBookingWidget } from '../../src/widget/element.ts';
+import { type BookingWidgetElement, defineBookingWidget } from '../../src/widget/element.ts';
 import { createTestService, type TestService } from './service.ts';
 
 /** One request the widget sent. */

@@ -16,7 +16,7 @@ const RANK = { shared: 0, db: 1, queries: 2, domain: 3, routes: 4, entry: 5 } as
 type Layer = keyof typeof RANK;
 
 /** The layer of a module, by its path under src/service (forward slashes). */
-export function layerOf(path: string): Layer {
+function layerOf(path: string): Layer {
   const parts = path.split('/');
   const base = parts[parts.length - 1]!;
   if (parts.length === 1 || parts[0] === 'demo' || parts[0] === 'storefront') return 'entry';
@@ -100,7 +100,7 @@ const SEAMS: Record<string, string[]> = {
 const NOT_FEATURES = new Set(['http', 'middleware', 'db', 'shared', 'time', 'demo', 'storefront']);
 
 /** The imports from one feature into another that no seam declares. */
-export function undeclaredSeams(
+function undeclaredSeams(
   graph: ReadonlyMap<string, readonly string[]>,
   seams: Record<string, string[]> = SEAMS,
 ): string[] {
@@ -122,7 +122,7 @@ export function undeclaredSeams(
 }
 
 /** The edges that run the wrong way, as `from → to (layer → layer)`. */
-export function wrongWay(graph: ReadonlyMap<string, readonly string[]>): string[] {
+function wrongWay(graph: ReadonlyMap<string, readonly string[]>): string[] {
   const wrong: string[] = [];
   for (const [from, targets] of graph) {
     for (const to of targets) {

@@ -143,16 +143,16 @@ it('catches a rendering error inside the widget: a message with Retry, the theme
   // language changes (the formatters are built while the calendar renders).
   const Real = Intl.DateTimeFormat;
   let broken = true;
-  const format = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+  const format = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(((
     locale?: string | string[],
     o?: Intl.DateTimeFormatOptions,
-  ) {
+  ) => {
     if (broken && o?.month === 'long' && !o.weekday) {
       broken = false;
       throw new Error('formatter broke');
     }
     return new Real(locale, o);
-  } as never);
+  }) as never);
   const w = inWidget(el);
   el.setAttribute('locale', 'en-GB');
   const alert = await w.findByRole('alert');

@@ -178,7 +178,7 @@ export function Install() {
       </p>
       <ScreenStatus problem={problem} loads={[catalog]} />
       <h3>Any site: a script tag and an element</h3>
-      <pre class="snippet" aria-label="Embed snippet">
+      <pre class="snippet" role="group" aria-label="Embed snippet">
         {tag}
       </pre>
       <CopyButton text={tag} label="Copy the snippet" />

@@ -8,7 +8,7 @@
  */
 import { signal, useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import { createElement } from 'preact';
+import { createElement, type JSX } from 'preact';
 import type { Widget } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
 import { ConfirmButton, Field, useStatus } from '../components/bits.tsx';
@@ -46,7 +46,7 @@ function Preview(props: { widget: Widget; version: number }) {
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)[0];
   const followed = w.external_product_ids.find((id) => oldestOn(id)?.id === w.id);
   const product = products.value?.find((p) => p.external_id === followed);
-  let body;
+  let body: JSX.Element;
   if (scriptFailed.value)
     body = (
       <p class="error" role="alert">

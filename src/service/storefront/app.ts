@@ -6,7 +6,7 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { widgetFileRoutes } from '../http/widget-files.ts';
-import { type Catalog } from './catalog.ts';
+import type { Catalog } from './catalog.ts';
 import { CartStore } from './cart.ts';
 import { cartRoutes } from './cart-routes.ts';
 import { strictCsp } from './csp.ts';

@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import type { Database } from '../db/types.ts';
-import { type OriginCheck } from './origins.ts';
+import type { OriginCheck } from './origins.ts';
 import { isKnownOrigin } from './queries.ts';
 import { type AllowedMethods, noEndpoint } from '../http/endpoints.ts';
 import { HttpError } from '../http/errors.ts';

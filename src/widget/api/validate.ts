@@ -8,6 +8,7 @@ import type { AvailabilityDay, Blackout, Reservation, Widget, WidgetSettings } f
 import { resolveSettings } from '../../shared/settings.ts';
 import { WidgetError } from './failure.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: an answer before its shape is checked, field by field
 type Loose = Record<string, any>;
 
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -150,7 +150,7 @@ export async function deepFocus(
   return page.evaluate(() => {
     let a: Element | null = document.activeElement;
     let inWidget = false;
-    while (a && a.shadowRoot && a.shadowRoot.activeElement) {
+    while (a?.shadowRoot?.activeElement) {
       if (a.tagName === 'BOOKING-WIDGET') inWidget = true;
       a = a.shadowRoot.activeElement;
     }

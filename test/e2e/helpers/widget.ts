@@ -21,7 +21,7 @@ export const EN = {
 } as const;
 
 const utc = (d: PlainDate) => Date.parse(`${d}T00:00:00Z`);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A regular expression for the accessible name of `date`'s day button in `locale`: its weekday,
@@ -30,8 +30,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function dayName(date: PlainDate, locale = 'en'): RegExp {
   const f = (o: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...o }).format(utc(date));
-  const parts = [f({ weekday: 'long' }), f({ month: 'long' }), f({ year: 'numeric' })].map(escape);
-  const dayNumber = escape(f({ day: 'numeric' }));
+  const parts = [f({ weekday: 'long' }), f({ month: 'long' }), f({ year: 'numeric' })].map(escapeRegExp);
+  const dayNumber = escapeRegExp(f({ day: 'numeric' }));
   return new RegExp(`^${parts.map((p) => `(?=.*${p})`).join('')}(?=.*(^|[^\\d٠-٩])${dayNumber}($|[^\\d٠-٩]))`);
 }
 
@@ -114,9 +114,7 @@ export async function dayLabel(widget: Locator, date: PlainDate, locale = 'en'):
 }
 
 /** Shopify's cart as the theme reads it (`GET /cart.js`, same cookie as the page). */
-export async function readCart(
-  page: Page,
-): Promise<{
+export async function readCart(page: Page): Promise<{
   token: string;
   item_count: number;
   items: { variant_id: number; quantity: number; properties: Record<string, string> }[];

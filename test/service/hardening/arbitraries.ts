@@ -266,7 +266,7 @@ export const hostileAuthorization: fc.Arbitrary<string | undefined> = fc.oneof(
     'Bearer sk_test_harbou',
     'Bearer sk_test_harbourx',
     'Token sk_test_harbour',
-    'Bearer ' + 'a'.repeat(300),
+    `Bearer ${'a'.repeat(300)}`,
   ),
   nastyString.map((s) => headerSafe(`Bearer ${s}`)),
   nastyString.map(headerSafe),
@@ -308,8 +308,8 @@ export const hostileOrigin: fc.Arbitrary<string | undefined> = fc.oneof(
 /** Nesting `depth` deep, as raw JSON text (arrays, objects, or both). */
 export function deepJson(depth: number, kind: 'array' | 'object' | 'mixed'): string {
   if (kind === 'array') return '['.repeat(depth) + ']'.repeat(depth);
-  if (kind === 'object') return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
-  return '[{"a":'.repeat(depth) + '1' + '}]'.repeat(depth);
+  if (kind === 'object') return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  return `${'[{"a":'.repeat(depth)}1${'}]'.repeat(depth)}`;
 }
 
 /** Raw bodies that are not what a parser expects. A `Uint8Array` is sent as bytes. */

@@ -52,19 +52,17 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const hostileTarget = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc
-      .constantFrom(...ENDPOINTS)
-      .chain((e) =>
-        fc.record({
-          method: fc.oneof(
-            { weight: 4, arbitrary: fc.constantFrom(...e.methods) },
-            fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND'),
-          ),
-          path: fc.constant(e.path as string),
-          id: hostileId,
-          slash: fc.boolean(),
-        }),
-      ),
+    arbitrary: fc.constantFrom(...ENDPOINTS).chain((e) =>
+      fc.record({
+        method: fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...e.methods) },
+          fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND'),
+        ),
+        path: fc.constant(e.path as string),
+        id: hostileId,
+        slash: fc.boolean(),
+      }),
+    ),
   },
   {
     weight: 1,

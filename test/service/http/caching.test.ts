@@ -1,7 +1,7 @@
 // Reads a CDN or the browser can reuse: a publishable token's GET of widgets, blackouts and
 // availability carries a strong ETag and its own Cache-Control, and a matching If-None-Match
 // gets 304 without a body; a secret token's reads stay no-store.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
 import { api, TOKENS } from '../api.ts';

@@ -10,6 +10,7 @@ import { createConnection } from '../../../src/widget/api/connection.ts';
 import { addDays } from '../../../src/shared/plain-date.ts';
 import { plainDateInZone } from '../../../src/shared/zones.ts';
 import type { Database } from '../../../src/service/db/types.ts';
+import type { Reservation } from '../../../src/shared/records.ts';
 import { describePostgres } from '../../helpers/databases.ts';
 import { testFixture } from '../../helpers/fixture.ts';
 import { createPostgresDatabase } from '../../helpers/postgres.ts';
@@ -151,12 +152,13 @@ for (const skewMs of [90_000, 3_000]) {
           });
           const cart = `countdown-${skewMs}-${i}`;
           // The first day from today + 3 that no blackout closes (the fixture's days are fixed).
-          let hold;
+          let hold: Reservation | undefined;
           for (let offset = 3; !hold; offset++) {
             hold = await connection
               .hold({ cart_token: cart, items: [{ external_id: 8002, start: addDays(today, offset), quantity: 1 }] })
               .catch((e: { code?: string }) => {
                 if (e.code !== 'unavailable' || offset > 30) throw e;
+                return undefined;
               });
           }
           const shown = Date.parse(hold.expires_at) - (Date.now() + connection.offset);

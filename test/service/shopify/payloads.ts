@@ -51,10 +51,10 @@ export function orderPayload(options: { id?: string; cartToken?: string | null; 
     cart_token: options.cartToken === undefined ? 'cart-shopify' : options.cartToken,
     currency: 'AUD',
     financial_status: 'paid',
-    customer: { id: 115310627314723954, email: 'jon@example.com', first_name: 'John', last_name: 'Smith' },
+    customer: { id: 115310627314723950, email: 'jon@example.com', first_name: 'John', last_name: 'Smith' },
     line_items: [
       {
-        id: 866550311766439020,
+        id: 866550311766439000,
         admin_graphql_api_id: 'gid://shopify/LineItem/866550311766439020',
         variant_id: 808950810,
         quantity: 1,

@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/databases.ts';
-import type { TestService } from '../../helpers/service.ts';
 import { withService } from '../api.ts';
 import { proxied } from './payloads.ts';
 

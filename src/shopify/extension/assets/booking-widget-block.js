@@ -23,16 +23,15 @@
  *     where available, `popstate` covers back and forward).
  * Plain ES2017, no bundling: `npm run build` only minifies it into the extension (build-extension.mjs).
  */
-(function () {
-  'use strict';
+(() => {
   if (window.__bookingWidgetBlock) return; // the block may be on the page twice
   window.__bookingWidgetBlock = true;
 
   // The block's schema names this file (Shopify loads it once, deferred, and theme check holds it
   // to 10,000 B); the widget's own entry sits beside it in the extension's assets and is loaded
   // from there, unless the page already has the widget (a theme or page that includes it itself).
-  var self = document.currentScript && document.currentScript.src;
-  var present = window.customElements && window.customElements.get('booking-widget');
+  var self = document.currentScript?.src;
+  var present = window.customElements?.get('booking-widget');
   var tagged = document.querySelector('script[src*="booking-widget.js"]');
   if (self && !present && !tagged) {
     var entry = document.createElement('script');
@@ -57,13 +56,13 @@
     var form = (named && document.getElementById(named)) || widget.closest(FORM);
     if (form) return form;
     var section = widget.closest('.shopify-section, [id^="shopify-section-"], section');
-    return (section && section.querySelector(FORM)) || document.querySelector(FORM);
+    return section?.querySelector(FORM) || document.querySelector(FORM);
   }
 
   /** The variant selected for this widget's form now, or null when the theme shows none. */
   function selectedVariant(widget) {
     var form = formFor(widget);
-    var input = form && form.querySelector('[name="id"]');
+    var input = form?.querySelector('[name="id"]');
     if (input && ID.test(input.value)) return input.value;
     var fromUrl = new URLSearchParams(window.location.search).get('variant');
     return fromUrl && ID.test(fromUrl) ? fromUrl : null;
@@ -119,7 +118,7 @@
   /** Theme events that carry the variant: trust their id over the form's (it may lag behind). */
   function onVariantEvent(event) {
     var d = event.detail || {};
-    var id = (d.variant && d.variant.id) || (d.resource && d.resource.id) || d.id || d.variantId;
+    var id = d.variant?.id || d.resource?.id || d.id || d.variantId;
     var target = event.target instanceof Element ? event.target : null;
     var scope = target && (target.closest(FORM) || target.closest('.shopify-section, section'));
     var widgets = document.querySelectorAll(WIDGETS);
@@ -134,7 +133,7 @@
     }
   }
 
-  ['variant:change', 'variant:changed', 'variant:update', 'variant:selected'].forEach(function (type) {
+  ['variant:change', 'variant:changed', 'variant:update', 'variant:selected'].forEach((type) => {
     document.addEventListener(type, onVariantEvent);
   });
 
@@ -144,7 +143,7 @@
   var selects = 0;
   document.addEventListener(
     'shopify:product:select',
-    function (event) {
+    (event) => {
       var d = event.detail || {};
       var target = event.target;
       var mine = ++selects;
@@ -152,29 +151,27 @@
       var promise = event.promise || d.promise;
       if (promise && typeof promise.then === 'function') {
         promise.then(
-          function (result) {
+          (result) => {
             var r = result || {};
-            var id = (r.variant && r.variant.id) || (r.detail && r.detail.resource && r.detail.resource.id);
+            var id = r.variant?.id || r.detail?.resource?.id;
             // A later pick's event has the say (Horizon aborts the earlier fetch; another theme may not).
             if (id && mine === selects) onVariantEvent({ detail: { id: id }, target: target });
           },
-          function () {},
+          () => {},
         );
       }
     },
     true,
   );
 
-  document.addEventListener('change', function (event) {
+  document.addEventListener('change', (event) => {
     var target = event.target instanceof Element ? event.target : null;
     // Its form, even from outside it through form="…" (Dawn's variant radios), else the one around it.
-    var form =
-      target &&
-      ((target.form && target.form.matches && target.form.matches(FORM) && target.form) || target.closest(FORM));
+    var form = target && ((target.form?.matches?.(FORM) && target.form) || target.closest(FORM));
     if (!form) {
       // A theme whose pickers sit in no form may only change ?variant= in the URL.
       if (target)
-        setTimeout(function () {
+        setTimeout(() => {
           syncAll();
         }, 0);
       return;
@@ -183,26 +180,26 @@
       syncAll(form, true);
     } else {
       // A variant radio or select: the theme updates `[name="id"]` now or after fetching.
-      setTimeout(function () {
+      setTimeout(() => {
         syncAll(form);
       }, 0);
-      setTimeout(function () {
+      setTimeout(() => {
         syncAll(form);
       }, 400);
     }
   });
 
-  window.addEventListener('popstate', function () {
+  window.addEventListener('popstate', () => {
     syncAll(null, true);
   });
-  if (window.navigation && window.navigation.addEventListener) {
-    window.navigation.addEventListener('currententrychange', function () {
+  if (window.navigation?.addEventListener) {
+    window.navigation.addEventListener('currententrychange', () => {
       syncAll();
     });
   }
 
   if (document.readyState === 'loading')
-    document.addEventListener('DOMContentLoaded', function () {
+    document.addEventListener('DOMContentLoaded', () => {
       syncAll();
     });
   else syncAll();
