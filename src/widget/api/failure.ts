@@ -26,19 +26,16 @@ export interface Failure {
   message: string;
   /** For a 409: the posted items with their status and the quantity left. */
   items?: UnavailableItem[];
-  /** For a 403 because the token does not list this site: the page's origin, as the service read it. */
-  origin?: string;
 }
 
 /** The failure that `thrown` stands for. */
 export function toFailure(thrown: unknown): Failure {
   if (!(thrown instanceof BookingApiError))
     return { error: 'internal', message: String((thrown as Error)?.message ?? thrown) };
-  const { items, origin } = thrown.details ?? {};
+  const items = thrown.details?.items;
   return {
     error: thrown.code,
     message: thrown.message,
     ...(thrown.code === 'unavailable' && { items: Array.isArray(items) ? (items as UnavailableItem[]) : [] }),
-    ...(thrown.code === 'forbidden' && typeof origin === 'string' && { origin }),
   };
 }

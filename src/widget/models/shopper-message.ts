@@ -7,8 +7,16 @@
 import type { Failure } from '../api/failure.ts';
 import type { Translate } from '../i18n.ts';
 
+/** Whether the console was told of a refusal on this page: once is enough, however many widgets or requests. */
+let told = false;
+
 /** The shopper's sentence for `failure`, which happened while loading or holding. */
 export function shopperMessage(t: Translate, failure: Failure, during: 'load' | 'hold'): string {
+  // A refusal (the token does not list this site, a secret token in a page) is the page's
+  // developer's to mend: the console hears the service's words once (the client's sentence names
+  // the request, so no prefix); the shopper reads the ordinary sentence below.
+  if (failure.error === 'forbidden' && !told) console.warn(failure.message);
+  told ||= failure.error === 'forbidden';
   switch (failure.error) {
     case 'network_error':
     case 'timeout':
@@ -20,18 +28,4 @@ export function shopperMessage(t: Translate, failure: Failure, during: 'load' | 
     default:
       return t(during === 'load' ? 'errLoad' : 'errHold');
   }
-}
-
-/** The sites already warned about on this page: the console hears of each once, however many widgets. */
-const warned = new Set<string>();
-
-/**
- * Tells the page's developer, once per site in the console, that the widget's token does not
- * allow this site and how to add it (the service's sentence says how). The shopper sees only
- * the ordinary words: the event's `message`.
- */
-export function warnSiteNotAllowed(failure: Failure): void {
-  if (!failure.origin || warned.has(failure.origin)) return;
-  warned.add(failure.origin);
-  console.warn(`booking-widget: ${failure.message}`);
 }

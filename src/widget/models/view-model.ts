@@ -14,7 +14,7 @@ import { type DayFacts, blockedDays } from '../calendar/rules.ts';
 import { createFormats, periodDays } from '../format.ts';
 import { isRtl, resolveLocale } from '../i18n.ts';
 import { parsePrice } from '../pricing.ts';
-import { shopperMessage, warnSiteNotAllowed } from './shopper-message.ts';
+import { shopperMessage } from './shopper-message.ts';
 import type { HoldFeature } from '../hold/index.ts';
 import type { Failure } from '../api/failure.ts';
 import { type Booking, BookingModel } from './booking-model.ts';
@@ -41,14 +41,12 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     resolveLocale(config.value.locale, widget.value?.locale, document.documentElement.lang),
   );
   const strings = new StringsModel(locale);
-  const tell = (failure: Failure, during: 'load' | 'hold') => {
-    if (failure.origin) warnSiteNotAllowed(failure);
+  const tell = (failure: Failure, during: 'load' | 'hold') =>
     deps.emit('booking-widget:error', {
       error: failure.error,
       message: shopperMessage(strings.t.peek(), failure, during),
       detail: failure.message,
     });
-  };
   effect(() => {
     if (!strings.ready.value) return;
     report = tell;
