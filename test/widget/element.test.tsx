@@ -143,16 +143,18 @@ it('catches a rendering error inside the widget: a message with Retry, the theme
   // language changes (the formatters are built while the calendar renders).
   const Real = Intl.DateTimeFormat;
   let broken = true;
-  const format = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(((
+  // A function, not an arrow: the widget calls it with `new`.
+  // biome-ignore lint/complexity/useArrowFunction: an arrow function cannot be constructed
+  const format = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
     locale?: string | string[],
     o?: Intl.DateTimeFormatOptions,
-  ) => {
+  ) {
     if (broken && o?.month === 'long' && !o.weekday) {
       broken = false;
       throw new Error('formatter broke');
     }
     return new Real(locale, o);
-  }) as never);
+  } as never);
   const w = inWidget(el);
   el.setAttribute('locale', 'en-GB');
   const alert = await w.findByRole('alert');
