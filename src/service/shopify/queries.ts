@@ -4,6 +4,7 @@
  * items a cart update may release.
  * @module
  */
+import type { ShopifyConflict } from '../../shared/merchant-records.ts';
 import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
 import type { ShopifyBookOn } from '../../shared/merchant-records.ts';
@@ -132,30 +133,6 @@ export async function insertConflict(db: Queryable, shopId: number, c: ConflictI
   );
 }
 
-/** A conflict as GET /v1/shopify/conflicts lists it. */
-export interface ConflictRecord {
-  id: number;
-  /** Shopify's ids as digits (they may exceed 2^53). */
-  order_id: string;
-  order_name: string | null;
-  line_id: string;
-  external_variant_id: number;
-  starts_at: string;
-  finishes_at: string;
-  /** Units held or claimed (not the line's quantity). */
-  quantity: number;
-  /** The order line's quantity: what was paid for (null: recorded before migration 13). */
-  line_quantity: number | null;
-  /** The quantity the line had to carry for its hold (units × priced days or nights; null as above). */
-  held_line_quantity: number | null;
-  /** The pricing that quantity was counted under: `booking`, `day` or `night` (null as above). */
-  pricing: string | null;
-  /** The booking the line made despite the note (it paid more than its hold), else null. */
-  booking_id: number | null;
-  reason: string;
-  created_at: string;
-}
-
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One page of the shop's conflicts, newest first. */
@@ -163,8 +140,8 @@ export async function listConflicts(
   db: Queryable,
   shopId: number,
   page: Page,
-): Promise<{ rows: ConflictRecord[]; total: number }> {
-  const result = await pagedQuery<ConflictRecord>(
+): Promise<{ rows: ShopifyConflict[]; total: number }> {
+  const result = await pagedQuery<ShopifyConflict>(
     db,
     {
       matched: 'SELECT * FROM shopify_conflicts WHERE shop_id = $1',
@@ -177,7 +154,7 @@ export async function listConflicts(
   );
   return {
     ...result,
-    rows: result.rows.map(({ newest: _n, ...r }: ConflictRecord & { newest?: number }) => ({
+    rows: result.rows.map(({ newest: _n, ...r }: ShopifyConflict & { newest?: number }) => ({
       ...r,
       id: Number(r.id),
       external_variant_id: Number(r.external_variant_id),
