@@ -62,6 +62,9 @@ export function e2eDates(now = Date.now()): { monthEnd: string; newYearsEve: str
  */
 const E2E_FAKE_DATES = ['true', '1'].includes((process.env.CI ?? '').toLowerCase()) || process.env.E2E_DATES === 'all';
 
+/** Makes the migrated PGlite the service suites start from, once per run (creating one costs seconds). */
+const PGLITE_SETUP = 'test/helpers/pglite-setup.ts';
+
 /** The widget's app file, loaded by the entry; its own imports and the language files. */
 const APP = 'src/widget/app/mount.tsx';
 const LOAD_APP = resolve('src/widget/boot/load-app.ts');
@@ -192,6 +195,7 @@ export default defineConfig(({ mode }) => ({
             ...(tz === 'UTC' ? ['test/shopify/**/*.test.ts'] : []),
           ],
           env: { TZ: tz },
+          globalSetup: [PGLITE_SETUP],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -215,6 +219,7 @@ export default defineConfig(({ mode }) => ({
           environment: 'happy-dom',
           include: ['test/admin/**/*.test.{ts,tsx}'],
           env: { TZ: 'UTC' },
+          globalSetup: [PGLITE_SETUP],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -7,10 +7,10 @@ import { afterAll } from 'vitest';
 import { createApp, type AppOptions } from '../../src/service/app.ts';
 import { manualClock, type ManualClock } from '../../src/service/clock.ts';
 import { migrate } from '../../src/service/db/migrate.ts';
-import { openPglite } from '../../src/service/db/pglite.ts';
 import type { Database } from '../../src/service/db/types.ts';
 import { loadFixture } from '../../src/service/fixture.ts';
 import { testFixture, TEST_NOW } from './fixture.ts';
+import { openTestPglite } from './pglite-snapshots.ts';
 import { createPostgresDatabase } from './postgres.ts';
 
 /** A running in-process service. */
@@ -76,8 +76,7 @@ async function takeDatabase(engine: 'pglite' | 'postgres'): Promise<{ db: Databa
     await migrate(pg.db);
     return pg;
   }
-  const db = await openPglite('memory');
-  await migrate(db);
+  const db = await openTestPglite('migrated');
   return { db, drop: async () => {} };
 }
 

@@ -6,17 +6,17 @@ import { createApp } from '../../../src/service/app.ts';
 import { manualClock } from '../../../src/service/clock.ts';
 import { migrate } from '../../../src/service/db/migrate.ts';
 import { MIGRATIONS } from '../../../src/service/db/migrations.ts';
-import { openPglite } from '../../../src/service/db/pglite.ts';
 import type { Database } from '../../../src/service/db/types.ts';
 import { loadFixture } from '../../../src/service/fixture.ts';
 import { hashToken } from '../../../src/service/tokens/tokens.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { testFixture, TEST_NOW } from '../../helpers/fixture.ts';
+import { openTestPglite } from '../../helpers/pglite-snapshots.ts';
 import { createPostgresDatabase } from '../../helpers/postgres.ts';
 
 async function emptyDatabase(database: 'pglite' | 'postgres'): Promise<{ db: Database; drop(): Promise<void> }> {
   if (database === 'postgres') return createPostgresDatabase(2);
-  const db = await openPglite('memory');
+  const db = await openTestPglite('empty');
   return { db, drop: async () => {} };
 }
 

@@ -1,36 +1,21 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/service/app.ts';
-import { migrate } from '../../../src/service/db/migrate.ts';
-import { openPglite } from '../../../src/service/db/pglite.ts';
 import type { Database } from '../../../src/service/db/types.ts';
 import { seedFixture } from '../../../src/service/shops/fixture.ts';
 import type { Fixture } from '../../../src/service/fixture.ts';
+import { openTestPglite } from '../../helpers/pglite-snapshots.ts';
 import { KAYAK, ORIGIN, TOUR, demoFixture, storefront } from './helpers.ts';
 
 const fixture = demoFixture as Fixture;
 const PK = 'pk_demo_harbour_kayaks';
 const open: Database[] = [];
-let migrated: Promise<Blob | File> | undefined;
 
-/** A fresh, migrated, empty database: migrated once, then restored from a dump (fast). */
+/** A fresh, migrated, empty database (the run's snapshot, pglite-setup.ts). */
 async function database(): Promise<Database> {
-  migrated ??= (async () => {
-    const db = await openPglite('memory');
-    await migrate(db);
-    const dump = await db.dump();
-    await db.close();
-    return dump;
-  })();
-  const db = await openPglite('memory', await migrated);
+  const db = await openTestPglite('migrated');
   open.push(db);
   return db;
 }
-
-// Migrating is the slow part: do it once, in a hook (hooks have the longer time limit).
-beforeAll(async () => {
-  await (await database()).close();
-  open.length = 0;
-});
 
 afterEach(async () => {
   await Promise.all(open.splice(0).map((db) => db.close()));

@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+import { readFileSync } from 'node:fs';
+let t = performance.now();
+const lap = (s) => { console.log(s, Math.round(performance.now() - t)); t = performance.now(); };
+const d = '/work/main/node_modules/@electric-sql/pglite/dist/';
+const pgm = await WebAssembly.compile(readFileSync(d + 'pglite.wasm')); lap('compile pglite');
+const idm = await WebAssembly.compile(readFileSync(d + 'initdb.wasm')); lap('compile initdb');
+const a = await PGlite.create(); lap('create plain');
+const b = await PGlite.create({ pgliteWasmModule: pgm, initdbWasmModule: idm }); lap('create precompiled');
+const dump = await b.dumpDataDir('none'); lap('dump');
+const c = await PGlite.create({ pgliteWasmModule: pgm, initdbWasmModule: idm, loadDataDir: dump }); lap('load precompiled');
+await c.query('select 1'); lap('q');
