@@ -2,15 +2,18 @@
  * What the entry file hands the lazily loaded app for one element, and what the app hands
  * back. The entry defines the element and sends the first wave of requests before Preact,
  * @preact/signals and the calendar have arrived; the app renders with them. Both sides are
- * built apart, so what both need at run time (the connection, failures, storefront requests)
+ * built apart, so what both need at run time (the connection, failures, storefront requests,
+ * the months' requests, the settings' defaults)
  * travels in here instead of being bundled twice (two copies of the client's error class
  * would fail each other's `instanceof`).
  * @module
  */
 import type { PlainDate } from '../../shared/plain-date.ts';
+import type { resolveSettings } from '../../shared/settings.ts';
 import type { WidgetFetch, Connection } from '../api/connection.ts';
 import type { Failure } from '../api/failure.ts';
 import type { Emit } from '../events.ts';
+import type { firstWaveMonths, monthRequests } from './first-wave.ts';
 
 /** The element's attributes, as the models read them. */
 export interface WidgetConfig {
@@ -47,6 +50,12 @@ export interface Host {
   toFailure(thrown: unknown): Failure;
   /** The entry's storefront request (`/cart.js` and friends). */
   storefrontJson(fetcher: WidgetFetch, path: string, init: RequestInit): Promise<unknown>;
+  /** The entry's `firstWaveMonths`: the months the first wave asked for. */
+  firstWaveMonths: typeof firstWaveMonths;
+  /** The entry's `monthRequests`: the model's requests for more months ask in the same shape. */
+  monthRequests: typeof monthRequests;
+  /** The entry's `resolveSettings` (its answers' checks resolve them): the defaults until the widget arrives. */
+  resolveSettings: typeof resolveSettings;
 }
 
 /** The app running in one element. */
