@@ -36,7 +36,7 @@ export type WidgetFetch = (input: string, init: RequestInit) => Promise<Response
 
 /** Where the API is and how to reach it. */
 export interface ConnectionOptions {
-  /** Base URL; `/v1/...` is appended. Empty for the page's own origin (behind a proxy). */
+  /** Base URL of the service, without the API's paths (the client adds them). Empty for the page's own origin (behind a proxy). */
   api: string;
   /** Publishable token; none behind a proxy that adds it. */
   token: string | null;
