@@ -8,12 +8,12 @@
  * would fail each other's `instanceof`).
  * @module
  */
+import type { AvailabilityParams, BlackoutListParams } from '../../shared/params.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import type { resolveSettings } from '../../shared/settings.ts';
 import type { WidgetFetch, Connection } from '../api/connection.ts';
 import type { Failure } from '../api/failure.ts';
 import type { Emit } from '../events.ts';
-import type { firstWaveMonths, monthRequests } from './first-wave.ts';
 
 /** The element's attributes, as the models read them. */
 export interface WidgetConfig {
@@ -29,6 +29,12 @@ export interface WidgetConfig {
   currency: string | null;
   /** Where "Check out" leads once held: the Shopify cart by default there, else this attribute. */
   checkoutUrl: string | null;
+}
+
+/** The requests for a run of months of one variant (or of the product: variant ""). */
+export interface MonthRequests {
+  blackouts: BlackoutListParams;
+  availability: AvailabilityParams & { cart_token?: string | undefined };
 }
 
 /** One element's running widget, as the entry prepared it. */
@@ -50,10 +56,16 @@ export interface Host {
   toFailure(thrown: unknown): Failure;
   /** The entry's storefront request (`/cart.js` and friends). */
   storefrontJson(fetcher: WidgetFetch, path: string, init: RequestInit): Promise<unknown>;
-  /** The entry's `firstWaveMonths`: the months the first wave asked for. */
-  firstWaveMonths: typeof firstWaveMonths;
-  /** The entry's `monthRequests`: the model's requests for more months ask in the same shape. */
-  monthRequests: typeof monthRequests;
+  /** The entry's `firstWaveMonths` (first-wave.ts): the months the first wave asked for. */
+  firstWaveMonths(guess: PlainDate): PlainDate[];
+  /** The entry's `monthRequests` (first-wave.ts): the model asks for more months in the same shape. */
+  monthRequests(
+    product: string,
+    variant: string,
+    first: PlainDate,
+    last: PlainDate,
+    cart: string | undefined,
+  ): MonthRequests;
   /** The entry's `resolveSettings` (its answers' checks resolve them): the defaults until the widget arrives. */
   resolveSettings: typeof resolveSettings;
 }
