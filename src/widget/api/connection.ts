@@ -1,6 +1,8 @@
 /**
- * The widget's calls to the booking API, through the typed client's light requester (its errors
- * are `BookingApiError`s with `code` and `details`): GETs carry the publishable token as the
+ * The widget's calls to the booking API, made with the typed client's own functions
+ * (`listWidgets`, `createReservation`, …, from `src/client/internal.ts`, so no path of the API is
+ * spelled here) on its light requester (its errors are `BookingApiError`s with `code` and
+ * `details`): GETs carry the publishable token as the
  * `token` query parameter (simple requests, no CORS preflight, API.md §6), every answer is
  * shape-checked, and each response's `Date` header reports the server's clock.
  *
@@ -128,7 +130,8 @@ export function createConnection(options: ConnectionOptions): Connection {
 
   /**
    * The requester the client's functions are called with: `send`, or the kept answer to the
-   * same request (see `prefetch`). `fresh` sends it anew, past the browser's cache.
+   * same request (see `prefetch`), known by the method, path and params the client asks for.
+   * `fresh` sends it anew, past the browser's cache.
    */
   const via = (fresh?: boolean): Requester => ({
     request<T>(request: ApiRequest) {
@@ -147,7 +150,7 @@ export function createConnection(options: ConnectionOptions): Connection {
     },
   });
 
-  /** The checked data of a client call made through `via`. */
+  /** The checked data of a client call made through `via` (parsed again by each taker of a kept answer). */
   const checked = <R>(answer: Promise<unknown>, parse: (data: unknown) => R): Promise<R> => {
     const parsed = answer.then(parse);
     // The first wave's calls are not awaited (their answers are kept): not an unhandled rejection.
