@@ -1,5 +1,5 @@
 import { createRequester } from './core/requester.ts';
-import type { ClientOptions, Requester } from './core/types.ts';
+import type { ApiRequest, ApiResult, ClientOptions } from './core/types.ts';
 import { availabilityResource, type AvailabilityResource } from './resources/availability.ts';
 import { blackoutsResource, type BlackoutsResource } from './resources/blackouts.ts';
 import { bookingsResource, type BookingsResource } from './resources/bookings.ts';
@@ -38,13 +38,13 @@ export interface BookingClient {
    * Sends any request through the same auth, timeout and retry rules, resolving to
    * `{ data, response }`: for an endpoint this client does not wrap yet.
    */
-  request: Requester['request'];
+  request<T>(request: ApiRequest): Promise<ApiResult<T>>;
 }
 
 /**
- * A client for the booking service v1 with every resource, for merchants' servers and scripts.
- * (A storefront bundle should rather import `createRequester` and the resource functions it
- * needs, e.g. `listWidgets`, so it carries nothing else.)
+ * A client for the booking service v1 with every resource, for merchants' servers, scripts and
+ * pages: the one public way to call the API. (The widget, whose bytes are counted, calls the
+ * same operations as plain functions from `booking-widget/client/internal`, an unstable subpath.)
  *
  * Defaults: `timeoutMs` 10 000 per attempt; `retry` 2 retries of GET, DELETE, reservation posts
  * and keyed booking posts, after network errors, 429 and 5xx, backing off from 500 ms (capped

@@ -2,14 +2,14 @@
  * The typed client of the booking service v1 (`booking-widget/client`). Runs on Node 20+ and in
  * browsers; no dependencies.
  *
- * `createClient` gives every resource at once. For the smallest bundle, import
- * `createRequester` and only the resource functions you call (`listWidgets`, …).
+ * One way to call the API: `createClient`, whose resources (`client.widgets.list`, …) are
+ * every operation of v1; its types; the errors with their guards; `serverDate`. The request
+ * core and the operations as plain functions are internals, on `booking-widget/client/internal`
+ * for the widget (see README.md).
  * @module
  */
 
 export { createClient, type BookingClient } from './client.ts';
-export { createLightRequester, createRequester, DEFAULT_TIMEOUT_MS } from './core/requester.ts';
-export { RETRY_DEFAULTS } from './core/retry-timing.ts';
 export { serverDate } from './core/server-date.ts';
 export type { ApiPromise } from './core/api-promise.ts';
 export type {
@@ -20,90 +20,21 @@ export type {
   QueryParams,
   QueryValue,
   RequestOptions,
-  Requester,
   RetryInfo,
   RetryOptions,
 } from './core/types.ts';
 
-export {
-  availabilityResource,
-  listAvailability,
-  type AvailabilityResource,
-} from './resources/availability.ts';
-export {
-  blackoutsResource,
-  createBlackout,
-  deleteBlackout,
-  iterateBlackouts,
-  listBlackouts,
-  retrieveBlackout,
-  updateBlackout,
-  type BlackoutId,
-  type BlackoutsResource,
-} from './resources/blackouts.ts';
-export {
-  bookingsResource,
-  cancelBooking,
-  createBooking,
-  iterateBookings,
-  listBookings,
-  retrieveBooking,
-  type BookingCreateOptions,
-  type BookingsResource,
-} from './resources/bookings.ts';
-export { listOccupancy, occupancyResource, type OccupancyResource } from './resources/occupancy.ts';
-export {
-  createProduct,
-  createVariant,
-  deleteProduct,
-  deleteVariant,
-  iterateProducts,
-  listProducts,
-  productsResource,
-  retrieveProduct,
-  retrieveVariant,
-  updateProduct,
-  updateVariant,
-  variantsResource,
-  type CatalogId,
-  type ProductsResource,
-  type VariantsResource,
-} from './resources/products.ts';
-export { createToken, listTokens, revokeToken, tokensResource, type TokensResource } from './resources/tokens.ts';
-export { listShopifyConflicts, shopifyResource, type ShopifyResource } from './resources/shopify.ts';
-export {
-  createLocation,
-  deleteLocation,
-  listLocations,
-  locationsResource,
-  retrieveShop,
-  shopResource,
-  updateLocation,
-  updateShop,
-  type LocationsResource,
-  type ShopResource,
-} from './resources/shop.ts';
-export {
-  createReservation,
-  releaseReservation,
-  iterateReservations,
-  listReservations,
-  reservationsResource,
-  retrieveReservation,
-  type ReservationId,
-  type ReservationRetrieveParams,
-  type ReservationsResource,
-} from './resources/reservations.ts';
-export {
-  createWidget,
-  deleteWidget,
-  iterateWidgets,
-  listWidgets,
-  retrieveWidget,
-  updateWidget,
-  widgetsResource,
-  type WidgetsResource,
-} from './resources/widgets.ts';
+// The types of the client's resources (`client.blackouts`, …) and of their arguments.
+export type { AvailabilityResource } from './resources/availability.ts';
+export type { BlackoutId, BlackoutsResource } from './resources/blackouts.ts';
+export type { BookingCreateOptions, BookingsResource } from './resources/bookings.ts';
+export type { OccupancyResource } from './resources/occupancy.ts';
+export type { CatalogId, ProductsResource, VariantsResource } from './resources/products.ts';
+export type { TokensResource } from './resources/tokens.ts';
+export type { ShopifyResource } from './resources/shopify.ts';
+export type { LocationsResource, ShopResource } from './resources/shop.ts';
+export type { ReservationId, ReservationRetrieveParams, ReservationsResource } from './resources/reservations.ts';
+export type { WidgetsResource } from './resources/widgets.ts';
 
 export { AuthenticationError } from './errors/AuthenticationError.ts';
 export {

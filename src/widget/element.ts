@@ -9,10 +9,11 @@
  * @module
  */
 import { plainDateOfInstant } from '../shared/plain-date.ts';
+import { resolveSettings } from '../shared/settings.ts';
 import { resolveCartToken, shopify, storefrontJson } from './api/cart.ts';
 import { type WidgetFetch, createConnection } from './api/connection.ts';
 import { toFailure } from './api/failure.ts';
-import { sendFirstWave } from './boot/first-wave.ts';
+import { firstWaveMonths, monthRequests, sendFirstWave } from './boot/first-wave.ts';
 import type { AppHandle, Host, WidgetConfig } from './boot/host.ts';
 import { loadApp } from './boot/load-app.ts';
 import type { Emit } from './events.ts';
@@ -149,6 +150,9 @@ export class BookingWidgetElement extends HTMLElement {
       emit,
       toFailure,
       storefrontJson,
+      firstWaveMonths,
+      monthRequests,
+      resolveSettings,
     };
     this._stop = () => {
       controller.abort();

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ClientModule from '../../src/client/index.ts';
+import type * as InternalModule from '../../src/client/internal.ts';
 import { buildMerchantProject, typecheckMerchantFile } from './build-package.ts';
 import { json, scriptedFetch } from './fake-fetch.ts';
 
 let project: string;
 let client: typeof ClientModule & { resolved: string };
+let internal: typeof InternalModule & { resolved: string };
 
 beforeAll(async () => {
   project = buildMerchantProject();
@@ -17,6 +19,11 @@ beforeAll(async () => {
     "export * from 'booking-widget/client';\nexport const resolved = import.meta.resolve('booking-widget/client');\n",
   );
   client = (await import(/* @vite-ignore */ pathToFileURL(join(project, 'merchant.mjs')).href)) as typeof client;
+  writeFileSync(
+    join(project, 'internal.mjs'),
+    "export * from 'booking-widget/client/internal';\nexport const resolved = import.meta.resolve('booking-widget/client/internal');\n",
+  );
+  internal = (await import(/* @vite-ignore */ pathToFileURL(join(project, 'internal.mjs')).href)) as typeof internal;
 }, 120_000);
 
 afterAll(() => {
@@ -28,18 +35,16 @@ describe("the package 'booking-widget/client'", () => {
     expect(client.resolved).toBe(pathToFileURL(join(project, 'node_modules/booking-widget/dist/client/index.js')).href);
   });
 
-  it('exports the client, the errors, the guards and the resource functions', () => {
-    for (const name of [
-      'createClient',
-      'createRequester',
-      'listWidgets',
-      'createReservation',
-      'serverDate',
-      'BookingApiError',
-      'UnavailableError',
-      'isUnavailableError',
-    ]) {
+  it('exports the client, the errors, the guards and serverDate; the resource functions on the internal subpath', () => {
+    for (const name of ['createClient', 'serverDate', 'BookingApiError', 'UnavailableError', 'isUnavailableError']) {
       expect(typeof client[name as keyof typeof client], name).toBe('function');
+    }
+    expect(internal.resolved).toBe(
+      pathToFileURL(join(project, 'node_modules/booking-widget/dist/client/internal.js')).href,
+    );
+    for (const name of ['createRequester', 'listWidgets', 'createReservation']) {
+      expect(typeof internal[name as keyof typeof internal], name).toBe('function');
+      expect(client, name).not.toHaveProperty(name);
     }
   });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, createRequester, listWidgets, serverDate } from '../../src/client/index.ts';
+import { createClient, serverDate } from '../../src/client/index.ts';
+import { createRequester, listWidgets } from '../../src/client/internal.ts';
 import { json, scriptedFetch } from './fake-fetch.ts';
 
 const BASE = 'https://bookings.test';

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createClient,
-  createLightRequester,
   NetworkError,
   RateLimitError,
   ServerError,
   type ClientOptions,
   type RetryInfo,
 } from '../../src/client/index.ts';
+import { createLightRequester } from '../../src/client/internal.ts';
 import { envelope, json, networkFailure, scriptedFetch, type Answer } from './fake-fetch.ts';
 
 const BASE = 'https://bookings.test';

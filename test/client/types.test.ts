@@ -5,7 +5,6 @@ import {
   createClient,
   isRateLimitError,
   isUnavailableError,
-  listWidgets,
   type ApiPromise,
   type ApiResult,
   type AvailabilityDay,
@@ -13,11 +12,11 @@ import {
   type Booking,
   type BookingApiError,
   type BookingClient,
-  type Requester,
   type Reservation,
   type UnavailableItem,
   type Widget,
 } from '../../src/client/index.ts';
+import { listWidgets, type Requester } from '../../src/client/internal.ts';
 
 const client = createClient({ baseUrl: 'https://bookings.test', token: 'sk_test_harbour' });
 

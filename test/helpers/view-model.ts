@@ -8,8 +8,10 @@ import { signal } from '@preact/signals';
 import { storefrontJson } from '../../src/widget/api/cart.ts';
 import { createConnection } from '../../src/widget/api/connection.ts';
 import { toFailure } from '../../src/widget/api/failure.ts';
+import { firstWaveMonths, monthRequests } from '../../src/widget/boot/first-wave.ts';
 import type { WidgetConfig } from '../../src/widget/boot/host.ts';
 import { plainDateOfInstant } from '../../src/shared/plain-date.ts';
+import { resolveSettings } from '../../src/shared/settings.ts';
 import { type View, ViewModel } from '../../src/widget/models/view-model.ts';
 import type { WidgetHarness } from './render-widget.ts';
 
@@ -49,6 +51,9 @@ export function createTestView(
     emit: (type, detail) => events.push({ type, detail }),
     toFailure,
     storefrontJson,
+    firstWaveMonths,
+    monthRequests,
+    resolveSettings,
   });
   return {
     vm,

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Booking, BookingListParams } from '../../client/index.ts';
-import { nextPage } from '../../client/core/paginate.ts';
+import { nextPage } from '../../client/internal.ts';
 import { client } from '../api.ts';
 
 /** Bookings on a page: a screenful, so the coming ones are never pages away. */

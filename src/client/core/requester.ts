@@ -6,8 +6,8 @@ import type { ClientOptions, Requester } from './types.ts';
 export { DEFAULT_TIMEOUT_MS } from './base-requester.ts';
 
 /**
- * A requester: the small core that resource functions call. Import it with only the resources
- * you need; `createClient` builds one for you. Each failure is the error class of its status
+ * A requester: the small core that the operation functions call (`booking-widget/client/internal`,
+ * unstable); `createClient` builds one for its resources. Each failure is the error class of its status
  * family (`UnavailableError` for a 409, …), as the type guards expect.
  *
  * @example

@@ -1,6 +1,8 @@
 /**
- * The widget's calls to the booking API, through the typed client's light requester (its errors
- * are `BookingApiError`s with `code` and `details`): GETs carry the publishable token as the
+ * The widget's calls to the booking API, made with the typed client's own functions
+ * (`listWidgets`, `createReservation`, …, from `src/client/internal.ts`, so no path of the API is
+ * spelled here) on its light requester (its errors are `BookingApiError`s with `code` and
+ * `details`): GETs carry the publishable token as the
  * `token` query parameter (simple requests, no CORS preflight, API.md §6), every answer is
  * shape-checked, and each response's `Date` header reports the server's clock.
  *
@@ -9,7 +11,16 @@
  * waiting to retry) is kept here as numbers and announced through `onChange`.
  * @module
  */
-import { createLightRequester, serverDate, type ApiRequest } from '../../client/index.ts';
+import { serverDate, type ApiRequest, type ApiResult } from '../../client/index.ts';
+import {
+  createLightRequester,
+  createReservation,
+  listAvailability,
+  listBlackouts,
+  listReservations,
+  listWidgets,
+  type Requester,
+} from '../../client/internal.ts';
 import type { AvailabilityParams, BlackoutListParams, ReservationCreateParams } from '../../shared/params.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget } from '../../shared/records.ts';
 import { WidgetError } from './failure.ts';
@@ -27,7 +38,7 @@ export type WidgetFetch = (input: string, init: RequestInit) => Promise<Response
 
 /** Where the API is and how to reach it. */
 export interface ConnectionOptions {
-  /** Base URL; `/v1/...` is appended. Empty for the page's own origin (behind a proxy). */
+  /** Base URL of the service, without the API's paths (the client adds them). Empty for the page's own origin (behind a proxy). */
   api: string;
   /** Publishable token; none behind a proxy that adds it. */
   token: string | null;
@@ -75,24 +86,14 @@ export interface Connection {
 /** A connection to the API at `options.api`. */
 export function createConnection(options: ConnectionOptions): Connection {
   const { signal } = options;
-  const kept = new Map<string, Promise<unknown>>();
+  const kept = new Map<string, Promise<ApiResult<unknown>>>();
   let keeping = false;
 
   /**
    * Sends one request (the client's core: token, timeout, one retry), reports the server's
-   * clock, checks the answer. A requester per request, so its wait to retry is its own.
+   * clock. A requester per request, so its wait to retry is its own.
    */
-  async function send<R>(
-    method: 'GET' | 'POST',
-    path: string,
-    params: object,
-    parse: (data: unknown) => R,
-    cache?: RequestCache,
-  ): Promise<R> {
-    const request: ApiRequest =
-      method === 'GET'
-        ? { method, path, query: params, signal }
-        : { method, path, body: params, idempotent: true, signal };
+  async function send(request: ApiRequest, cache?: RequestCache): Promise<ApiResult<unknown>> {
     let waits = 0;
     const requester = createLightRequester({
       baseUrl: options.api,
@@ -109,8 +110,8 @@ export function createConnection(options: ConnectionOptions): Connection {
       },
     });
     try {
-      const { data, response } = await requester.request<unknown>(request);
-      const server = serverDate(response);
+      const result = await requester.request<unknown>(request);
+      const server = serverDate(result.response);
       // A `Date` header is truncated to the second: the server's clock read anywhere in the
       // second after it. Taking the end of that second errs early, so a countdown ends up to a
       // second before the server's hold does, never after.
@@ -118,7 +119,7 @@ export function createConnection(options: ConnectionOptions): Connection {
         connection.offset = server + 1000 - options.now();
         connection.onChange();
       }
-      return parse(data);
+      return result;
     } finally {
       if (waits) {
         connection.busy -= waits;
@@ -127,46 +128,50 @@ export function createConnection(options: ConnectionOptions): Connection {
     }
   }
 
-  /** `send`, or the kept answer to the same request (see `prefetch`). */
-  function call<R>(
-    method: 'GET' | 'POST',
-    path: string,
-    params: object,
-    parse: (data: unknown) => R,
-    fresh?: boolean,
-  ): Promise<R> {
-    const key = `${method} ${path} ${JSON.stringify(params)}`;
-    if (fresh) {
+  /**
+   * The requester the client's functions are called with: `send`, or the kept answer to the
+   * same request (see `prefetch`), known by the method, path and params the client asks for.
+   * `fresh` sends it anew, past the browser's cache.
+   */
+  const via = (fresh?: boolean): Requester => ({
+    request<T>(request: ApiRequest) {
+      const key = `${request.method} ${request.path} ${JSON.stringify(request.query ?? request.body)}`;
+      const answer = kept.get(key);
       kept.delete(key);
-      return send(method, path, params, parse, 'no-cache');
-    }
-    const answer = kept.get(key) as Promise<R> | undefined;
-    if (answer) {
-      kept.delete(key);
-      return answer;
-    }
-    const sent = send(method, path, params, parse);
-    if (keeping) {
-      kept.set(key, sent);
-      // Nobody may ever take it (the shopper changed the variant first): not an unhandled rejection.
-      sent.catch(() => {});
-    }
-    return sent;
-  }
+      if (fresh) return send(request, 'no-cache') as Promise<ApiResult<T>>;
+      if (answer) return answer as Promise<ApiResult<T>>;
+      const sent = send(request);
+      if (keeping) {
+        kept.set(key, sent);
+        // Nobody may ever take it (the shopper changed the variant first): not an unhandled rejection.
+        sent.catch(() => {});
+      }
+      return sent as Promise<ApiResult<T>>;
+    },
+  });
+
+  /** The checked data of a client call made through `via` (parsed again by each taker of a kept answer). */
+  const checked = <R>(answer: Promise<unknown>, parse: (data: unknown) => R): Promise<R> => {
+    const parsed = answer.then(parse);
+    // The first wave's calls are not awaited (their answers are kept): not an unhandled rejection.
+    if (keeping) parsed.catch(() => {});
+    return parsed;
+  };
+  const at = { signal };
 
   const connection: Connection & { offset: number; busy: number } = {
     widget: (product) =>
-      call('GET', '/v1/widgets', { external_product_id: product }, (data) => {
+      checked(listWidgets(via(), { external_product_id: product }, at), (data) => {
         const widget = parseWidgets(data);
         if (!widget) throw new WidgetError('not_found', `No widget is placed on product ${product}`);
         return widget;
       }),
-    blackouts: (params) => call('GET', '/v1/blackouts', params, parseBlackouts),
-    availability: (params, fresh) => call('GET', '/v1/availability', params, parseAvailability, fresh),
-    reservations: (cart_token) => call('GET', '/v1/reservations', { cart_token, active: true }, parseReservations),
+    blackouts: (params) => checked(listBlackouts(via(), params, at), parseBlackouts),
+    availability: (params, fresh) => checked(listAvailability(via(fresh), params, at), parseAvailability),
+    reservations: (cart_token) => checked(listReservations(via(), { cart_token, active: true }, at), parseReservations),
     // Retried like a GET: a repeat with the same cart token changes nothing more (API.md §3).
-    hold: (params) => call('POST', '/v1/reservations', params, parseHold),
-    release: (params) => call('POST', '/v1/reservations', params, parseReservation),
+    hold: (params) => checked(createReservation(via(), params, at), parseHold),
+    release: (params) => checked(createReservation(via(), params, at), parseReservation),
     prefetch(sendAll) {
       keeping = true;
       try {

@@ -6,9 +6,9 @@
  * @module
  */
 import { type PlainDate, addDays, addMonths, startOfMonth } from '../../shared/plain-date.ts';
-import type { AvailabilityParams, BlackoutListParams } from '../../shared/params.ts';
+import type { BlackoutListParams } from '../../shared/params.ts';
 import type { Connection } from '../api/connection.ts';
-import type { WidgetConfig } from './host.ts';
+import type { MonthRequests, WidgetConfig } from './host.ts';
 
 /**
  * The months the shop's today can be in, and the month after each: today by our clock in UTC
@@ -33,10 +33,10 @@ export function monthRequests(
   first: PlainDate,
   last: PlainDate,
   cart: string | undefined,
-) {
+): MonthRequests {
   const target = variant ? { external_variant_id: variant } : { external_product_id: product };
   const blackouts: BlackoutListParams = { ...target, start_min: addMonths(first, -1), finish_max: addMonths(last, 2) };
-  const availability: AvailabilityParams & { cart_token?: string | undefined } = {
+  const availability: MonthRequests['availability'] = {
     external_variant_id: variant,
     start: first,
     finish: addMonths(last, 1),

@@ -2,12 +2,15 @@
  * What the entry file hands the lazily loaded app for one element, and what the app hands
  * back. The entry defines the element and sends the first wave of requests before Preact,
  * @preact/signals and the calendar have arrived; the app renders with them. Both sides are
- * built apart, so what both need at run time (the connection, failures, storefront requests)
+ * built apart, so what both need at run time (the connection, failures, storefront requests,
+ * the months' requests, the settings' defaults)
  * travels in here instead of being bundled twice (two copies of the client's error class
  * would fail each other's `instanceof`).
  * @module
  */
+import type { AvailabilityParams, BlackoutListParams } from '../../shared/params.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
+import type { resolveSettings } from '../../shared/settings.ts';
 import type { WidgetFetch, Connection } from '../api/connection.ts';
 import type { Failure } from '../api/failure.ts';
 import type { Emit } from '../events.ts';
@@ -26,6 +29,12 @@ export interface WidgetConfig {
   currency: string | null;
   /** Where "Check out" leads once held: the Shopify cart by default there, else this attribute. */
   checkoutUrl: string | null;
+}
+
+/** The requests for a run of months of one variant (or of the product: variant ""). */
+export interface MonthRequests {
+  blackouts: BlackoutListParams;
+  availability: AvailabilityParams & { cart_token?: string | undefined };
 }
 
 /** One element's running widget, as the entry prepared it. */
@@ -47,6 +56,18 @@ export interface Host {
   toFailure(thrown: unknown): Failure;
   /** The entry's storefront request (`/cart.js` and friends). */
   storefrontJson(fetcher: WidgetFetch, path: string, init: RequestInit): Promise<unknown>;
+  /** The entry's `firstWaveMonths` (first-wave.ts): the months the first wave asked for. */
+  firstWaveMonths(guess: PlainDate): PlainDate[];
+  /** The entry's `monthRequests` (first-wave.ts): the model asks for more months in the same shape. */
+  monthRequests(
+    product: string,
+    variant: string,
+    first: PlainDate,
+    last: PlainDate,
+    cart: string | undefined,
+  ): MonthRequests;
+  /** The entry's `resolveSettings` (its answers' checks resolve them): the defaults until the widget arrives. */
+  resolveSettings: typeof resolveSettings;
 }
 
 /** The app running in one element. */

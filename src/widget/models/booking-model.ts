@@ -9,17 +9,16 @@ import { batch, computed, createModel, signal } from '@preact/signals';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget, WidgetSettings } from '../../shared/records.ts';
-import { resolveSettings } from '../../shared/settings.ts';
 import type { Failure } from '../api/failure.ts';
 import { shopDay } from '../format.ts';
-import { firstWaveMonths, monthRequests } from '../boot/first-wave.ts';
 import type { HoldRequest, ModelDeps } from './booking-types.ts';
 import { monthKey } from './month-keys.ts';
 
 /** The business model of one widget. */
 export const BookingModel = createModel(
   (deps: ModelDeps, report: (failure: Failure, during: 'load' | 'hold') => void) => {
-    const { config, emit, signal: abort, connection } = deps;
+    // The entry's own month requests, passed in rather than bundled twice (boot/host.ts).
+    const { config, emit, signal: abort, connection, monthRequests } = deps;
     const { product } = config.peek();
     /** Server clock minus ours, from `Date` headers: holds expire on the server's clock. */
     const offset = signal(connection.offset);
@@ -35,7 +34,7 @@ export const BookingModel = createModel(
     const sent = new Set<string>();
 
     const widget = signal<Widget | undefined>(undefined);
-    const settings = computed<WidgetSettings>(() => widget.value?.settings ?? resolveSettings('date'));
+    const settings = computed<WidgetSettings>(() => widget.value?.settings ?? deps.resolveSettings('date'));
     const isRange = computed(() => widget.value?.type === 'range');
     /** A range whose picked end is the check-out day (API.md §2 `count`). */
     const nights = computed(() => isRange.value && settings.value.count === 'nights');
@@ -188,7 +187,7 @@ export const BookingModel = createModel(
     // today is known; those requests are already sent, so nothing waits for a second round trip.
     loadWidget();
     loadReservation();
-    loadMonths(config.peek().variant ?? '', firstWaveMonths(deps.guess));
+    loadMonths(config.peek().variant ?? '', deps.firstWaveMonths(deps.guess));
 
     return {
       widget,
