@@ -1,12 +1,28 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Plugin, type UserConfig, defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 
 /**
  * The zones every zone-sensitive suite runs under: the process's zone must never leak into
  * results. Kiritimati is UTC+14, Pago Pago UTC-11, Santiago has DST changes at midnight.
  */
+/**
+ * Files that check the repository rather than run code under a zone (imports, links, the
+ * client's package built by tsc, the widget's bytes built by Vite): run once, in UTC, like the
+ * Shopify extension's. Each costs seconds to a minute of a core per run.
+ */
+const ZONE_FREE = [
+  'test/service/architecture.test.ts',
+  'test/shared/markdown-links.test.ts',
+  'test/client/package.test.ts',
+  'test/client/exports.test.ts',
+  'test/widget/bundle-size.test.ts',
+  'test/widget/api-paths.test.ts',
+];
+
 const NODE_ZONES = ['UTC', 'Pacific/Kiritimati', 'America/Santiago'];
 const WIDGET_ZONES = ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Santiago'];
 
@@ -64,6 +80,21 @@ const E2E_FAKE_DATES = ['true', '1'].includes((process.env.CI ?? '').toLowerCase
 
 /** Makes the migrated PGlite the service suites start from, once per run (creating one costs seconds). */
 const PGLITE_SETUP = 'test/helpers/pglite-setup.ts';
+
+/**
+ * The browser projects: their files run after every other project's (`groupOrder` 1), two at a
+ * time across the browser projects (each file has its own Chromium and storefront on a free
+ * port), on a widget and admin built once beforehand.
+ */
+const BROWSER_PROJECT = {
+  environment: 'node',
+  include: ['test/e2e/**/*.test.ts'],
+  globalSetup: ['test/e2e/helpers/build-setup.ts'],
+  sequence: { groupOrder: 1 },
+  maxWorkers: 2,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+} as const;
 
 /** The widget's app file, loaded by the entry; its own imports and the language files. */
 const APP = 'src/widget/app/mount.tsx';
@@ -179,6 +210,10 @@ const adminBuild = (): UserConfig => ({
 export default defineConfig(({ mode }) => ({
   ...(mode === 'entry' ? entryBuild() : mode === 'admin' ? adminBuild() : appBuild()),
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. The
+    // suites wait on databases, child processes and sockets far more than they compute (one
+    // worker used 40 % of a core), so at least three files run at once.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     setupFiles: ['test/helpers/zone-setup.ts'],
     projects: [
@@ -194,6 +229,7 @@ export default defineConfig(({ mode }) => ({
             'test/client/**/*.test.ts',
             ...(tz === 'UTC' ? ['test/shopify/**/*.test.ts'] : []),
           ],
+          exclude: tz === 'UTC' ? configDefaults.exclude : [...configDefaults.exclude, ...ZONE_FREE],
           env: { TZ: tz },
           globalSetup: [PGLITE_SETUP],
           testTimeout: 30_000,
@@ -206,6 +242,7 @@ export default defineConfig(({ mode }) => ({
           name: `widget ${tz}`,
           environment: 'happy-dom',
           include: ['test/widget/**/*.test.{ts,tsx}'],
+          exclude: tz === 'UTC' ? configDefaults.exclude : [...configDefaults.exclude, ...ZONE_FREE],
           env: { TZ: tz },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -224,35 +261,14 @@ export default defineConfig(({ mode }) => ({
           hookTimeout: 60_000,
         },
       },
-      {
-        extends: true as const,
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['test/e2e/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
+      { extends: true as const, test: { name: 'e2e', ...BROWSER_PROJECT } },
       // The browser suite again on a fake date (E2E_NOW, test/e2e/helpers/clock.ts) where the
-      // calendar turns: a month's last day, and the year's. Like `e2e`, one file at a time and no
-      // `sequence.groupOrder`: Vitest then runs the files of all three, one by one, after the
-      // other projects (its group of files without parallelism), never two Chromium suites at
-      // once on a 2-core machine.
+      // calendar turns: a month's last day, and the year's.
       ...(E2E_FAKE_DATES
         ? Object.entries({ 'e2e month-end': e2eDates().monthEnd, 'e2e 31 Dec': e2eDates().newYearsEve }).map(
             ([name, now]) => ({
               extends: true as const,
-              test: {
-                name,
-                environment: 'node',
-                include: ['test/e2e/**/*.test.ts'],
-                env: { E2E_NOW: now },
-                testTimeout: 60_000,
-                hookTimeout: 120_000,
-                fileParallelism: false,
-              },
+              test: { name, ...BROWSER_PROJECT, env: { E2E_NOW: now } },
             }),
           )
         : []),
