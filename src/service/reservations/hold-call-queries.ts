@@ -1,6 +1,6 @@
 /**
- * The locked part of a hold as one server-side call: `hold_items` (migration 2, whose module
- * `db/hold-function.ts` says what it does and why; migration 4 put it on the database's clock), run as a single autocommitted statement so
+ * The locked part of a hold as one server-side call: `hold_items` (`db/migrations/016-hold-items.sql`
+ * says what it does and why), run as a single autocommitted statement so
  * the variants' row locks are released by the COMMIT that ends that statement, without a client
  * round trip while they are held.
  * @module

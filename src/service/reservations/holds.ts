@@ -13,7 +13,7 @@
  *            is true of the database as one snapshot saw it, which is a moment between the
  *            request's arrival and its answer (the request is ordered there). A post that fits
  *            is judged again under the lock, so nothing is ever written on the snapshot's word.
- *   locked   `hold_items` (db/hold-function.ts), one autocommitted statement: (i) the variants'
+ *   locked   `hold_items` (db/migrations/016-hold-items.sql), one autocommitted statement: (i) the variants'
  *            row locks in id order; (ii) the cart's reservation and the units in use, in NEW
  *            statements, each on a fresh snapshot that includes every earlier holder of these
  *            locks; judged on the day totals; (iii) if all fit, one statement upserts the

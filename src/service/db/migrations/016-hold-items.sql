@@ -1,39 +1,39 @@
-/**
- * Migration 2's SQL: `hold_items`, the locked part of POST /v1/reservations as one server-side
- * call (see `reservations/holds.ts` for when it runs and `reservations/hold-call-queries.ts`
- * for its caller; "hold-load.ts" in its body is today's `reservations/hold-queries.ts`, left as
- * released since a migration's text never changes). Called as one autocommitted statement, it
- * holds the variants' row locks for its own run and the COMMIT that follows it, with no client
- * round trip in between.
- *
- *   (i)   the posted variants' row locks, in id order (their capacity as committed);
- *   (ii)  the cart's reservation, then the units other carts and bookings use on each day of
- *         the post's span (the caller's, quantity 0 items included): each a NEW statement, which
- *         a VOLATILE function runs on a fresh snapshot under READ COMMITTED, so it includes
- *         every earlier holder of these locks. Never merge (ii) into (i): a statement's
- *         snapshot predates its lock wait, and that oversells;
- *   (iii) if every posted day has room: upsert the reservation, delete the replaced items and
- *         insert the new ones (one statement), and answer `held` with the units each item had
- *         left before the write; else `misfit` with the units in use per variant and day, from
- *         which the caller builds the 409 exactly as it judges anywhere else.
- *
- * `relock`: the cart holds live items of variants not posted. Renewing them needs their locks
- * too and a "lapsed" decided by a clock read after the locks, which SQL cannot read (the service's
- * clock is injected), so the caller runs its transaction path instead. Nothing is written.
- *
- * `lock_wait_ms` and `lock_held_ms` say how long the call waited for the locks and then held
- * them until its end (the COMMIT right after adds to the hold), for the bench and for logs.
- * @module
- */
-
-/** Creates `hold_items` (dollar-quoted body: `migrate` keeps it one statement). */
-export const HOLD_FUNCTION_SQL = `
-CREATE FUNCTION hold_items(
+-- hold_items: the locked part of a hold as one server-side call, on the database's clock
+--
+-- The one definition of `hold_items` (migrations 2 and 4 created earlier versions; a database
+-- made by them gets this one in place, with the same signature, and a new database gets only
+-- this one). It is the locked part of POST /v1/reservations (`reservations/holds.ts` says when
+-- it runs, `reservations/hold-call-queries.ts` calls it). Called as one autocommitted statement,
+-- it holds the variants' row locks for its own run and the COMMIT that follows it, with no
+-- client round trip in between.
+--
+--   (i)   the posted variants' row locks, in id order (their capacity as committed);
+--   (ii)  the database's clock, read once the locks are granted, then the cart's reservation,
+--         then the units other carts and bookings use on each day of the post's span (the
+--         caller's, quantity 0 items included): each a NEW statement, which a VOLATILE function
+--         runs on a fresh snapshot under READ COMMITTED, so it includes every earlier holder of
+--         these locks. Never merge (ii) into (i): a statement's snapshot predates its lock wait,
+--         and that oversells;
+--   (iii) if every posted day has room: upsert the reservation, delete the replaced items and
+--         insert the new ones (one statement), and answer `held` with the units each item had
+--         left before the write; else `misfit` with the units in use per variant and day.
+--
+-- One clock (API.md §3: processes whose host clocks differ must agree on what has expired):
+-- "now" is `clock_timestamp()` read after the locks; it judges expiry and lapse and stamps
+-- `expires_at` = now + `p_hold_minutes`. `p_now` is NULL in production; only a test clock sets
+-- it (`shared/clock.ts`).
+--
+-- `relock`: the cart holds live items of variants not posted. Renewing them needs their locks
+-- too, so nothing is written and the caller locks them as well.
+--
+-- `lock_wait_ms` and `lock_held_ms` say how long the call waited for the locks and then held
+-- them until its end (the COMMIT right after adds to the hold), for the bench and for logs.
+CREATE OR REPLACE FUNCTION hold_items(
   p_shop_id bigint,
   p_cart_token text,
   p_guests jsonb,
   p_now timestamptz,
-  p_expires_at timestamptz,
+  p_hold_minutes integer,
   p_set_guests boolean,
   p_variant_ids bigint[],
   p_item_variant_ids bigint[],
@@ -66,6 +66,8 @@ SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
   started timestamptz := clock_timestamp();
+  v_now timestamptz;
+  v_expires timestamptz;
   own_id bigint;
   own_expires timestamptz;
   fits boolean;
@@ -81,10 +83,14 @@ BEGIN
     INTO locked_ids, locked_capacities
     FROM (SELECT v.id, v.capacity FROM variants v WHERE v.id = ANY (p_variant_ids) ORDER BY v.id FOR NO KEY UPDATE) AS l;
   lock_wait_ms := 1000 * extract(epoch FROM clock_timestamp() - started);
+  -- "Now" is read here, after the locks: whatever expired while this call waited has expired,
+  -- exactly as the previous lock holder saw it or later. p_now is a test clock's override only.
+  v_now := coalesce(p_now, clock_timestamp());
+  v_expires := v_now + make_interval(mins => p_hold_minutes);
 
   -- (ii) From here on every statement sees what the previous lock holders committed.
   SELECT r.id, r.expires_at,
-         CASE WHEN r.expires_at > p_now THEN
+         CASE WHEN r.expires_at > v_now THEN
            ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri
                   WHERE ri.reservation_id = r.id AND ri.variant_id <> ALL (p_variant_ids) ORDER BY 1) END
     INTO own_id, own_expires, relock_ids
@@ -99,7 +105,7 @@ BEGIN
          SELECT ri.variant_id, ri.start_day, ri.finish_day, ri.quantity
            FROM reservation_items ri JOIN reservations r ON r.id = ri.reservation_id
           WHERE ri.variant_id = ANY (p_variant_ids) AND ri.start_day < p_span_finish AND ri.finish_day > p_span_start
-            AND r.expires_at > p_now AND r.id IS DISTINCT FROM own_id
+            AND r.expires_at > v_now AND r.id IS DISTINCT FROM own_id
          UNION ALL
          SELECT bi.variant_id, b.start_day, b.finish_day, bi.quantity
            FROM booking_items bi JOIN bookings b ON b.id = bi.booking_id
@@ -143,11 +149,11 @@ BEGIN
     RETURN;
   END IF;
 
-  -- (iii) The write: as writeHold in hold-load.ts. "Lapsed" is the stored expires_at before
+  -- (iii) The write: as writeHold in reservations/hold-queries.ts. "Lapsed" is the stored expires_at before
   -- this statement's renewal (its sub-statements share one snapshot).
   WITH r AS (
          INSERT INTO reservations AS r (shop_id, cart_token, guests, created_at, updated_at, expires_at)
-         VALUES (p_shop_id, p_cart_token, p_guests, p_now, p_now, p_expires_at)
+         VALUES (p_shop_id, p_cart_token, p_guests, v_now, v_now, v_expires)
          ON CONFLICT (shop_id, cart_token) DO UPDATE
             SET updated_at = EXCLUDED.updated_at, expires_at = EXCLUDED.expires_at,
                 guests = CASE WHEN p_set_guests THEN EXCLUDED.guests ELSE r.guests END
@@ -156,7 +162,7 @@ BEGIN
        gone AS (
          DELETE FROM reservation_items ri USING r, reservations old_r
           WHERE ri.reservation_id = r.id AND old_r.id = r.id
-            AND (ri.variant_id = ANY (p_variant_ids) OR old_r.expires_at <= p_now)
+            AND (ri.variant_id = ANY (p_variant_ids) OR old_r.expires_at <= v_now)
        ),
        added AS (
          INSERT INTO reservation_items (reservation_id, variant_id, start_at, finish_at, start_day, finish_day, quantity, all_day, position)
@@ -168,4 +174,4 @@ BEGIN
   outcome := 'held';
   lock_held_ms := 1000 * extract(epoch FROM clock_timestamp() - started) - lock_wait_ms;
 END
-$$`;
+$$;
