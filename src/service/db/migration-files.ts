@@ -21,7 +21,7 @@ export const MIGRATION_FILES: ReadonlyArray<readonly [string, string]> = [
   ],
   [
     '004-hold-items-db-clock.sql',
-    "-- hold_items on the database clock; purge of old reservations by expires_at\n--\n-- Released as: drop migration 2's `hold_items` and create it again on the database's clock (its\n-- signature changed: `p_expires_at` became `p_hold_minutes`). Its definition is migration 16's\n-- now (the same signature, so 16 replaces it in place on a database that ran this), and\n-- migration 2 no longer creates the old one on a new database: hence IF EXISTS.\nDROP FUNCTION IF EXISTS hold_items(bigint, text, jsonb, timestamptz, timestamptz, boolean, bigint[], bigint[], timestamptz[],\n                                   timestamptz[], date[], date[], integer[], integer[], date, date);\nCREATE INDEX reservations_expires ON reservations (expires_at);\n",
+    "-- hold_items on the database clock; purge of old reservations by expires_at\n--\n-- Released as: drop migration 2's `hold_items` and create it again on the database's clock (its\n-- signature changed: `p_expires_at` became `p_hold_minutes`). `hold_items` is migration 16's now\n-- (which drops this one by its signature on a database that ran it), so this creates nothing,\n-- and migration 2 no longer creates the old one on a new database: hence IF EXISTS.\nDROP FUNCTION IF EXISTS hold_items(bigint, text, jsonb, timestamptz, timestamptz, boolean, bigint[], bigint[], timestamptz[],\n                                   timestamptz[], date[], date[], integer[], integer[], date, date);\nCREATE INDEX reservations_expires ON reservations (expires_at);\n",
   ],
   [
     '006-merchant-api.sql',
