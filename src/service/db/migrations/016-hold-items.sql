@@ -7,12 +7,10 @@
 -- it holds the variants' row locks for its own run and the COMMIT that follows it, with no
 -- client round trip in between. It is the one place a hold's capacity is judged:
 --
---   (i)   the row locks, in id order, of the posted variants and of the variants of the cart's
---         live items that the post does not name (every post renews the whole reservation, and
---         renewing an item without its variant's lock could revive units a competitor, judging
---         them expired, has taken: an oversold day). Those are read before the locks; should the
---         cart hold more once they are granted (a concurrent post of the same cart), those are
---         locked too, out of order (a deadlock is retried by the caller);
+--   (i)   the row locks, in id order, of the posted variants, then of the variants of the
+--         cart's live items that the post does not name (every post renews the whole
+--         reservation, and renewing an item without its variant's lock could revive units a
+--         competitor, judging them expired, has taken: an oversold day);
 --   (ii)  the database's clock, read once the locks are granted (`p_now` is a test clock's
 --         override, NULL in production), then the cart's reservation, then the units other carts
 --         and bookings use on each day of the post's span: each a NEW statement, which a VOLATILE
@@ -91,12 +89,11 @@ BEGIN
     RAISE EXCEPTION 'hold_items needs READ COMMITTED, not %', current_setting('transaction_isolation');
   END IF;
 
-  -- (i) The cart's live items of variants not posted, as seen before any lock: locked with the
-  -- posted ones, in one id order, so two writers never wait on each other in a cycle.
-  to_lock := p_variant_ids || ARRAY(
-    SELECT DISTINCT ri.variant_id FROM reservations r JOIN reservation_items ri ON ri.reservation_id = r.id
-     WHERE r.shop_id = p_shop_id AND r.cart_token = p_cart_token AND r.expires_at > coalesce(p_now, clock_timestamp())
-       AND ri.variant_id <> ALL (p_variant_ids));
+  -- (i) The posted variants' locks in id order, so two writers never wait on each other in a
+  -- cycle; then those of the cart's live items of variants not posted. The caller locks the
+  -- ones it saw first (holds.ts), in the same order; ones the cart gained since are locked here,
+  -- out of order (a deadlock aborts the call, and the caller runs it again).
+  to_lock := p_variant_ids;
   LOOP
     PERFORM 1 FROM variants v WHERE v.id = ANY (to_lock) ORDER BY v.id FOR NO KEY UPDATE;
     locked := locked || to_lock;
