@@ -80,8 +80,9 @@ DECLARE
   other_minutes integer;
   fits boolean;
   taken jsonb;
-  cap integer;
+  caps integer[];
   units_left integer;
+  k text;
 BEGIN
   -- The fresh snapshot per statement below is READ COMMITTED's: under a stricter level the
   -- reads would keep the transaction's first snapshot and miss what earlier lock holders wrote.
@@ -101,8 +102,6 @@ BEGIN
     -- (ii) "Now", read after the locks: whatever expired while this call waited has expired,
     -- exactly as the previous lock holder saw it or later.
     v_now := coalesce(p_now, clock_timestamp());
-    own_id := NULL;
-    own_others := '{}';
     SELECT r.id, r.expires_at,
            CASE WHEN r.expires_at > v_now THEN
              ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri
@@ -111,8 +110,8 @@ BEGIN
       INTO own_id, own_expires, own_others
       FROM reservations r WHERE r.shop_id = p_shop_id AND r.cart_token = p_cart_token;
     own_others := coalesce(own_others, '{}');
+    EXIT WHEN own_others <@ locked;
     to_lock := ARRAY(SELECT unnest(own_others) EXCEPT SELECT unnest(locked));
-    EXIT WHEN to_lock = '{}';
   END LOOP;
 
   -- Each renewed item keeps its own product's hold length: the hold ends at the earliest of them.
@@ -160,8 +159,9 @@ BEGIN
               FROM posted p) END,
          -- Only for a misfit (evaluated lazily): the units in use per variant and day, judged below.
          CASE WHEN f.fits THEN NULL
-              ELSE (SELECT coalesce(jsonb_object_agg(u.variant_id || ':' || u.day, u.units), '{}') FROM used u) END
-    INTO fits, available, taken
+              ELSE (SELECT coalesce(jsonb_object_agg(u.variant_id || ':' || u.day, u.units), '{}') FROM used u) END,
+         CASE WHEN f.fits THEN NULL ELSE (SELECT array_agg(p.capacity ORDER BY p.n) FROM posted p) END
+    INTO fits, available, taken, caps
     FROM (SELECT NOT EXISTS (SELECT 1 FROM wanted w LEFT JOIN used u ON u.variant_id = w.variant_id AND u.day = w.day
                               WHERE w.capacity IS NULL OR (w.units > 0 AND coalesce(u.units, 0) + w.units > w.capacity)) AS fits) AS f;
 
@@ -172,26 +172,28 @@ BEGIN
     outcome := 'misfit';
     available := '{}';
     statuses := '{}';
+    -- Plain expressions only (no query per item or day): this runs under the locks.
     FOR n IN 1 .. coalesce(array_length(p_item_variant_ids, 1), 0) LOOP
-      SELECT v.capacity INTO cap FROM variants v WHERE v.id = p_item_variant_ids[n];
-      IF NOT FOUND THEN
+      IF caps[n] IS NULL THEN
         available := available || 0;
         statuses := statuses || 'unknown_variant'::text;
         CONTINUE;
       END IF;
-      SELECT greatest(0, cap - coalesce(max((taken ->> (p_item_variant_ids[n] || ':' || d::date))::int), 0))
-        INTO units_left
-        FROM generate_series(p_start_day[n]::timestamp, (p_finish_day[n] - 1)::timestamp, interval '1 day') AS d;
+      units_left := caps[n];
+      FOR d IN 0 .. p_finish_day[n] - p_start_day[n] - 1 LOOP
+        units_left := least(units_left, caps[n] - coalesce((taken ->> (p_item_variant_ids[n] || ':' || (p_start_day[n] + d)))::int, 0));
+      END LOOP;
+      units_left := greatest(0, units_left);
       available := available || units_left;
       IF p_quantity[n] > units_left THEN
         statuses := statuses || 'sold_out'::text;
       ELSE
         statuses := statuses || 'ok'::text;
         IF p_quantity[n] > 0 THEN
-          SELECT taken || jsonb_object_agg(k, coalesce((taken ->> k)::int, 0) + p_quantity[n])
-            INTO taken
-            FROM (SELECT p_item_variant_ids[n] || ':' || d::date AS k
-                    FROM generate_series(p_start_day[n]::timestamp, (p_finish_day[n] - 1)::timestamp, interval '1 day') AS d) AS days;
+          FOR d IN 0 .. p_finish_day[n] - p_start_day[n] - 1 LOOP
+            k := p_item_variant_ids[n] || ':' || (p_start_day[n] + d);
+            taken := jsonb_set(taken, ARRAY[k], to_jsonb(coalesce((taken ->> k)::int, 0) + p_quantity[n]));
+          END LOOP;
         END IF;
       END IF;
     END LOOP;
