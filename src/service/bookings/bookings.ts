@@ -34,6 +34,12 @@ export interface BookingResult {
 export interface Idempotency {
   key: string;
   requestHash: string;
+  /**
+   * The caller has just looked the key up and found no booking (an order line does, before it
+   * reads its hold): the booking is not read again before the transaction. A booking made with
+   * the key meanwhile is still found, by the insert that collides with it.
+   */
+  unbooked?: boolean;
 }
 
 class KeyTaken extends Error {}
@@ -49,7 +55,7 @@ export async function createBooking(
   idempotency: Idempotency | undefined,
   sqlNow: number | null,
 ): Promise<BookingResult> {
-  if (idempotency) {
+  if (idempotency && !idempotency.unbooked) {
     const earlier = await replay(db, auth, idempotency);
     if (earlier) return earlier;
   }

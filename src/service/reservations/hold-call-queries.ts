@@ -1,77 +1,122 @@
 /**
- * The locked part of a hold as one server-side call: `hold_items` (migration 2, whose module
- * `db/hold-function.ts` says what it does and why; migration 4 put it on the database's clock), run as a single autocommitted statement so
- * the variants' row locks are released by the COMMIT that ends that statement, without a client
- * round trip while they are held.
+ * A hold decided by the database: `hold_items` (`db/migrations/016-hold-items.sql` says what it
+ * does and why), run as a single autocommitted statement so the variants' row locks are released
+ * by the COMMIT that ends that statement, without a client round trip while they are held. It
+ * locks the posted variants and those of the cart's live items it renews, judges the capacity of
+ * every posted day on what the earlier lock holders committed, and writes, or answers why not.
  * @module
  */
+import { nowParam } from '../db/now.ts';
 import { type Queryable, RETRYABLE_SQLSTATES, sqlState } from '../db/types.ts';
-import { type PlainDate, addDays } from '../../shared/plain-date.ts';
-import type { UsageRow } from '../availability/types.ts';
-import { type HoldWrite, holdWriteParams } from './hold-queries.ts';
+import type { PlainDate } from '../../shared/plain-date.ts';
+import type { ItemStatus } from '../../shared/status.ts';
+import { toIsoUtc } from '../../shared/zones.ts';
+import type { Demand } from '../availability/types.ts';
+import { DEFAULT_HOLD_MINUTES } from './hold-queries.ts';
 import type { ReservationRow } from './queries.ts';
 
-/** What the locked call did. */
+/** What `holdLocked` asks for. */
+export interface HoldCall {
+  shopId: number;
+  cartToken: string;
+  /** Undefined: the cart keeps its guests. */
+  guests: unknown[] | undefined;
+  /** A test clock's "now" (epoch ms); null: the database's clock once the locks are granted. */
+  now: number | null;
+  /** The posted items' hold length: `expires_at` = now + this (or less, for a renewed item's). */
+  holdMinutes: number;
+  /** The posted variants: the cart's items for them are replaced. */
+  variantIds: readonly number[];
+  /** Every posted item, in post order, quantity 0 included (judged; only those above 0 are written). */
+  demands: readonly Demand[];
+}
+
+/** What the call did. */
 export type LockedHold =
   | {
       outcome: 'held';
       row: ReservationRow & { created: boolean };
-      /** Per written item (in `HoldWrite.items` order): its units left before the write, as the record shows them. */
+      /** The database's "now" the hold was judged at (epoch ms). */
+      now: number;
+      /** The cart still holds live items of variants the post did not name (renewed with it). */
+      keptOthers: boolean;
+      /** Per posted item: its units left before the write, as the record shows them. */
       available: number[];
     }
   | {
       outcome: 'misfit';
-      /** The locked variants' capacities (a variant deleted meanwhile is missing). */
-      capacities: Map<number, number>;
-      /** Other carts' and bookings' units per variant and day, on every day of the span, as judged. */
-      usage: UsageRow[];
-    }
-  | {
-      outcome: 'relock';
-      /** Variants of the cart's live items that were not posted (and so not locked). */
-      others: number[];
+      /** Per posted item: its status and the units left for it, as the 409 shows them. */
+      judgements: Array<{ status: ItemStatus; quantityAvailable: number }>;
     };
 
 interface CallRow {
-  outcome: 'held' | 'misfit' | 'relock';
+  outcome: 'held' | 'misfit';
   res_id: number | null;
   res_created_at: Date | string | null;
   res_expires_at: Date | string | null;
   res_created: boolean | null;
+  res_now: Date | string;
+  kept_others: boolean | null;
   available: number[] | null;
-  locked_ids: number[] | null;
-  locked_capacities: number[] | null;
-  day_usage: Array<[number, PlainDate, number]> | null;
-  relock_ids: number[] | null;
+  statuses: ItemStatus[] | null;
 }
 
 // A deadlock or serialization failure aborts the statement and leaves nothing behind: run it
 // again, as `Database.transaction` does for transactions.
 const RETRIES = 5;
 
+// Every column, lock_wait_ms and lock_held_ms included: the bench reads them from the result.
+const SQL = `SELECT * FROM hold_items($1, $2, $3::jsonb, $4::timestamptz, $5::int, $6::boolean, $7::bigint[], $8::bigint[], $9::timestamptz[],
+                  $10::timestamptz[], $11::date[], $12::date[], $13::int[], $14::date, $15::date, $16::int)`;
+
 /**
- * Locks `w.variantIds`, judges `w.items` on what the lock holders before it committed and, if
- * they fit, writes them, all in one statement; `span` covers every posted item (quantity 0
- * included), for the usage a misfit returns. The call reads the database's clock once its locks
- * are granted (`w.now` is null then; a test clock's override otherwise): that decides which
- * holds have expired and whether the cart's hold has lapsed, and stamps `expires_at`.
+ * Takes the row locks of these variants in id order, as `hold_items` does (NO KEY UPDATE excludes
+ * every other writer of these variants but not the key-share locks of foreign keys), for a
+ * transaction that calls it next.
+ */
+export async function lockVariants(q: Queryable, variantIds: readonly number[]): Promise<void> {
+  await q.query(
+    'SELECT id FROM variants WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE',
+    [[...new Set(variantIds)].sort((a, b) => a - b)],
+    { prepare: true },
+  );
+}
+
+/**
+ * Holds `c.demands` for the cart if every posted day has room under the variants' locks, or
+ * answers each item's status and units left; `span` covers every posted item. Inside a
+ * transaction, `retries` must be 0 (a failed statement aborts it: the transaction is retried).
  */
 export async function holdLocked(
   q: Queryable,
-  w: HoldWrite,
+  c: HoldCall,
   span: { startDay: PlainDate; finishDay: PlainDate },
+  retries = RETRIES,
 ): Promise<LockedHold> {
-  const params = [...holdWriteParams(w), span.startDay, span.finishDay];
+  const params = [
+    c.shopId,
+    c.cartToken,
+    JSON.stringify(c.guests ?? []),
+    nowParam(c.now),
+    c.holdMinutes,
+    c.guests !== undefined,
+    [...c.variantIds],
+    c.demands.map((d) => d.variant!.variantId),
+    c.demands.map((d) => toIsoUtc(d.period.startAt)),
+    c.demands.map((d) => toIsoUtc(d.period.finishAt)),
+    c.demands.map((d) => d.period.startDay),
+    c.demands.map((d) => d.period.finishDay),
+    c.demands.map((d) => d.quantity),
+    span.startDay,
+    span.finishDay,
+    DEFAULT_HOLD_MINUTES,
+  ];
   for (let attempt = 0; ; attempt++) {
     try {
-      const { rows } = await q.query<CallRow>(
-        'SELECT * FROM hold_items($1, $2, $3::jsonb, $4::timestamptz, $5::int, $6::boolean, $7::bigint[], $8::bigint[], $9::timestamptz[], $10::timestamptz[], $11::date[], $12::date[], $13::int[], $14::int[], $15::date, $16::date)',
-        params,
-        { prepare: true },
-      );
-      return lockedHold(rows[0]!, w.cartToken);
+      const { rows } = await q.query<CallRow>(SQL, params, { prepare: true });
+      return lockedHold(rows[0]!, c.cartToken);
     } catch (error) {
-      if (attempt < RETRIES && RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) {
+      if (attempt < retries && RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) {
         await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
         continue;
       }
@@ -81,31 +126,24 @@ export async function holdLocked(
 }
 
 function lockedHold(r: CallRow, cartToken: string): LockedHold {
-  if (r.outcome === 'held') {
+  if (r.outcome === 'misfit') {
+    const available = r.available ?? [];
     return {
-      outcome: 'held',
-      row: {
-        id: r.res_id!,
-        cart_token: cartToken,
-        created_at: r.res_created_at!,
-        expires_at: r.res_expires_at!,
-        created: r.res_created!,
-      },
-      available: r.available ?? [],
+      outcome: 'misfit',
+      judgements: (r.statuses ?? []).map((status, i) => ({ status, quantityAvailable: available[i] ?? 0 })),
     };
   }
-  if (r.outcome === 'misfit') {
-    const ids = r.locked_ids ?? [];
-    const capacities = new Map(ids.map((id, i) => [id, r.locked_capacities![i]!]));
-    // One row per variant and day: the judge needs nothing finer (it never sees this cart's own).
-    const usage: UsageRow[] = (r.day_usage ?? []).map(([variantId, day, units]) => ({
-      variantId,
-      startDay: day,
-      finishDay: addDays(day, 1),
-      quantity: units,
-      reservationId: null,
-    }));
-    return { outcome: 'misfit', capacities, usage };
-  }
-  return { outcome: 'relock', others: r.relock_ids ?? [] };
+  return {
+    outcome: 'held',
+    row: {
+      id: r.res_id!,
+      cart_token: cartToken,
+      created_at: r.res_created_at!,
+      expires_at: r.res_expires_at!,
+      created: r.res_created!,
+    },
+    now: new Date(r.res_now).getTime(),
+    keptOthers: r.kept_others === true,
+    available: r.available ?? [],
+  };
 }

@@ -1,8 +1,8 @@
 /**
  * What a hold is judged on before any lock, in ONE statement (so from one snapshot, in one round
  * trip): the posted variants with their widget rules, the blackouts that apply to them, the units
- * other carts and bookings use in the span, and the cart's own reservation. `holds.ts` judges on
- * it at once; a post that fits is judged again under the variants' locks.
+ * other carts and bookings use in the span, and the cart's own reservation. `holds.ts` judges the
+ * rules on it, and refuses at once what does not fit; what does is decided by `hold_items`.
  * @module
  */
 import { nowParam, nowSql } from '../db/now.ts';
@@ -13,14 +13,7 @@ import { toIsoUtc } from '../../shared/zones.ts';
 import type { BlackoutSpan, Period, UsageRow, VariantRules } from '../availability/types.ts';
 import { appliesToVariantSql } from '../blackouts/target-queries.ts';
 import { type VariantRow, variantRulesOf } from '../availability/queries.ts';
-import {
-  ALLOWANCE_OF,
-  DEFAULT_ALLOWANCE,
-  DEFAULT_HOLD_MINUTES,
-  HOLD_MINUTES_OF,
-  type OwnReservation,
-  otherItemsSettingSql,
-} from './hold-queries.ts';
+import { ALLOWANCE_OF, DEFAULT_ALLOWANCE, type OwnReservation, otherItemsSettingSql } from './hold-queries.ts';
 
 /** Everything `loadHoldContext` reads. */
 export interface HoldContext {
@@ -62,13 +55,12 @@ SELECT (SELECT now FROM t) AS db_now, v.id, v.external_id, v.product_id, v.title
                  WHERE bi.variant_id = v.id AND b.start_day < $7::date AND b.finish_day > $6::date
                    AND b.status IN ('pending', 'confirmed')) AS u) AS usage,
        own.id AS own_id, own.expires_at AS own_expires_at, own.variant_ids AS own_variant_ids,
-       own.other_hold_minutes AS own_other_hold_minutes, own.other_allowance AS own_other_allowance,
+       own.other_allowance AS own_other_allowance,
        own.other_unit_days AS own_other_unit_days
   FROM (SELECT 1) AS one
   LEFT JOIN (SELECT r.id, r.expires_at,
                     ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri WHERE ri.reservation_id = r.id) AS variant_ids,
-                    ${otherItemsSettingSql('min', HOLD_MINUTES_OF, NOT_POSTED, '$9')} AS other_hold_minutes,
-                    ${otherItemsSettingSql('max', ALLOWANCE_OF, NOT_POSTED, '$10')} AS other_allowance,
+                    ${otherItemsSettingSql('max', ALLOWANCE_OF, NOT_POSTED, '$9')} AS other_allowance,
                     (SELECT coalesce(sum(oi.quantity * (oi.finish_day - oi.start_day)), 0)::int
                        FROM reservation_items oi JOIN variants ov ON ov.id = oi.variant_id
                       WHERE oi.reservation_id = r.id AND ${NOT_POSTED}) AS other_unit_days
@@ -85,7 +77,6 @@ interface Row extends Omit<VariantRow, 'id'> {
   own_id: number | null;
   own_expires_at: Date | string | null;
   own_variant_ids: number[] | null;
-  own_other_hold_minutes: number | null;
   own_other_allowance: number | null;
   own_other_unit_days: number | null;
 }
@@ -113,7 +104,6 @@ export async function loadHoldContext(
       span.startDay,
       span.finishDay,
       nowParam(override),
-      DEFAULT_HOLD_MINUTES,
       DEFAULT_ALLOWANCE,
     ],
     { prepare: true },
@@ -132,7 +122,6 @@ export async function loadHoldContext(
       id: first.own_id,
       expiresAt: new Date(first.own_expires_at!).getTime(),
       variantIds: first.own_variant_ids ?? [],
-      otherHoldMinutes: first.own_other_hold_minutes,
       otherAllowance: first.own_other_allowance,
     };
     context.ownOtherUnitDays = first.own_other_unit_days ?? 0;

@@ -1,38 +1,15 @@
 /**
- * The statements of POST /v1/reservations (see `holds.ts` for the order they run in and why).
- *
- * Outside the variants' row locks: `loadHoldContext` (hold-context-queries.ts, one statement). Under
- * the locks, on the transaction path (a cart renewing variants it does not post):
- * `lockVariants`, `loadCartUsage` (a NEW statement, so it sees what the previous lock holder
- * committed) and `writeHold` (one statement), then COMMIT. The usual path runs the same steps
- * inside the server (`hold-call-queries.ts`), with `writeHold`'s parameters.
+ * The statements of POST /v1/reservations besides `hold_items` (see `holds.ts` for the order
+ * they run in and why): the hold lengths and allowances the context read and `hold_items` fall
+ * back on, and `writeHold`, the one statement a post that only removes runs (no variant lock).
  * @module
  */
 import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
-import type { PlainDate } from '../../shared/plain-date.ts';
 import { defaultSettings } from '../../shared/settings.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
-import type { Demand, UsageRow } from '../availability/types.ts';
+import type { Demand } from '../availability/types.ts';
 import type { ReservationRow } from './queries.ts';
-
-/**
- * Takes the row locks of these variants (in id order, so two writes never wait on each other in
- * a cycle) and answers their capacities as now committed. NO KEY UPDATE excludes every other
- * writer of these variants but not the key-share locks of foreign keys.
- *
- * Never merge this with the usage read: a statement's snapshot is taken before it waits for the
- * lock, so a usage read in the same statement would miss the rows of the transaction it waited
- * for, and oversell. `loadCartUsage` must be the next, separate statement.
- */
-export async function lockVariants(q: Queryable, variantIds: readonly number[]): Promise<Map<number, number>> {
-  const { rows } = await q.query<{ id: number; capacity: number }>(
-    'SELECT id, capacity FROM variants WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE',
-    [[...new Set(variantIds)].sort((a, b) => a - b)],
-    { prepare: true },
-  );
-  return new Map(rows.map((r) => [r.id, r.capacity]));
-}
 
 /** The cart's reservation as it stands. */
 export interface OwnReservation {
@@ -40,10 +17,8 @@ export interface OwnReservation {
   expiresAt: number;
   /** The variants it holds items of. */
   variantIds: number[];
-  /** The least `hold_minutes` of the products of its items of variants not posted (null: none). */
-  otherHoldMinutes: number | null;
-  /** The most units × days of one full booking of those products (null: none; context read only). */
-  otherAllowance?: number | null;
+  /** The most units × days of one full booking of the products of its items of variants not posted (null: none). */
+  otherAllowance: number | null;
 }
 
 /** A product on no widget follows the `range` defaults (as `variantRulesOf`). */
@@ -67,91 +42,8 @@ export function otherItemsSettingSql(agg: 'min' | 'max', of: string, notPosted: 
             WHERE oi.reservation_id = r.id AND ${notPosted})`;
 }
 
-/** `otherItemsSettingSql`'s `of` for the hold length. */
-export const HOLD_MINUTES_OF = "(w.settings->>'hold_minutes')::int";
 /** `otherItemsSettingSql`'s `of` for one full booking's units × days. */
 export const ALLOWANCE_OF = "(w.settings->>'quantity_max')::int * (w.settings->>'max_days')::int";
-
-/**
- * The database's "now" (the override when a test clock sets one), every hold item unexpired then
- * and every pending or confirmed booking item of the shop's variants with these external ids
- * touching a day of the span, and the cart's own reservation, in one statement (so from one
- * snapshot, and with the clock read after the locks the caller took).
- */
-export async function loadCartUsage(
-  q: Queryable,
-  shopId: number,
-  cartToken: string,
-  externalIds: readonly number[],
-  span: { startDay: PlainDate; finishDay: PlainDate },
-  override: number | null,
-): Promise<{ usage: UsageRow[]; own: OwnReservation | undefined; now: number }> {
-  const { rows } = await q.query<{
-    variant_id: number | null;
-    start_day: string | null;
-    finish_day: string | null;
-    quantity: number | null;
-    reservation_id: number | null;
-    expires_at: Date | string | null;
-    variant_ids: number[] | null;
-    other_hold_minutes: number | null;
-  }>(
-    // t is read once (a CTE with a volatile function is not inlined): one "now" for the statement.
-    `WITH t AS (SELECT ${nowSql('$6')} AS now),
-          vs AS (SELECT id FROM variants WHERE shop_id = $1 AND external_id = ANY($3::bigint[]))
-     SELECT ri.variant_id, ri.start_day::text AS start_day, ri.finish_day::text AS finish_day, ri.quantity, ri.reservation_id,
-            NULL::timestamptz AS expires_at, NULL::bigint[] AS variant_ids, NULL::int AS other_hold_minutes
-       FROM reservation_items ri JOIN reservations r ON r.id = ri.reservation_id
-      WHERE ri.variant_id IN (SELECT id FROM vs) AND ri.start_day < $5::date AND ri.finish_day > $4::date
-        AND r.expires_at > (SELECT now FROM t)
-     UNION ALL
-     SELECT bi.variant_id, b.start_day::text, b.finish_day::text, bi.quantity, NULL, NULL, NULL, NULL
-       FROM booking_items bi JOIN bookings b ON b.id = bi.booking_id
-      WHERE bi.variant_id IN (SELECT id FROM vs) AND b.start_day < $5::date AND b.finish_day > $4::date
-        AND b.status IN ('pending', 'confirmed')
-     UNION ALL
-     SELECT NULL, NULL, NULL, NULL, r.id, r.expires_at,
-            ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri WHERE ri.reservation_id = r.id),
-            ${otherItemsSettingSql('min', HOLD_MINUTES_OF, 'oi.variant_id NOT IN (SELECT id FROM vs)', '$7')}
-       FROM reservations r WHERE r.shop_id = $1 AND r.cart_token = $2
-     UNION ALL
-     SELECT NULL, NULL, NULL, NULL, NULL, now, NULL, NULL FROM t`,
-    [
-      shopId,
-      cartToken,
-      [...new Set(externalIds)],
-      span.startDay,
-      span.finishDay,
-      nowParam(override),
-      DEFAULT_HOLD_MINUTES,
-    ],
-    { prepare: true },
-  );
-  const usage: UsageRow[] = [];
-  let own: OwnReservation | undefined;
-  let now = NaN;
-  for (const r of rows) {
-    if (r.variant_id === null && r.reservation_id === null) {
-      now = new Date(r.expires_at!).getTime();
-    } else if (r.variant_id === null) {
-      own = {
-        id: r.reservation_id!,
-        expiresAt: new Date(r.expires_at!).getTime(),
-        variantIds: r.variant_ids ?? [],
-        otherHoldMinutes: r.other_hold_minutes,
-      };
-    } else {
-      usage.push({
-        variantId: r.variant_id,
-        startDay: r.start_day as PlainDate,
-        finishDay: r.finish_day as PlainDate,
-        quantity: r.quantity!,
-        reservationId: r.reservation_id,
-      });
-    }
-  }
-  return { usage, own, now };
-}
 
 /** What `writeHold` stores. */
 export interface HoldWrite {
@@ -203,8 +95,8 @@ export async function writeHold(q: Queryable, w: HoldWrite): Promise<Reservation
   return rows[0]!;
 }
 
-/** `writeHold`'s parameters $1-$14 (`hold_items` takes the same, in the same order). */
-export function holdWriteParams(w: HoldWrite): unknown[] {
+/** `writeHold`'s parameters $1-$14. */
+function holdWriteParams(w: HoldWrite): unknown[] {
   return [
     w.shopId,
     w.cartToken,

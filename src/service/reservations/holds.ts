@@ -11,15 +11,17 @@
  *            reservation, in one statement (hold-context-queries.ts); judged at once. An
  *            item that does not fit here is answered 409 without any lock or write: the answer
  *            is true of the database as one snapshot saw it, which is a moment between the
- *            request's arrival and its answer (the request is ordered there). A post that fits
- *            is judged again under the lock, so nothing is ever written on the snapshot's word.
- *   locked   `hold_items` (db/hold-function.ts), one autocommitted statement: (i) the variants'
- *            row locks in id order; (ii) the cart's reservation and the units in use, in NEW
- *            statements, each on a fresh snapshot that includes every earlier holder of these
- *            locks; judged on the day totals; (iii) if all fit, one statement upserts the
- *            reservation, deletes the replaced items and inserts the new ones; COMMIT. A misfit
- *            comes back with the units it was judged on, and the 409 is built from them here
- *            by the same judge as everywhere else.
+ *            request's arrival and its answer (the request is ordered there). Nothing is ever
+ *            written on the snapshot's word: what fits is decided under the locks, by the
+ *            database alone.
+ *   locked   `hold_items` (db/migrations/016-hold-items.sql), one autocommitted statement: (i)
+ *            the row locks, in id order, of the posted variants and of those of the cart's live
+ *            items the post renews without naming them; (ii) the clock, the cart's reservation
+ *            and the units in use, in NEW statements, each on a fresh snapshot that includes
+ *            every earlier holder of these locks; judged on the day totals; (iii) if all fit,
+ *            one statement upserts the reservation, deletes the replaced items and inserts the
+ *            new ones; COMMIT. A misfit comes back with each item's status and units left, as
+ *            the 409 shows them.
  *   removals A post whose every quantity is 0 frees units and adds none: it cannot oversell, so
  *            it runs (iii) alone as one statement, without the variants' locks, unless the cart
  *            holds other variants (see renewals).
@@ -30,11 +32,10 @@
  *            that a competitor, reading the clock just after, judged expired and took the units
  *            of: an oversold day. With the locks, whichever of the two comes second sees the
  *            first's outcome at a time no earlier than the first's
- *            (test/service/reservations/renewal-race.test.ts). The variants to lock are known
- *            only from the cart's items, so such a post runs as a transaction from here: BEGIN,
- *            the locks, then the usage read with the database's clock, the write, COMMIT. So does
- *            one that `hold_items` finds holding such items under its locks (`relock`: it wrote
- *            nothing).
+ *            (test/service/reservations/renewal-race.test.ts). The variants the snapshot shows
+ *            the cart holding are locked first, in a transaction that then calls `hold_items`
+ *            with the clock read after those locks; `hold_items` finds any the snapshot missed
+ *            itself, from the cart's items, and locks them too.
  *
  * One clock: every "now" here is the database's (`clock_timestamp()`, read in the statement that
  * judges), never a service process's, so processes on hosts whose clocks differ agree on what
@@ -57,12 +58,12 @@ import { ITEM_STATUS, itemStatus } from '../../shared/status.ts';
 import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
 import { type Judgement, judgeDemands } from '../availability/engine.ts';
 import { dayPeriod, spanOf } from '../availability/period.ts';
-import type { Demand, UsageRow, VariantRules } from '../availability/types.ts';
+import type { Demand } from '../availability/types.ts';
 import { UsageIndex } from '../availability/usage.ts';
 import type { HoldInput } from './input.ts';
-import { holdLocked } from './hold-call-queries.ts';
+import { holdLocked, lockVariants } from './hold-call-queries.ts';
 import { loadHoldContext } from './hold-context-queries.ts';
-import { loadCartUsage, lockVariants, writeHold } from './hold-queries.ts';
+import { writeHold } from './hold-queries.ts';
 import type { ReservationRow } from './queries.ts';
 import { checkPublishableLimits } from './limits.ts';
 import { reservationRecords } from './records.ts';
@@ -113,95 +114,81 @@ export async function holdItems(
         : { unitDays: 0, allowance: null },
     );
   }
-  const demandsOf = (variants: Map<number, VariantRules>): Demand[] =>
-    input.items.map((i, n) => ({ variant: variants.get(i.externalId), period: periods[n]!, quantity: i.quantity }));
-  const judge = (demands: readonly Demand[], usage: readonly UsageRow[], ownId: number | undefined) =>
-    judgeDemands(demands, { today, usage: new UsageIndex(usage), blackouts, except: ownId, storefrontRules: true });
-
-  // The snapshot's verdict: a post that does not fit is answered without a lock (see above).
-  const guess = demandsOf(rules);
-  const guessed = judge(guess, before.usage, before.own?.id);
+  const guess: Demand[] = input.items.map((i, n) => ({
+    variant: rules.get(i.externalId),
+    period: periods[n]!,
+    quantity: i.quantity,
+  }));
+  // The snapshot's verdict on the rules, and a lock-free refusal: a post that does not fit here
+  // is answered without a lock or a write (see above). What fits is decided by hold_items alone.
+  const guessed = judgeDemands(guess, {
+    today,
+    usage: new UsageIndex(before.usage),
+    blackouts,
+    except: before.own?.id,
+    storefrontRules: true,
+  });
   if (guessed.some((j) => j.status !== 'ok')) throw unavailable(guess, guessed, input);
 
   const variantIds = [...rules.values()].map((v) => v.variantId);
-  // Each item keeps its own product's hold length: the cart's hold ends at the earliest of them.
-  const postedMinutes = Math.min(...[...rules.values()].map((v) => v.settings.hold_minutes));
-  const write = (demands: readonly Demand[], at: number | null, otherMinutes: number | null = null) => ({
-    shopId: auth.shopId,
-    cartToken: input.cartToken,
-    guests: input.guests,
-    now: at,
-    holdMinutes: Math.min(postedMinutes, otherMinutes ?? Infinity),
-    variantIds,
-    items: demands.map((demand, position) => ({ demand, position })).filter(({ demand }) => demand.quantity > 0),
-  });
-  const held = (demands: readonly Demand[]) => demands.filter((d) => d.quantity > 0);
-  const answer = (
-    row: ReservationRow & { created: boolean },
-    demands: readonly Demand[],
-    available: readonly number[],
-  ): HoldResult => ({
-    reservation: postedRecord(row, held(demands), available, auth.tz),
+  // Each item keeps its own product's hold length: the cart's hold ends at the earliest of them
+  // (`hold_items` lowers it to a renewed item's).
+  const holdMinutes = Math.min(...[...rules.values()].map((v) => v.settings.hold_minutes));
+  const answer = (row: ReservationRow & { created: boolean }, available: readonly number[]): HoldResult => ({
+    reservation: postedRecord(
+      row,
+      guess.filter((d) => d.quantity > 0),
+      available.filter((_, i) => guess[i]!.quantity > 0),
+      auth.tz,
+    ),
     created: row.created,
   });
 
-  // The cart's live items of other variants are renewed by this post: their variants are locked too.
-  let others = live ? before.own!.variantIds.filter((id) => !variantIds.includes(id)) : [];
-  if (others.length === 0) {
-    // Only removals free units and never add any: they cannot oversell and need no variant lock
-    // (the reservation's row lock, taken by the upsert, orders them with the cart's other posts).
-    if (input.items.every((i) => i.quantity === 0))
-      return answer(await writeHold(db, write(guess, sqlNow())), guess, []);
-    const locked = await holdLocked(db, write(guess, sqlNow()), span);
-    if (locked.outcome === 'held') return answer(locked.row, guess, locked.available);
-    if (locked.outcome === 'misfit') {
-      const demands = demandsOf(withCapacities(rules, locked.capacities));
-      const judgements = judge(demands, locked.usage, undefined);
-      if (judgements.some((j) => j.status !== 'ok')) throw unavailable(demands, judgements, input);
-      // The call and the judge disagree (never expected): the transaction path decides.
-    } else {
-      others = locked.others;
-    }
+  // Only removals free units and never add any: they cannot oversell and need no variant lock
+  // (the reservation's row lock, taken by the upsert, orders them with the cart's other posts),
+  // unless the cart holds live items of other variants, which the post renews (hold_items).
+  const others = live ? before.own!.variantIds.filter((id) => !variantIds.includes(id)) : [];
+  if (others.length === 0 && input.items.every((i) => i.quantity === 0)) {
+    const row = await writeHold(db, {
+      shopId: auth.shopId,
+      cartToken: input.cartToken,
+      guests: input.guests,
+      now: sqlNow(),
+      holdMinutes,
+      variantIds,
+      items: [],
+    });
+    return answer(row, []);
   }
-
-  // The transaction path: the cart holds live items of variants not posted.
-  const { row, demands, usage, own, at } = await db.transaction(async (tx) => {
-    const capacities = await lockVariants(tx, [...variantIds, ...others]);
-    // Only now, in a statement of its own: what every earlier holder of the locks committed, and
-    // the database's clock read after the locks, so "lapsed" and "expired" are judged no earlier
-    // than the decisions of every transaction that held these locks before.
-    const { usage, own, now: at } = await loadCartUsage(tx, auth.shopId, input.cartToken, externalIds, span, sqlNow());
-    const demands = demandsOf(withCapacities(rules, capacities));
-    const judgements = judge(demands, usage, own?.id);
-    if (judgements.some((j) => j.status !== 'ok')) throw unavailable(demands, judgements, input);
-    const renewed = own !== undefined && own.expiresAt > at ? own.otherHoldMinutes : null;
-    return { row: await writeHold(tx, write(demands, at, renewed)), demands, usage, own, at };
+  const call = (now: number | null) => ({
+    shopId: auth.shopId,
+    cartToken: input.cartToken,
+    guests: input.guests,
+    now,
+    holdMinutes,
+    variantIds,
+    demands: guess,
   });
-
+  // A renewal takes the locks of the cart's other variants first, in a transaction, and only
+  // then reads the clock it passes: a test clock, which the database cannot read after its
+  // locks, is read once they are granted like the database's own (renewal-race.test.ts).
+  const locked =
+    others.length === 0
+      ? await holdLocked(db, call(sqlNow()), span)
+      : await db.transaction(async (tx) => {
+          await lockVariants(tx, [...variantIds, ...others]);
+          return holdLocked(tx, call(sqlNow()), span, 0);
+        });
+  if (locked.outcome === 'misfit') throw unavailable(guess, locked.judgements, input);
   // Usually the cart holds only what was just posted: the record is then known without reading
-  // it back (other carts' use of these variants could not change while the locks were held).
-  // Otherwise it is read after COMMIT, outside the locks.
-  const lapsed = own !== undefined && own.expiresAt <= at;
-  const onlyPosted = !own || lapsed || own.variantIds.every((id) => variantIds.includes(id));
-  if (!onlyPosted) return { reservation: (await reservationRecords(db, [row], auth.tz, at))[0]!, created: row.created };
-  const index = new UsageIndex(usage);
-  const available = held(demands).map(({ variant, period }) =>
-    index.free(variant!.variantId, variant!.capacity, period.startDay, period.finishDay, row.id),
-  );
-  return answer(row, demands, available);
-}
-
-/** The rules of the variants still present under the locks, with their capacities as locked. */
-function withCapacities(
-  rules: ReadonlyMap<number, VariantRules>,
-  capacities: ReadonlyMap<number, number>,
-): Map<number, VariantRules> {
-  const locked = new Map<number, VariantRules>();
-  for (const [externalId, v] of rules) {
-    const capacity = capacities.get(v.variantId);
-    if (capacity !== undefined) locked.set(externalId, { ...v, capacity });
+  // it back. Otherwise it is read after COMMIT, outside the locks.
+  if (locked.keptOthers) {
+    return {
+      reservation: (await reservationRecords(db, [locked.row], auth.tz, locked.now))[0]!,
+      created: locked.row.created,
+    };
   }
-  return locked;
+  return answer(locked.row, locked.available);
 }
 
 /** The record of a cart holding exactly `held`, with the units each item had left before the write. */
@@ -233,7 +220,11 @@ function postedRecord(
 }
 
 /** The 409 listing every posted item with its status and the units left for it. */
-function unavailable(demands: readonly Demand[], judgements: readonly Judgement[], input: HoldInput): ConflictError {
+function unavailable(
+  demands: readonly Demand[],
+  judgements: ReadonlyArray<Pick<Judgement, 'status' | 'quantityAvailable'>>,
+  input: HoldInput,
+): ConflictError {
   const items: UnavailableItem[] = demands.map((d, i) => ({
     external_id: input.items[i]!.externalId,
     start: toIsoUtc(d.period.startAt),

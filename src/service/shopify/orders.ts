@@ -74,7 +74,9 @@ async function bookLine(
   sqlNow: number | null,
 ): Promise<number | OrderResult['conflicts'][number]> {
   const key = keyOf(order.id, line.lineId);
-  // Booked by an earlier delivery: that booking is the answer (its hold is gone by now).
+  // Booked by an earlier delivery: that booking is the answer (its hold is gone by now). The one
+  // read of the line's booking: createBooking is told it found none, and reads it only if a
+  // concurrent delivery books the line meanwhile.
   const done = await bookingByKey(db, shop.shop_id, key, shop.tz);
   if (done) return done.booking.id;
   const record = (reason: string, claim: LineClaim, bookingId?: number) =>
@@ -105,7 +107,7 @@ async function bookLine(
       db,
       authOf(shop),
       input,
-      { key, requestHash: requestHash({ ...input, cartToken: undefined }) },
+      { key, requestHash: requestHash({ ...input, cartToken: undefined }), unbooked: true },
       sqlNow,
     );
     // Paid more than the hold needed: booked all the same; the merchant sees it beside the conflicts.

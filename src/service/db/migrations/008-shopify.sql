@@ -1,13 +1,9 @@
-/**
- * Migration 8 (Shopify): each shop's Shopify settings (its myshopify domain and the app's
- * secret, which signs webhooks and app-proxy requests, so it is kept as it is, not hashed),
- * the webhook deliveries already handled (by Shopify's webhook id: Shopify retries for days),
- * and the order lines that could not be booked (a conflict the merchant can list).
- * @module
- */
-
-/** The SQL of migration 8. */
-export const SHOPIFY_SQL = `
+-- Shopify: shop settings, webhook deliveries, order conflicts
+--
+-- Migration 8 (Shopify): each shop's Shopify settings (its myshopify domain and the app's
+-- secret, which signs webhooks and app-proxy requests, so it is kept as it is, not hashed),
+-- the webhook deliveries already handled (by Shopify's webhook id: Shopify retries for days),
+-- and the order lines that could not be booked (a conflict the merchant can list).
 CREATE TABLE shopify_shops (
   shop_id     bigint PRIMARY KEY REFERENCES shops(id) ON DELETE CASCADE,
   domain      text NOT NULL UNIQUE,
@@ -37,4 +33,3 @@ CREATE TABLE shopify_conflicts (
   created_at           timestamptz NOT NULL DEFAULT now(),
   UNIQUE (shop_id, order_id, line_id)
 );
-`;

@@ -1,22 +1,18 @@
-/**
- * Migration 13 (issue 25): a hold records, when it is made, the pricing it was sold under and the
- * quantity its Shopify cart line must carry, so a later change of the product's widgets cannot
- * change what an existing hold costs; and a Shopify conflict records what was held and what
- * was paid.
- *
- * The pricing is that of the widget the storefront shows for the product, its oldest (API.md
- * §4.1), else the `range` defaults (per day). A BEFORE INSERT trigger on `reservation_items`
- * fills it, so every writer of holds records it in the writing statement (the hot hold path,
- * `hold_items`, is unchanged and takes no extra round trip). The trigger's two expressions
- * mirror `resolveSettings`' default pricing (shared/settings.ts) and `priceUnitsOfDays`
- * (shared/pricing.ts): `test/service/shopify/hold-pricing.test.ts` holds them to the same
- * answers over every type, count, pricing and length. Items written before this migration keep
- * NULL: an order for one is judged by the product's widget at the time of the order, as before.
- * @module
- */
-
-/** The SQL of migration 13. */
-export const HOLD_PRICING_SQL = `
+-- a hold records its pricing and the quantity its cart line must carry; a Shopify conflict what was held and paid
+--
+-- Migration 13 (issue 25): a hold records, when it is made, the pricing it was sold under and the
+-- quantity its Shopify cart line must carry, so a later change of the product's widgets cannot
+-- change what an existing hold costs; and a Shopify conflict records what was held and what
+-- was paid.
+--
+-- The pricing is that of the widget the storefront shows for the product, its oldest (API.md
+-- §4.1), else the `range` defaults (per day). A BEFORE INSERT trigger on `reservation_items`
+-- fills it, so every writer of holds records it in the writing statement (the hot hold path,
+-- `hold_items`, is unchanged and takes no extra round trip). The trigger's two expressions
+-- mirror `resolveSettings`' default pricing (shared/settings.ts) and `priceUnitsOfDays`
+-- (shared/pricing.ts): `test/service/shopify/hold-pricing.test.ts` holds them to the same
+-- answers over every type, count, pricing and length. Items written before this migration keep
+-- NULL: an order for one is judged by the product's widget at the time of the order, as before.
 ALTER TABLE reservation_items
   ADD COLUMN pricing text CHECK (pricing IN ('booking', 'day', 'night')),
   ADD COLUMN line_quantity integer CHECK (line_quantity > 0);
@@ -58,4 +54,3 @@ ALTER TABLE shopify_conflicts
   ADD COLUMN held_line_quantity integer,
   ADD COLUMN pricing text,
   ADD COLUMN booking_id bigint REFERENCES bookings(id) ON DELETE SET NULL;
-`;
