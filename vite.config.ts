@@ -87,14 +87,14 @@ const PGLITE_SETUP = 'test/helpers/pglite-setup.ts';
  * port), on a widget and admin built once beforehand.
  */
 const BROWSER_PROJECT = {
-  environment: 'node',
+  environment: 'node' as const,
   include: ['test/e2e/**/*.test.ts'],
   globalSetup: ['test/e2e/helpers/build-setup.ts'],
   sequence: { groupOrder: 1 },
   maxWorkers: 2,
   testTimeout: 60_000,
   hookTimeout: 120_000,
-} as const;
+};
 
 /** The widget's app file, loaded by the entry; its own imports and the language files. */
 const APP = 'src/widget/app/mount.tsx';

@@ -131,13 +131,14 @@ describe('the client under a rate limit (real service, real timers, a 1 request/
   });
 
   it('does not replay a blackout create after a 429: it reports RateLimitError with the wait, and nothing is created', async () => {
-    service = await createTestService({ rateLimit: { perSecond: 1, burst: 1 } });
-    const { client, attempts } = clientFor(service);
+    const limited = await createTestService({ rateLimit: { perSecond: 1, burst: 1 } });
+    service = limited;
+    const { client, attempts } = clientFor(limited);
     await client.widgets.list();
     // The shop's data, not the limiter's own buckets (rate_limits), which record the requests it
     // counted whenever their periodic sync runs: on a busy machine, between the two dumps.
     const shopData = async () => {
-      const { rate_limits: _buckets, ...data } = await dumpTables(service.db);
+      const { rate_limits: _buckets, ...data } = await dumpTables(limited.db);
       return data;
     };
     const before = await shopData();
