@@ -1,0 +1,86 @@
+/**
+ * Query parameters as zod schemas, with the messages of API.md §4: every problem is named by
+ * its parameter in one 422. A parameter given twice is an error (`must be given once`), never
+ * silently the first or last; one this endpoint reads written `name[]` (PHP's and Rails' list
+ * syntax) is one too: ignoring it would answer unfiltered.
+ * @module
+ */
+import { z } from '@hono/zod-openapi';
+import { PAGE_DEFAULT_PER, PAGE_MAX_PER } from '../../shared/params.ts';
+import type { Page } from '../shared/page.ts';
+
+const WHOLE = /^\d{1,16}$/;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** The message of a bad value, or `must be given once` for a repeated parameter (Hono gives it as a list). */
+function once(message: string) {
+  return (issue: { input?: unknown }) => (Array.isArray(issue.input) ? 'must be given once' : message);
+}
+
+/** A whole number within `[min, max]`; without `max`, any from `min`. */
+export function queryInt(min = 1, max = Number.MAX_SAFE_INTEGER) {
+  const message =
+    max === Number.MAX_SAFE_INTEGER
+      ? `must be a whole number from ${min}`
+      : `must be a whole number from ${min} to ${max}`;
+  return z
+    .string({ error: once(message) })
+    .refine((value) => WHOLE.test(value) && Number(value) >= min && Number(value) <= max, message)
+    .transform(Number)
+    .optional()
+    .openapi({ type: 'integer', minimum: min, ...(max === Number.MAX_SAFE_INTEGER ? {} : { maximum: max }) });
+}
+
+/** An id: a positive whole number (also the platform's external ids). */
+export function queryId() {
+  return queryInt(1);
+}
+
+/** `true` or `false` (also `1`/`0`). */
+export function queryBool() {
+  return z
+    .enum(['true', 'false', '1', '0'], { error: once('must be true or false') })
+    .transform((value) => value === 'true' || value === '1')
+    .optional()
+    .openapi({ type: 'boolean' });
+}
+
+/** A non-empty string of at most `maxLength` characters, without control characters. */
+export function queryString(maxLength = 255) {
+  const message = `must be 1 to ${maxLength} printable characters`;
+  return z
+    .string({ error: once(message) })
+    .refine((value) => value !== '' && value.length <= maxLength && !CONTROL.test(value) && value.isWellFormed(), {
+      message,
+      abort: true,
+    });
+}
+
+/**
+ * A query of these parameters: others are ignored (a cache-buster, a tracking tag), except one
+ * of these written `name[]`.
+ */
+export function query<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.looseObject(shape).superRefine(
+    (_value, ctx) => {
+      const given = ctx.value as Record<string, unknown>;
+      for (const key of Object.keys(given))
+        if (key.endsWith('[]') && key.slice(0, -2) in shape)
+          ctx.addIssue({ code: 'custom', path: [key], message: `is not a list: give ${key.slice(0, -2)} once` });
+    },
+    { when: () => true },
+  );
+}
+
+/** `page` and `per` of every list (seed §4, API.md §5). */
+export const PAGE_QUERY = {
+  page: queryInt(1, 1_000_000).openapi({ description: 'The page, from 1. @default 1' }),
+  per: queryInt(1, PAGE_MAX_PER).openapi({ description: `The page size. @default ${PAGE_DEFAULT_PER}` }),
+};
+
+/** The page a checked query names. */
+export function pageOf(query: { page?: number; per?: number }): Page {
+  const page = query.page ?? 1;
+  const per = query.per ?? PAGE_DEFAULT_PER;
+  return { page, per, offset: (page - 1) * per };
+}

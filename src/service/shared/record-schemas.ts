@@ -1,0 +1,67 @@
+/**
+ * The records the service answers with (API.md §2) and the error envelope (§4), as schemas for
+ * the OpenAPI document. They describe `src/shared/records.ts`, the one set of record types the
+ * widget, the client and the service share: `test/service/http/record-schemas.test.ts` fails
+ * when a schema and its record type disagree.
+ * @module
+ */
+import { z } from '@hono/zod-openapi';
+import { ITEM_STATUS, type ItemStatus } from '../../shared/status.ts';
+
+const STATUS_NAMES = Object.keys(ITEM_STATUS) as [ItemStatus, ...ItemStatus[]];
+const STATUS_CODES = Object.values(ITEM_STATUS);
+
+/** An ISO 8601 UTC timestamp with milliseconds. */
+const instant = () => z.string().openapi({ format: 'date-time', example: '2026-12-24T13:00:00.000Z' });
+
+/** The API's 0/1 flags. */
+const flag = () => z.union([z.literal(0), z.literal(1)]);
+
+/** A guest named on a reservation. */
+export const GuestSchema = z
+  .object({ first_name: z.string(), last_name: z.string(), email: z.string() })
+  .openapi('Guest');
+
+/** One held item of a reservation (seed §2.1). */
+export const ReservationItemSchema = z
+  .object({
+    start: instant(),
+    finish: instant(),
+    status: z.enum(STATUS_NAMES),
+    status_code: z.literal(STATUS_CODES),
+    variant_id: z.number().int(),
+    external_id: z.number().int(),
+    quantity: z.number().int(),
+    quantity_available: z.number().int(),
+    variant_title: z.string(),
+    product_title: z.string(),
+    all_day: flag(),
+  })
+  .openapi('ReservationItem');
+
+/** A timed hold of items against a cart token (seed §2.1). */
+export const ReservationSchema = z
+  .object({
+    id: z.number().int(),
+    cart_token: z.string(),
+    created_at: instant(),
+    expires_at: instant(),
+    tz: z.string().openapi({ example: 'Australia/Sydney' }),
+    items: z.array(ReservationItemSchema),
+  })
+  .openapi('Reservation');
+
+/** The error envelope of every 4xx and 5xx (API.md §4). */
+export const ErrorSchema = z
+  .object({
+    error: z.string().openapi({ example: 'invalid' }),
+    message: z.string(),
+    details: z
+      .object({
+        fields: z.record(z.string(), z.array(z.string())).optional(),
+        items: z.array(ReservationItemSchema).optional(),
+      })
+      .passthrough()
+      .optional(),
+  })
+  .openapi('Error');
