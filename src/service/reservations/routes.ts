@@ -20,7 +20,7 @@ import { HoldBody, holdInputOf, ListQuery, ReservationParams, ReservationQuery }
 import { findReservation, listReservations } from './queries.ts';
 import { deleteReservation } from './release-queries.ts';
 import { reservationRecords } from './records.ts';
-import { pageOf } from '../http/query-schemas.ts';
+import { pageOf } from '../shared/query-schemas.ts';
 import { errorResponses, json, jsonAnswer, jsonBody } from '../http/openapi-parts.ts';
 import { ReservationSchema } from '../shared/record-schemas.ts';
 import { z } from '@hono/zod-openapi';

@@ -7,11 +7,11 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
-import { fieldsOf } from '../http/schema-validation.ts';
+import { fieldsOf } from '../shared/schema-issues.ts';
 import { InvalidError } from '../shared/errors.ts';
 import { addDays, diffDays, isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
 import type { Guest } from '../../shared/records.ts';
-import { PAGE_QUERY, query, queryBool, queryId, queryString } from '../http/query-schemas.ts';
+import { PAGE_QUERY, query, queryBool, queryId, queryString } from '../shared/query-schemas.ts';
 import { normalCartToken } from '../shared/body.ts';
 import { MAX_ITEMS, cartToken, externalId, fieldsOnly, list, person, wholeNumber } from '../shared/schemas.ts';
 

@@ -46,6 +46,9 @@ export function createStorefront(options: StorefrontOptions): Hono {
   app.all('/shopify/*', (c) => options.api.fetch(c.req.raw, c.env));
   app.all('/admin', (c) => options.api.fetch(c.req.raw, c.env));
   app.all('/admin/*', (c) => options.api.fetch(c.req.raw, c.env));
+  // The API's interactive reference (http/openapi.ts).
+  app.all('/docs', (c) => options.api.fetch(c.req.raw, c.env));
+  app.all('/docs/*', (c) => options.api.fetch(c.req.raw, c.env));
 
   app.use('*', async (c, next) => {
     await next();

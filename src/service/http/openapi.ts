@@ -1,0 +1,98 @@
+/**
+ * The API described by its own schemas: an OpenAPI 3.1 document built from the routes the
+ * feature sub-apps declare (`createRoute`: the same schemas that validate each request), served
+ * at `GET /v1/openapi.json`, and an interactive reference (Scalar) at `/docs`, whose script is
+ * served from node_modules so it works without a network.
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { Scalar } from '@scalar/hono-api-reference';
+import { Hono } from 'hono';
+import type { RouteDefinition } from './endpoints.ts';
+import { errorResponses } from './openapi-parts.ts';
+
+/** Where the document is served. */
+export const OPENAPI_PATH = '/v1/openapi.json';
+
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+/** A feature sub-app: an `OpenAPIHono` whose routes carry schemas, or a plain Hono one (not yet). */
+type Feature = { routes: readonly RouteDefinition[] };
+
+/**
+ * Registers a route of a sub-app that declares no schemas yet by its method and path alone, so
+ * the document still lists every endpoint (marked `x-undescribed`); the test lists which.
+ */
+function registerBare(doc: OpenAPIHono, route: RouteDefinition): void {
+  const method = route.method.toLowerCase();
+  if (!METHODS.has(method)) return;
+  const names = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
+  const params = z.object(Object.fromEntries(names.map((name) => [name, z.string()])));
+  doc.openAPIRegistry.registerPath({
+    method: method as 'get',
+    path: route.path.replaceAll(/:([A-Za-z_]+)/g, '{$1}'),
+    request: names.length ? { params } : undefined,
+    responses: { 200: { description: 'See API.md' }, ...errorResponses },
+    'x-undescribed': true,
+  } as Parameters<typeof doc.openAPIRegistry.registerPath>[0]);
+}
+
+/** The OpenAPI 3.1 document of `features`, with the Bearer token every endpoint takes (API.md §2). */
+export function openApiDocument(features: readonly Feature[]): Record<string, unknown> {
+  const doc = new OpenAPIHono();
+  doc.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A secret (sk_…) or publishable (pk_…) token: `Authorization: Bearer <token>` (API.md §2).',
+  });
+  for (const feature of features) {
+    if (feature instanceof OpenAPIHono) doc.route('/', feature);
+    else {
+      const seen = new Set<string>();
+      for (const route of feature.routes) {
+        const key = `${route.method} ${route.path}`;
+        if (!seen.has(key)) registerBare(doc, route);
+        seen.add(key);
+      }
+    }
+  }
+  return doc.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Booking service',
+      version: '1',
+      description: 'The booking service v1. The contract, with every rule and example, is API.md.',
+    },
+    security: [{ bearer: [] }],
+  }) as unknown as Record<string, unknown>;
+}
+
+/**
+ * `GET /v1/openapi.json` (built once, on the first request) and `/docs`. Both are public: the
+ * document describes the API, it holds no shop's data; `/docs` asks for a token to try it.
+ */
+export function openApiRoutes(features: readonly Feature[]): Hono {
+  let document: string | undefined;
+  let script: Promise<string> | undefined;
+  return new Hono()
+    .get(OPENAPI_PATH, () => {
+      document ??= JSON.stringify(openApiDocument(features));
+      return new Response(document, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    })
+    .get('/docs/scalar.js', async () => {
+      // Scalar's standalone bundle, from node_modules rather than its CDN: /docs works offline.
+      // The package exports no path to it: it sits beside the entry (dist/index.js).
+      const entry = createRequire(import.meta.url).resolve('@scalar/api-reference');
+      script ??= readFile(join(dirname(entry), 'browser', 'standalone.js'), 'utf8');
+      return new Response(await script, {
+        headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+      });
+    })
+    .get(
+      '/docs',
+      Scalar({ url: OPENAPI_PATH, cdn: '/docs/scalar.js', pageTitle: 'Booking service v1', withDefaultFonts: false }),
+    );
+}
