@@ -3,10 +3,13 @@
  * answers of API.md §4 (one envelope, `ErrorSchema`), so each route states only its own.
  * @module
  */
-import type { z } from '@hono/zod-openapi';
-import type { TypedResponse } from 'hono';
+import { z } from '@hono/zod-openapi';
+import type { MiddlewareHandler, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { requireSecret } from '../tokens/scopes.ts';
+import type { AppEnv } from './env.ts';
 import { jsonResponse } from './errors.ts';
+import { pathIdOr404 } from './path-id.ts';
 import { ErrorSchema } from '../shared/record-schemas.ts';
 
 /** A JSON answer of `schema`. */
@@ -41,4 +44,29 @@ export function jsonAnswer<T, S extends ContentfulStatusCode = 200>(
   headers: Record<string, string> = {},
 ): TypedResponse<T, S, 'json'> {
   return jsonResponse(body, status, headers) as unknown as TypedResponse<T, S, 'json'>;
+}
+
+/**
+ * The path of one record, `{id}`: an id that cannot name a record names none, so it is the 404
+ * of an unknown id (`pathIdOr404`, thrown as the schema reads it), never a 422, and it is
+ * answered before the body is checked.
+ */
+export function recordPath(what: string) {
+  return z.object({
+    id: z
+      .string()
+      .transform((raw) => pathIdOr404(raw, what))
+      .openapi({ param: { name: 'id', in: 'path' }, type: 'integer', minimum: 1, example: 1 }),
+  });
+}
+
+/**
+ * The route's middleware that refuses a publishable token (403) before its body is checked, as
+ * every secret-only write always has: a refusal says nothing about the body.
+ */
+export function secretOnly(action: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    requireSecret(c.var.auth, action);
+    await next();
+  };
 }

@@ -51,6 +51,38 @@ export const ReservationSchema = z
   })
   .openapi('Reservation');
 
+/** A widget's settings (API.md §2): the rules its calendar and the holds follow. */
+export const WidgetSettingsSchema = z
+  .object({
+    lead_days: z.number().int(),
+    horizon_days: z.number().int(),
+    min_days: z.number().int(),
+    max_days: z.number().int(),
+    count: z.enum(['days', 'nights']),
+    first_day_of_week: z.number().int().nullable(),
+    quantity_min: z.number().int(),
+    quantity_max: z.number().int(),
+    hold_minutes: z.number().int(),
+    pricing: z.enum(['booking', 'day', 'night']),
+  })
+  .openapi('WidgetSettings');
+
+/** A widget: where the calendar shows and the rules it applies (API.md §2). */
+export const WidgetSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    type: z.enum(['date', 'range']),
+    tz: z.string(),
+    locale: z.string(),
+    product_ids: z.array(z.number().int()),
+    external_product_ids: z.array(z.number().int()),
+    settings: WidgetSettingsSchema,
+    created_at: instant(),
+    updated_at: instant(),
+  })
+  .openapi('Widget');
+
 /** The error envelope of every 4xx and 5xx (API.md §4). */
 export const ErrorSchema = z
   .object({

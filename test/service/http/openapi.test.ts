@@ -43,7 +43,6 @@ const UNDESCRIBED = [
   'shopify',
   'tokens',
   'variants',
-  'widgets',
 ];
 
 describe('the OpenAPI document', () => {
