@@ -83,6 +83,24 @@ export const WidgetSchema = z
   })
   .openapi('Widget');
 
+/** An API token as listed (the token itself is never shown again). */
+export const TokenSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(['secret', 'publishable']),
+    hint: z.string().nullable().openapi({ example: 'pk_…x7Qa' }),
+    label: z.string().nullable(),
+    origins: z.array(z.string()),
+    created_at: instant(),
+  })
+  .openapi('Token');
+
+/** A token as created: the record and, in this one answer only, the token. */
+export const NewTokenSchema = TokenSchema.extend({ token: z.string() }).openapi('NewToken');
+
+/** A location of the shop (products and blackouts may name it). */
+export const LocationSchema = z.object({ id: z.number().int(), name: z.string() }).openapi('Location');
+
 /** The error envelope of every 4xx and 5xx (API.md §4). */
 export const ErrorSchema = z
   .object({
