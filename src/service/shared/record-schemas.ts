@@ -101,6 +101,30 @@ export const NewTokenSchema = TokenSchema.extend({ token: z.string() }).openapi(
 /** A location of the shop (products and blackouts may name it). */
 export const LocationSchema = z.object({ id: z.number().int(), name: z.string() }).openapi('Location');
 
+/** A variant of a product: what is held and booked, with its units per shop-local day. */
+export const VariantSchema = z
+  .object({
+    id: z.number().int(),
+    product_id: z.number().int(),
+    external_id: z.number().int(),
+    external_product_id: z.number().int(),
+    title: z.string(),
+    capacity: z.number().int(),
+  })
+  .openapi('Variant');
+
+/** A product with its variants. */
+export const ProductSchema = z
+  .object({
+    id: z.number().int(),
+    external_id: z.number().int(),
+    title: z.string(),
+    vendor: z.string().nullable(),
+    location_id: z.number().int().nullable(),
+    variants: z.array(VariantSchema),
+  })
+  .openapi('Product');
+
 /** The error envelope of every 4xx and 5xx (API.md §4). */
 export const ErrorSchema = z
   .object({

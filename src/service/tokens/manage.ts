@@ -17,7 +17,7 @@ import { InUseError, NotFoundError } from '../shared/errors.ts';
 import type { TokenInput } from './schemas.ts';
 import { deleteToken, insertToken, lockTokensOfKind, tokenKind, type TokenRecord } from './manage-queries.ts';
 import { hashToken, hintOf } from './tokens.ts';
-import type { AuthContext, TokenKind } from './types.ts';
+import type { AuthContext } from './types.ts';
 
 /** A token as created: its record and, this once, the token itself. */
 export interface NewToken extends TokenRecord {
