@@ -7,6 +7,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { PAGE_DEFAULT_PER, PAGE_MAX_PER } from '../../shared/params.ts';
+import { diffDays, isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
 import type { Page } from '../shared/page.ts';
 
 const WHOLE = /^\d{1,16}$/;
@@ -83,4 +84,43 @@ export function pageOf(query: { page?: number; per?: number }): Page {
   const page = query.page ?? 1;
   const per = query.per ?? PAGE_DEFAULT_PER;
   return { page, per, offset: (page - 1) * per };
+}
+
+/** A day `YYYY-MM-DD`, required (`is required`); `.optional()` when it is not. */
+export function queryDate() {
+  const message = 'must be a date YYYY-MM-DD from 1000-01-01 to 9998-12-31';
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : once(message)(issue)) })
+    .refine((value) => isPlainDate(value), message)
+    .transform((value) => value as PlainDate)
+    .openapi({ type: 'string', format: 'date' });
+}
+
+/** A required id (a positive whole number). */
+export function requiredQueryId() {
+  const message = 'must be a whole number from 1';
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : once(message)(issue)) })
+    .refine((value) => WHOLE.test(value) && Number(value) >= 1 && Number(value) <= Number.MAX_SAFE_INTEGER, message)
+    .transform(Number)
+    .openapi({ type: 'integer', minimum: 1 });
+}
+
+/**
+ * The `[start, finish)` check of a period query: finish after start, at most `maxDays` later;
+ * `what` says what the finish is the first day not of ("listed").
+ */
+export function periodCheck(maxDays: number) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const { start, finish } = value;
+    if (!isPlainDate(start) || !isPlainDate(finish)) return;
+    if (diffDays(start, finish) < 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['finish'],
+        message: 'must be after start (it is the first day not listed)',
+      });
+    if (diffDays(start, finish) > maxDays)
+      ctx.addIssue({ code: 'custom', path: ['finish'], message: `must be at most ${maxDays} days after start` });
+  };
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
+import { isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
 import { ITEM_STATUS, type ItemStatus } from '../../shared/status.ts';
 
 const STATUS_NAMES = Object.keys(ITEM_STATUS) as [ItemStatus, ...ItemStatus[]];
@@ -124,6 +125,37 @@ export const ProductSchema = z
     variants: z.array(VariantSchema),
   })
   .openapi('Product');
+
+/** A shop-local day, `YYYY-MM-DD`. */
+const day = () => z.custom<PlainDate>(isPlainDate).openapi({ type: 'string', format: 'date', example: '2026-12-10' });
+
+/** One day of a variant's availability (GET /v1/availability, an extension). */
+export const AvailabilityDaySchema = z
+  .object({
+    date: day(),
+    quantity_available: z.number().int(),
+    status: z.enum(STATUS_NAMES),
+    status_code: z.literal(STATUS_CODES),
+  })
+  .openapi('AvailabilityDay');
+
+/** One variant on one shop-local day (GET /v1/occupancy, an extension). */
+export const OccupancyDaySchema = z
+  .object({
+    variant_id: z.number().int(),
+    external_variant_id: z.number().int(),
+    product_id: z.number().int(),
+    product_title: z.string(),
+    variant_title: z.string(),
+    date: day(),
+    capacity: z.number().int(),
+    held: z.number().int(),
+    booked: z.number().int(),
+    available: z.number().int(),
+    blacked_out: z.boolean(),
+    blackout_title: z.string().nullable(),
+  })
+  .openapi('OccupancyDay');
 
 /** The error envelope of every 4xx and 5xx (API.md §4). */
 export const ErrorSchema = z

@@ -1,14 +1,30 @@
 // One truth for the records: the response schemas the OpenAPI document shows are the record
-// types of src/shared/records.ts (checked by tsc, `npm run typecheck`), and a real answer
+// types of src/shared/records.ts and merchant-records.ts (checked by tsc, `npm run typecheck`), and a real answer
 // has no field the schema does not name.
 import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  type AvailabilityDaySchema,
   type GuestSchema,
+  type LocationSchema,
+  type NewTokenSchema,
+  type OccupancyDaySchema,
+  type ProductSchema,
   type ReservationItemSchema,
   ReservationSchema,
+  type TokenSchema,
+  type VariantSchema,
+  type WidgetSchema,
 } from '../../../src/service/shared/record-schemas.ts';
-import type { Guest, Reservation, ReservationItem } from '../../../src/shared/records.ts';
+import type {
+  LocationRecord,
+  NewToken,
+  OccupancyDay,
+  Product,
+  TokenRecord,
+  Variant,
+} from '../../../src/shared/merchant-records.ts';
+import type { AvailabilityDay, Guest, Reservation, ReservationItem, Widget } from '../../../src/shared/records.ts';
 import { TEST_NOW } from '../../helpers/fixture.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
 import { get, hold } from '../reservations/api.ts';
@@ -18,6 +34,14 @@ describe('record schemas', () => {
     expectTypeOf<z.output<typeof ReservationSchema>>().toEqualTypeOf<Reservation>();
     expectTypeOf<z.output<typeof ReservationItemSchema>>().toEqualTypeOf<ReservationItem>();
     expectTypeOf<z.output<typeof GuestSchema>>().toEqualTypeOf<Guest>();
+    expectTypeOf<z.output<typeof WidgetSchema>>().toEqualTypeOf<Widget>();
+    expectTypeOf<z.output<typeof AvailabilityDaySchema>>().toEqualTypeOf<AvailabilityDay>();
+    expectTypeOf<z.output<typeof OccupancyDaySchema>>().toEqualTypeOf<OccupancyDay>();
+    expectTypeOf<z.output<typeof TokenSchema>>().toEqualTypeOf<TokenRecord>();
+    expectTypeOf<z.output<typeof NewTokenSchema>>().toEqualTypeOf<NewToken>();
+    expectTypeOf<z.output<typeof LocationSchema>>().toEqualTypeOf<LocationRecord>();
+    expectTypeOf<z.output<typeof ProductSchema>>().toEqualTypeOf<Product>();
+    expectTypeOf<z.output<typeof VariantSchema>>().toEqualTypeOf<Variant>();
   });
 
   describe('against real answers', () => {
