@@ -157,6 +157,26 @@ export const OccupancyDaySchema = z
   })
   .openapi('OccupancyDay');
 
+/** A Shopify order line the service did not book as it was paid (GET /v1/shopify/conflicts). */
+export const ShopifyConflictSchema = z
+  .object({
+    id: z.number().int(),
+    order_id: z.string(),
+    order_name: z.string().nullable(),
+    line_id: z.string(),
+    external_variant_id: z.number().int(),
+    starts_at: instant(),
+    finishes_at: instant(),
+    quantity: z.number().int(),
+    line_quantity: z.number().int().nullable(),
+    held_line_quantity: z.number().int().nullable(),
+    pricing: z.enum(['booking', 'day', 'night']).nullable(),
+    booking_id: z.number().int().nullable(),
+    reason: z.string(),
+    created_at: instant(),
+  })
+  .openapi('ShopifyConflict');
+
 /** The error envelope of every 4xx and 5xx (API.md §4). */
 export const ErrorSchema = z
   .object({

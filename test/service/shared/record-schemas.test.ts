@@ -12,6 +12,7 @@ import {
   type ProductSchema,
   type ReservationItemSchema,
   ReservationSchema,
+  type ShopifyConflictSchema,
   type TokenSchema,
   type VariantSchema,
   type WidgetSchema,
@@ -21,6 +22,7 @@ import type {
   NewToken,
   OccupancyDay,
   Product,
+  ShopifyConflict,
   TokenRecord,
   Variant,
 } from '../../../src/shared/merchant-records.ts';
@@ -42,6 +44,7 @@ describe('record schemas', () => {
     expectTypeOf<z.output<typeof LocationSchema>>().toEqualTypeOf<LocationRecord>();
     expectTypeOf<z.output<typeof ProductSchema>>().toEqualTypeOf<Product>();
     expectTypeOf<z.output<typeof VariantSchema>>().toEqualTypeOf<Variant>();
+    expectTypeOf<z.output<typeof ShopifyConflictSchema>>().toEqualTypeOf<ShopifyConflict>();
   });
 
   describe('against real answers', () => {
