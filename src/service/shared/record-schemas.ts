@@ -177,6 +177,22 @@ export const ShopifyConflictSchema = z
   })
   .openapi('ShopifyConflict');
 
+/** The caller's shop and its Shopify settings (GET /v1/shop; the API secret is never shown). */
+export const ShopSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    tz: z.string(),
+    locale: z.string(),
+    shopify: z.object({
+      domain: z.string().nullable(),
+      api_secret_set: z.boolean(),
+      previous_secret_expires_at: instant().nullable(),
+      book_on: z.enum(['orders/create', 'orders/paid']).nullable(),
+    }),
+  })
+  .openapi('Shop');
+
 /** The error envelope of every 4xx and 5xx (API.md §4). */
 export const ErrorSchema = z
   .object({

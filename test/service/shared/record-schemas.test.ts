@@ -13,6 +13,7 @@ import {
   type ReservationItemSchema,
   ReservationSchema,
   type ShopifyConflictSchema,
+  type ShopSchema,
   type TokenSchema,
   type VariantSchema,
   type WidgetSchema,
@@ -23,6 +24,7 @@ import type {
   OccupancyDay,
   Product,
   ShopifyConflict,
+  ShopRecord,
   TokenRecord,
   Variant,
 } from '../../../src/shared/merchant-records.ts';
@@ -45,6 +47,7 @@ describe('record schemas', () => {
     expectTypeOf<z.output<typeof ProductSchema>>().toEqualTypeOf<Product>();
     expectTypeOf<z.output<typeof VariantSchema>>().toEqualTypeOf<Variant>();
     expectTypeOf<z.output<typeof ShopifyConflictSchema>>().toEqualTypeOf<ShopifyConflict>();
+    expectTypeOf<z.output<typeof ShopSchema>>().toEqualTypeOf<ShopRecord>();
   });
 
   describe('against real answers', () => {
