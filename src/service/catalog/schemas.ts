@@ -8,7 +8,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { PAGE_QUERY, query, queryId, queryString } from '../shared/query-schemas.ts';
-import { externalId, fieldsOnly, text, wholeNumber } from '../shared/schemas.ts';
+import { externalId, fieldsOnly, list, text, wholeNumber } from '../shared/schemas.ts';
 
 /** The most variants a product may be created with in one request. */
 export const MAX_VARIANTS = 100;
@@ -60,26 +60,24 @@ export const VariantCreateBody = variantBody('create').openapi('VariantCreate');
 /** The body of PUT /v1/variants/{id}. */
 export const VariantChangeBody = variantBody('update').openapi('VariantChange');
 
-const VARIANT_LIST = z
-  .array(z.unknown(), `must be a list of at most ${MAX_VARIANTS} variants`)
-  .max(MAX_VARIANTS, `must be a list of at most ${MAX_VARIANTS} variants`)
-  .pipe(
-    z
-      .array(fieldsOnly(variantShape('create'), 'variant', 'must be an object with external_id, title and capacity'))
-      .superRefine(
-        (variants, ctx) => {
-          // One product cannot hold the same platform variant twice.
-          const seen = new Set<number>();
-          (variants as unknown[]).forEach((variant, i) => {
-            const id = externalId().safeParse((variant as { external_id?: unknown } | null)?.external_id).data;
-            if (id === undefined) return;
-            if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [i, 'external_id'], message: 'is given twice' });
-            seen.add(id);
-          });
-        },
-        { when: () => true },
-      ),
-  );
+const VARIANT_LIST = list(
+  fieldsOnly(variantShape('create'), 'variant', 'must be an object with external_id, title and capacity'),
+  MAX_VARIANTS,
+  { noun: 'variants' },
+).superRefine(
+  (variants, ctx) => {
+    // One product cannot hold the same platform variant twice.
+    if (!Array.isArray(variants)) return;
+    const seen = new Set<number>();
+    (variants as unknown[]).forEach((variant, i) => {
+      const id = externalId().safeParse((variant as { external_id?: unknown } | null)?.external_id).data;
+      if (id === undefined) return;
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [i, 'external_id'], message: 'is given twice' });
+      seen.add(id);
+    });
+  },
+  { when: () => true },
+);
 
 function productBody(mode: Mode) {
   return fieldsOnly(

@@ -77,13 +77,7 @@ const ITEMS_MESSAGE = `must list 1 to ${MAX_ITEMS} items`;
 export const HoldBody = fieldsOnly(
   {
     cart_token: cartToken(),
-    items: z
-      .unknown()
-      .refine((value) => value !== undefined && !(Array.isArray(value) && value.length === 0), {
-        message: ITEMS_MESSAGE,
-        abort: true,
-      })
-      .pipe(list(ITEM, MAX_ITEMS)),
+    items: list(ITEM, MAX_ITEMS, { empty: ITEMS_MESSAGE }),
     guests: list(person('guest'), MAX_ITEMS).optional(),
   },
   'reservation',

@@ -84,10 +84,30 @@ export function fieldsOnly<Shape extends z.ZodRawShape>(shape: Shape, what: stri
   });
 }
 
-/** A list of at most `max` entries of `each`; a longer one is refused without reading them. */
-export function list<T extends z.ZodType>(each: T, max: number) {
-  const message = `must be a list of at most ${max} entries`;
-  return z.array(z.unknown(), message).max(max, message).pipe(z.array(each));
+/** Stands for a list too long to read, and for a missing or empty one where that is refused. */
+const TOO_LONG = Symbol('too long');
+const EMPTY = Symbol('empty');
+
+/**
+ * A list of at most `max` entries of `each`; a longer one is refused without reading them
+ * (`must be a list of at most 50 <noun>`). With `empty`, a missing or empty list is refused
+ * with that message.
+ */
+export function list<T extends z.ZodType>(
+  each: T,
+  max: number,
+  { empty, noun = 'entries' }: { empty?: string; noun?: string } = {},
+) {
+  const message = `must be a list of at most ${max} ${noun}`;
+  return z.preprocess(
+    (value) =>
+      Array.isArray(value) && value.length > max
+        ? TOO_LONG
+        : empty !== undefined && (value === undefined || (Array.isArray(value) && value.length === 0))
+          ? EMPTY
+          : value,
+    z.array(each, { error: (issue) => (issue.input === EMPTY ? empty : message) }).max(max, message),
+  );
 }
 
 /** An optional name: missing or empty is empty. */

@@ -139,6 +139,13 @@ describe('demo storefront pages', () => {
     expect(await req!.text()).toBe('{"cart_token":"a?key=b"}');
   });
 
+  it("forwards the API's reference page and its script (/docs, /docs/scalar.js) to the API", async () => {
+    const app = storefront();
+    for (const path of ['/docs', '/docs/scalar.js'])
+      expect(await (await get(app, path)).json()).toEqual({ stub: true });
+    expect(app.forwarded.map((req) => new URL(req.url).pathname)).toEqual(['/docs', '/docs/scalar.js']);
+  });
+
   it('serves nothing outside public/ and answers unknown paths with 404', async () => {
     const app = storefront();
     for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/nope.html']) {
