@@ -80,7 +80,9 @@ export function openApiRoutes(features: readonly Feature[]): Hono {
   return new Hono()
     .get(OPENAPI_PATH, () => {
       document ??= JSON.stringify(openApiDocument(features));
-      return new Response(document, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+      // Any page may read it (an editor, a generator): it is public and sent without credentials.
+      const headers = { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' };
+      return new Response(document, { headers });
     })
     .get('/docs/scalar.js', async () => {
       // Scalar's standalone bundle, from node_modules rather than its CDN: /docs works offline.

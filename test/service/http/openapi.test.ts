@@ -110,6 +110,7 @@ describe('GET /v1/openapi.json and /docs', () => {
     const answer = await api(service).get('/v1/openapi.json', { token: null });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
     expect(answer.body).toEqual(JSON.parse(JSON.stringify(document)));
   });
 
