@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../../../src/service/app.ts';
-import { openApiDocument } from '../../../src/service/http/openapi.ts';
+import { openApiDocument, SCALAR_SCRIPT } from '../../../src/service/http/openapi.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
 import { api } from '../api.ts';
 
@@ -114,16 +114,17 @@ describe('GET /v1/openapi.json and /docs', () => {
     expect(answer.body).toEqual(JSON.parse(JSON.stringify(document)));
   });
 
-  it('serves the reference page and its script from this service (no CDN: it works offline)', async () => {
+  it("serves the reference page, which loads Scalar's script from its CDN at an exact version", async () => {
     const page = await service.fetch(new Request('http://localhost/docs'));
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('/v1/openapi.json');
-    expect(html).toContain('src="/docs/scalar.js"');
-    expect(html).not.toMatch(/cdn\.jsdelivr|fonts\.scalar/);
-    const script = await service.fetch(new Request('http://localhost/docs/scalar.js'));
-    expect(script.status).toBe(200);
-    expect(script.headers.get('content-type')).toContain('javascript');
-    expect((await script.text()).length).toBeGreaterThan(100_000);
+    expect(SCALAR_SCRIPT).toMatch(/@scalar\/api-reference@\d+\.\d+\.\d+\//);
+    expect(html).toContain(`src="${SCALAR_SCRIPT}"`);
+    // No other script and no fonts from elsewhere: the pinned script is all the page fetches.
+    expect(html.match(/<script[^>]* src=/g)).toHaveLength(1);
+    expect(html).not.toMatch(/fonts\.scalar/);
+    // The script is no longer served from node_modules.
+    expect((await service.fetch(new Request('http://localhost/docs/scalar.js'))).status).toBe(404);
   });
 });
