@@ -6,7 +6,7 @@
  * `shared/schemas.ts`, `http/query-schemas.ts`).
  * @module
  */
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import { InvalidError } from '../shared/errors.ts';
 import { fieldsOf } from '../shared/schema-issues.ts';
@@ -34,4 +34,22 @@ export function validationHook(result: HookResult): undefined {
 /** A feature's sub-app: its `openapi()` routes are validated by their schemas and documented. */
 export function featureApp(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+/** The `{id}` path of a route, if it declares one. */
+type ParamsOf<R extends RouteConfig> = R['request'] extends { params: infer P } ? { params: P } : object;
+
+/**
+ * A route whose rules add messages a schema cannot see (a time the shop's zone skips, an id the
+ * shop does not have): `app`'s document shows it with every schema, but only its `{id}` path is
+ * checked before the handler. The handler checks its body and query with `checkPart`, and the
+ * rules add theirs to the same `FieldErrors`, so one 422 names every bad field.
+ */
+export function collectingRoute<R extends RouteConfig>(
+  app: OpenAPIHono<AppEnv>,
+  route: R,
+): Omit<R, 'request'> & { hide: true; request: ParamsOf<R> } {
+  app.openAPIRegistry.registerPath(route);
+  const params = route.request?.params;
+  return { ...route, hide: true, request: (params ? { params } : {}) as ParamsOf<R> };
 }

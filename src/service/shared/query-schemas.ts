@@ -8,9 +8,13 @@
 import { z } from '@hono/zod-openapi';
 import { PAGE_DEFAULT_PER, PAGE_MAX_PER } from '../../shared/params.ts';
 import { diffDays, isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
+import { parseLocalDateTime, startOfDayInZone } from '../../shared/zones.ts';
+import type { FieldErrors } from './field-errors.ts';
 import type { Page } from '../shared/page.ts';
 
 const WHOLE = /^\d{1,16}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const LOCAL = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The message of a bad value, or `must be given once` for a repeated parameter (Hono gives it as a list). */
@@ -123,4 +127,71 @@ export function periodCheck(maxDays: number) {
     if (diffDays(start, finish) > maxDays)
       ctx.addIssue({ code: 'custom', path: ['finish'], message: `must be at most ${maxDays} days after start` });
   };
+}
+
+/** The query of `url` as the routes' validators see it: a parameter given twice is a list. */
+export function queryValues(url: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const params = new URL(url).searchParams;
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    out[key] = all.length === 1 ? all[0]! : all;
+  }
+  return out;
+}
+
+/**
+ * An instant: an ISO 8601 timestamp with a zone, a shop-local `YYYY-MM-DD HH:MM` or a day
+ * `YYYY-MM-DD` (the start of that day in the shop's zone). The schema checks the shape; the
+ * shop's zone places it (`instantIn`).
+ */
+export function queryInstant() {
+  const message = 'must be a timestamp like 2026-12-24T13:00:00Z, a local "YYYY-MM-DD HH:MM" or a date YYYY-MM-DD';
+  return z
+    .string({ error: once(message) })
+    .refine(
+      (value) =>
+        isPlainDate(value) ||
+        LOCAL.test(value) ||
+        (ISO_INSTANT.test(value) && isPlainDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value))),
+      message,
+    )
+    .optional()
+    .openapi({ type: 'string', example: '2026-12-24' });
+}
+
+/** A `queryInstant` in the shop's zone `tz`, or the message of a time the zone cannot place. */
+export function instantIn(value: string, tz: string): { instant: Date } | { error: string } {
+  if (isPlainDate(value)) {
+    try {
+      return { instant: startOfDayInZone(value, tz) };
+    } catch {
+      // Defence in depth: should zone arithmetic ever fail to place a day, the caller's odd day
+      // is a 422, never a 500.
+      return { error: `must be a day that can be placed in ${tz}` };
+    }
+  }
+  if (LOCAL.test(value)) return parseLocalDateTime(value, tz);
+  return { instant: new Date(Date.parse(value)) };
+}
+
+/**
+ * The `queryInstant` parameters `names` of a checked `query` placed in the shop's zone `tz`; a
+ * time the zone cannot place is added to `errors`, in the same 422 as the schema's messages.
+ */
+export function instantsIn<N extends string>(
+  query: Record<string, unknown>,
+  names: readonly N[],
+  tz: string,
+  errors: FieldErrors,
+): Partial<Record<N, Date>> {
+  const placed: Partial<Record<N, Date>> = {};
+  for (const name of names) {
+    const value = query[name];
+    if (typeof value !== 'string' || errors.has(name)) continue;
+    const at = instantIn(value, tz);
+    if ('error' in at) errors.add(name, at.error);
+    else placed[name] = at.instant;
+  }
+  return placed;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { z } from 'zod';
+import { FieldErrors } from './field-errors.ts';
 
 type Issue = z.core.$ZodIssue;
 type Key = PropertyKey;
@@ -49,4 +50,31 @@ export function fieldsOf(issues: readonly Issue[], root = 'body'): Record<string
     else add(fieldPath(issue.path, root), issue.message);
   }
   return fields;
+}
+
+/** A schema's check of a request part, not thrown: what passed, and the fields that did not. */
+export interface PartCheck<T> {
+  /** The parsed value; undefined when anything failed. */
+  data: T | undefined;
+  /** The schema's messages, ordered by its fields, for the rules to add theirs to. */
+  errors: FieldErrors;
+}
+
+/**
+ * Checks `value` (a body, `root` 'body'; a query, 'request') with `schema` without throwing, so
+ * rules the schema cannot see (the shop's zone, the database) add their messages to the same
+ * `FieldErrors` and one 422 names every bad field, each at its place in the schema's order.
+ */
+export function checkPart<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  root: 'body' | 'request' = 'body',
+): PartCheck<z.output<S>> {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape ?? {};
+  const errors = new FieldErrors(Object.keys(shape), root === 'body' ? 'first' : 'last');
+  const result = schema.safeParse(value);
+  if (result.success) return { data: result.data, errors };
+  for (const [path, messages] of Object.entries(fieldsOf(result.error.issues, root)))
+    for (const message of messages) errors.add(path, message);
+  return { data: undefined, errors };
 }

@@ -18,6 +18,12 @@ import {
   type VariantSchema,
   type WidgetSchema,
 } from '../../../src/service/shared/record-schemas.ts';
+import {
+  BlackoutSchema,
+  BookingSchema,
+  type BookingFieldSchema,
+  type BookingItemSchema,
+} from '../../../src/service/shared/booking-record-schemas.ts';
 import type {
   LocationRecord,
   NewToken,
@@ -28,9 +34,20 @@ import type {
   TokenRecord,
   Variant,
 } from '../../../src/shared/merchant-records.ts';
-import type { AvailabilityDay, Guest, Reservation, ReservationItem, Widget } from '../../../src/shared/records.ts';
+import type {
+  AvailabilityDay,
+  Blackout,
+  Booking,
+  BookingField,
+  BookingItem,
+  Guest,
+  Reservation,
+  ReservationItem,
+  Widget,
+} from '../../../src/shared/records.ts';
 import { TEST_NOW } from '../../helpers/fixture.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
+import { api } from '../api.ts';
 import { get, hold } from '../reservations/api.ts';
 
 describe('record schemas', () => {
@@ -48,6 +65,10 @@ describe('record schemas', () => {
     expectTypeOf<z.output<typeof VariantSchema>>().toEqualTypeOf<Variant>();
     expectTypeOf<z.output<typeof ShopifyConflictSchema>>().toEqualTypeOf<ShopifyConflict>();
     expectTypeOf<z.output<typeof ShopSchema>>().toEqualTypeOf<ShopRecord>();
+    expectTypeOf<z.output<typeof BookingSchema>>().toEqualTypeOf<Booking>();
+    expectTypeOf<z.output<typeof BookingItemSchema>>().toEqualTypeOf<BookingItem>();
+    expectTypeOf<z.output<typeof BookingFieldSchema>>().toEqualTypeOf<BookingField>();
+    expectTypeOf<z.output<typeof BlackoutSchema>>().toEqualTypeOf<Blackout>();
   });
 
   describe('against real answers', () => {
@@ -68,6 +89,26 @@ describe('record schemas', () => {
       expect(ReservationSchema.parse(held.body)).toEqual(held.body);
       const listed = await get(service, '/v1/reservations?cart_token=schema-1');
       expect(listed.body.map((r: unknown) => ReservationSchema.parse(r))).toEqual(listed.body);
+    });
+
+    it('a booking and a blackout answered have exactly the fields of their schemas', async () => {
+      const booked = await api(service).post('/v1/bookings', {
+        starts_at: '2026-12-20 10:00',
+        finishes_at: '2026-12-20 12:00',
+        items: [{ external_id: 8001, quantity: 1, resource_id: 7 }],
+        customers: [{ email: 'ada@example.com' }],
+        fields: [{ name: 'note', value: 'hi' }],
+        tags: ['vip'],
+      });
+      expect(booked.status).toBe(201);
+      expect(BookingSchema.parse(booked.body)).toEqual(booked.body);
+      const blackout = await api(service).post('/v1/blackouts', {
+        starts_at: '2026-12-24',
+        finishes_at: '2026-12-25',
+        product_id: 1,
+      });
+      expect(blackout.status).toBe(201);
+      expect(BlackoutSchema.parse(blackout.body)).toEqual(blackout.body);
     });
   });
 });
