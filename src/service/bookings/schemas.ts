@@ -101,8 +101,8 @@ export const BookingListQuery = query({
     .openapi({ type: 'string', enum: [...STATUSES] }),
   external_variant_id: queryId(),
   external_product_id: queryId(),
-  start_min: queryInstant().openapi({ description: 'Only bookings starting at or after this.' }),
-  finish_max: queryInstant().openapi({ description: 'Only bookings finishing at or before this.' }),
+  start_min: queryInstant().openapi({ description: 'Only bookings finishing after this.' }),
+  finish_max: queryInstant().openapi({ description: 'Only bookings starting before this.' }),
   q: queryString(100)
     .optional()
     .openapi({ description: "Text in a customer's name, email or a tag, or the booking's id." }),

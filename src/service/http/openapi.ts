@@ -5,11 +5,9 @@
  * browser loads from Scalar's CDN.
  * @module
  */
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import { Hono } from 'hono';
-import type { RouteDefinition } from './endpoints.ts';
-import { errorResponses } from './openapi-parts.ts';
 
 /** Where the document is served. */
 export const OPENAPI_PATH = '/v1/openapi.json';
@@ -21,28 +19,9 @@ export const OPENAPI_PATH = '/v1/openapi.json';
  */
 export const SCALAR_SCRIPT = 'https://cdn.jsdelivr.net/npm/@scalar/api-reference@1.72.1/dist/browser/standalone.js';
 
-const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
-
-/** A feature sub-app: an `OpenAPIHono` whose routes carry schemas, or a plain Hono one (not yet). */
-type Feature = { routes: readonly RouteDefinition[] };
-
-/**
- * Registers a route of a sub-app that declares no schemas yet by its method and path alone, so
- * the document still lists every endpoint (marked `x-undescribed`); the test lists which.
- */
-function registerBare(doc: OpenAPIHono, route: RouteDefinition): void {
-  const method = route.method.toLowerCase();
-  if (!METHODS.has(method)) return;
-  const names = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
-  const params = z.object(Object.fromEntries(names.map((name) => [name, z.string()])));
-  doc.openAPIRegistry.registerPath({
-    method: method as 'get',
-    path: route.path.replaceAll(/:([A-Za-z_]+)/g, '{$1}'),
-    request: names.length ? { params } : undefined,
-    responses: { 200: { description: 'See API.md' }, ...errorResponses },
-    'x-undescribed': true,
-  } as Parameters<typeof doc.openAPIRegistry.registerPath>[0]);
-}
+/** A feature sub-app: its routes carry their schemas (`createRoute`, `collectingRoute`). */
+// biome-ignore lint/suspicious/noExplicitAny: any feature's environment and routes.
+type Feature = OpenAPIHono<any, any, any>;
 
 /** The OpenAPI 3.1 document of `features`, with the Bearer token every endpoint takes (API.md §2). */
 export function openApiDocument(features: readonly Feature[]): Record<string, unknown> {
@@ -52,17 +31,7 @@ export function openApiDocument(features: readonly Feature[]): Record<string, un
     scheme: 'bearer',
     description: 'A secret (sk_…) or publishable (pk_…) token: `Authorization: Bearer <token>` (API.md §2).',
   });
-  for (const feature of features) {
-    if (feature instanceof OpenAPIHono) doc.route('/', feature);
-    else {
-      const seen = new Set<string>();
-      for (const route of feature.routes) {
-        const key = `${route.method} ${route.path}`;
-        if (!seen.has(key)) registerBare(doc, route);
-        seen.add(key);
-      }
-    }
-  }
+  for (const feature of features) doc.route('/', feature);
   return doc.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {

@@ -7,7 +7,7 @@ import { openApiDocument, SCALAR_SCRIPT } from '../../../src/service/http/openap
 import { createTestService, type TestService } from '../../helpers/service.ts';
 import { api } from '../api.ts';
 
-type Operation = { responses?: Record<string, unknown>; 'x-undescribed'?: boolean };
+type Operation = { responses?: Record<string, unknown> };
 type Document = {
   openapi: string;
   info: { title: string; version: string };
@@ -27,12 +27,6 @@ const documented = new Set(
       .map((method) => `${method.toUpperCase()} ${path.replaceAll(/\{([^}]+)\}/g, ':$1')}`),
   ),
 );
-
-/**
- * The resources (`/v1/<name>`) still described by method and path alone (`x-undescribed`: their
- * routes check their input by hand). Converting one to schemas removes it here: the list only shrinks.
- */
-const UNDESCRIBED = ['blackouts'];
 
 describe('the OpenAPI document', () => {
   it('lists every route the features register (a route missing fails)', () => {
@@ -59,15 +53,13 @@ describe('the OpenAPI document', () => {
     for (const ref of new Set(refs)) expect(document.components.schemas, ref).toHaveProperty(ref);
   });
 
-  it('describes the reservations by their schemas, and only the features not yet converted without', () => {
-    expect(document.paths['/v1/reservations']?.post).not.toHaveProperty('x-undescribed');
-    expect(document.paths['/v1/reservations']?.post).toHaveProperty('requestBody');
-    const bare = new Set(
-      Object.entries(document.paths).flatMap(([path, item]) =>
-        Object.values(item).some((operation) => operation['x-undescribed']) ? [path.split('/')[2]!] : [],
-      ),
-    );
-    expect([...bare].sort()).toEqual([...UNDESCRIBED].sort());
+  it('describes every route by its schemas: every body, query and {id} path', () => {
+    for (const path of ['/v1/reservations', '/v1/bookings', '/v1/blackouts'])
+      expect(document.paths[path]?.post, path).toHaveProperty('requestBody');
+    expect(document.paths['/v1/blackouts/{id}']?.put).toHaveProperty('requestBody');
+    for (const path of ['/v1/bookings', '/v1/blackouts'])
+      expect(JSON.stringify(document.paths[path]?.get), path).toContain('"start_min"');
+    expect(JSON.stringify(document)).not.toContain('x-undescribed');
   });
 
   it("knows every request of API.md's curl examples (method and path)", () => {
