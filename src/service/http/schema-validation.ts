@@ -3,7 +3,7 @@
  * query and path as zod schemas (`createRoute`), so the same schemas check each request and
  * describe the API (`http/openapi.ts`). A failed check is the 422 of API.md §4, naming every
  * bad field with the messages the contract documents (the schemas carry them:
- * `shared/schemas.ts`, `http/query-schemas.ts`).
+ * `shared/schemas.ts`, `shared/query-schemas.ts`).
  * @module
  */
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
