@@ -20,6 +20,7 @@ import { HttpError, toHttpError } from './http/errors.ts';
 import { cacheable } from './http/caching.ts';
 import { clientAddress } from './http/client-address.ts';
 import { publicOriginOf } from './http/own-origin.ts';
+import { openApiRoutes } from './http/openapi.ts';
 import { sharedBuckets } from './limits/buckets.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import {
@@ -45,7 +46,7 @@ import { widgetRoutes } from './widgets/routes.ts';
 import { widgetFileRoutes } from './http/widget-files.ts';
 
 /** Every v1 endpoint: one Hono sub-app per feature, each defining its paths and methods. */
-const FEATURES = [
+export const FEATURES = [
   widgetRoutes,
   blackoutRoutes,
   reservationRoutes,
@@ -153,6 +154,8 @@ export function createApp(options: AppOptions): BookingApp {
   // not: rate limits measure real durations.
   const buckets = limits && sharedBuckets(deps.db, { sqlNow: limits.now });
   const cacheMs = options.tokenCacheMs ?? TOKEN_CACHE_MS;
+  // The API's description and its reference page: public, before any /v1 middleware.
+  app.route('/', openApiRoutes(FEATURES));
   app.use('/v1/*', clientAddress(options.trustProxyHeader));
   // Before anything that may reach the database, each address has a bucket in memory.
   if (limits) app.use('/v1/*', addressLimit(limits));

@@ -5,15 +5,14 @@
  * numbers match the `quantity_available` of the cart's reservation items.
  * @module
  */
-import { Hono } from 'hono';
-import type { AppEnv } from '../http/env.ts';
-import { jsonResponse } from '../http/errors.ts';
-import { QueryReader } from '../http/query.ts';
-import { diffDays } from '../../shared/plain-date.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, json, jsonAnswer, secretOnly } from '../http/openapi-parts.ts';
+import { featureApp } from '../http/schema-validation.ts';
 import { readDays } from './days.ts';
 import { databaseNow } from '../db/now.ts';
 import { sqlNowOf } from '../shared/clock.ts';
-import { requireSecret } from '../tokens/scopes.ts';
+import { periodCheck, query, queryDate, queryId, queryString, requiredQueryId } from '../shared/query-schemas.ts';
+import { AvailabilityDaySchema, OccupancyDaySchema } from '../shared/record-schemas.ts';
 import { occupancy } from './occupancy-queries.ts';
 
 /** The longest period one request may ask for, in days. */
@@ -22,47 +21,55 @@ const MAX_DAYS = 366;
 /** The longest period one occupancy request may ask for, in days. */
 const MAX_OCCUPANCY_DAYS = 92;
 
+const AvailabilityQuery = query({
+  external_variant_id: requiredQueryId(),
+  start: queryDate().openapi({ description: 'The first day listed.' }),
+  finish: queryDate().openapi({ description: 'The first day not listed.' }),
+  cart_token: queryString(255).optional().openapi({ description: "This cart's own holds count as available." }),
+}).superRefine(periodCheck(MAX_DAYS), { when: () => true });
+
+const OccupancyQuery = query({
+  start: queryDate().openapi({ description: 'The first day listed.' }),
+  finish: queryDate().openapi({ description: 'The first day not listed.' }),
+  external_variant_id: queryId(),
+}).superRefine(periodCheck(MAX_OCCUPANCY_DAYS), { when: () => true });
+
+const occupancyRoute = createRoute({
+  method: 'get',
+  path: '/v1/occupancy',
+  tags: ['Occupancy'],
+  summary: "Each variant's held, booked and free units per day (an extension; secret token)",
+  middleware: [secretOnly('read occupancy')] as const,
+  request: { query: OccupancyQuery },
+  responses: { 200: json(z.array(OccupancyDaySchema), 'One entry per variant and day'), ...errorResponses },
+});
+
+const availabilityRoute = createRoute({
+  method: 'get',
+  path: '/v1/availability',
+  tags: ['Availability'],
+  summary: "A variant's units available per day (an extension)",
+  request: { query: AvailabilityQuery },
+  responses: { 200: json(z.array(AvailabilityDaySchema), 'One entry per day'), ...errorResponses },
+});
+
 /** GET /v1/availability; GET /v1/occupancy (the merchant's view, secret tokens only). */
-export const availabilityRoutes = new Hono<AppEnv>()
-  .get('/v1/occupancy', async (c) => {
+export const availabilityRoutes = featureApp()
+  .openapi(occupancyRoute, async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'read occupancy');
-    const query = new QueryReader(c.req.url);
-    const start = query.date('start');
-    const finish = query.date('finish');
-    const externalVariantId = query.id('external_variant_id');
-    for (const name of ['start', 'finish']) if (!query.has(name)) query.errors.add(name, 'is required');
-    if (start && finish && diffDays(start, finish) < 1)
-      query.errors.add('finish', 'must be after start (it is the first day not listed)');
-    if (start && finish && diffDays(start, finish) > MAX_OCCUPANCY_DAYS)
-      query.errors.add('finish', `must be at most ${MAX_OCCUPANCY_DAYS} days after start`);
-    query.done();
+    const { start, finish, external_variant_id: externalVariantId } = c.req.valid('query');
     const now = await databaseNow(deps.db, sqlNowOf(deps.clock));
-    return jsonResponse(
-      await occupancy(deps.db, auth.shopId, { start: start!, finish: finish!, externalVariantId }, now),
-    );
+    return jsonAnswer(await occupancy(deps.db, auth.shopId, { start, finish, externalVariantId }, now), 200);
   })
-  .get('/v1/availability', async (c) => {
+  .openapi(availabilityRoute, async (c) => {
     const { auth, deps } = c.var;
-    const query = new QueryReader(c.req.url);
-    const externalVariantId = query.id('external_variant_id');
-    const start = query.date('start');
-    const finish = query.date('finish');
-    const cartToken = query.string('cart_token', 255);
-    for (const name of ['external_variant_id', 'start', 'finish']) {
-      if (!query.has(name)) query.errors.add(name, 'is required');
-    }
-    if (start && finish && diffDays(start, finish) < 1)
-      query.errors.add('finish', 'must be after start (it is the first day not listed)');
-    if (start && finish && diffDays(start, finish) > MAX_DAYS)
-      query.errors.add('finish', `must be at most ${MAX_DAYS} days after start`);
-    query.done();
+    const query = c.req.valid('query');
     const days = await readDays(deps.db, auth, {
-      externalVariantId: externalVariantId!,
-      start: start!,
-      finish: finish!,
-      cartToken,
+      externalVariantId: query.external_variant_id,
+      start: query.start,
+      finish: query.finish,
+      cartToken: query.cart_token,
       now: await databaseNow(deps.db, sqlNowOf(deps.clock)), // live holds by the database's clock, as they were stamped
     });
-    return jsonResponse(days);
+    return jsonAnswer(days, 200);
   });

@@ -1,23 +1,19 @@
 /**
- * The body of POST and PUT /v1/blackouts (API.md §3, an extension), checked field by field
- * without the database: every bad field is recorded, so one 422 names them all. Whether the
- * ids name things of the shop is checked afterwards, against the database (writes.ts).
- *
- * Decisions where the spec is silent:
- * - A field the record does not have is 422 ("is not a blackout field"), so a typo in a PUT is
- *   never a silent no-op. The record's read-only fields (`id`, `vendor`, `created_at`,
- *   `updated_at`) are ignored, so a record read with GET can be sent back as it is.
- * - A title is trimmed; it must then be 1-255 characters without control or bidirectional
- *   formatting characters (shoppers see it; an override character could disguise it). `null`
- *   or no title is allowed.
- * - Times lie between 1970 and 9999.
+ * A POST or PUT /v1/blackouts body in the shop's zone: the schema (`schemas.ts`) checked each
+ * field's shape; here the times are placed in the shop's zone (a time a DST change skips, or
+ * one outside the years 1970-9999 there, is a 422), and the fields that passed are gathered
+ * for the database's checks (`writes.ts`), whose messages join the same 422.
  * @module
  */
+import type { z } from '@hono/zod-openapi';
 import type { BlackoutScope } from '../../shared/records.ts';
-import { onlyFields } from '../shared/body.ts';
+import { asObject } from '../shared/body.ts';
 import type { FieldErrors } from '../shared/field-errors.ts';
-import { parseBlackoutTime } from './times.ts';
+import { BlackoutChange } from './schemas.ts';
+import { boundaryIn } from './times.ts';
 import type { TargetField } from './types.ts';
+
+type Shape = typeof BlackoutChange.shape;
 
 /** A checked boundary: the instant, and whether it was written as a day `YYYY-MM-DD`. */
 export interface BoundaryInput {
@@ -44,81 +40,41 @@ export interface BlackoutInput {
   targets: Partial<Record<TargetField, number | null>>;
 }
 
-const READ_ONLY_FIELDS = new Set(['id', 'vendor', 'created_at', 'updated_at']);
-const WRITABLE_FIELDS = new Set<string>(['title', 'starts_at', 'finishes_at', 'all_day', 'scope', ...TARGET_FIELDS]);
-const FIELDS: ReadonlySet<string> = new Set([...WRITABLE_FIELDS, ...READ_ONLY_FIELDS]);
-const TITLE_MAX = 255;
-// C0 and C1 controls, and the bidirectional embedding, override and isolate characters.
-const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-const EARLIEST = Date.UTC(1970, 0, 1);
-const LATEST = Date.UTC(10000, 0, 1);
-
-function readTitle(value: unknown, errors: FieldErrors): string | null | undefined {
-  if (value === null) return null;
-  const message = `must be 1 to ${TITLE_MAX} characters without control characters, or null`;
-  if (typeof value !== 'string') return void errors.add('title', message);
-  const title = value.trim();
-  if (title === '' || [...title].length > TITLE_MAX || UNSHOWABLE.test(title) || !title.isWellFormed())
-    return void errors.add('title', message);
-  return title;
-}
-
-function readBoundary(field: string, value: unknown, tz: string, errors: FieldErrors): BoundaryInput | undefined {
-  // Checked on the text first: zone arithmetic on the years 0-99 is not defined.
-  if (typeof value === 'string' && /^\d{4}-/.test(value) && value < '1970')
-    return void errors.add(field, 'must be between the years 1970 and 9999');
-  const parsed = parseBlackoutTime(value, tz);
-  if ('error' in parsed) return void errors.add(field, parsed.error);
-  const ms = parsed.instant.getTime();
-  if (!(ms >= EARLIEST && ms < LATEST)) return void errors.add(field, 'must be between the years 1970 and 9999');
-  return parsed;
-}
-
-/** A positive whole number (a JSON number or its digits as a string), or null. */
-function readTarget(field: TargetField, value: unknown, errors: FieldErrors): number | null | undefined {
-  if (value === null) return null;
-  const n =
-    typeof value === 'number' ? value : typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) return void errors.add(field, 'must be a positive whole number or null');
-  return n;
+/** A body and its schema's messages (`checkPart`): the rules add theirs. */
+export interface CheckedBody {
+  body: unknown;
+  errors: FieldErrors;
 }
 
 /**
- * Checks `body` in the shop's zone `tz`. `create` requires `starts_at` and `finishes_at`.
- * Problems go to `errors`; the result holds only the fields that passed.
+ * The fields of `body` its schema passed (`errors` holds the schema's messages), with the times
+ * placed in the shop's zone `tz`: a time the zone cannot place is added to `errors`. Every
+ * field that passed is kept even when another failed, so the database checks its ids too and
+ * one 422 names every bad field.
  */
-export function readBlackoutInput(
-  body: unknown,
-  tz: string,
-  mode: 'create' | 'update',
-  errors: FieldErrors,
-): BlackoutInput {
+export function blackoutInputOf(body: unknown, errors: FieldErrors, tz: string): BlackoutInput {
   const input: BlackoutInput = { targets: {} };
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    errors.add('body', 'must be a JSON object');
-    return input;
-  }
-  const fields = body as Record<string, unknown>;
-  onlyFields(errors, '', fields, FIELDS, 'blackout');
-  const given = (key: string) => Object.hasOwn(fields, key) && fields[key] !== undefined;
-  if (given('title')) input.title = readTitle(fields.title, errors);
+  const fields = asObject(body);
+  if (!fields) return input;
+  // Each field as its schema reads it; only fields the schema did not name are read.
+  const read = <K extends keyof Shape>(key: K): z.output<Shape[K]> | undefined =>
+    fields[key] === undefined || errors.has(key)
+      ? undefined
+      : (BlackoutChange.shape[key].parse(fields[key]) as z.output<Shape[K]>);
+  const title = read('title');
+  if (title !== undefined) input.title = title;
   for (const key of ['starts_at', 'finishes_at'] as const) {
-    if (given(key)) input[key] = readBoundary(key, fields[key], tz, errors);
-    else if (mode === 'create') errors.add(key, 'is required');
+    if (fields[key] === undefined || errors.has(key)) continue;
+    const placed = boundaryIn(fields[key], tz);
+    if ('error' in placed) errors.add(key, placed.error);
+    else input[key] = placed;
   }
-  if (given('all_day')) {
-    const v = fields.all_day;
-    if (v === 0 || v === 1) input.all_day = v;
-    else if (typeof v === 'boolean') input.all_day = v ? 1 : 0;
-    else errors.add('all_day', 'must be 0 or 1');
-  }
-  if (given('scope')) {
-    if (fields.scope === 'overlap' || fields.scope === 'start') input.scope = fields.scope;
-    else errors.add('scope', 'must be "overlap" or "start"');
-  }
+  const allDay = read('all_day');
+  if (allDay !== undefined) input.all_day = allDay;
+  const scope = read('scope');
+  if (scope !== undefined) input.scope = scope;
   for (const field of TARGET_FIELDS) {
-    if (!given(field)) continue;
-    const id = readTarget(field, fields[field], errors);
+    const id = read(field);
     if (id !== undefined) input.targets[field] = id;
   }
   return input;

@@ -2,80 +2,131 @@
  * The blackout endpoints as one sub-app (seed §4, API.md §3): GET /v1/blackouts with every
  * filter, GET /v1/blackouts/{id}, DELETE /v1/blackouts/{id}, and the extensions POST (201) and
  * PUT (200, partial). Publishable tokens may read (the widget greys out blacked-out days);
- * every write needs a secret token. The rules of the writes are in `writes.ts`.
+ * every write needs a secret token. The rules of the writes are in `writes.ts`. The bodies and
+ * the list's query are checked by their schemas in the handler (`collectingRoute`): the shop's
+ * zone and the database add their messages to theirs, in one 422.
  * @module
  */
-import { Hono } from 'hono';
-import type { AppEnv } from '../http/env.ts';
-import { jsonResponse } from '../http/errors.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Blackout } from '../../shared/records.ts';
+import { errorResponses, json, jsonAnswer, jsonBody, recordPath, secretOnly } from '../http/openapi-parts.ts';
+import { pageHeaders } from '../http/pagination.ts';
+import { collectingRoute, featureApp } from '../http/schema-validation.ts';
+import { BlackoutSchema } from '../shared/booking-record-schemas.ts';
 import { NotFoundError } from '../shared/errors.ts';
-import { pageHeaders, readPage } from '../http/pagination.ts';
-import { pathIdOr404 } from '../http/path-id.ts';
-import { QueryReader } from '../http/query.ts';
-import { requireSecret } from '../tokens/scopes.ts';
+import { instantsIn, pageOf, queryValues } from '../shared/query-schemas.ts';
+import { checkPart } from '../shared/schema-issues.ts';
 import { cachedBlackoutLists } from './list-cache.ts';
-import { type BlackoutFilters, deleteBlackout, findBlackout } from './queries.ts';
+import { deleteBlackout, findBlackout } from './queries.ts';
+import { BlackoutBody, BlackoutChange, BlackoutListQuery } from './schemas.ts';
 import { createBlackout, updateBlackout } from './writes.ts';
 
-/** Reads the list filters; every bad one is named in one 422. */
-function readFilters(query: QueryReader, tz: string): BlackoutFilters {
-  return {
-    // A day means the start of that day in the shop's zone, for both bounds (API.md §3).
-    startMin: query.instantOrDay('start_min', tz),
-    finishMax: query.instantOrDay('finish_max', tz),
-    productId: query.id('product_id'),
-    externalProductId: query.id('external_product_id'),
-    variantId: query.id('variant_id'),
-    externalVariantId: query.id('external_variant_id'),
-    locationId: query.id('location_id'),
-    vendor: query.string('vendor'),
-  };
-}
+const TAGS = ['Blackouts'];
+const PATH = recordPath('blackout');
+const app = featureApp();
+
+const list = createRoute({
+  method: 'get',
+  path: '/v1/blackouts',
+  tags: TAGS,
+  summary: "The shop's blackouts, filtered, one page",
+  request: { query: BlackoutListQuery },
+  responses: { 200: json(z.array(BlackoutSchema), 'One page of blackouts'), ...errorResponses },
+});
+
+const create = createRoute({
+  method: 'post',
+  path: '/v1/blackouts',
+  tags: TAGS,
+  summary: 'Creates a blackout (an extension; secret token)',
+  middleware: [secretOnly('create blackouts')] as const,
+  request: { body: jsonBody(BlackoutBody) },
+  responses: { 201: json(BlackoutSchema, 'The blackout, created'), ...errorResponses },
+});
+
+const read = createRoute({
+  method: 'get',
+  path: '/v1/blackouts/{id}',
+  tags: TAGS,
+  summary: 'One blackout',
+  request: { params: PATH },
+  responses: { 200: json(BlackoutSchema, 'The blackout'), ...errorResponses },
+});
+
+const change = createRoute({
+  method: 'put',
+  path: '/v1/blackouts/{id}',
+  tags: TAGS,
+  summary: 'Changes the fields given (an extension; secret token)',
+  middleware: [secretOnly('change blackouts')] as const,
+  request: { params: PATH, body: jsonBody(BlackoutChange) },
+  responses: { 200: json(BlackoutSchema, 'The blackout, changed'), ...errorResponses },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/v1/blackouts/{id}',
+  tags: TAGS,
+  // The scope is checked first: a publishable token learns nothing about which ids exist.
+  summary: 'Deletes a blackout (secret token)',
+  middleware: [secretOnly('delete blackouts')] as const,
+  request: { params: PATH },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses },
+});
 
 /** The lists this process has built, served while the shop's data has not changed (list-cache.ts). */
 const lists = cachedBlackoutLists();
 
 /** GET and POST /v1/blackouts; GET, PUT and DELETE /v1/blackouts/{id}. */
-export const blackoutRoutes = new Hono<AppEnv>()
-  .get('/v1/blackouts', async (c) => {
+export const blackoutRoutes = app
+  .openapi(collectingRoute(app, list), async (c) => {
     const auth = c.get('auth');
-    const query = new QueryReader(c.req.url);
-    const page = readPage(query);
-    const filters = readFilters(query, auth.tz);
-    query.done();
+    const values = queryValues(c.req.url);
+    const { data, errors } = checkPart(BlackoutListQuery, values, 'request');
+    // A day means the start of that day in the shop's zone, for both bounds (API.md §3).
+    const placed = instantsIn(values, ['start_min', 'finish_max'], auth.tz, errors);
+    errors.throwIfAny();
+    const query = data!;
+    const filters = {
+      startMin: placed.start_min,
+      finishMax: placed.finish_max,
+      productId: query.product_id,
+      externalProductId: query.external_product_id,
+      variantId: query.variant_id,
+      externalVariantId: query.external_variant_id,
+      locationId: query.location_id,
+      vendor: query.vendor,
+    };
+    const page = pageOf(query);
     // The database writes the JSON (queries.ts): the list goes out as it was kept.
     const { body, digest, total } = await lists(c.get('deps').db, auth.shopId, filters, page, c.get('shopVersion'));
     c.set('bodyDigest', digest);
-    return new Response(body, {
-      status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', ...pageHeaders(c.req.url, page, total) },
-    });
+    const headers = { 'content-type': 'application/json; charset=utf-8', ...pageHeaders(c.req.url, page, total) };
+    // The records as the database wrote them: typed as the route's answer, which they are.
+    return new Response(body, { status: 200, headers }) as unknown as ReturnType<typeof jsonAnswer<Blackout[]>>;
   })
-  .post('/v1/blackouts', async (c) => {
-    const auth = c.get('auth');
-    requireSecret(auth, 'create blackouts');
-    const { db, clock } = c.get('deps');
-    const record = await createBlackout(db, auth, c.get('body'), () => clock.now());
-    return jsonResponse(record, 201, { location: `/v1/blackouts/${record.id}` });
+  .openapi(collectingRoute(app, create), async (c) => {
+    const { auth, deps, body } = c.var;
+    const { errors } = checkPart(BlackoutBody, body);
+    const record = await createBlackout(deps.db, auth, { body, errors }, () => deps.clock.now());
+    return jsonAnswer(record, 201, { location: `/v1/blackouts/${record.id}` });
   })
-  .get('/v1/blackouts/:id', async (c) => {
-    const id = pathIdOr404(c.req.param('id'), 'blackout');
+  .openapi(read, async (c) => {
+    const id = c.req.valid('param').id;
     const blackout = await findBlackout(c.get('deps').db, c.get('auth').shopId, id);
     if (!blackout) throw new NotFoundError('blackout', id);
-    return jsonResponse(blackout);
+    return jsonAnswer(blackout, 200);
   })
-  .put('/v1/blackouts/:id', async (c) => {
-    const auth = c.get('auth');
-    requireSecret(auth, 'change blackouts');
-    const id = pathIdOr404(c.req.param('id'), 'blackout');
-    const { db, clock } = c.get('deps');
-    return jsonResponse(await updateBlackout(db, auth, id, c.get('body'), () => clock.now()));
+  .openapi(collectingRoute(app, change), async (c) => {
+    const { auth, deps, body } = c.var;
+    // An id that names no blackout is a 404 before the body's messages (writes.ts).
+    const { errors } = checkPart(BlackoutChange, body);
+    const id = c.req.valid('param').id;
+    return jsonAnswer(await updateBlackout(deps.db, auth, id, { body, errors }, () => deps.clock.now()), 200);
   })
-  .delete('/v1/blackouts/:id', async (c) => {
-    const auth = c.get('auth');
-    // The scope is checked first: a publishable token learns nothing about which ids exist.
-    requireSecret(auth, 'delete blackouts');
-    const id = pathIdOr404(c.req.param('id'), 'blackout');
-    if (!(await deleteBlackout(c.get('deps').db, auth.shopId, id))) throw new NotFoundError('blackout', id);
+  .openapi(remove, async (c) => {
+    const { auth, deps } = c.var;
+    const id = c.req.valid('param').id;
+    if (!(await deleteBlackout(deps.db, auth.shopId, id))) throw new NotFoundError('blackout', id);
     return c.body(null, 204);
   });

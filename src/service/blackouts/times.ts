@@ -7,6 +7,8 @@
 import { isPlainDate } from '../../shared/plain-date.ts';
 import { parseLocalDateTime, startOfDayInZone } from '../../shared/zones.ts';
 
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(10000, 0, 1);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** A parsed blackout boundary: the instant, and whether it was written as a whole day. */
@@ -32,4 +34,19 @@ export function parseBlackoutTime(value: unknown, tz: string): BlackoutTime {
     return 'error' in local ? local : { instant: local.instant, isDay: false };
   }
   return { error: 'must be a timestamp, "YYYY-MM-DD HH:MM" or "YYYY-MM-DD"' };
+}
+
+/**
+ * A boundary of a blackout's body in `tz`: `parseBlackoutTime`'s, between the years 1970 and
+ * 9999. The schema checks it in UTC (which skips no time: only the shape can fail), the rules
+ * in the shop's zone.
+ */
+export function boundaryIn(value: unknown, tz: string): BlackoutTime {
+  const years = 'must be between the years 1970 and 9999';
+  // Checked on the text first: zone arithmetic on the years 0-99 is not defined.
+  if (typeof value === 'string' && /^\d{4}-/.test(value) && value < '1970') return { error: years };
+  const parsed = parseBlackoutTime(value, tz);
+  if ('error' in parsed) return parsed;
+  const ms = parsed.instant.getTime();
+  return ms >= EARLIEST && ms < LATEST ? parsed : { error: years };
 }

@@ -1,7 +1,9 @@
 /**
  * Creating and changing blackouts (POST and PUT /v1/blackouts, an extension of API.md §3), as
- * rules without HTTP: the body is checked field by field, then its targets against the shop's
- * catalogue, all in one transaction with the write; one `InvalidError` names every bad field.
+ * rules without HTTP: the body comes checked by its schema (`schemas.ts`, its messages in a
+ * `FieldErrors`); its times are placed in the shop's zone and its targets checked against the
+ * shop's catalogue, all in one transaction with the write; one `InvalidError` names every bad
+ * field, the schema's and these together.
  *
  * Decisions where the spec is silent:
  * - `product_id` and `external_product_id` (and the variant pair) name one column; giving both
@@ -18,9 +20,9 @@ import type { Database, Queryable } from '../db/types.ts';
 import type { Blackout } from '../../shared/records.ts';
 import { plainDateInZone, startOfDayInZone } from '../../shared/zones.ts';
 import { NotFoundError } from '../shared/errors.ts';
-import { FieldErrors } from '../shared/field-errors.ts';
+import type { FieldErrors } from '../shared/field-errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
-import { type BlackoutInput, type BoundaryInput, readBlackoutInput } from './input.ts';
+import { type BlackoutInput, type BoundaryInput, blackoutInputOf, type CheckedBody } from './input.ts';
 import { findBlackout } from './queries.ts';
 import type { TargetField } from './types.ts';
 import {
@@ -142,15 +144,14 @@ function mergeColumns(
   };
 }
 
-/** Checks `body` and resolves it to the columns to store, or throws one 422 naming every bad field. */
+/** Resolves a checked body to the columns to store, or throws one 422 naming every bad field. */
 async function checkedColumns(
   tx: Queryable,
   auth: { shopId: number; tz: string },
-  body: unknown,
+  { body, errors }: CheckedBody,
   stored: BlackoutColumns | undefined,
 ): Promise<BlackoutColumns> {
-  const errors = new FieldErrors();
-  const input = readBlackoutInput(body, auth.tz, stored ? 'update' : 'create', errors);
+  const input = blackoutInputOf(body, errors, auth.tz);
   const targets = await resolveTargets(tx, auth.shopId, input, errors);
   errors.throwIfAny();
   const columns = mergeColumns(input, targets, stored);
@@ -176,38 +177,39 @@ function sameColumns(a: BlackoutColumns, b: BlackoutColumns): boolean {
 }
 
 /**
- * Creates a blackout from `body`, made at `now()` (epoch ms: the app's clock, in production the
- * database's as this process reads it; a timestamp shown to the merchant, decided by nothing),
- * and resolves to its record.
+ * Creates a blackout from `request` (a POST body and its schema's messages), made at `now()`
+ * (epoch ms: the app's clock, in production the database's as this process reads it; a
+ * timestamp shown to the merchant, decided by nothing), and resolves to its record.
  */
 export async function createBlackout(
   db: Database,
   auth: Pick<AuthContext, 'shopId' | 'tz'>,
-  body: unknown,
+  request: CheckedBody,
   now: () => number,
 ): Promise<Blackout> {
   return db.transaction(async (tx) => {
-    const columns = await checkedColumns(tx, auth, body, undefined);
+    const columns = await checkedColumns(tx, auth, request, undefined);
     const id = await insertBlackout(tx, auth.shopId, columns, new Date(now()));
     return (await findBlackout(tx, auth.shopId, id))!;
   });
 }
 
 /**
- * Changes blackout `id` by `body` (partial) and resolves to its record; `updated_at` moves (to
- * `now()`) only when something changed. Throws `NotFoundError` when the shop has no such blackout.
+ * Changes blackout `id` by `request` (a partial PUT body and its schema's messages) and
+ * resolves to its record; `updated_at` moves (to `now()`) only when something changed.
+ * Throws `NotFoundError` when the shop has no such blackout.
  */
 export async function updateBlackout(
   db: Database,
   auth: Pick<AuthContext, 'shopId' | 'tz'>,
   id: number,
-  body: unknown,
+  request: CheckedBody,
   now: () => number,
 ): Promise<Blackout> {
   return db.transaction(async (tx) => {
     const stored = await lockBlackoutColumns(tx, auth.shopId, id);
     if (!stored) throw new NotFoundError('blackout', id);
-    const columns = await checkedColumns(tx, auth, body, stored);
+    const columns = await checkedColumns(tx, auth, request, stored);
     if (!sameColumns(columns, stored)) await updateBlackoutColumns(tx, auth.shopId, id, columns, new Date(now()));
     return (await findBlackout(tx, auth.shopId, id))!;
   });

@@ -2,66 +2,107 @@
  * The booking endpoints, secret tokens only: POST /v1/bookings (seed §2.4, API.md §3), and the
  * extensions GET /v1/bookings (filters, pages), GET /v1/bookings/{id} and POST
  * /v1/bookings/{id}/cancel. An `Idempotency-Key` header makes a retried POST return the first
- * booking (201 again, with `Idempotent-Replayed: true`).
+ * booking (201 again, with `Idempotent-Replayed: true`). The body and the list's query are
+ * checked by their schemas in the handler (`collectingRoute`): the shop's zone adds its
+ * messages (a skipped time) to theirs, in one 422.
  * @module
  */
-import { Hono } from 'hono';
-import type { AppEnv } from '../http/env.ts';
-import type { BookingStatus } from '../../shared/records.ts';
-import { readBookingInput, requestHash } from './input.ts';
-import { createBooking } from './bookings.ts';
-import { cancelBooking, getBooking, pageOfBookings } from './manage.ts';
-import { jsonResponse } from '../http/errors.ts';
-import { pageHeaders, readPage } from '../http/pagination.ts';
-import { pathIdOr404 } from '../http/path-id.ts';
-import { QueryReader } from '../http/query.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, json, jsonAnswer, jsonBody, recordPath, secretOnly } from '../http/openapi-parts.ts';
+import { pageHeaders } from '../http/pagination.ts';
+import { collectingRoute, featureApp } from '../http/schema-validation.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { InvalidError } from '../shared/errors.ts';
-import { requireSecret } from '../tokens/scopes.ts';
+import { instantsIn, pageOf, queryValues } from '../shared/query-schemas.ts';
+import { BookingSchema } from '../shared/booking-record-schemas.ts';
+import { checkPart } from '../shared/schema-issues.ts';
+import { createBooking } from './bookings.ts';
+import { bookingInputOf, requestHash } from './input.ts';
+import { cancelBooking, getBooking, pageOfBookings } from './manage.ts';
+import { BookingBody, BookingListQuery, IdempotencyHeader } from './schemas.ts';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
-const STATUSES: readonly BookingStatus[] = ['pending', 'confirmed', 'cancelled'];
+const TAGS = ['Bookings'];
+const PATH = recordPath('booking');
+const app = featureApp();
+
+const create = createRoute({
+  method: 'post',
+  path: '/v1/bookings',
+  tags: TAGS,
+  summary: 'Books items for a period, in the shop-local times of the shop (secret token)',
+  middleware: [secretOnly('create bookings')] as const,
+  request: { headers: IdempotencyHeader, body: jsonBody(BookingBody) },
+  responses: { 201: json(BookingSchema, 'The booking (again, on a replayed Idempotency-Key)'), ...errorResponses },
+});
+
+const list = createRoute({
+  method: 'get',
+  path: '/v1/bookings',
+  tags: TAGS,
+  summary: "The shop's bookings, filtered, one page (an extension; secret token)",
+  middleware: [secretOnly('list bookings')] as const,
+  request: { query: BookingListQuery },
+  responses: { 200: json(z.array(BookingSchema), 'One page of bookings'), ...errorResponses },
+});
+
+const read = createRoute({
+  method: 'get',
+  path: '/v1/bookings/{id}',
+  tags: TAGS,
+  summary: 'One booking (an extension; secret token)',
+  middleware: [secretOnly('read bookings')] as const,
+  request: { params: PATH },
+  responses: { 200: json(BookingSchema, 'The booking'), ...errorResponses },
+});
+
+const cancel = createRoute({
+  method: 'post',
+  path: '/v1/bookings/{id}/cancel',
+  tags: TAGS,
+  summary: 'Cancels a booking; a cancelled one answers as it is (an extension; secret token)',
+  middleware: [secretOnly('cancel bookings')] as const,
+  request: { params: PATH },
+  responses: { 200: json(BookingSchema, 'The booking, cancelled'), ...errorResponses },
+});
 
 /** POST and GET /v1/bookings; GET /v1/bookings/{id}; POST /v1/bookings/{id}/cancel. */
-export const bookingRoutes = new Hono<AppEnv>()
-  .post('/v1/bookings', async (c) => {
+export const bookingRoutes = app
+  .openapi(collectingRoute(app, create), async (c) => {
     const { auth, deps, body } = c.var;
-    requireSecret(auth, 'create bookings');
     const key = c.req.header('idempotency-key');
     if (key !== undefined && !KEY.test(key))
       throw new InvalidError({ 'Idempotency-Key': ['must be 1 to 255 printable ASCII characters'] });
-    const input = readBookingInput(body, auth.tz);
+    const input = bookingInputOf(body, checkPart(BookingBody, body), auth.tz);
     const idempotency = key === undefined ? undefined : { key, requestHash: requestHash(input) };
     const { booking, replayed } = await createBooking(deps.db, auth, input, idempotency, sqlNowOf(deps.clock));
-    return jsonResponse(booking, 201, replayed ? { 'idempotent-replayed': 'true' } : {});
+    return jsonAnswer(booking, 201, replayed ? { 'idempotent-replayed': 'true' } : {});
   })
-  .get('/v1/bookings', async (c) => {
+  .openapi(collectingRoute(app, list), async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'list bookings');
-    const query = new QueryReader(c.req.url);
-    const page = readPage(query);
-    const status = query.string('status', 20);
-    if (status !== undefined && !STATUSES.includes(status as BookingStatus))
-      query.errors.add('status', `must be one of ${STATUSES.join(', ')}`);
+    const values = queryValues(c.req.url);
+    const { data, errors } = checkPart(BookingListQuery, values, 'request');
+    // A day, or a local time, is read in the shop's zone (API.md §3).
+    const placed = instantsIn(values, ['start_min', 'finish_max'], auth.tz, errors);
+    errors.throwIfAny();
+    const query = data!;
     const filters = {
-      status: status as BookingStatus | undefined,
-      externalVariantId: query.id('external_variant_id'),
-      externalProductId: query.id('external_product_id'),
-      startMin: query.instantOrDay('start_min', auth.tz),
-      finishMax: query.instantOrDay('finish_max', auth.tz),
-      q: query.string('q', 100),
+      status: query.status,
+      externalVariantId: query.external_variant_id,
+      externalProductId: query.external_product_id,
+      startMin: placed.start_min,
+      finishMax: placed.finish_max,
+      q: query.q,
     };
-    query.done();
+    const page = pageOf(query);
     const { records, total } = await pageOfBookings(deps.db, auth, filters, page);
-    return jsonResponse(records, 200, pageHeaders(c.req.url, page, total));
+    return jsonAnswer(records, 200, pageHeaders(c.req.url, page, total));
   })
-  .get('/v1/bookings/:id', async (c) => {
+  .openapi(read, async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'read bookings');
-    return jsonResponse(await getBooking(deps.db, auth, pathIdOr404(c.req.param('id'), 'booking')));
+    return jsonAnswer(await getBooking(deps.db, auth, c.req.valid('param').id), 200);
   })
-  .post('/v1/bookings/:id/cancel', async (c) => {
+  .openapi(cancel, async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'cancel bookings');
-    return jsonResponse(await cancelBooking(deps.db, auth, pathIdOr404(c.req.param('id'), 'booking')));
+    return jsonAnswer(await cancelBooking(deps.db, auth, c.req.valid('param').id), 200);
   });

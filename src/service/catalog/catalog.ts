@@ -11,7 +11,7 @@
 import type { Database, Queryable } from '../db/types.ts';
 import { InUseError, InvalidError, NotFoundError } from '../shared/errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
-import type { ProductInput, VariantInput } from './input.ts';
+import type { ProductInput, VariantInput } from './schemas.ts';
 import {
   dependentsOf,
   deleteProductRow,

@@ -3,84 +3,157 @@
  * and variants by id. The rules are in `catalog.ts`.
  * @module
  */
-import { Hono } from 'hono';
-import type { AppEnv } from '../http/env.ts';
-import { jsonResponse } from '../http/errors.ts';
-import { pageHeaders, readPage } from '../http/pagination.ts';
-import { pathIdOr404 } from '../http/path-id.ts';
-import { QueryReader } from '../http/query.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, json, jsonAnswer, jsonBody, recordPath, secretOnly } from '../http/openapi-parts.ts';
+import { pageHeaders } from '../http/pagination.ts';
+import { featureApp } from '../http/schema-validation.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { NotFoundError } from '../shared/errors.ts';
-import { requireSecret } from '../tokens/scopes.ts';
+import { pageOf } from '../shared/query-schemas.ts';
+import { ProductSchema, VariantSchema } from '../shared/record-schemas.ts';
 import { changeProduct, changeVariant, createProduct, createVariant, removeProduct, removeVariant } from './catalog.ts';
-import { readProductInput, readVariantInput } from './input.ts';
 import { findProduct, findVariant, listProducts } from './queries.ts';
+import {
+  ProductChangeBody,
+  ProductCreateBody,
+  ProductListQuery,
+  productInputOf,
+  VariantChangeBody,
+  VariantCreateBody,
+  variantInputOf,
+} from './schemas.ts';
+
+const TAGS = ['Products and variants'];
+const PRODUCT = recordPath('product');
+const VARIANT = recordPath('variant');
+const Product = (description: string) => json(ProductSchema, description);
+const Variant = (description: string) => json(VariantSchema, description);
+
+/** A route of this feature: every one is an extension for secret tokens, refused before its body. */
+function route<const R extends Parameters<typeof createRoute>[0]>(action: string, config: R) {
+  return createRoute({ ...config, tags: TAGS, middleware: [secretOnly(action)] as const });
+}
+
+const listProductsRoute = route('list products', {
+  method: 'get',
+  path: '/v1/products',
+  summary: "The shop's products",
+  request: { query: ProductListQuery },
+  responses: { 200: json(z.array(ProductSchema), 'One page of products'), ...errorResponses },
+});
+const createProductRoute = route('create products', {
+  method: 'post',
+  path: '/v1/products',
+  summary: 'Creates a product with its variants',
+  request: { body: jsonBody(ProductCreateBody) },
+  responses: { 201: Product('The product, created'), ...errorResponses },
+});
+const readProductRoute = route('read products', {
+  method: 'get',
+  path: '/v1/products/{id}',
+  summary: 'One product',
+  request: { params: PRODUCT },
+  responses: { 200: Product('The product'), ...errorResponses },
+});
+const changeProductRoute = route('change products', {
+  method: 'put',
+  path: '/v1/products/{id}',
+  summary: 'Changes a product (the fields given)',
+  request: { params: PRODUCT, body: jsonBody(ProductChangeBody) },
+  responses: { 200: Product('The product, changed'), ...errorResponses },
+});
+const removeProductRoute = route('delete products', {
+  method: 'delete',
+  path: '/v1/products/{id}',
+  summary: 'Deletes a product (409 while anything depends on it)',
+  request: { params: PRODUCT },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses },
+});
+const createVariantRoute = route('create variants', {
+  method: 'post',
+  path: '/v1/products/{id}/variants',
+  summary: 'Adds a variant to a product',
+  request: { params: PRODUCT, body: jsonBody(VariantCreateBody) },
+  responses: { 201: Variant('The variant, created'), ...errorResponses },
+});
+const readVariantRoute = route('read variants', {
+  method: 'get',
+  path: '/v1/variants/{id}',
+  summary: 'One variant',
+  request: { params: VARIANT },
+  responses: { 200: Variant('The variant'), ...errorResponses },
+});
+const changeVariantRoute = route('change variants', {
+  method: 'put',
+  path: '/v1/variants/{id}',
+  summary: 'Changes a variant (the fields given)',
+  request: { params: VARIANT, body: jsonBody(VariantChangeBody) },
+  responses: { 200: Variant('The variant, changed'), ...errorResponses },
+});
+const removeVariantRoute = route('delete variants', {
+  method: 'delete',
+  path: '/v1/variants/{id}',
+  summary: 'Deletes a variant (409 while anything depends on it)',
+  request: { params: VARIANT },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses },
+});
 
 /** GET and POST /v1/products; GET, PUT, DELETE /v1/products/{id}; POST /v1/products/{id}/variants; GET, PUT, DELETE /v1/variants/{id}. */
-export const catalogRoutes = new Hono<AppEnv>()
-  .get('/v1/products', async (c) => {
+export const catalogRoutes = featureApp()
+  .openapi(listProductsRoute, async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'list products');
-    const query = new QueryReader(c.req.url);
-    const page = readPage(query);
-    const externalId = query.id('external_id');
-    const q = query.string('q', 100);
-    query.done();
-    const { records, total } = await listProducts(deps.db, auth.shopId, { externalId, q }, page);
-    return jsonResponse(records, 200, pageHeaders(c.req.url, page, total));
+    const query = c.req.valid('query');
+    const page = pageOf(query);
+    const { records, total } = await listProducts(
+      deps.db,
+      auth.shopId,
+      { externalId: query.external_id, q: query.q },
+      page,
+    );
+    return jsonAnswer(records, 200, pageHeaders(c.req.url, page, total));
   })
-  .post('/v1/products', async (c) => {
-    const { auth, deps, body } = c.var;
-    requireSecret(auth, 'create products');
-    const record = await createProduct(deps.db, auth, readProductInput(body, 'create'));
-    return jsonResponse(record, 201, { location: `/v1/products/${record.id}` });
-  })
-  .get('/v1/products/:id', async (c) => {
+  .openapi(createProductRoute, async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'read products');
-    const id = pathIdOr404(c.req.param('id'), 'product');
+    const record = await createProduct(deps.db, auth, productInputOf(c.req.valid('json')));
+    return jsonAnswer(record, 201, { location: `/v1/products/${record.id}` });
+  })
+  .openapi(readProductRoute, async (c) => {
+    const { auth, deps } = c.var;
+    const { id } = c.req.valid('param');
     const record = await findProduct(deps.db, auth.shopId, id);
     if (!record) throw new NotFoundError('product', id);
-    return jsonResponse(record);
+    return jsonAnswer(record, 200);
   })
-  .put('/v1/products/:id', async (c) => {
-    const { auth, deps, body } = c.var;
-    requireSecret(auth, 'change products');
-    const id = pathIdOr404(c.req.param('id'), 'product');
-    return jsonResponse(await changeProduct(deps.db, auth, id, readProductInput(body, 'update')));
-  })
-  .delete('/v1/products/:id', async (c) => {
+  .openapi(changeProductRoute, async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'delete products');
-    const id = pathIdOr404(c.req.param('id'), 'product');
-    await removeProduct(deps.db, auth, id, sqlNowOf(deps.clock));
+    const { id } = c.req.valid('param');
+    return jsonAnswer(await changeProduct(deps.db, auth, id, productInputOf(c.req.valid('json'))), 200);
+  })
+  .openapi(removeProductRoute, async (c) => {
+    const { auth, deps } = c.var;
+    await removeProduct(deps.db, auth, c.req.valid('param').id, sqlNowOf(deps.clock));
     return c.body(null, 204);
   })
-  .post('/v1/products/:id/variants', async (c) => {
-    const { auth, deps, body } = c.var;
-    requireSecret(auth, 'create variants');
-    const productId = pathIdOr404(c.req.param('id'), 'product');
-    const record = await createVariant(deps.db, auth, productId, readVariantInput(body, 'create'));
-    return jsonResponse(record, 201, { location: `/v1/variants/${record.id}` });
-  })
-  .get('/v1/variants/:id', async (c) => {
+  .openapi(createVariantRoute, async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'read variants');
-    const id = pathIdOr404(c.req.param('id'), 'variant');
+    const productId = c.req.valid('param').id;
+    const record = await createVariant(deps.db, auth, productId, variantInputOf(c.req.valid('json')));
+    return jsonAnswer(record, 201, { location: `/v1/variants/${record.id}` });
+  })
+  .openapi(readVariantRoute, async (c) => {
+    const { auth, deps } = c.var;
+    const { id } = c.req.valid('param');
     const record = await findVariant(deps.db, auth.shopId, id);
     if (!record) throw new NotFoundError('variant', id);
-    return jsonResponse(record);
+    return jsonAnswer(record, 200);
   })
-  .put('/v1/variants/:id', async (c) => {
-    const { auth, deps, body } = c.var;
-    requireSecret(auth, 'change variants');
-    const id = pathIdOr404(c.req.param('id'), 'variant');
-    return jsonResponse(await changeVariant(deps.db, auth, id, readVariantInput(body, 'update')));
-  })
-  .delete('/v1/variants/:id', async (c) => {
+  .openapi(changeVariantRoute, async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'delete variants');
-    const id = pathIdOr404(c.req.param('id'), 'variant');
-    await removeVariant(deps.db, auth, id, sqlNowOf(deps.clock));
+    const { id } = c.req.valid('param');
+    return jsonAnswer(await changeVariant(deps.db, auth, id, variantInputOf(c.req.valid('json'))), 200);
+  })
+  .openapi(removeVariantRoute, async (c) => {
+    const { auth, deps } = c.var;
+    await removeVariant(deps.db, auth, c.req.valid('param').id, sqlNowOf(deps.clock));
     return c.body(null, 204);
   });

@@ -2,12 +2,11 @@
  * The rules of the location endpoints (issue 18; secret tokens and admin sessions): a location
  * has a name, unique in its shop (422 else); a delete is refused (409 `in_use`, with the counts)
  * while a product or a blackout names it, as a product's is while anything depends on it.
- * Body checks are strict: only `name` (and a read-only `id` sent back); anything else is 422.
+ * The body's shape is checked at the route (routes.ts: only `name`, and a read-only `id` sent back).
  * @module
  */
 import type { Database } from '../db/types.ts';
 import type { LocationRecord } from '../../shared/merchant-records.ts';
-import { asObject, onlyFields, text } from '../shared/body.ts';
 import { InUseError, NotFoundError } from '../shared/errors.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
@@ -19,23 +18,6 @@ import {
   lockLocation,
   renameLocation,
 } from './queries.ts';
-
-// `id` is read-only: a record read with GET may be sent back.
-const LOCATION_FIELDS: ReadonlySet<string> = new Set(['name', 'id']);
-
-/** Checks a POST or PUT body: `{ "name": "…" }`; throws `InvalidError` (422) naming every bad field. */
-export function readLocationInput(body: unknown): { name: string } {
-  const errors = new FieldErrors();
-  const o = asObject(body);
-  if (!o) errors.add('body', 'must be a JSON object');
-  const fields = o ?? {};
-  onlyFields(errors, '', fields, LOCATION_FIELDS, 'location');
-  const name = o
-    ? text(errors, 'name', typeof fields.name === 'string' ? fields.name.trim() : fields.name, 255)
-    : undefined;
-  errors.throwIfAny();
-  return { name: name! };
-}
 
 function taken(): never {
   const errors = new FieldErrors();

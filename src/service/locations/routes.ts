@@ -3,39 +3,85 @@
  * admin sessions only). The rules are in `locations.ts`.
  * @module
  */
-import { Hono } from 'hono';
-import type { AppEnv } from '../http/env.ts';
-import { jsonResponse } from '../http/errors.ts';
-import { pathIdOr404 } from '../http/path-id.ts';
-import { QueryReader } from '../http/query.ts';
-import { requireSecret } from '../tokens/scopes.ts';
-import { changeLocation, createLocation, readLocationInput, removeLocation } from './locations.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, json, jsonAnswer, jsonBody, recordPath, secretOnly } from '../http/openapi-parts.ts';
+import { featureApp } from '../http/schema-validation.ts';
+import { LocationSchema } from '../shared/record-schemas.ts';
+import { fieldsOnly, text } from '../shared/schemas.ts';
+import { changeLocation, createLocation, removeLocation } from './locations.ts';
 import { listLocations } from './queries.ts';
 
-/** The location endpoints. */
-export const locationRoutes = new Hono<AppEnv>()
-  .get('/v1/locations', async (c) => {
+const TAGS = ['Locations'];
+const PATH = recordPath('location');
+
+/** The body of POST and PUT: `{ "name": "…" }` (trimmed); `id` of a record read back is ignored. */
+const LocationBody = fieldsOnly(
+  {
+    name: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), text(255)),
+    id: z.unknown().optional(),
+  },
+  'location',
+  'must be a JSON object',
+).openapi('LocationWrite');
+
+const list = createRoute({
+  method: 'get',
+  path: '/v1/locations',
+  tags: TAGS,
+  summary: "The shop's locations (an extension; secret token)",
+  middleware: [secretOnly('list locations')] as const,
+  responses: { 200: json(z.array(LocationSchema), 'Every location of the shop'), ...errorResponses },
+});
+
+const create = createRoute({
+  method: 'post',
+  path: '/v1/locations',
+  tags: TAGS,
+  summary: 'Creates a location (an extension; secret token)',
+  middleware: [secretOnly('create locations')] as const,
+  request: { body: jsonBody(LocationBody) },
+  responses: { 201: json(LocationSchema, 'The location, created'), ...errorResponses },
+});
+
+const change = createRoute({
+  method: 'put',
+  path: '/v1/locations/{id}',
+  tags: TAGS,
+  summary: 'Renames a location (an extension; secret token)',
+  middleware: [secretOnly('change locations')] as const,
+  request: { params: PATH, body: jsonBody(LocationBody) },
+  responses: { 200: json(LocationSchema, 'The location, renamed'), ...errorResponses },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/v1/locations/{id}',
+  tags: TAGS,
+  summary: 'Deletes a location (an extension; secret token)',
+  middleware: [secretOnly('delete locations')] as const,
+  request: { params: PATH },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses },
+});
+
+/** GET and POST /v1/locations; PUT and DELETE /v1/locations/{id}. */
+export const locationRoutes = featureApp()
+  .openapi(list, async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'list locations');
-    new QueryReader(c.req.url).done();
     const records = await listLocations(deps.db, auth.shopId);
-    return jsonResponse(records, 200, { 'x-total-count': String(records.length) });
+    return jsonAnswer(records, 200, { 'x-total-count': String(records.length) });
   })
-  .post('/v1/locations', async (c) => {
-    const { auth, deps, body } = c.var;
-    requireSecret(auth, 'create locations');
-    const record = await createLocation(deps.db, auth, readLocationInput(body));
-    return jsonResponse(record, 201, { location: `/v1/locations/${record.id}` });
-  })
-  .put('/v1/locations/:id', async (c) => {
-    const { auth, deps, body } = c.var;
-    requireSecret(auth, 'change locations');
-    const id = pathIdOr404(c.req.param('id'), 'location');
-    return jsonResponse(await changeLocation(deps.db, auth, id, readLocationInput(body)));
-  })
-  .delete('/v1/locations/:id', async (c) => {
+  .openapi(create, async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'delete locations');
-    await removeLocation(deps.db, auth, pathIdOr404(c.req.param('id'), 'location'));
+    const record = await createLocation(deps.db, auth, { name: c.req.valid('json').name });
+    return jsonAnswer(record, 201, { location: `/v1/locations/${record.id}` });
+  })
+  .openapi(change, async (c) => {
+    const { auth, deps } = c.var;
+    const { id } = c.req.valid('param');
+    return jsonAnswer(await changeLocation(deps.db, auth, id, { name: c.req.valid('json').name }), 200);
+  })
+  .openapi(remove, async (c) => {
+    const { auth, deps } = c.var;
+    await removeLocation(deps.db, auth, c.req.valid('param').id);
     return c.body(null, 204);
   });

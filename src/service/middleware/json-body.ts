@@ -65,6 +65,9 @@ export function jsonBody(): MiddlewareHandler<AppEnv> {
     } catch {
       throw new HttpError('bad_request', 'The request body is not valid JSON.');
     }
+    // The routes' schemas read the body through Hono (`c.req.json()`, which reads its cache of the
+    // text, a promise at run time whatever its type says): the bytes are read once, here, capped.
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
     await next();
   };
 }

@@ -60,7 +60,7 @@ import { type Judgement, judgeDemands } from '../availability/engine.ts';
 import { dayPeriod, spanOf } from '../availability/period.ts';
 import type { Demand } from '../availability/types.ts';
 import { UsageIndex } from '../availability/usage.ts';
-import type { HoldInput } from './input.ts';
+import type { HoldInput } from './schemas.ts';
 import { holdLocked, lockVariants } from './hold-call-queries.ts';
 import { loadHoldContext } from './hold-context-queries.ts';
 import { writeHold } from './hold-queries.ts';

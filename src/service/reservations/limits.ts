@@ -14,7 +14,7 @@
 import type { VariantRules } from '../availability/types.ts';
 import { InvalidError } from '../shared/errors.ts';
 import { diffDays } from '../../shared/plain-date.ts';
-import type { HoldInput } from './input.ts';
+import type { HoldInput } from './schemas.ts';
 
 /** A publishable cart holds at most this many full bookings of its largest product (units × days). */
 export const CART_BOOKINGS = 4;

@@ -8,54 +8,98 @@
  * for any id it cannot see).
  * @module
  */
-import { Hono } from 'hono';
-import type { AppEnv } from '../http/env.ts';
-import { jsonResponse } from '../http/errors.ts';
-import { pageHeaders, readPage } from '../http/pagination.ts';
+import { createRoute } from '@hono/zod-openapi';
+import { pageHeaders } from '../http/pagination.ts';
 import { pathIdOr404 } from '../http/path-id.ts';
-import { QueryReader } from '../http/query.ts';
+import { featureApp } from '../http/schema-validation.ts';
 import { databaseNow } from '../db/now.ts';
 import { sqlNowOf } from '../shared/clock.ts';
-import { normalCartToken } from '../shared/body.ts';
 import { ForbiddenError, NotFoundError } from '../shared/errors.ts';
 import { holdItems } from './holds.ts';
-import { readHoldInput } from './input.ts';
+import { HoldBody, holdInputOf, ListQuery, ReservationParams, ReservationQuery } from './schemas.ts';
 import { findReservation, listReservations } from './queries.ts';
 import { deleteReservation } from './release-queries.ts';
 import { reservationRecords } from './records.ts';
+import { pageOf } from '../shared/query-schemas.ts';
+import { errorResponses, json, jsonAnswer, jsonBody } from '../http/openapi-parts.ts';
+import { ReservationSchema } from '../shared/record-schemas.ts';
+import { z } from '@hono/zod-openapi';
 
-/** GET and POST /v1/reservations; GET /v1/reservations/{id}. */
-export const reservationRoutes = new Hono<AppEnv>()
-  .get('/v1/reservations', async (c) => {
+const TAG = ['Reservations'];
+
+const list = createRoute({
+  method: 'get',
+  path: '/v1/reservations',
+  tags: TAG,
+  summary: "The shop's reservations (a publishable token: only with cart_token)",
+  request: { query: ListQuery },
+  responses: { 200: json(z.array(ReservationSchema), 'One page of reservations'), ...errorResponses },
+});
+
+const hold = createRoute({
+  method: 'post',
+  path: '/v1/reservations',
+  tags: TAG,
+  summary: "Holds a cart's items (creates or replaces the cart's reservation)",
+  request: { body: jsonBody(HoldBody) },
+  responses: {
+    200: json(ReservationSchema, "The cart's reservation, updated"),
+    201: json(ReservationSchema, "The cart's reservation, created"),
+    ...errorResponses,
+  },
+});
+
+const read = createRoute({
+  method: 'get',
+  path: '/v1/reservations/{id}',
+  tags: TAG,
+  summary: 'One reservation (a publishable token: only with its cart_token)',
+  request: { params: ReservationParams, query: ReservationQuery },
+  responses: { 200: json(ReservationSchema, 'The reservation'), ...errorResponses },
+});
+
+const release = createRoute({
+  method: 'delete',
+  path: '/v1/reservations/{id}',
+  tags: TAG,
+  summary: 'Releases a hold at once (an extension)',
+  request: { params: ReservationParams, query: ReservationQuery },
+  responses: { 204: { description: 'Released' }, ...errorResponses },
+});
+
+/** GET and POST /v1/reservations; GET and DELETE /v1/reservations/{id}. */
+export const reservationRoutes = featureApp()
+  .openapi(list, async (c) => {
     const { auth, deps } = c.var;
-    const query = new QueryReader(c.req.url);
-    const page = readPage(query);
-    const cartToken = cartTokenFilter(query);
-    const active = query.bool('active');
-    const productId = query.id('product_id');
-    const externalProductId = query.id('external_product_id');
-    const variantId = query.id('variant_id');
-    const externalVariantId = query.id('external_variant_id');
-    query.done();
+    const query = c.req.valid('query');
+    const page = pageOf(query);
+    const cartToken = query.cart_token;
     if (auth.kind !== 'secret' && cartToken === undefined) {
       throw new ForbiddenError('A publishable token may list reservations only with a cart_token filter.');
     }
     // The database's clock, as the holds were stamped with it: "active" and "expired" agree with them.
     const now = await databaseNow(deps.db, sqlNowOf(deps.clock));
-    const filters = { cartToken, active, productId, externalProductId, variantId, externalVariantId };
+    const filters = {
+      cartToken,
+      active: query.active,
+      productId: query.product_id,
+      externalProductId: query.external_product_id,
+      variantId: query.variant_id,
+      externalVariantId: query.external_variant_id,
+    };
     const { rows, total } = await listReservations(deps.db, auth.shopId, filters, page, now);
     const records = await reservationRecords(deps.db, rows, auth.tz, now);
-    return jsonResponse(records, 200, pageHeaders(c.req.url, page, total));
+    return jsonAnswer(records, 200, pageHeaders(c.req.url, page, total));
   })
-  .post('/v1/reservations', async (c) => {
-    const input = readHoldInput(c.var.body);
+  .openapi(hold, async (c) => {
+    const input = holdInputOf(c.req.valid('json'));
     const { deps, auth } = c.var;
     const { reservation, created } = await holdItems(deps.db, auth, input, () => sqlNowOf(deps.clock));
-    return jsonResponse(reservation, created ? 201 : 200);
+    return created ? jsonAnswer(reservation, 201) : jsonAnswer(reservation, 200);
   })
-  .get('/v1/reservations/:id', async (c) => {
+  .openapi(read, async (c) => {
     const { auth, deps } = c.var;
-    const { id, asked, cartToken } = reservationAsked(c.req.param('id'), c.req.url, auth.kind);
+    const { id, asked, cartToken } = reservationAsked(c.req.valid('param').id, c.req.valid('query'), auth.kind);
     const row = await findReservation(deps.db, auth.shopId, id, cartToken);
     if (!row) throw new NotFoundError('reservation', asked);
     const [record] = await reservationRecords(
@@ -64,13 +108,13 @@ export const reservationRoutes = new Hono<AppEnv>()
       auth.tz,
       await databaseNow(deps.db, sqlNowOf(deps.clock)),
     );
-    return jsonResponse(record);
+    return jsonAnswer(record!, 200);
   })
-  .delete('/v1/reservations/:id', async (c) => {
+  .openapi(release, async (c) => {
     // Releases the hold at once (an extension): a secret token any of the shop's, a publishable
     // one only the cart it names with `?cart_token=` (the widget's Release), as for reads.
     const { auth, deps } = c.var;
-    const { id, asked, cartToken } = reservationAsked(c.req.param('id'), c.req.url, auth.kind);
+    const { id, asked, cartToken } = reservationAsked(c.req.valid('param').id, c.req.valid('query'), auth.kind);
     if (!(await deleteReservation(deps.db, auth.shopId, id, cartToken))) throw new NotFoundError('reservation', asked);
     return c.body(null, 204);
   });
@@ -82,22 +126,10 @@ export const reservationRoutes = new Hono<AppEnv>()
  */
 function reservationAsked(
   param: string,
-  url: string,
+  query: { cart_token?: string | undefined },
   kind: string,
 ): { id: number; asked: string; cartToken: string | undefined } {
-  const query = new QueryReader(url);
-  const cartToken = cartTokenFilter(query);
-  query.done();
   const id = pathIdOr404(param, 'reservation');
-  if (kind !== 'secret' && cartToken === undefined) throw new NotFoundError('reservation', param);
-  return { id, asked: param, cartToken };
-}
-
-/** The `cart_token` filter, normalised as the posts store it (a blank or odd one is a 422). */
-function cartTokenFilter(query: QueryReader): string | undefined {
-  const raw = query.string('cart_token', 255);
-  if (raw === undefined) return undefined;
-  const token = normalCartToken(raw);
-  if (token === undefined) query.errors.add('cart_token', 'must not be blank nor hold control or format characters');
-  return token;
+  if (kind !== 'secret' && query.cart_token === undefined) throw new NotFoundError('reservation', param);
+  return { id, asked: param, cartToken: query.cart_token };
 }

@@ -9,10 +9,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { HttpError, jsonResponse } from '../http/errors.ts';
-import { pageHeaders, readPage } from '../http/pagination.ts';
-import { QueryReader } from '../http/query.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, json, jsonAnswer, secretOnly } from '../http/openapi-parts.ts';
+import { pageHeaders } from '../http/pagination.ts';
+import { featureApp } from '../http/schema-validation.ts';
+import { PAGE_QUERY, pageOf, query } from '../shared/query-schemas.ts';
+import { ShopifyConflictSchema } from '../shared/record-schemas.ts';
 import { sqlNowOf } from '../shared/clock.ts';
-import { requireSecret } from '../tokens/scopes.ts';
 import { readCapped } from '../http/read-capped.ts';
 import { SHOPIFY_DOMAIN } from '../shops/input.ts';
 import { bookOrder, cancelOrder, updateCart } from './orders.ts';
@@ -95,13 +98,20 @@ export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks',
   }
 });
 
+const conflictsRoute = createRoute({
+  method: 'get',
+  path: '/v1/shopify/conflicts',
+  tags: ['Shopify'],
+  summary: 'Order lines that could not be booked as paid, newest first (an extension; secret token)',
+  middleware: [secretOnly('list order conflicts')] as const,
+  request: { query: query(PAGE_QUERY) },
+  responses: { 200: json(z.array(ShopifyConflictSchema), 'One page of conflicts'), ...errorResponses },
+});
+
 /** GET /v1/shopify/conflicts: order lines that could not be booked, newest first. */
-export const shopifyConflictRoutes = new Hono<AppEnv>().get('/v1/shopify/conflicts', async (c) => {
+export const shopifyConflictRoutes = featureApp().openapi(conflictsRoute, async (c) => {
   const { auth, deps } = c.var;
-  requireSecret(auth, 'list order conflicts');
-  const query = new QueryReader(c.req.url);
-  const page = readPage(query);
-  query.done();
+  const page = pageOf(c.req.valid('query'));
   const { rows, total } = await listConflicts(deps.db, auth.shopId, page);
-  return jsonResponse(rows, 200, pageHeaders(c.req.url, page, total));
+  return jsonAnswer(rows, 200, pageHeaders(c.req.url, page, total));
 });

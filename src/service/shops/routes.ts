@@ -3,25 +3,42 @@
  * its name, zone, locale and Shopify settings. The rules are in `settings.ts`.
  * @module
  */
-import { Hono } from 'hono';
-import type { AppEnv } from '../http/env.ts';
-import { jsonResponse } from '../http/errors.ts';
-import { QueryReader } from '../http/query.ts';
+import { createRoute } from '@hono/zod-openapi';
+import { errorResponses, json, jsonAnswer, jsonBody, secretOnly } from '../http/openapi-parts.ts';
+import { featureApp } from '../http/schema-validation.ts';
 import { sqlNowOf } from '../shared/clock.ts';
-import { requireSecret } from '../tokens/scopes.ts';
-import { readShopInput } from './input.ts';
+import { ShopSchema } from '../shared/record-schemas.ts';
+import { ShopBody, shopInputOf } from './schemas.ts';
 import { changeShop, readShop } from './settings.ts';
 
-/** The shop endpoints. */
-export const shopRoutes = new Hono<AppEnv>()
-  .get('/v1/shop', async (c) => {
+const TAGS = ['The shop'];
+
+const read = createRoute({
+  method: 'get',
+  path: '/v1/shop',
+  tags: TAGS,
+  summary: "The caller's shop and its Shopify settings (an extension; secret token)",
+  middleware: [secretOnly("read the shop's settings")] as const,
+  responses: { 200: json(ShopSchema, 'The shop'), ...errorResponses },
+});
+
+const change = createRoute({
+  method: 'put',
+  path: '/v1/shop',
+  tags: TAGS,
+  summary: "Changes the shop's name, zone, locale or Shopify settings (an extension; secret token)",
+  middleware: [secretOnly("change the shop's settings")] as const,
+  request: { body: jsonBody(ShopBody) },
+  responses: { 200: json(ShopSchema, 'The shop, changed'), ...errorResponses },
+});
+
+/** GET and PUT /v1/shop. */
+export const shopRoutes = featureApp()
+  .openapi(read, async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, "read the shop's settings");
-    new QueryReader(c.req.url).done();
-    return jsonResponse(await readShop(deps.db, auth, sqlNowOf(deps.clock)));
+    return jsonAnswer(await readShop(deps.db, auth, sqlNowOf(deps.clock)), 200);
   })
-  .put('/v1/shop', async (c) => {
-    const { auth, deps, body } = c.var;
-    requireSecret(auth, "change the shop's settings");
-    return jsonResponse(await changeShop(deps.db, auth, readShopInput(body), sqlNowOf(deps.clock)));
+  .openapi(change, async (c) => {
+    const { auth, deps } = c.var;
+    return jsonAnswer(await changeShop(deps.db, auth, shopInputOf(c.req.valid('json')), sqlNowOf(deps.clock)), 200);
   });

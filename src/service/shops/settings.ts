@@ -15,7 +15,7 @@ import type { ShopRecord } from '../../shared/merchant-records.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
-import type { ShopInput } from './input.ts';
+import type { ShopInput } from './schemas.ts';
 import { findShop, lockShop, shopNameTaken, updateShopRow } from './shop-queries.ts';
 import {
   deleteShopifySettings,

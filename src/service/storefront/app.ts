@@ -46,6 +46,8 @@ export function createStorefront(options: StorefrontOptions): Hono {
   app.all('/shopify/*', (c) => options.api.fetch(c.req.raw, c.env));
   app.all('/admin', (c) => options.api.fetch(c.req.raw, c.env));
   app.all('/admin/*', (c) => options.api.fetch(c.req.raw, c.env));
+  // The API's interactive reference (http/openapi.ts); its script comes from Scalar's CDN.
+  app.all('/docs', (c) => options.api.fetch(c.req.raw, c.env));
 
   app.use('*', async (c, next) => {
     await next();

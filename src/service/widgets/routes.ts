@@ -5,51 +5,98 @@
  * DELETE /v1/widgets/{id} and POST /v1/widgets, secret tokens only (rules in `writes.ts`).
  * @module
  */
-import { Hono } from 'hono';
-import type { AppEnv } from '../http/env.ts';
-import { jsonResponse } from '../http/errors.ts';
-import { pageHeaders, readPage } from '../http/pagination.ts';
-import { pathIdOr404 } from '../http/path-id.ts';
-import { QueryReader } from '../http/query.ts';
+import { createRoute } from '@hono/zod-openapi';
+import { errorResponses, json, jsonAnswer, jsonBody, recordPath, secretOnly } from '../http/openapi-parts.ts';
+import { pageHeaders } from '../http/pagination.ts';
+import { featureApp } from '../http/schema-validation.ts';
 import { NotFoundError } from '../shared/errors.ts';
-import { requireSecret } from '../tokens/scopes.ts';
-import { readWidgetInput } from './input.ts';
+import { pageOf } from '../shared/query-schemas.ts';
+import { WidgetSchema } from '../shared/record-schemas.ts';
 import { findWidget, listWidgets } from './queries.ts';
+import { WidgetChangeBody, WidgetCreateBody, WidgetListQuery, widgetInputOf } from './schemas.ts';
 import { changeWidget, createWidget, deleteWidget } from './writes.ts';
+import { z } from '@hono/zod-openapi';
+
+const TAGS = ['Widgets'];
+const PATH = recordPath('widget');
+
+const list = createRoute({
+  method: 'get',
+  path: '/v1/widgets',
+  tags: TAGS,
+  summary: "The shop's widgets (optionally those on one product)",
+  request: { query: WidgetListQuery },
+  responses: { 200: json(z.array(WidgetSchema), 'One page of widgets'), ...errorResponses },
+});
+
+const create = createRoute({
+  method: 'post',
+  path: '/v1/widgets',
+  tags: TAGS,
+  summary: 'Creates a widget (an extension; secret token)',
+  middleware: [secretOnly('create widgets')] as const,
+  request: { body: jsonBody(WidgetCreateBody) },
+  responses: { 201: json(WidgetSchema, 'The widget, created'), ...errorResponses },
+});
+
+const read = createRoute({
+  method: 'get',
+  path: '/v1/widgets/{id}',
+  tags: TAGS,
+  summary: 'One widget',
+  request: { params: PATH },
+  responses: { 200: json(WidgetSchema, 'The widget'), ...errorResponses },
+});
+
+const change = createRoute({
+  method: 'put',
+  path: '/v1/widgets/{id}',
+  tags: TAGS,
+  summary: 'Changes a widget (an extension; secret token)',
+  middleware: [secretOnly('change widgets')] as const,
+  request: { params: PATH, body: jsonBody(WidgetChangeBody) },
+  responses: { 200: json(WidgetSchema, 'The widget, changed'), ...errorResponses },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/v1/widgets/{id}',
+  tags: TAGS,
+  summary: 'Deletes a widget (an extension; secret token)',
+  middleware: [secretOnly('delete widgets')] as const,
+  request: { params: PATH },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses },
+});
 
 /** GET and POST /v1/widgets; GET, PUT and DELETE /v1/widgets/{id}. */
-export const widgetRoutes = new Hono<AppEnv>()
-  .get('/v1/widgets', async (c) => {
-    const auth = c.get('auth');
-    const query = new QueryReader(c.req.url);
-    const page = readPage(query);
-    const externalProductId = query.id('external_product_id');
-    query.done();
-    const { records, total } = await listWidgets(c.get('deps').db, auth.shopId, { externalProductId }, page);
-    return jsonResponse(records, 200, pageHeaders(c.req.url, page, total));
-  })
-  .post('/v1/widgets', async (c) => {
-    const { auth, deps, body } = c.var;
-    requireSecret(auth, 'create widgets');
-    const record = await createWidget(deps.db, auth, readWidgetInput(body, 'create'));
-    return jsonResponse(record, 201, { location: `/v1/widgets/${record.id}` });
-  })
-  .get('/v1/widgets/:id', async (c) => {
+export const widgetRoutes = featureApp()
+  .openapi(list, async (c) => {
     const { auth, deps } = c.var;
-    const id = pathIdOr404(c.req.param('id'), 'widget');
+    const query = c.req.valid('query');
+    const page = pageOf(query);
+    const filter = { externalProductId: query.external_product_id };
+    const { records, total } = await listWidgets(deps.db, auth.shopId, filter, page);
+    return jsonAnswer(records, 200, pageHeaders(c.req.url, page, total));
+  })
+  .openapi(create, async (c) => {
+    const { auth, deps } = c.var;
+    const record = await createWidget(deps.db, auth, widgetInputOf(c.req.valid('json')));
+    return jsonAnswer(record, 201, { location: `/v1/widgets/${record.id}` });
+  })
+  .openapi(read, async (c) => {
+    const { auth, deps } = c.var;
+    const { id } = c.req.valid('param');
     const record = await findWidget(deps.db, auth.shopId, id);
     if (!record) throw new NotFoundError('widget', id);
-    return jsonResponse(record);
+    return jsonAnswer(record, 200);
   })
-  .put('/v1/widgets/:id', async (c) => {
-    const { auth, deps, body } = c.var;
-    requireSecret(auth, 'change widgets');
-    const id = pathIdOr404(c.req.param('id'), 'widget');
-    return jsonResponse(await changeWidget(deps.db, auth, id, readWidgetInput(body, 'update')));
-  })
-  .delete('/v1/widgets/:id', async (c) => {
+  .openapi(change, async (c) => {
     const { auth, deps } = c.var;
-    requireSecret(auth, 'delete widgets');
-    await deleteWidget(deps.db, auth, pathIdOr404(c.req.param('id'), 'widget'));
+    const { id } = c.req.valid('param');
+    return jsonAnswer(await changeWidget(deps.db, auth, id, widgetInputOf(c.req.valid('json'))), 200);
+  })
+  .openapi(remove, async (c) => {
+    const { auth, deps } = c.var;
+    await deleteWidget(deps.db, auth, c.req.valid('param').id);
     return c.body(null, 204);
   });

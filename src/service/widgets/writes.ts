@@ -10,7 +10,7 @@ import type { Database, Queryable } from '../db/types.ts';
 import type { Widget } from '../../shared/records.ts';
 import { InvalidError, NotFoundError } from '../shared/errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
-import type { WidgetInput } from './input.ts';
+import type { WidgetInput } from './schemas.ts';
 import { findWidget } from './queries.ts';
 import { settingsError } from './settings-rules.ts';
 import {

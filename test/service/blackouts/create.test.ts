@@ -112,6 +112,22 @@ describeEachDatabase('POST /v1/blackouts', (database) => {
         expect(skipped.body.details.fields).toEqual({
           starts_at: ['does not exist in America/Santiago (skipped by a daylight-saving change)'],
         });
+        // The schema's, the zone's and the database's messages in one 422, in the body's order.
+        const all = await api(service).post(
+          '/v1/blackouts',
+          { colour: 'red', location_id: 0, product_id: 999_999, title: '', starts_at: '2026-09-06 00:30' },
+          { token },
+        );
+        expect(all.status).toBe(422);
+        expect(all.body.details.fields).toEqual({
+          colour: ['is not a blackout field'],
+          title: ['must be 1 to 255 characters without control characters, or null'],
+          starts_at: ['does not exist in America/Santiago (skipped by a daylight-saving change)'],
+          finishes_at: ['is required'],
+          product_id: ['names no product of this shop'],
+          location_id: ['must be a positive whole number or null'],
+        });
+        expect(all.body.message).toBe('6 fields are invalid: colour, title, starts_at, finishes_at, product_id, ….');
       },
       { fixture },
     );

@@ -92,6 +92,18 @@ describeEachDatabase('bookings on DST change days', (database) => {
     const skipped = await melbourne('2027-10-03 02:30', '2027-10-03 05:00');
     expect(skipped.status).toBe(422);
     expect(skipped.body.details.fields.starts_at[0]).toContain('does not exist');
+    // The zone's message joins the schema's in one 422, at its field's place.
+    const both = await call(service, 'POST', '/v1/bookings', {
+      qty: 1,
+      starts_at: '2027-10-03 02:30',
+      finishes_at: 'soon',
+      items: [],
+    });
+    expect(both.status).toBe(422);
+    expect(Object.keys(both.body.details.fields)).toEqual(['qty', 'starts_at', 'finishes_at', 'items', 'customers']);
+    expect(both.body.details.fields.starts_at).toEqual([
+      'does not exist in Australia/Melbourne (skipped by a daylight-saving change)',
+    ]);
   });
 
   it('Melbourne: a booking across the change night uses both local days and no third', async () => {

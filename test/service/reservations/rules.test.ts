@@ -1,6 +1,6 @@
 // The hold rules called as functions, without HTTP: they raise domain errors, not responses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readHoldInput } from '../../../src/service/reservations/input.ts';
+import { readHoldInput } from '../../../src/service/reservations/schemas.ts';
 import { holdItems } from '../../../src/service/reservations/holds.ts';
 import { ConflictError, ForbiddenError, InvalidError } from '../../../src/service/shared/errors.ts';
 import { requireSecret } from '../../../src/service/tokens/scopes.ts';

@@ -139,6 +139,13 @@ describe('demo storefront pages', () => {
     expect(await req!.text()).toBe('{"cart_token":"a?key=b"}');
   });
 
+  it("forwards the API's reference page (/docs) to the API; its script comes from Scalar's CDN", async () => {
+    const app = storefront();
+    expect(await (await get(app, '/docs')).json()).toEqual({ stub: true });
+    expect((await get(app, '/docs/scalar.js')).status).toBe(404);
+    expect(app.forwarded.map((req) => new URL(req.url).pathname)).toEqual(['/docs']);
+  });
+
   it('serves nothing outside public/ and answers unknown paths with 404', async () => {
     const app = storefront();
     for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/nope.html']) {

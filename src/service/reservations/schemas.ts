@@ -1,0 +1,140 @@
+/**
+ * The reservation endpoints' requests as schemas (seed §2.5, API.md §3): the body of
+ * POST /v1/reservations and the queries of the reads. Every bad field is named in one 422
+ * (`items[0].start`, `cart_token`, ...); a field the payload does not have is a 422 too
+ * (`items[0].end`: "is not a reservation item field"): a typo must not be held as something
+ * else (a one-day hold for a range, quantity 1 for 3).
+ * @module
+ */
+import { z } from '@hono/zod-openapi';
+import { fieldsOf } from '../shared/schema-issues.ts';
+import { InvalidError } from '../shared/errors.ts';
+import { addDays, diffDays, isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
+import type { Guest } from '../../shared/records.ts';
+import { PAGE_QUERY, query, queryBool, queryId, queryString } from '../shared/query-schemas.ts';
+import { normalCartToken } from '../shared/body.ts';
+import { MAX_ITEMS, cartToken, externalId, fieldsOnly, list, person, wholeNumber } from '../shared/schemas.ts';
+
+/** The longest item, in days (as the availability endpoint's window). */
+export const MAX_ITEM_DAYS = 366;
+
+/** One posted item: the days `[start, finish)`; quantity 0 removes the variant from the cart. */
+export interface HoldItemInput {
+  externalId: number;
+  start: PlainDate;
+  finish: PlainDate;
+  quantity: number;
+}
+
+/** A checked POST /v1/reservations body. */
+export interface HoldInput {
+  cartToken: string;
+  items: HoldItemInput[];
+  /** Undefined when not posted: the cart keeps the guests it had. */
+  guests: Guest[] | undefined;
+}
+
+const START = z
+  .custom<PlainDate>(isPlainDate, {
+    error: (issue) => (issue.input === undefined ? 'is required' : 'must be a date YYYY-MM-DD'),
+  })
+  .openapi({ type: 'string', format: 'date', description: 'The first day held.' });
+
+const FINISH = z
+  .custom<PlainDate>(isPlainDate, 'must be a date YYYY-MM-DD (the first day not held)')
+  .nullish()
+  .openapi({
+    type: 'string',
+    format: 'date',
+    description: 'The first day not held (an extension). @default start + 1',
+  });
+
+/** One item: the seed's fields and `finish` (an extension). */
+const ITEM = fieldsOnly(
+  { external_id: externalId(), start: START, finish: FINISH, quantity: wholeNumber(0) },
+  'reservation item',
+  'must be an object with external_id, start and quantity',
+).superRefine(
+  (item, ctx) => {
+    // Checked whatever else is wrong with the item, so one 422 names every bad field.
+    const { start, finish } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    if (!isPlainDate(start) || !isPlainDate(finish)) return;
+    const days = diffDays(start, finish);
+    const message =
+      days < 1
+        ? 'must be after start (it is the first day not held)'
+        : days > MAX_ITEM_DAYS
+          ? `must be at most ${MAX_ITEM_DAYS} days after start`
+          : undefined;
+    if (message) ctx.addIssue({ code: 'custom', path: ['finish'], message });
+  },
+  { when: () => true },
+);
+
+const ITEMS_MESSAGE = `must list 1 to ${MAX_ITEMS} items`;
+
+/** The body of POST /v1/reservations, as posted. */
+export const HoldBody = fieldsOnly(
+  {
+    cart_token: cartToken(),
+    items: list(ITEM, MAX_ITEMS, { empty: ITEMS_MESSAGE }),
+    guests: list(person('guest'), MAX_ITEMS).optional(),
+  },
+  'reservation',
+  'must be a JSON object with cart_token and items',
+).openapi('HoldRequest');
+
+/** The checked body as the hold's rules take it. */
+export function holdInputOf(body: z.output<typeof HoldBody>): HoldInput {
+  return {
+    cartToken: body.cart_token,
+    items: body.items.map((item) => ({
+      externalId: item.external_id,
+      start: item.start,
+      finish: item.finish ?? addDays(item.start, 1),
+      quantity: item.quantity,
+    })),
+    guests: body.guests,
+  };
+}
+
+/** Checks `body` outside a route (the rules' tests), throwing the 422 that names every bad field. */
+export function readHoldInput(body: unknown): HoldInput {
+  const result = HoldBody.safeParse(body);
+  if (!result.success) throw new InvalidError(fieldsOf(result.error.issues));
+  return holdInputOf(result.data);
+}
+
+/** The `cart_token` filter, normalised as the posts store it (a blank or odd one is a 422). */
+const CART_TOKEN_FILTER = queryString(255)
+  .transform((value, ctx) => {
+    const token = normalCartToken(value);
+    if (token === undefined)
+      ctx.issues.push({
+        code: 'custom',
+        message: 'must not be blank nor hold control or format characters',
+        input: value,
+      });
+    return token ?? z.NEVER;
+  })
+  .optional()
+  .openapi({ type: 'string', description: "Only this cart's reservation (a publishable token must give it)." });
+
+/** The query of GET /v1/reservations. */
+export const ListQuery = query({
+  ...PAGE_QUERY,
+  cart_token: CART_TOKEN_FILTER,
+  active: queryBool().openapi({ description: 'Only unexpired (true) or only expired (false) reservations.' }),
+  product_id: queryId(),
+  external_product_id: queryId(),
+  variant_id: queryId(),
+  external_variant_id: queryId(),
+});
+
+/** The query of GET and DELETE /v1/reservations/{id}. */
+export const ReservationQuery = query({ cart_token: CART_TOKEN_FILTER });
+
+/** The path of one reservation: an id that names none is a 404 (`pathIdOr404`), not a 422. */
+export const ReservationParams = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '1' }),
+});

@@ -1,0 +1,67 @@
+/**
+ * The booking and blackout records (API.md §2) as schemas for the OpenAPI document, beside
+ * `record-schemas.ts`: `test/service/shared/record-schemas.test.ts` fails when a schema and its
+ * record type (`src/shared/records.ts`) disagree.
+ * @module
+ */
+import { z } from '@hono/zod-openapi';
+import { GuestSchema } from './record-schemas.ts';
+
+/** An ISO 8601 UTC timestamp with milliseconds. */
+const instant = () => z.string().openapi({ format: 'date-time', example: '2026-12-24T13:00:00.000Z' });
+
+/** An id of ours or the platform's, or null for none. */
+const idOrNull = () => z.number().int().nullable();
+
+/** One booked item. */
+export const BookingItemSchema = z
+  .object({
+    external_id: z.number().int(),
+    variant_id: z.number().int(),
+    resource_id: z.string().nullable(),
+    quantity: z.number().int(),
+    product_title: z.string(),
+    variant_title: z.string(),
+  })
+  .openapi('BookingItem');
+
+/** An answer to a custom booking question. */
+export const BookingFieldSchema = z.object({ name: z.string(), value: z.string() }).openapi('BookingField');
+
+/** A booking (seed §2.4). */
+export const BookingSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(['pending', 'confirmed', 'cancelled']),
+    status_code: z.literal([1, 2, 4]),
+    starts_at: instant(),
+    finishes_at: instant(),
+    tz: z.string().openapi({ example: 'Australia/Sydney' }),
+    items: z.array(BookingItemSchema),
+    customers: z.array(GuestSchema),
+    fields: z.array(BookingFieldSchema),
+    tags: z.array(z.string()),
+    create_draft_order: z.boolean(),
+    created_at: instant(),
+  })
+  .openapi('Booking');
+
+/** A period in which items cannot be held or booked (seed §4). */
+export const BlackoutSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string().nullable(),
+    starts_at: instant(),
+    finishes_at: instant(),
+    all_day: z.union([z.literal(0), z.literal(1)]),
+    scope: z.enum(['overlap', 'start']),
+    product_id: idOrNull(),
+    external_product_id: idOrNull(),
+    variant_id: idOrNull(),
+    external_variant_id: idOrNull(),
+    location_id: idOrNull(),
+    vendor: z.string().nullable(),
+    created_at: instant(),
+    updated_at: instant(),
+  })
+  .openapi('Blackout');

@@ -1,0 +1,209 @@
+/**
+ * The records the service answers with (API.md §2) and the error envelope (§4), as schemas for
+ * the OpenAPI document. They describe `src/shared/records.ts`, the one set of record types the
+ * widget, the client and the service share: `test/service/http/record-schemas.test.ts` fails
+ * when a schema and its record type disagree.
+ * @module
+ */
+import { z } from '@hono/zod-openapi';
+import { isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
+import { ITEM_STATUS, type ItemStatus } from '../../shared/status.ts';
+
+const STATUS_NAMES = Object.keys(ITEM_STATUS) as [ItemStatus, ...ItemStatus[]];
+const STATUS_CODES = Object.values(ITEM_STATUS);
+
+/** An ISO 8601 UTC timestamp with milliseconds. */
+const instant = () => z.string().openapi({ format: 'date-time', example: '2026-12-24T13:00:00.000Z' });
+
+/** The API's 0/1 flags. */
+const flag = () => z.union([z.literal(0), z.literal(1)]);
+
+/** A guest named on a reservation. */
+export const GuestSchema = z
+  .object({ first_name: z.string(), last_name: z.string(), email: z.string() })
+  .openapi('Guest');
+
+/** One held item of a reservation (seed §2.1). */
+export const ReservationItemSchema = z
+  .object({
+    start: instant(),
+    finish: instant(),
+    status: z.enum(STATUS_NAMES),
+    status_code: z.literal(STATUS_CODES),
+    variant_id: z.number().int(),
+    external_id: z.number().int(),
+    quantity: z.number().int(),
+    quantity_available: z.number().int(),
+    variant_title: z.string(),
+    product_title: z.string(),
+    all_day: flag(),
+  })
+  .openapi('ReservationItem');
+
+/** A timed hold of items against a cart token (seed §2.1). */
+export const ReservationSchema = z
+  .object({
+    id: z.number().int(),
+    cart_token: z.string(),
+    created_at: instant(),
+    expires_at: instant(),
+    tz: z.string().openapi({ example: 'Australia/Sydney' }),
+    items: z.array(ReservationItemSchema),
+  })
+  .openapi('Reservation');
+
+/** A widget's settings (API.md §2): the rules its calendar and the holds follow. */
+export const WidgetSettingsSchema = z
+  .object({
+    lead_days: z.number().int(),
+    horizon_days: z.number().int(),
+    min_days: z.number().int(),
+    max_days: z.number().int(),
+    count: z.enum(['days', 'nights']),
+    first_day_of_week: z.number().int().nullable(),
+    quantity_min: z.number().int(),
+    quantity_max: z.number().int(),
+    hold_minutes: z.number().int(),
+    pricing: z.enum(['booking', 'day', 'night']),
+  })
+  .openapi('WidgetSettings');
+
+/** A widget: where the calendar shows and the rules it applies (API.md §2). */
+export const WidgetSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    type: z.enum(['date', 'range']),
+    tz: z.string(),
+    locale: z.string(),
+    product_ids: z.array(z.number().int()),
+    external_product_ids: z.array(z.number().int()),
+    settings: WidgetSettingsSchema,
+    created_at: instant(),
+    updated_at: instant(),
+  })
+  .openapi('Widget');
+
+/** An API token as listed (the token itself is never shown again). */
+export const TokenSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(['secret', 'publishable']),
+    hint: z.string().nullable().openapi({ example: 'pk_…x7Qa' }),
+    label: z.string().nullable(),
+    origins: z.array(z.string()),
+    created_at: instant(),
+  })
+  .openapi('Token');
+
+/** A token as created: the record and, in this one answer only, the token. */
+export const NewTokenSchema = TokenSchema.extend({ token: z.string() }).openapi('NewToken');
+
+/** A location of the shop (products and blackouts may name it). */
+export const LocationSchema = z.object({ id: z.number().int(), name: z.string() }).openapi('Location');
+
+/** A variant of a product: what is held and booked, with its units per shop-local day. */
+export const VariantSchema = z
+  .object({
+    id: z.number().int(),
+    product_id: z.number().int(),
+    external_id: z.number().int(),
+    external_product_id: z.number().int(),
+    title: z.string(),
+    capacity: z.number().int(),
+  })
+  .openapi('Variant');
+
+/** A product with its variants. */
+export const ProductSchema = z
+  .object({
+    id: z.number().int(),
+    external_id: z.number().int(),
+    title: z.string(),
+    vendor: z.string().nullable(),
+    location_id: z.number().int().nullable(),
+    variants: z.array(VariantSchema),
+  })
+  .openapi('Product');
+
+/** A shop-local day, `YYYY-MM-DD`. */
+const day = () => z.custom<PlainDate>(isPlainDate).openapi({ type: 'string', format: 'date', example: '2026-12-10' });
+
+/** One day of a variant's availability (GET /v1/availability, an extension). */
+export const AvailabilityDaySchema = z
+  .object({
+    date: day(),
+    quantity_available: z.number().int(),
+    status: z.enum(STATUS_NAMES),
+    status_code: z.literal(STATUS_CODES),
+  })
+  .openapi('AvailabilityDay');
+
+/** One variant on one shop-local day (GET /v1/occupancy, an extension). */
+export const OccupancyDaySchema = z
+  .object({
+    variant_id: z.number().int(),
+    external_variant_id: z.number().int(),
+    product_id: z.number().int(),
+    product_title: z.string(),
+    variant_title: z.string(),
+    date: day(),
+    capacity: z.number().int(),
+    held: z.number().int(),
+    booked: z.number().int(),
+    available: z.number().int(),
+    blacked_out: z.boolean(),
+    blackout_title: z.string().nullable(),
+  })
+  .openapi('OccupancyDay');
+
+/** A Shopify order line the service did not book as it was paid (GET /v1/shopify/conflicts). */
+export const ShopifyConflictSchema = z
+  .object({
+    id: z.number().int(),
+    order_id: z.string(),
+    order_name: z.string().nullable(),
+    line_id: z.string(),
+    external_variant_id: z.number().int(),
+    starts_at: instant(),
+    finishes_at: instant(),
+    quantity: z.number().int(),
+    line_quantity: z.number().int().nullable(),
+    held_line_quantity: z.number().int().nullable(),
+    pricing: z.enum(['booking', 'day', 'night']).nullable(),
+    booking_id: z.number().int().nullable(),
+    reason: z.string(),
+    created_at: instant(),
+  })
+  .openapi('ShopifyConflict');
+
+/** The caller's shop and its Shopify settings (GET /v1/shop; the API secret is never shown). */
+export const ShopSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    tz: z.string(),
+    locale: z.string(),
+    shopify: z.object({
+      domain: z.string().nullable(),
+      api_secret_set: z.boolean(),
+      previous_secret_expires_at: instant().nullable(),
+      book_on: z.enum(['orders/create', 'orders/paid']).nullable(),
+    }),
+  })
+  .openapi('Shop');
+
+/** The error envelope of every 4xx and 5xx (API.md §4). */
+export const ErrorSchema = z
+  .object({
+    error: z.string().openapi({ example: 'invalid' }),
+    message: z.string(),
+    details: z
+      .object({
+        fields: z.record(z.string(), z.array(z.string())).optional(),
+        items: z.array(ReservationItemSchema).optional(),
+      })
+      .passthrough()
+      .optional(),
+  })
+  .openapi('Error');
