@@ -11,8 +11,10 @@
  * where that zone skips it. Only its calendar day is read here, which that shift cannot move.
  * @module
  */
-import { formatInTimeZone, fromZonedTime, toZonedTime } from 'date-fns-tz';
+import { toZonedTime } from 'date-fns-tz';
 import { type PlainDate, fromDate, isPlainDate } from './plain-date.ts';
+
+const DAY_MS = 86_400_000;
 
 /** True when `tz` is an IANA zone name this runtime knows (`Australia/Melbourne`, `UTC`). */
 export function isTimeZone(tz: unknown): tz is string {
@@ -28,9 +30,25 @@ export function plainDateInZone(instant: Date | number, tz: string): PlainDate {
   return day;
 }
 
-/** The wall-clock time of `instant` in `tz`, `YYYY-MM-DDTHH:MM:SS`. */
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall-clock time of `instant` in `tz`, `YYYY-MM-DDTHH:MM:SS`, read from `Intl` itself:
+ * date-fns-tz's `formatInTimeZone` goes through a `Date` of the process's zone, which shows a
+ * wall time that zone skips an hour late (00:30 as 01:30 on a Santiago spring-forward day).
+ */
 function wallClock(instant: Date | number, tz: string): string {
-  return formatInTimeZone(instant, tz, "yyyy-MM-dd'T'HH:mm:ss");
+  let format = wallFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      ...{ year: 'numeric', month: '2-digit', day: '2-digit' },
+      ...{ hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+    });
+    wallFormats.set(tz, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${part.year!.padStart(4, '0')}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
 }
 
 /**
@@ -40,10 +58,17 @@ function wallClock(instant: Date | number, tz: string): string {
  */
 export function localTimeToInstant(date: PlainDate, hour: number, minute: number, tz: string): Date | undefined {
   const wall = `${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00`;
-  const found = +fromZonedTime(wall, tz);
-  // date-fns-tz moves a skipped time to an instant with another wall time, and may pick either
-  // side of a repeated hour: check the wall time, and prefer the earlier of two that match.
-  const instant = [found - 3_600_000, found].find((t) => wallClock(t, tz) === wall);
+  // Not date-fns-tz's `fromZonedTime(wall, tz)`: it reads a wall time without an offset in the
+  // process's zone, so a time that zone skips (00:30 on a Santiago spring-forward day) came out
+  // an hour off and was refused as not existing in every shop's zone. Here the wall time is read
+  // as UTC and moved by the zone's offset a day before and a day after (a DST change lies
+  // between them at most); the candidates whose wall time in `tz` is the one asked for are the
+  // answers, the earlier first where the clocks went back.
+  const asUtc = Date.parse(`${wall}Z`);
+  const offsetAt = (instant: number) => Date.parse(`${wallClock(instant, tz)}Z`) - instant;
+  const instant = [asUtc - offsetAt(asUtc - DAY_MS), asUtc - offsetAt(asUtc + DAY_MS)]
+    .filter((t) => wallClock(t, tz) === wall)
+    .sort((a, b) => a - b)[0];
   return instant === undefined ? undefined : new Date(instant);
 }
 

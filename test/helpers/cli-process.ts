@@ -40,18 +40,15 @@ export function buildCli(): string {
   const staging = `${out}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   const tsc = spawnSync(
     process.execPath,
-    [
-      join(ROOT, 'node_modules/typescript/bin/tsc'),
-      '-p',
-      join(ROOT, 'src/tsconfig.build.json'),
-      '--outDir',
-      staging,
-      '--declaration',
-      'false',
-    ],
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'src/tsconfig.build.json'), '--outDir', staging],
     { encoding: 'utf8' },
   );
-  if (!existsSync(join(staging, 'service/cli.js'))) throw new Error(`tsc built no CLI:\n${tsc.stdout}${tsc.stderr}`);
+  // The build `npm start` runs, declarations included: tsc writes the files even when it reports
+  // errors, and `npm start` stops at them, so any error fails here.
+  if (tsc.status !== 0 || !existsSync(join(staging, 'service/cli.js'))) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(`npm start's tsc build fails (exit ${tsc.status}):\n${tsc.stdout}${tsc.stderr}`);
+  }
   try {
     renameSync(staging, out);
   } catch {

@@ -48,6 +48,15 @@ describe('zone conversions', () => {
     }
   });
 
+  it("parses a shop's time that the process's zone skips (00:30 on Santiago's spring-forward day) in every process zone", () => {
+    // Santiago's clocks jump from 00:00 to 01:00 on 6 September 2026: the time exists in UTC and Melbourne.
+    const utc = parseLocalDateTime('2026-09-06 00:30', 'UTC');
+    expect('instant' in utc && iso(utc.instant)).toBe('2026-09-06T00:30:00.000Z');
+    const melbourne = parseLocalDateTime('2026-09-06 00:30', 'Australia/Melbourne');
+    expect('instant' in melbourne && iso(melbourne.instant)).toBe('2026-09-05T14:30:00.000Z');
+    expect(parseLocalDateTime('2026-09-06 00:30', 'America/Santiago')).toHaveProperty('error');
+  });
+
   it('knows real zone names and refuses others', () => {
     expect(isTimeZone('Australia/Melbourne')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);

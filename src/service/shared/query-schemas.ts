@@ -91,7 +91,7 @@ export function pageOf(query: { page?: number; per?: number }): Page {
 }
 
 /** A day `YYYY-MM-DD`, required (`is required`); `.optional()` when it is not. */
-export function queryDate() {
+export function queryDate(): z.ZodPipe<z.ZodString, z.ZodTransform<PlainDate, string>> {
   const message = 'must be a date YYYY-MM-DD from 1000-01-01 to 9998-12-31';
   return z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : once(message)(issue)) })
