@@ -14,7 +14,8 @@ export const OPENAPI_PATH = '/v1/openapi.json';
 
 /**
  * Scalar's standalone script at an exact version: the page never changes under us, and the
- * package (hundreds of dependencies, some with install scripts) stays out of node_modules.
+ * package (hundreds of dependencies, some with install scripts) stays out of node_modules. The
+ * middleware is 0.9 (Node 20), not 0.10+, whose renderer declares Node 22.
  * Moving to another version is a deliberate edit here.
  */
 export const SCALAR_SCRIPT = 'https://cdn.jsdelivr.net/npm/@scalar/api-reference@1.72.1/dist/browser/standalone.js';
