@@ -153,16 +153,17 @@ async function checkedColumns(
 ): Promise<BlackoutColumns> {
   const input = blackoutInputOf(body, errors, auth.tz);
   const targets = await resolveTargets(tx, auth.shopId, input, errors);
+  // The times' rules need only the times (given or stored), not the targets: they are judged
+  // even when a target failed, so one 422 names every bad field.
+  const startsAt = input.starts_at?.instant ?? stored?.starts_at;
+  const finishesAt = input.finishes_at?.instant ?? stored?.finishes_at;
+  if (startsAt && finishesAt && !errors.has('starts_at') && !errors.has('finishes_at')) {
+    if (finishesAt.getTime() <= startsAt.getTime()) errors.add('finishes_at', 'must be after starts_at');
+    if (input.all_day === 1 && !(isStartOfDay(startsAt, auth.tz) && isStartOfDay(finishesAt, auth.tz)))
+      errors.add('all_day', `must be 0 unless starts_at and finishes_at are starts of days in ${auth.tz}`);
+  }
   errors.throwIfAny();
   const columns = mergeColumns(input, targets, stored);
-  if (columns.finishes_at.getTime() <= columns.starts_at.getTime())
-    errors.add('finishes_at', 'must be after starts_at');
-  if (
-    input.all_day === 1 &&
-    !(isStartOfDay(columns.starts_at, auth.tz) && isStartOfDay(columns.finishes_at, auth.tz))
-  ) {
-    errors.add('all_day', `must be 0 unless starts_at and finishes_at are starts of days in ${auth.tz}`);
-  }
   await checkTargetsAgree(tx, columns, input, errors);
   errors.throwIfAny();
   return columns;

@@ -128,6 +128,18 @@ describeEachDatabase('POST /v1/blackouts', (database) => {
           location_id: ['must be a positive whole number or null'],
         });
         expect(all.body.message).toBe('6 fields are invalid: colour, title, starts_at, finishes_at, product_id, ….');
+        // The times' own rules are judged beside a target the shop does not have.
+        const crossed = await api(service).post(
+          '/v1/blackouts',
+          { starts_at: '2026-09-10 09:00', finishes_at: '2026-09-09 09:00', all_day: 1, product_id: 999_999 },
+          { token },
+        );
+        expect(crossed.status).toBe(422);
+        expect(crossed.body.details.fields).toEqual({
+          finishes_at: ['must be after starts_at'],
+          all_day: ['must be 0 unless starts_at and finishes_at are starts of days in America/Santiago'],
+          product_id: ['names no product of this shop'],
+        });
       },
       { fixture },
     );
