@@ -166,6 +166,11 @@ async function checkedColumns(
   const columns = mergeColumns(input, targets, stored);
   await checkTargetsAgree(tx, columns, input, errors);
   errors.throwIfAny();
+  // A variant's blackout stored without a product shows the variant's product (the check above
+  // made sure any product named agrees): naming it again on the same variant changes nothing, so
+  // a record PUT back as it was read leaves updated_at.
+  if (stored && stored.product_id === null && columns.variant_id !== null && columns.variant_id === stored.variant_id)
+    columns.product_id = null;
   return columns;
 }
 

@@ -41,6 +41,16 @@ describeEachDatabase('PUT /v1/blackouts/{id}', (database) => {
       const { status, body } = await api(service).put(`/v1/blackouts/${blackout.id}`, blackout);
       expect(status).toBe(200);
       expect(body).toEqual(blackout);
+      // A variant's blackout shows its product, though it names only the variant.
+      const variant = await api(service).post('/v1/blackouts', {
+        starts_at: '2026-12-24',
+        finishes_at: '2026-12-25',
+        external_variant_id: 8002,
+      });
+      expect(variant.body.product_id).not.toBeNull();
+      service.clock.advance(60_000);
+      const again = await api(service).put(`/v1/blackouts/${variant.body.id}`, variant.body);
+      expect(again.body).toEqual(variant.body);
     });
   });
 
