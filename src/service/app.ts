@@ -147,7 +147,8 @@ export function createApp(options: AppOptions): BookingApp {
     if (cors) for (const [name, value] of Object.entries(cors)) c.res.headers.set(name, value);
   });
   // The methods of each path come from the routes the features define (405 with Allow, 404).
-  const allowed = allowedMethodsOf(FEATURES.flatMap((feature) => feature.routes));
+  const docs = openApiRoutes(FEATURES);
+  const allowed = allowedMethodsOf([...FEATURES, docs].flatMap((feature) => feature.routes));
   const limits = options.rateLimit === false ? undefined : { ...RATE_LIMIT_DEFAULTS, ...options.rateLimit };
   // The shared buckets are on the database's own clock; a test that simulates the rate limits'
   // clock (`limits.now`) makes it the database's too. A test clock of the app's (holds) does
@@ -155,7 +156,7 @@ export function createApp(options: AppOptions): BookingApp {
   const buckets = limits && sharedBuckets(deps.db, { sqlNow: limits.now });
   const cacheMs = options.tokenCacheMs ?? TOKEN_CACHE_MS;
   // The API's description and its reference page: public, before any /v1 middleware.
-  app.route('/', openApiRoutes(FEATURES));
+  app.route('/', docs);
   app.use('/v1/*', clientAddress(options.trustProxyHeader));
   // Before anything that may reach the database, each address has a bucket in memory.
   if (limits) app.use('/v1/*', addressLimit(limits));

@@ -106,6 +106,12 @@ describe('GET /v1/openapi.json and /docs', () => {
     expect(answer.body).toEqual(JSON.parse(JSON.stringify(document)));
   });
 
+  it('answers another method on the document with 405 and Allow: GET, OPTIONS, as every endpoint does', async () => {
+    const answer = await service.fetch(new Request('http://localhost/v1/openapi.json', { method: 'POST' }));
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET, OPTIONS');
+  });
+
   it("serves the reference page, which loads Scalar's script from its CDN at an exact version", async () => {
     const page = await service.fetch(new Request('http://localhost/docs'));
     expect(page.status).toBe(200);
