@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/service/app.ts';
 import { cachedOrigins } from '../../../src/service/tokens/origins.ts';
-import { cachedTokens } from '../../../src/service/tokens/tokens.ts';
+import { cachedTokens, UNKNOWN_TOKEN_CACHE_MS } from '../../../src/service/tokens/tokens.ts';
 import type { Database } from '../../../src/service/db/types.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
 
@@ -63,8 +63,9 @@ describe('unauthenticated floods', () => {
     expect(queries()).toBeLessThanOrEqual(200);
   });
 
-  it('one unknown token repeated from a thousand addresses costs one query', async () => {
+  it('one unknown token repeated from a thousand addresses costs one query (per 2 s it is remembered)', async () => {
     const { fetch, queries } = await app(false);
+    const started = performance.now();
     for (let i = 0; i < 1_000; i++) {
       const r = await fetch(
         new Request('http://booking.test/v1/widgets', { headers: { authorization: 'Bearer pk_revoked_long_ago' } }),
@@ -72,7 +73,11 @@ describe('unauthenticated floods', () => {
       );
       expect(r.status).toBe(401);
     }
-    expect(queries()).toBe(1);
+    // An unknown token is remembered for UNKNOWN_TOKEN_CACHE_MS of real time: on a busy machine
+    // the thousand requests may outlast it, and it is asked again once per period, never per request.
+    const periods = Math.floor((performance.now() - started) / UNKNOWN_TOKEN_CACHE_MS);
+    expect(queries()).toBeGreaterThanOrEqual(1);
+    expect(queries()).toBeLessThanOrEqual(1 + periods);
   });
 
   it('preflights from any origin cost one query per cache period, and 429 past the per-address limit', async () => {
