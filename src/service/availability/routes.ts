@@ -11,7 +11,7 @@ import { featureApp } from '../http/schema-validation.ts';
 import { readDays } from './days.ts';
 import { databaseNow } from '../db/now.ts';
 import { sqlNowOf } from '../shared/clock.ts';
-import { periodCheck, query, queryDate, queryId, queryString, requiredQueryId } from '../shared/query-schemas.ts';
+import { cartTokenQuery, periodCheck, query, queryDate, queryId, requiredQueryId } from '../shared/query-schemas.ts';
 import { AvailabilityDaySchema, OccupancyDaySchema } from '../shared/record-schemas.ts';
 import { occupancy } from './occupancy-queries.ts';
 
@@ -25,7 +25,7 @@ const AvailabilityQuery = query({
   external_variant_id: requiredQueryId(),
   start: queryDate().openapi({ description: 'The first day listed.' }),
   finish: queryDate().openapi({ description: 'The first day not listed.' }),
-  cart_token: queryString(255).optional().openapi({ description: "This cart's own holds count as available." }),
+  cart_token: cartTokenQuery().openapi({ type: 'string', description: "This cart's own holds count as available." }),
 }).superRefine(periodCheck(MAX_DAYS), { when: () => true });
 
 const OccupancyQuery = query({

@@ -11,8 +11,7 @@ import { fieldsOf } from '../shared/schema-issues.ts';
 import { InvalidError } from '../shared/errors.ts';
 import { addDays, diffDays, isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
 import type { Guest } from '../../shared/records.ts';
-import { PAGE_QUERY, query, queryBool, queryId, queryString } from '../shared/query-schemas.ts';
-import { normalCartToken } from '../shared/body.ts';
+import { PAGE_QUERY, cartTokenQuery, query, queryBool, queryId } from '../shared/query-schemas.ts';
 import { MAX_ITEMS, cartToken, externalId, fieldsOnly, list, person, wholeNumber } from '../shared/schemas.ts';
 
 /** The longest item, in days (as the availability endpoint's window). */
@@ -105,20 +104,11 @@ export function readHoldInput(body: unknown): HoldInput {
   return holdInputOf(result.data);
 }
 
-/** The `cart_token` filter, normalised as the posts store it (a blank or odd one is a 422). */
-const CART_TOKEN_FILTER = queryString(255)
-  .transform((value, ctx) => {
-    const token = normalCartToken(value);
-    if (token === undefined)
-      ctx.issues.push({
-        code: 'custom',
-        message: 'must not be blank nor hold control or format characters',
-        input: value,
-      });
-    return token ?? z.NEVER;
-  })
-  .optional()
-  .openapi({ type: 'string', description: "Only this cart's reservation (a publishable token must give it)." });
+/** The `cart_token` filter of the reservation reads. */
+const CART_TOKEN_FILTER = cartTokenQuery().openapi({
+  type: 'string',
+  description: "Only this cart's reservation (a publishable token must give it).",
+});
 
 /** The query of GET /v1/reservations. */
 export const ListQuery = query({

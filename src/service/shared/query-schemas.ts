@@ -9,6 +9,7 @@ import { z } from '@hono/zod-openapi';
 import { PAGE_DEFAULT_PER, PAGE_MAX_PER } from '../../shared/params.ts';
 import { diffDays, isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
 import { parseLocalDateTime, startOfDayInZone } from '../../shared/zones.ts';
+import { normalCartToken } from './body.ts';
 import type { FieldErrors } from './field-errors.ts';
 import type { Page } from '../shared/page.ts';
 
@@ -194,4 +195,23 @@ export function instantsIn<N extends string>(
     else placed[name] = at.instant;
   }
   return placed;
+}
+
+/**
+ * A `cart_token` filter, normalised as the posts store it, so a filter finds the cart its posts
+ * made; a blank one, or one holding control or format characters, is a 422 (API.md §6).
+ */
+export function cartTokenQuery() {
+  return queryString(255)
+    .transform((value, ctx) => {
+      const token = normalCartToken(value);
+      if (token === undefined)
+        ctx.issues.push({
+          code: 'custom',
+          message: 'must not be blank nor hold control or format characters',
+          input: value,
+        });
+      return token ?? z.NEVER;
+    })
+    .optional();
 }

@@ -45,6 +45,19 @@ describeEachDatabase('GET /v1/availability', (database) => {
     expect(reservation.items[0].quantity_available).toBe(2);
   });
 
+  it('refuses a blank cart_token, or one of only a format character, with the 422 the reservation reads give', async () => {
+    for (const bad of ['%E2%80%8B', '%20']) {
+      const answer = await get(
+        service,
+        `/v1/availability?external_variant_id=8001&start=2026-12-10&finish=2026-12-12&cart_token=${bad}`,
+      );
+      expect(answer.status).toBe(422);
+      expect(answer.body.details.fields).toEqual({
+        cart_token: ['must not be blank nor hold control or format characters'],
+      });
+    }
+  });
+
   it('marks days before the lead time or past the horizon outside_window (4), and blackouts blacked_out (3)', async () => {
     expect(await days('external_variant_id=8001&start=2026-11-21&finish=2026-11-24')).toEqual([
       ['2026-11-21', 3, 'outside_window', 4],
