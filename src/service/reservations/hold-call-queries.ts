@@ -12,21 +12,11 @@ import type { PlainDate } from '../../shared/plain-date.ts';
 import type { ItemStatus } from '../../shared/status.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
 import type { Demand } from '../availability/types.ts';
-import { DEFAULT_HOLD_MINUTES } from './hold-queries.ts';
+import { DEFAULT_HOLD_MINUTES, type HoldTarget } from './hold-queries.ts';
 import type { ReservationRow } from './queries.ts';
 
-/** What `holdLocked` asks for. */
-export interface HoldCall {
-  shopId: number;
-  cartToken: string;
-  /** Undefined: the cart keeps its guests. */
-  guests: unknown[] | undefined;
-  /** A test clock's "now" (epoch ms); null: the database's clock once the locks are granted. */
-  now: number | null;
-  /** The posted items' hold length: `expires_at` = now + this (or less, for a renewed item's). */
-  holdMinutes: number;
-  /** The posted variants: the cart's items for them are replaced. */
-  variantIds: readonly number[];
+/** What `holdLocked` asks for: the cart (its `now` null means the clock once the locks are granted), and every item. */
+export interface HoldCall extends HoldTarget {
   /** Every posted item, in post order, quantity 0 included (judged; only those above 0 are written). */
   demands: readonly Demand[];
 }

@@ -45,29 +45,26 @@ export function otherItemsSettingSql(agg: 'min' | 'max', of: string, notPosted: 
 /** `otherItemsSettingSql`'s `of` for one full booking's units × days. */
 export const ALLOWANCE_OF = "(w.settings->>'quantity_max')::int * (w.settings->>'max_days')::int";
 
-/** What `writeHold` stores. */
-export interface HoldWrite {
+/** The cart a hold writes, and how: what `writeHold` and `holdLocked` (hold-call-queries.ts) share. */
+export interface HoldTarget {
   shopId: number;
   cartToken: string;
   /** Undefined: the cart keeps its guests. */
   guests: unknown[] | undefined;
   /** "Now" as already read from the database, or a test clock's override; null: the database's clock at the write. */
   now: number | null;
-  /** `expires_at` = now + this. */
+  /** `expires_at` = now + this (or less, for a renewed item's, under `holdLocked`). */
   holdMinutes: number;
   /** The posted variants: the cart's items for them are replaced. */
   variantIds: readonly number[];
+}
+
+/** What `writeHold` stores. */
+export interface HoldWrite extends HoldTarget {
   /** The posted items with a quantity above 0, each with its position in the post. */
   items: ReadonlyArray<{ demand: Demand; position: number }>;
 }
 
-/**
- * Upserts the cart's reservation (renewing `expires_at` from the database's "now"), deletes its
- * items for the posted variants (all of them when the reservation had lapsed: renewing it must
- * not revive items that were never judged again) and inserts the posted ones: one statement. Its
- * sub-statements share one snapshot, so the DELETE never sees the rows the INSERT adds, and
- * "lapsed" is the stored `expires_at` before this statement's renewal.
- */
 export async function writeHold(q: Queryable, w: HoldWrite): Promise<ReservationRow & { created: boolean }> {
   const { rows } = await q.query<ReservationRow & { created: boolean }>(
     `WITH t AS (SELECT ${nowSql('$4')} AS now),
