@@ -78,8 +78,12 @@ export function e2eDates(now = Date.now()): { monthEnd: string; newYearsEve: str
  */
 const E2E_FAKE_DATES = ['true', '1'].includes((process.env.CI ?? '').toLowerCase()) || process.env.E2E_DATES === 'all';
 
-/** Makes the migrated PGlite the service suites start from, once per run (creating one costs seconds). */
-const PGLITE_SETUP = 'test/helpers/pglite-setup.ts';
+/**
+ * The global setups of the suites that run the service: the migrated PGlite they start from,
+ * made once per run (creating one costs seconds), and the name of the run's PostgreSQL
+ * databases, dropped when the project ends.
+ */
+const DATABASE_SETUP = ['test/helpers/pglite-setup.ts', 'test/helpers/postgres-setup.ts'];
 
 /**
  * The browser projects: their files run after every other project's (`groupOrder` 1), two at a
@@ -231,7 +235,12 @@ export default defineConfig(({ mode }) => ({
           ],
           exclude: tz === 'UTC' ? configDefaults.exclude : [...configDefaults.exclude, ...ZONE_FREE],
           env: { TZ: tz },
-          globalSetup: [PGLITE_SETUP],
+          globalSetup: DATABASE_SETUP,
+          // A worker's files share its modules and its databases (test/helpers/service.ts):
+          // importing the service and migrating a database once per worker, not once per
+          // file, halves the project's CPU time. A file that mocks a module re-imports what
+          // uses it after vi.resetModules() (hardening/tenants-tokens.test.ts).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -244,6 +253,10 @@ export default defineConfig(({ mode }) => ({
           include: ['test/widget/**/*.test.{ts,tsx}'],
           exclude: tz === 'UTC' ? configDefaults.exclude : [...configDefaults.exclude, ...ZONE_FREE],
           env: { TZ: tz },
+          // The widget's suites render against the real in-process service (render-widget.ts).
+          globalSetup: DATABASE_SETUP,
+          // As the node projects: each file cleans its document (afterEach) and shares modules.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -256,7 +269,7 @@ export default defineConfig(({ mode }) => ({
           environment: 'happy-dom',
           include: ['test/admin/**/*.test.{ts,tsx}'],
           env: { TZ: 'UTC' },
-          globalSetup: [PGLITE_SETUP],
+          globalSetup: DATABASE_SETUP,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,6 +5,7 @@
  * they must run and fail instead.
  */
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPostgres } from '../../src/service/db/postgres.ts';
 import type { Database } from '../../src/service/db/types.ts';
 
@@ -47,7 +48,9 @@ export async function postgresAvailable(): Promise<boolean> {
 export async function createPostgresDatabase(
   poolSize = 10,
 ): Promise<{ db: Database; url: string; drop(): Promise<void> }> {
-  const name = `bw_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  // The run's name first (postgres-setup.ts drops what a run leaves), then this one's.
+  const run = inject('testRunId') ?? 'norun';
+  const name = `bw_test_${run}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
   try {

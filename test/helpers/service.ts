@@ -3,7 +3,6 @@
  * default, or a PostgreSQL database of its own), migrated, seeded from the test fixture, behind `createApp`, with a
  * clock the test moves. No socket: requests go straight to `fetch`.
  */
-import { afterAll } from 'vitest';
 import { createApp, type AppOptions } from '../../src/service/app.ts';
 import { manualClock, type ManualClock } from '../../src/service/clock.ts';
 import { migrate } from '../../src/service/db/migrate.ts';
@@ -45,25 +44,20 @@ export interface TestServiceOptions {
 }
 
 /**
- * Databases this test process has migrated once and reuses: a service takes one, empties it
- * (every table truncated, identities restarted: the state of a fresh database, ids included)
- * and loads its fixture; closing the service hands it back. Opening and migrating a new PGlite
- * costs seconds and restoring a snapshot most of a second, where emptying costs milliseconds.
+ * Databases this test worker has migrated once and reuses, from file to file (the service
+ * projects do not isolate their files: vite.config.ts): a service takes one, empties it (every
+ * table truncated, identities restarted: the state of a fresh database, ids included) and
+ * loads its fixture; closing the service hands it back. Opening and migrating a new database
+ * costs most of a second to seconds, where emptying costs milliseconds. In-memory PGlites end
+ * with the worker; PostgreSQL databases are dropped when the run ends (postgres-setup.ts).
  */
 const idle: Record<'pglite' | 'postgres', Array<{ db: Database; drop(): Promise<void> }>> = {
   pglite: [],
   postgres: [],
 };
 
-// When the test file is done, its idle databases are closed (and PostgreSQL ones dropped).
-afterAll(async () => {
-  for (const engine of ['pglite', 'postgres'] as const) {
-    for (const { db, drop } of idle[engine].splice(0)) {
-      await db.close().catch(() => {});
-      await drop().catch(() => {});
-    }
-  }
-});
+/** At most this many idle databases per engine are kept (each PostgreSQL one holds a pool of connections). */
+const KEEP_IDLE = 3;
 
 async function takeDatabase(engine: 'pglite' | 'postgres'): Promise<{ db: Database; drop(): Promise<void> }> {
   const reused = idle[engine].pop();
@@ -116,8 +110,11 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
         () => true,
         () => false,
       );
-      if (usable) idle[engine].push(taken);
-      else await taken.drop().catch(() => {});
+      if (usable && idle[engine].length < KEEP_IDLE) idle[engine].push(taken);
+      else {
+        if (usable) await db.close().catch(() => {});
+        await taken.drop().catch(() => {});
+      }
       if (unexpected.length > 0)
         throw new AggregateError(unexpected, `The service hit ${unexpected.length} unexpected error(s) (500s)`);
     },

@@ -1,6 +1,6 @@
 // Each project names the zone its tests run in; prove the process really is in it, so a
 // zone matrix can never pass by silently running everything in one zone.
-import { expect } from 'vitest';
+import { afterAll, expect, vi } from 'vitest';
 
 const wanted = process.env.TZ;
 if (wanted) {
@@ -8,3 +8,15 @@ if (wanted) {
   const same = actual === wanted || (wanted === 'UTC' && (actual === 'Etc/UTC' || actual === 'UTC'));
   expect(same, `process time zone is ${actual}, expected ${wanted}`).toBe(true);
 }
+
+// A worker's files share modules and, under happy-dom, one document (vite.config.ts: the node
+// and widget projects do not isolate files). Whatever a file left behind, even one that failed
+// half-way, ends with it: fake timers, stubbed globals and variables, spies, and the page's
+// elements (a widget taken off the page stops its countdown and its requests).
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  if (typeof document !== 'undefined') document.body.replaceChildren();
+});

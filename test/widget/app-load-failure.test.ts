@@ -19,9 +19,14 @@ afterEach(() => {
 
 it('when the app cannot load, tells the theme a shopper’s sentence, the browser’s error only as the detail', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const { defineBookingWidget } = await import('../../src/widget/element.ts');
-  defineBookingWidget();
-  const el = document.createElement('booking-widget');
+  // A worker's files share modules and one document (vite.config.ts), where `booking-widget`
+  // may already be defined with the real loader: import the element anew (with the mock) and
+  // define it under a name of its own, as a page would have it.
+  vi.resetModules();
+  const { BookingWidgetElement } = await import('../../src/widget/element.ts');
+  if (!customElements.get('booking-widget-offline'))
+    customElements.define('booking-widget-offline', class extends BookingWidgetElement {});
+  const el = document.createElement('booking-widget-offline') as InstanceType<typeof BookingWidgetElement>;
   el.fetch = async () => Response.json({}, { status: 503 });
   const errors: ErrorDetail[] = [];
   el.addEventListener('booking-widget:error', (e) => errors.push(e.detail));

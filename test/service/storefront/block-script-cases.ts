@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 // A string, not new URL(): under happy-dom the global URL is the DOM's, which Node's fs refuses.
 const ROOT = join(fileURLToPath(import.meta.url), '../../../..');
@@ -111,9 +111,30 @@ const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 
 /** Every case, on `script` (`label` names which file it is). */
 export function describeBlockScript(label: string, script: string): void {
+  /** Takes this copy's listeners off document and window: the page is left. */
+  const leave: Array<() => void> = [];
   beforeAll(() => {
-    // Loaded once, as a page loads it once; its listeners live on document and window.
-    new Function(script)();
+    // Loaded once, as a page loads it once; its listeners live on document and window. A
+    // worker's files share one document (vite.config.ts), so the listeners this copy adds are
+    // noted and taken off after its cases, and the other copy's guard is lifted before it loads.
+    delete (window as { __bookingWidgetBlock?: boolean }).__bookingWidgetBlock;
+    const targets: EventTarget[] = [document, window];
+    for (const target of targets) {
+      const add = target.addEventListener;
+      target.addEventListener = (...args: Parameters<EventTarget['addEventListener']>) => {
+        leave.push(() => target.removeEventListener(...args));
+        add.apply(target, args);
+      };
+    }
+    try {
+      new Function(script)();
+    } finally {
+      // Their own addEventListener again, the prototype's.
+      for (const target of targets) delete (target as Partial<EventTarget>).addEventListener;
+    }
+  });
+  afterAll(() => {
+    for (const off of leave.splice(0)) off();
   });
 
   beforeEach(() => {
