@@ -114,12 +114,15 @@ describe('ranges', () => {
   it('rejects a length outside min_days-max_days and a range crossing an unavailable day', () => {
     const f = facts({ blocks: [{ first: d('2026-12-25'), last: d('2026-12-25'), startOnly: false }] });
     expect(rangeProblem(d('2026-12-01'), d('2026-12-07'), f)).toBeUndefined();
-    expect(rangeProblem(d('2026-12-01'), d('2026-12-08'), f)).toBe('length');
+    expect(rangeProblem(d('2026-12-01'), d('2026-12-08'), f)).toBe('tooLong');
     expect(rangeProblem(d('2026-12-24'), d('2026-12-26'), f)).toBe('crosses');
     const nights = facts({ settings: resolveSettings('range', { count: 'nights', min_days: 1, max_days: 7 }) });
     // Check-out on the start day is zero nights.
-    expect(rangeProblem(d('2026-12-01'), d('2026-12-01'), nights)).toBe('length');
+    expect(rangeProblem(d('2026-12-01'), d('2026-12-01'), nights)).toBe('tooShort');
     expect(rangeProblem(d('2026-12-01'), d('2026-12-02'), nights)).toBeUndefined();
+    const twoAtLeast = facts({ settings: resolveSettings('range', { min_days: 2, max_days: 7 }) });
+    expect(rangeProblem(d('2026-12-01'), d('2026-12-01'), twoAtLeast)).toBe('tooShort');
+    expect(rangeProblem(d('2026-12-01'), d('2026-12-02'), twoAtLeast)).toBeUndefined();
   });
 });
 

@@ -7,7 +7,6 @@ import { type PlainDate, addDays, diffDays, eachDay } from '../../shared/plain-d
 import type { AvailabilityDay, Blackout, WidgetSettings } from '../../shared/records.ts';
 import { plainDateInZone as dayInZone } from '../../shared/zones.ts';
 
-/** Why a day cannot be chosen. */
 /** Why a day cannot be chosen; `short`: some are left, fewer than the quantity asked for. */
 export type Reason = 'past' | 'lead' | 'horizon' | 'closed' | 'sold' | 'short';
 
@@ -91,14 +90,17 @@ export function rangeFinish(end: PlainDate, s: WidgetSettings): PlainDate {
   return s.count === 'nights' ? end : addDays(end, 1);
 }
 
+/** Why a range cannot end on a day: too few or too many days, or an unavailable day before it. */
+export type EndProblem = 'tooShort' | 'tooLong' | 'crosses';
+
 /**
  * Why the range `start`-`end` (the days the shopper picked) cannot be held: its length is
  * outside `min_days`-`max_days`, or a day it holds is unavailable. `undefined` when it fits.
  */
-export function rangeProblem(start: PlainDate, end: PlainDate, facts: DayFacts): 'length' | 'crosses' | undefined {
-  const finish = rangeFinish(end, facts.settings);
-  const length = diffDays(start, finish);
-  if (length < facts.settings.min_days || length > facts.settings.max_days) return 'length';
+export function rangeProblem(start: PlainDate, end: PlainDate, facts: DayFacts): EndProblem | undefined {
+  const length = diffDays(start, rangeFinish(end, facts.settings));
+  if (length < facts.settings.min_days) return 'tooShort';
+  if (length > facts.settings.max_days) return 'tooLong';
   return dayInTheWay(start, end, facts) ? 'crosses' : undefined;
 }
 
