@@ -85,6 +85,22 @@ export function fewLeft(date: PlainDate, facts: DayFacts): number | undefined {
   return n < most ? n : undefined;
 }
 
+/**
+ * The most units a shopper can ask for: `quantity_max`, but no more than every one of the
+ * chosen `days` has (the start alone while a range's end is chosen), or with no choice than
+ * the freest day known (the variant's capacity, unless every such day is partly taken); never
+ * below `quantity_min`. Days not loaded are not counted; with none loaded, `quantity_max`.
+ */
+export function mostUnits(
+  s: WidgetSettings,
+  availability: Record<string, AvailabilityDay>,
+  days?: PlainDate[] | undefined,
+): number {
+  const units = (days ?? Object.keys(availability)).flatMap((d) => availability[d]?.quantity_available ?? []);
+  const have = units.length ? Math[days ? 'min' : 'max'](...units) : s.quantity_max;
+  return Math.max(s.quantity_min, Math.min(s.quantity_max, have));
+}
+
 /** The exclusive finish of a range whose last picked day is `end` (API.md §2 `count`). */
 export function rangeFinish(end: PlainDate, s: WidgetSettings): PlainDate {
   return s.count === 'nights' ? end : addDays(end, 1);

@@ -10,7 +10,7 @@ import { type ReadonlySignal, computed, createModel, effect, signal } from '@pre
 import { type PlainDate, addDays, addMonths, eachDay, startOfMonth } from '../../shared/plain-date.ts';
 import { shopify, storefrontUrl } from '../api/cart.ts';
 import { firstDayOfWeek } from '../../shared/month-grid.ts';
-import { type DayFacts, blockedDays } from '../calendar/rules.ts';
+import { type DayFacts, blockedDays, mostUnits } from '../calendar/rules.ts';
 import { createFormats, periodDays } from '../format.ts';
 import { isRtl, resolveLocale } from '../i18n.ts';
 import { shopperMessage } from './shopper-message.ts';
@@ -126,21 +126,11 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     ));
   const selection = new SelectionModel(deps, booking, facts, quantity, variant, strings.t, formats, loadHold);
 
-  /**
-   * The most units the shopper can ask for: `quantity_max`, but no more than the chosen days
-   * all have (the start alone while a range's end is being chosen), or before a choice the
-   * variant's freest day known (its capacity, unless every such day is partly taken).
-   */
+  /** The most units the shopper can ask for: see `mostUnits`. */
   const most = computed(() => {
-    const { quantity_min: min, quantity_max: max } = settings.value;
-    const known = facts.value?.availability ?? {};
     const c = selection.chosen.value,
       s = selection.start.value;
-    const units = (c ? eachDay(c.start, c.finish) : s ? [s] : Object.keys(known)).flatMap(
-      (d) => known[d]?.quantity_available ?? [],
-    );
-    const have = units.length ? Math[s ? 'min' : 'max'](...units) : max;
-    return Math.max(min, Math.min(max, have));
+    return mostUnits(settings.value, facts.value?.availability ?? {}, c ? eachDay(c.start, c.finish) : s && [s]);
   });
   // Before a choice, a quantity above what the variant has (another variant was chosen) comes down to it.
   effect(() => {
