@@ -4,7 +4,7 @@
  * @module
  */
 import { type PlainDate, addDays, isPlainDate } from '../shared/plain-date.ts';
-import type { Reason } from './calendar/rules.ts';
+import type { EndProblem, Reason } from './calendar/rules.ts';
 import type { Translate } from './i18n.ts';
 import { plainDateInZone as dayInZone } from '../shared/zones.ts';
 
@@ -84,7 +84,12 @@ export interface DayNote {
   left?: number | undefined;
   /** The merchant's title of the blackout that closes the day. */
   title?: string | undefined;
+  /** Why the chosen start's range cannot end on the day. */
+  noEnd?: EndProblem | undefined;
 }
+
+/** Why a day cannot end the range being chosen: "cannot end your dates: too long". */
+export const noEndWhy = (t: Translate, p: EndProblem): string => t('labelled', t('noEnd'), t(p));
 
 /**
  * Why a day cannot be chosen, in words: "unavailable: Christmas Day" (the merchant's title
@@ -101,7 +106,8 @@ export function whyNot(f: Formats, t: Translate, reason: Reason | 'loading', not
 
 /**
  * A day's accessible name with its state: "Friday, December 25, 2026", "…, start, 2 left",
- * "…, unavailable: Christmas Day", "…, only 1 left", or "…, Loading…" while its month is not in.
+ * "…, unavailable: Christmas Day", "…, only 1 left", "…, cannot end your dates: too long", or
+ * "…, Loading…" while its month is not in.
  * Joined with the language's own separator ("، " in Arabic, "、" in Japanese), never an ASCII comma.
  */
 export function dayLabel(
@@ -116,7 +122,8 @@ export function dayLabel(
     note.role !== 'one' &&
     t(note.role === 'start' ? 'dayStart' : note.role === 'end' ? 'dayEnd' : 'dayIn');
   const left = note.left !== undefined ? t('unitsLeft', f.number(note.left)) : undefined;
-  return [f.day(date), ...(reason ? [whyNot(f, t, reason, note)] : [role, left])].filter(Boolean).join(t('sep'));
+  const why = reason ? whyNot(f, t, reason, note) : note.noEnd && noEndWhy(t, note.noEnd);
+  return [f.day(date), ...(why ? [why] : [role, left])].filter(Boolean).join(t('sep'));
 }
 
 /** "3 days", "1 night": a length in the widget's language (days through Intl, nights through the strings). */

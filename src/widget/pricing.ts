@@ -37,9 +37,3 @@ export function amountOf(
 ): number {
   return price * quantity * priceUnits(start, finish, s);
 }
-
-/** The variant's price from the `price` attribute, or undefined when absent or not a price. */
-export function parsePrice(price: string | null): number | undefined {
-  const n = price === null || price.trim() === '' ? Number.NaN : Number(price);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
-}

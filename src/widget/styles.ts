@@ -45,6 +45,7 @@ td{padding:1px;position:relative}
 [part~=day-closed]{background:#eef0f3;border-color:var(--m)}
 [part~=day-short]{border:1px dashed #b45309}
 [part~=day-few]:not([part~=day-selected]){box-shadow:inset 0 -3px 0 #b45309}
+[part~=day-no-end]{color:var(--m);background:#f3f4f6}
 [part~=day-loading]{color:#0000;background:#f6f7f9;border:1px dashed #d1d5db;cursor:progress}
 [part~=legend]{display:flex;flex-wrap:wrap;gap:.3em 1em;margin:.5em 0 0;padding:0;list-style:none;font-size:.85em;color:var(--m)}
 [part~=legend] li{display:flex;align-items:center;gap:.35em}

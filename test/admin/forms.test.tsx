@@ -118,6 +118,31 @@ describe('Widget form', () => {
   });
 });
 
+describe('Widget form: most units', () => {
+  it('saves "Most units" above what its products have, and says shoppers are offered only what exists', async () => {
+    renderScreen(<Widgets />);
+    const form = await screen.findByRole('form', { name: 'Settings of Kayak hire' });
+    // Kayak hire's "Most units" is the default, 10; a single kayak has 3, a double 2.
+    type('Most units', '4', form);
+    fireEvent.submit(form);
+    await statusSays('“Kayak hire” saved; the preview shows it.');
+    await statusSays(
+      'Shoppers are offered at most 3, not 4: no variant of its products has more than 3 (Kayak hire – Single kayak). To offer more, raise a capacity under Products.',
+    );
+    const saved = (await admin.api('GET', '/v1/widgets/1').then((r) => r.json())) as {
+      settings: { quantity_max: number };
+    };
+    expect(saved.settings.quantity_max).toBe(4);
+    // Within what exists: saved, and nothing more to say.
+    type('Most units', '3', form);
+    fireEvent.submit(form);
+    await statusSays('“Kayak hire” saved; the preview shows it.');
+    expect(screen.getAllByRole('status').some((s) => s.textContent!.startsWith('Shoppers are offered'))).toBe(false);
+    const again = (await admin.api('GET', '/v1/widgets/1').then((r) => r.json())) as typeof saved;
+    expect(again.settings.quantity_max).toBe(3);
+  });
+});
+
 describe('Token form', () => {
   it('makes a publishable token once the site is a bare address, the refused line named beside "Sites" until then', async () => {
     renderScreen(<Tokens />);

@@ -7,7 +7,15 @@ import type { PlainDate } from '../../src/shared/plain-date.ts';
 import type { Blackout } from '../../src/shared/records.ts';
 import { resolveSettings } from '../../src/shared/settings.ts';
 import { dayForKey, monthWeeks } from '../../src/shared/month-grid.ts';
-import { type DayFacts, blockedDays, dayReason, rangeFinish, rangeProblem } from '../../src/widget/calendar/rules.ts';
+import {
+  type DayFacts,
+  blockedDays,
+  dayReason,
+  mostUnits,
+  rangeFinish,
+  rangeProblem,
+} from '../../src/widget/calendar/rules.ts';
+import type { AvailabilityDay } from '../../src/shared/records.ts';
 
 const TZ = 'Australia/Melbourne';
 const d = (s: string) => s as PlainDate;
@@ -114,12 +122,37 @@ describe('ranges', () => {
   it('rejects a length outside min_days-max_days and a range crossing an unavailable day', () => {
     const f = facts({ blocks: [{ first: d('2026-12-25'), last: d('2026-12-25'), startOnly: false }] });
     expect(rangeProblem(d('2026-12-01'), d('2026-12-07'), f)).toBeUndefined();
-    expect(rangeProblem(d('2026-12-01'), d('2026-12-08'), f)).toBe('length');
+    expect(rangeProblem(d('2026-12-01'), d('2026-12-08'), f)).toBe('tooLong');
     expect(rangeProblem(d('2026-12-24'), d('2026-12-26'), f)).toBe('crosses');
     const nights = facts({ settings: resolveSettings('range', { count: 'nights', min_days: 1, max_days: 7 }) });
     // Check-out on the start day is zero nights.
-    expect(rangeProblem(d('2026-12-01'), d('2026-12-01'), nights)).toBe('length');
+    expect(rangeProblem(d('2026-12-01'), d('2026-12-01'), nights)).toBe('tooShort');
     expect(rangeProblem(d('2026-12-01'), d('2026-12-02'), nights)).toBeUndefined();
+    const twoAtLeast = facts({ settings: resolveSettings('range', { min_days: 2, max_days: 7 }) });
+    expect(rangeProblem(d('2026-12-01'), d('2026-12-01'), twoAtLeast)).toBe('tooShort');
+    expect(rangeProblem(d('2026-12-01'), d('2026-12-02'), twoAtLeast)).toBeUndefined();
+  });
+});
+
+describe('the most units', () => {
+  const left = (days: Record<string, number>) =>
+    Object.fromEntries(
+      Object.entries(days).map(([date, n]) => [date, { date, quantity_available: n } as AvailabilityDay]),
+    );
+  const four = resolveSettings('range', { quantity_max: 4 });
+
+  it('is what the freest day known has before a choice, and what every chosen day has after one, never above quantity_max', () => {
+    const known = left({ '2026-12-01': 2, '2026-12-02': 1, '2026-12-03': 2 });
+    // The double kayak: 2 exist, the widget allows 4.
+    expect(mostUnits(four, known)).toBe(2);
+    expect(mostUnits(four, known, [d('2026-12-01'), d('2026-12-02')])).toBe(1);
+    expect(mostUnits(four, known, [d('2026-12-03')])).toBe(2);
+    expect(mostUnits(resolveSettings('range', { quantity_max: 1 }), known)).toBe(1);
+  });
+
+  it('is quantity_max while nothing is loaded, and never below quantity_min', () => {
+    expect(mostUnits(four, {})).toBe(4);
+    expect(mostUnits(four, left({ '2026-12-01': 0 }))).toBe(1);
   });
 });
 

@@ -106,6 +106,46 @@ it('chooses the focused day with Enter and with Space; unavailable days stay foc
   expect(roving(el).getAttribute('aria-pressed')).toBe('false');
 });
 
+it('in a range, says which focused days cannot end it and why, and Enter on one starts new dates from it', async () => {
+  // Issue 27: after a refused end every later day was refused too, by keyboard as by mouse.
+  const { el } = await open({ product: '7001', variant: '8001' });
+  const w = inWidget(el);
+  const message = () => el.shadowRoot!.querySelector('[part=message]')!.textContent;
+  const info = () => el.shadowRoot!.querySelector('[part=day-info]')!.textContent;
+  const pressed = () =>
+    [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~=day][aria-pressed=true]')].map((b) => b.dataset.day);
+  w.getByRole('button', { name: /^Tuesday, November 24, 2026/ }).focus();
+  await waitFor(() => expect(roving(el).dataset.day).toBe('2026-11-24'));
+  expect(press(el, 'PageDown')).toBe('Thursday, December 24, 2026');
+  for (const _ of [1, 2, 3]) press(el, 'ArrowUp');
+  press(el, 'Enter');
+  expect(pressed()).toEqual(['2026-12-03']);
+  press(el, 'ArrowDown');
+  expect(press(el, 'ArrowDown')).toBe('Thursday, December 17, 2026, cannot end your dates: too long');
+  expect(info()).toBe('Thursday, December 17, 2026, cannot end your dates: too long');
+  press(el, 'Enter');
+  expect(pressed()).toEqual(['2026-12-17']);
+  expect(message()).toBe(
+    'Choose 1 to 7 days. Your dates start again from Thursday, December 17, 2026: now choose the end date.',
+  );
+  press(el, 'ArrowRight');
+  expect(press(el, 'ArrowRight')).toBe('Saturday, December 19, 2026');
+  expect(info()).toBe('');
+  press(el, 'Enter');
+  expect(pressed()).toEqual(['2026-12-17', '2026-12-18', '2026-12-19']);
+  // Across Christmas (blacked out): Enter on the day after starts new dates there.
+  for (const _ of [1, 2, 3, 4, 5]) press(el, 'ArrowRight');
+  press(el, 'Enter');
+  expect(pressed()).toEqual(['2026-12-24']);
+  press(el, 'ArrowRight');
+  expect(press(el, 'ArrowRight')).toBe(
+    'Saturday, December 26, 2026, cannot end your dates: an unavailable day in between',
+  );
+  press(el, 'Enter');
+  expect(pressed()).toEqual(['2026-12-26']);
+  expect(message()).toMatch(/^Friday, December 25, 2026 is unavailable\. Your dates start again from Saturday/);
+});
+
 it('mirrors the arrows right-to-left, in Arabic', async () => {
   const { el, w } = await open({ locale: 'ar' });
   expect(el.shadowRoot!.firstElementChild!.getAttribute('dir')).toBe('rtl');

@@ -60,41 +60,96 @@ it('picks a start and an end on a range widget, the last day held ("days")', asy
   expect(day('Friday, November 27').getAttribute('aria-pressed')).toBe('false');
 });
 
-it('rejects a range longer than the widget allows, and one that crosses an unavailable day', async () => {
-  const { w, selects, day } = await open('7001', '8001');
+/** The days chosen (pressed), as `YYYY-MM-DD`. */
+function pressed(el: HTMLElement) {
+  return [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~=day][aria-pressed=true]')].map((b) => b.dataset.day);
+}
+
+/** The message line under the calendar. */
+const messageOf = (el: HTMLElement) => el.shadowRoot!.querySelector('[part=message]')!.textContent;
+
+it('starts new dates from a day too far to end the range, saying why, so a later day is never refused again and again', async () => {
+  // Issue 27: Dec 3, then 22, 14, 16 each said "Choose 1 to 7 days." with only Dec 3 chosen.
+  const { el, w, selects, day } = await open('7001', '8001');
   fireEvent.click(w.getByRole('button', { name: 'Next month' }));
-  await w.findByRole('button', { name: /^Thursday, December 24, 2026$/ });
-  fireEvent.click(day('Thursday, December 24, 2026'));
-  fireEvent.click(day('Saturday, December 26, 2026')); // Christmas in between is blacked out
-  // The day in the way is named, and the start stays chosen.
-  expect(
-    w.getByText('Friday, December 25, 2026 is unavailable: choose an end before it, or another start.'),
-  ).toBeTruthy();
-  expect(day('Thursday, December 24, 2026').getAttribute('aria-pressed')).toBe('true');
-  expect(selects).toEqual([]);
-  // An earlier day starts afresh.
-  fireEvent.click(day('Tuesday, December 1, 2026'));
-  fireEvent.click(day('Wednesday, December 9, 2026')); // 9 days; max_days is 7
-  expect(w.getByText('Choose 1 to 7 days.')).toBeTruthy();
-  expect(selects).toEqual([]);
-  fireEvent.click(day('Monday, December 7, 2026'));
-  expect(selects.at(-1)).toEqual({ start: '2026-12-01', finish: '2026-12-08', quantity: 1 });
+  fireEvent.click(await w.findByRole('button', { name: /^Thursday, December 3, 2026/ }));
+  fireEvent.click(day('Tuesday, December 22, 2026'));
+  expect(messageOf(el)).toBe(
+    'Choose 1 to 7 days. Your dates start again from Tuesday, December 22, 2026: now choose the end date.',
+  );
+  expect(pressed(el)).toEqual(['2026-12-22']);
+  expect(day('Tuesday, December 22, 2026').getAttribute('aria-label')).toBe('Tuesday, December 22, 2026, start');
+  // An earlier day starts afresh too, and a day within reach ends the range.
+  fireEvent.click(day('Monday, December 14, 2026'));
+  expect(messageOf(el)).toBe('Now choose the end date.');
+  fireEvent.click(day('Wednesday, December 16, 2026'));
+  expect(selects).toEqual([{ start: '2026-12-14', finish: '2026-12-17', quantity: 1 }]);
+  expect(pressed(el)).toEqual(['2026-12-14', '2026-12-15', '2026-12-16']);
 });
 
-it('keeps the start after an end that is too far, so the next day chosen ends the range from it', async () => {
-  const { w, selects, day } = await open('7001', '8001');
-  fireEvent.click(day('Tuesday, November 24, 2026'));
+it('starts new dates from a day beyond an unavailable one, naming the day in the way', async () => {
+  const { el, w, selects, day } = await open('7001', '8001');
   fireEvent.click(w.getByRole('button', { name: 'Next month' }));
-  fireEvent.click(await w.findByRole('button', { name: /^Thursday, December 3, 2026/ })); // 10 days
-  expect(w.getByText('Choose 1 to 7 days.')).toBeTruthy();
-  fireEvent.click(w.getByRole('button', { name: 'Previous month' }));
-  expect(day('Tuesday, November 24, 2026').getAttribute('aria-label')).toBe('Tuesday, November 24, 2026, start');
-  fireEvent.click(day('Thursday, November 26, 2026'));
-  expect(selects).toEqual([{ start: '2026-11-24', finish: '2026-11-27', quantity: 1 }]);
-  expect(day('Wednesday, November 25, 2026').getAttribute('aria-label')).toBe(
-    'Wednesday, November 25, 2026, in your dates',
+  fireEvent.click(await w.findByRole('button', { name: /^Thursday, December 24, 2026/ }));
+  fireEvent.click(day('Saturday, December 26, 2026')); // Christmas in between is blacked out
+  expect(messageOf(el)).toBe(
+    'Friday, December 25, 2026 is unavailable. Your dates start again from Saturday, December 26, 2026: now choose the end date.',
   );
-  expect(day('Thursday, November 26, 2026').getAttribute('aria-label')).toBe('Thursday, November 26, 2026, end');
+  expect(pressed(el)).toEqual(['2026-12-26']);
+  expect(selects).toEqual([]);
+  fireEvent.click(day('Monday, December 28, 2026'));
+  expect(selects).toEqual([{ start: '2026-12-26', finish: '2026-12-29', quantity: 1 }]);
+});
+
+it('refuses an unavailable day without losing the start, and the next day chosen still ends the range', async () => {
+  const { el, w, selects, day } = await open('7001', '8001');
+  fireEvent.click(w.getByRole('button', { name: 'Next month' }));
+  fireEvent.click(await w.findByRole('button', { name: /^Wednesday, December 23, 2026/ }));
+  fireEvent.click(day('Friday, December 25, 2026'));
+  expect(messageOf(el)).toMatch(/^Friday, December 25, 2026, unavailable/);
+  expect(pressed(el)).toEqual(['2026-12-23']);
+  fireEvent.click(day('Thursday, December 24, 2026'));
+  expect(selects).toEqual([{ start: '2026-12-23', finish: '2026-12-25', quantity: 1 }]);
+});
+
+it('starts new dates from any day chosen once a range is complete', async () => {
+  const { el, selects, day } = await open('7001', '8001');
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(day('Thursday, November 26, 2026'));
+  fireEvent.click(day('Saturday, November 28, 2026'));
+  expect(pressed(el)).toEqual(['2026-11-28']);
+  expect(messageOf(el)).toBe('Now choose the end date.');
+  fireEvent.click(day('Monday, November 30, 2026'));
+  expect(selects.at(-1)).toEqual({ start: '2026-11-28', finish: '2026-12-01', quantity: 1 });
+});
+
+it('shows, once a start is chosen, which days cannot end the range and why, still choosable', async () => {
+  const { el, w, day } = await open('7001', '8001');
+  const noEnd = () => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~=day-no-end]')].map((b) => b.dataset.day);
+  fireEvent.click(w.getByRole('button', { name: 'Next month' }));
+  fireEvent.click(await w.findByRole('button', { name: /^Tuesday, December 1, 2026/ }));
+  // 7 days at most: the 7th is the last end; from the 8th on they are too long.
+  expect(day('Monday, December 7, 2026').getAttribute('part')).not.toContain('day-no-end');
+  const tooFar = day('Tuesday, December 8, 2026');
+  expect(tooFar.getAttribute('part')).toContain('day-no-end');
+  expect(tooFar.getAttribute('aria-label')).toBe('Tuesday, December 8, 2026, cannot end your dates: too long');
+  expect(tooFar.title).toBe('cannot end your dates: too long');
+  expect(tooFar.hasAttribute('aria-disabled')).toBe(false);
+  expect(noEnd()[0]).toBe('2026-12-08');
+  // Hovering one previews no range.
+  fireEvent.mouseEnter(tooFar);
+  expect(el.shadowRoot!.querySelectorAll('[part~=day-preview]')).toHaveLength(0);
+  // Across Christmas (blacked out), a day within 7 days says what is in the way; days before
+  // the start would be new starts, not ends: not marked.
+  fireEvent.click(day('Wednesday, December 23, 2026'));
+  expect(day('Saturday, December 26, 2026').getAttribute('aria-label')).toBe(
+    'Saturday, December 26, 2026, cannot end your dates: an unavailable day in between',
+  );
+  expect(noEnd()).toEqual(['2026-12-26', '2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31']);
+  // Once the range is complete, nothing is marked.
+  fireEvent.click(day('Thursday, December 24, 2026'));
+  expect(pressed(el)).toEqual(['2026-12-23', '2026-12-24']);
+  expect(noEnd()).toEqual([]);
 });
 
 it('keeps the quantity between the widget minimum and maximum', async () => {
@@ -169,20 +224,40 @@ it('shows a day with fewer left than asked for unlike a fully booked one: its ow
   expect(key!.querySelector('[part~=swatch]')!.getAttribute('part')).toContain('day-short');
 });
 
-it('says which day is in the way and how many it has left when a raised quantity no longer fits the chosen days', async () => {
+it('caps the quantity at what the chosen days all have, so raising it can never spoil the choice', async () => {
   await oneKayakLeftOn25November();
   const { w, day } = await open('7001', '8001');
+  const quantity = w.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+  const more = w.getByRole('button', { name: 'More' });
+  // Before a choice: what a single kayak has, 3, not the widget's quantity_max of 10.
+  expect(w.getByText('max 3')).toBeTruthy();
+  expect(quantity.max).toBe('3');
   fireEvent.click(day('Tuesday, November 24, 2026'));
   fireEvent.click(day('Thursday, November 26, 2026'));
-  const reserve = w.getByRole('button', { name: 'Reserve' });
-  expect(reserve.hasAttribute('disabled')).toBe(false);
-  fireEvent.click(w.getByRole('button', { name: 'More' }));
-  await waitFor(() => expect(reserve.hasAttribute('disabled')).toBe(true));
-  expect(w.getByText('Wednesday, November 25, 2026: only 1 left.', { selector: '[part=message]' })).toBeTruthy();
-  // Back to one kayak: the choice fits again, and the message says so no more.
-  fireEvent.click(w.getByRole('button', { name: 'Fewer' }));
-  await waitFor(() => expect(reserve.hasAttribute('disabled')).toBe(false));
-  expect(w.queryByText(/only 1 left/, { selector: '[part=message]' })).toBeNull();
+  // One kayak is left on the 25th: one is the most these days can have.
+  await waitFor(() => expect(w.getByText('max 1')).toBeTruthy());
+  expect(more.hasAttribute('disabled')).toBe(true);
+  fireEvent.change(quantity, { target: { value: '3' } });
+  await waitFor(() => expect(quantity.value).toBe('1'));
+  expect(w.getByRole('button', { name: 'Reserve' }).hasAttribute('disabled')).toBe(false);
+  // New dates from the 27th: three again.
+  fireEvent.click(day('Friday, November 27, 2026'));
+  await waitFor(() => expect(w.getByText('max 3')).toBeTruthy());
+  expect(more.hasAttribute('disabled')).toBe(false);
+});
+
+it('offers no more double kayaks than exist (2), and brings a quantity down to them when the variant changes', async () => {
+  const { el, w } = await open('7001', '8001');
+  const quantity = w.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+  fireEvent.change(quantity, { target: { value: '3' } });
+  await waitFor(() => expect(quantity.value).toBe('3'));
+  el.setAttribute('variant', '8002');
+  await waitFor(() => expect(w.getByText('max 2')).toBeTruthy());
+  expect(quantity.value).toBe('2');
+  expect(quantity.max).toBe('2');
+  expect(w.getByRole('button', { name: 'More' }).hasAttribute('disabled')).toBe(true);
+  // No day turns "only 2 left": two is all there is.
+  expect(el.shadowRoot!.querySelectorAll('button[part~=day-short]')).toHaveLength(0);
 });
 
 it('previews the range under the pointer or the focus once a start is chosen, and drops it when the pointer leaves', async () => {

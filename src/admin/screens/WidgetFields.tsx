@@ -75,3 +75,25 @@ export function TypeField(props: {
     </Field>
   );
 }
+
+/**
+ * Said after saving a widget whose "Most units" is above every variant of its products: the
+ * storefront widget offers no more of a variant than its capacity, so the merchant learns that
+ * shoppers see the smaller number (or to raise a capacity). `undefined` when it fits, or when
+ * none of its products has a variant.
+ */
+export function capacityNotice(externalProductIds: number[], quantityMax: number): string | undefined {
+  const chosen = new Set(externalProductIds.map(Number));
+  let most: { capacity: number; name: string } | undefined;
+  for (const p of products.value ?? []) {
+    if (!chosen.has(Number(p.external_id))) continue;
+    for (const v of p.variants) {
+      if (!most || v.capacity > most.capacity) most = { capacity: v.capacity, name: `${p.title} – ${v.title}` };
+    }
+  }
+  if (!most || quantityMax <= most.capacity) return undefined;
+  return (
+    `Shoppers are offered at most ${most.capacity}, not ${quantityMax}: no variant of its products has more ` +
+    `than ${most.capacity} (${most.name}). To offer more, raise a capacity under Products.`
+  );
+}

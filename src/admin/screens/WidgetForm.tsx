@@ -2,7 +2,8 @@
  * One widget's settings, saved with PUT: title, type, language, products, first day of the
  * week, the day and quantity limits, hold minutes, days or nights, pricing. A date widget books
  * one day, so its day limits are not shown (the service refuses any but 1). An emptied number
- * is an error beside its field and nothing is sent.
+ * is an error beside its field and nothing is sent. "Most units" above every capacity of its
+ * products' variants is saved, with a notice that shoppers are offered no more than exists.
  * @module
  */
 import { useSignal } from '@preact/signals';
@@ -10,7 +11,7 @@ import type { Widget, WidgetUpdateParams } from '../../client/index.ts';
 import { client, problemOf } from '../api.ts';
 import { Field, readNumbers } from '../components/bits.tsx';
 import { session } from '../models/session.ts';
-import { ProductChoice, productErrors, TypeField, type WidgetType } from './WidgetFields.tsx';
+import { capacityNotice, ProductChoice, productErrors, TypeField, type WidgetType } from './WidgetFields.tsx';
 import type { Say } from './VariantRow.tsx';
 
 const NUMBERS = [
@@ -64,6 +65,8 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
     first_day_of_week: w.settings.first_day_of_week === null ? '' : String(w.settings.first_day_of_week),
   });
   const errors = useSignal<Record<string, string[]>>({});
+  /** After a save: "Most units" is above what its products have (saved all the same: the widget offers what exists). */
+  const notice = useSignal<string | undefined>(undefined);
   const set = (key: string) => (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) =>
     (values.value = { ...values.value, [key]: e.currentTarget.value });
   const numbers = NUMBERS.filter(([k]) => type.value === 'range' || (k !== 'min_days' && k !== 'max_days'));
@@ -71,6 +74,7 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
     event.preventDefault();
     // A new save empties the last one's message: an error must not stand under "saved".
     props.say(null);
+    notice.value = undefined;
     const v = values.value;
     const read = readNumbers(
       v,
@@ -101,6 +105,7 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
       await client.widgets.update(w.id, body);
       sentLocale.value = locale.value;
       props.say(`“${title}” saved; the preview shows it.`);
+      notice.value = capacityNotice(productIds.value, body.settings!.quantity_max ?? w.settings.quantity_max);
       props.onSaved();
     } catch (error) {
       const problem = problemOf(error, LABELS);
@@ -211,6 +216,9 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
         <button class="primary" type="submit">
           Save {w.title}
         </button>
+      </p>
+      <p class="hint" role="status">
+        {notice.value ?? ''}
       </p>
     </form>
   );

@@ -7,7 +7,6 @@ import { type PlainDate, addDays, diffDays, eachDay } from '../../shared/plain-d
 import type { AvailabilityDay, Blackout, WidgetSettings } from '../../shared/records.ts';
 import { plainDateInZone as dayInZone } from '../../shared/zones.ts';
 
-/** Why a day cannot be chosen. */
 /** Why a day cannot be chosen; `short`: some are left, fewer than the quantity asked for. */
 export type Reason = 'past' | 'lead' | 'horizon' | 'closed' | 'sold' | 'short';
 
@@ -86,19 +85,38 @@ export function fewLeft(date: PlainDate, facts: DayFacts): number | undefined {
   return n < most ? n : undefined;
 }
 
+/**
+ * The most units a shopper can ask for: `quantity_max`, but no more than every one of the
+ * chosen `days` has (the start alone while a range's end is chosen), or with no choice than
+ * the freest day known (the variant's capacity, unless every such day is partly taken); never
+ * below `quantity_min`. Days not loaded are not counted; with none loaded, `quantity_max`.
+ */
+export function mostUnits(
+  s: WidgetSettings,
+  availability: Record<string, AvailabilityDay>,
+  days?: PlainDate[] | undefined,
+): number {
+  const units = (days ?? Object.keys(availability)).flatMap((d) => availability[d]?.quantity_available ?? []);
+  const have = units.length ? Math[days ? 'min' : 'max'](...units) : s.quantity_max;
+  return Math.max(s.quantity_min, Math.min(s.quantity_max, have));
+}
+
 /** The exclusive finish of a range whose last picked day is `end` (API.md §2 `count`). */
 export function rangeFinish(end: PlainDate, s: WidgetSettings): PlainDate {
   return s.count === 'nights' ? end : addDays(end, 1);
 }
 
+/** Why a range cannot end on a day: too few or too many days, or an unavailable day before it. */
+export type EndProblem = 'tooShort' | 'tooLong' | 'crosses';
+
 /**
  * Why the range `start`-`end` (the days the shopper picked) cannot be held: its length is
  * outside `min_days`-`max_days`, or a day it holds is unavailable. `undefined` when it fits.
  */
-export function rangeProblem(start: PlainDate, end: PlainDate, facts: DayFacts): 'length' | 'crosses' | undefined {
-  const finish = rangeFinish(end, facts.settings);
-  const length = diffDays(start, finish);
-  if (length < facts.settings.min_days || length > facts.settings.max_days) return 'length';
+export function rangeProblem(start: PlainDate, end: PlainDate, facts: DayFacts): EndProblem | undefined {
+  const length = diffDays(start, rangeFinish(end, facts.settings));
+  if (length < facts.settings.min_days) return 'tooShort';
+  if (length > facts.settings.max_days) return 'tooLong';
   return dayInTheWay(start, end, facts) ? 'crosses' : undefined;
 }
 

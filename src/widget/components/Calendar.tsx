@@ -3,7 +3,9 @@
  * by side where the widget is wide enough), one day of them all in the tab
  * order (roving tabindex), arrow, Page and Home/End keys per the WAI-ARIA date picker, moving
  * from the day that has focus. Unavailable days stay focusable with `aria-disabled`, so
- * screen-reader users hear why (the merchant's blackout title when there is one). Days with few
+ * screen-reader users hear why (the merchant's blackout title when there is one). While a
+ * range's end is being chosen, days that cannot end it look muted and say why; choosing one
+ * starts new dates from it. Days with few
  * units say how many; a range's start, end and days between are told apart, and previewed
  * under the pointer or focus before the end is chosen. Until the widget record and the month's
  * data are in, the same table is shown busy, every day disabled: a skeleton at the final size.
@@ -12,7 +14,7 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { type PlainDate, addDays, addMonths, eachDay } from '../../shared/plain-date.ts';
 import { dayForKey, monthsFor, monthWeeks, startOfWeek } from '../../shared/month-grid.ts';
-import { dayLabel, whyNot } from '../format.ts';
+import { dayLabel, noEndWhy, whyNot } from '../format.ts';
 import type { View } from '../models/view-model.ts';
 import { Legend } from './Legend.tsx';
 
@@ -82,6 +84,7 @@ export function Calendar({ vm }: { vm: View }) {
       r && 'day-unavailable',
       r && `day-${r === 'short' || r === 'sold' || r === 'closed' || r === 'loading' ? r : 'out'}`,
       !r && state?.left !== undefined && 'day-few',
+      state?.noEnd && 'day-no-end',
       d === today && 'day-today',
     ];
     const label = dayLabel(f, t, d, r, state);
@@ -95,7 +98,7 @@ export function Calendar({ vm }: { vm: View }) {
         aria-disabled={r ? 'true' : undefined}
         aria-label={label}
         // The reason under a mouse pointer too; touch and keyboard users get it in the line below.
-        title={r && r !== 'loading' ? whyNot(f, t, r, state) : undefined}
+        title={r && r !== 'loading' ? whyNot(f, t, r, state) : state?.noEnd && noEndWhy(t, state.noEnd)}
         data-reason={ready ? r : undefined}
         data-day={d}
         onClick={() => vm.choose(d)}
@@ -198,7 +201,7 @@ export function Calendar({ vm }: { vm: View }) {
       </div>
       {/* The focused day's reason, visible to sighted keyboard and touch users too; its button already says it to screen readers. */}
       <p part="day-info" aria-hidden="true">
-        {focused?.reason ? dayLabel(f, t, focus, focused.reason, focused) : ''}
+        {focused?.reason || focused?.noEnd ? dayLabel(f, t, focus, focused.reason, focused) : ''}
       </p>
       <Legend vm={vm} />
     </div>

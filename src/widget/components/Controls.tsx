@@ -6,8 +6,6 @@
  * @module
  */
 import type { View } from '../models/view-model.ts';
-import { formatLength } from '../format.ts';
-import { amountOf, lengthOf } from '../pricing.ts';
 
 /** The controls under the calendar. */
 export function Controls({ vm }: { vm: View }) {
@@ -15,6 +13,8 @@ export function Controls({ vm }: { vm: View }) {
   const s = vm.booking.settings.value;
   const { selection } = vm;
   const holding = vm.booking.holding.value;
+  const most = vm.most.value;
+  const hold = vm.hold.value;
   const label = vm.booking.busy.value
     ? 'busy'
     : holding
@@ -45,26 +45,31 @@ export function Controls({ vm }: { vm: View }) {
             type="number"
             inputMode="numeric"
             min={s.quantity_min}
-            max={s.quantity_max}
+            max={most}
             value={vm.quantity.value}
             aria-describedby="qty-max"
-            onChange={(e) => vm.setQuantity(Number(e.currentTarget.value))}
+            onChange={(e) => {
+              vm.setQuantity(Number(e.currentTarget.value));
+              // The field shows the kept quantity, also when it did not change (3 typed, 1 kept).
+              e.currentTarget.value = String(vm.quantity.peek());
+            }}
           />
           <button
             type="button"
             part="step step-up"
             aria-label={t('more')}
             aria-controls="qty"
-            disabled={vm.quantity.value >= s.quantity_max}
+            disabled={vm.quantity.value >= most}
             onClick={() => vm.setQuantity(vm.quantity.value + 1)}
           >
             +
           </button>
           <span part="quantity-max" id="qty-max">
-            {t('maxQty', vm.formats.value.number(s.quantity_max))}
+            {t('maxQty', vm.formats.value.number(most))}
           </span>
         </div>
-        {!selection.held.value && (
+        {/* Gone when the choice is what the cart holds (a hold loads the hold's file). */}
+        {!hold?.isHeld(vm) && (
           <button
             type="button"
             part="reserve-button"
@@ -76,34 +81,13 @@ export function Controls({ vm }: { vm: View }) {
           </button>
         )}
       </div>
-      <Summary vm={vm} />
+      {/* The choice's length and total: in the hold's file, which the first pick loads. */}
+      {hold ? <hold.Summary vm={vm} /> : <p part="summary" />}
       <p part="message" aria-live="polite">
         {selection.stale.value || selection.message.value || selection.instruction.value}
       </p>
       <HoldFailure vm={vm} />
     </div>
-  );
-}
-
-/** The choice's length ("3 days") and, when the page gave a price, what it comes to. */
-function Summary({ vm }: { vm: View }) {
-  const c = vm.selection.chosen.value;
-  if (!c || (!vm.booking.isRange.value && vm.price.value === undefined)) return <p part="summary" />;
-  const t = vm.t.value,
-    f = vm.formats.value,
-    s = vm.booking.settings.value;
-  const length = formatLength(f, t, vm.locale.value, lengthOf(c.start, c.finish, s));
-  const { currency } = vm.config.value;
-  const price = vm.price.value;
-  const total =
-    price !== undefined && currency
-      ? ` · ${t('total', f.money(amountOf(price, c.quantity, c.start, c.finish, s), currency))}`
-      : '';
-  return (
-    <p part="summary">
-      {length}
-      {total}
-    </p>
   );
 }
 

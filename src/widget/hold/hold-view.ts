@@ -5,6 +5,7 @@
  * @module
  */
 import type { ReadonlySignal } from '@preact/signals';
+import type { PlainDate } from '../../shared/plain-date.ts';
 import type { WidgetConfig } from '../boot/host.ts';
 import type { Formats } from '../format.ts';
 import type { Translate } from '../i18n.ts';
@@ -21,5 +22,9 @@ export interface HoldView {
   /** Where "Check out" leads, if anywhere. */
   checkoutUrl: ReadonlySignal<string | undefined>;
   booking: Booking;
-  selection: { reserve(): unknown };
+  selection: {
+    reserve(): unknown;
+    /** The complete choice, `finish` exclusive. */
+    chosen: ReadonlySignal<{ start: PlainDate; finish: PlainDate; quantity: number } | undefined>;
+  };
 }

@@ -11,12 +11,17 @@ import type { Booking } from '../models/booking-model.ts';
 import type { ModelDeps } from '../models/booking-types.ts';
 import { type Hold, HoldModel } from './hold-model.ts';
 import { HoldPanel, HoldProblem } from './HoldPanel.tsx';
+import { Summary, isHeld } from './choice.tsx';
 
 /** The hold's model for one widget, and the components that show it. */
 export interface HoldFeature {
   model: Hold;
   HoldPanel: typeof HoldPanel;
   HoldProblem: typeof HoldProblem;
+  /** The choice's length and total, under the controls. */
+  Summary: typeof Summary;
+  /** Whether the choice is what the cart holds (Reserve then gives way to the hold's actions). */
+  isHeld: typeof isHeld;
 }
 
 /** Builds the hold's model over the widget's business model. */
@@ -27,5 +32,5 @@ export function createHoldFeature(
   formats: ReadonlySignal<Formats>,
   locale: ReadonlySignal<string>,
 ): HoldFeature {
-  return { model: new HoldModel(deps, booking, t, formats, locale), HoldPanel, HoldProblem };
+  return { model: new HoldModel(deps, booking, t, formats, locale), HoldPanel, HoldProblem, Summary, isHeld };
 }

@@ -6,7 +6,7 @@
 import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
 import { type PlainDate, addDays } from '../../shared/plain-date.ts';
 import { type DayFacts, closedBy, dayInTheWay, dayReason, rangeFinish, rangeProblem } from '../calendar/rules.ts';
-import { type Formats, dayLabel, formatPeriod, shopDay } from '../format.ts';
+import { type Formats, dayLabel, formatPeriod } from '../format.ts';
 import type { HoldFeature } from '../hold/index.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking } from './booking-model.ts';
@@ -54,22 +54,6 @@ export const SelectionModel = createModel(
         quantity: quantity.value,
       };
     });
-    /** The choice is exactly what the cart holds for this variant: nothing to reserve, only to check out. */
-    const held = computed(() => {
-      const c = chosen.value,
-        r = booking.reservation.value;
-      return (
-        !!c &&
-        !!r &&
-        r.items.some(
-          (i) =>
-            String(i.external_id) === variant.value &&
-            i.quantity === c.quantity &&
-            shopDay(i.start, r.tz) === c.start &&
-            shopDay(i.finish, r.tz) === c.finish,
-        )
-      );
-    });
     /**
      * Why the choice no longer fits, or "" while it does: the day in the way and what it has
      * left ("Tuesday, November 24, 2026: only 1 left." once the quantity grew past it), so the
@@ -107,39 +91,47 @@ export const SelectionModel = createModel(
       opens,
       chosen,
       stale,
-      held,
 
-      /** The shopper chose `date`: a day, a range's start or its end. Refusals say why. */
+      /**
+       * The shopper chose `date`: a day, a range's start or its end. An unavailable day is
+       * refused and changes nothing; a day that cannot end the range (too long, too short, an
+       * unavailable day in between) starts new dates from it, so no choice is ever a trap.
+       */
       choose(date: PlainDate) {
         const f = facts.value;
         if (!f) return;
-        const tr = t.value;
-        const opening = opens.value(date);
+        const tr = t.value,
+          fm = formats.value,
+          from = start.value;
         // The hold's code is needed from the first pick on: fetch it now, while the shopper picks.
         void Promise.resolve(loadHold()).catch(() => {});
-        const reason = opening && dayReason(date, f);
+        const problem = !opens.value(date) && rangeProblem(from!, date, f);
+        const ending = problem === undefined;
+        const reason = !ending && dayReason(date, f);
         if (reason) {
-          message.value = dayLabel(formats.value, tr, date, reason, {
+          message.value = dayLabel(fm, tr, date, reason, {
             title: closedBy(date, f),
             left: f.availability[date]?.quantity_available,
           });
-        } else if (opening) {
+        } else if (ending) {
+          end.value = date;
+          message.value = formatPeriod(fm, chosen.value!, '', nights.value);
+        } else {
           start.value = date;
           end.value = isRange.value ? undefined : date;
-          // The choice itself, said once (it is a polite live region).
-          message.value = isRange.value ? tr('pickEnd') : formats.value.day(date);
-        } else {
-          const problem = rangeProblem(start.value!, date, f);
-          if (problem) {
-            // The start stays: the shopper chooses another end, and hears which day is in the way.
-            const blocked = problem === 'crosses' && dayInTheWay(start.value!, date, f);
-            message.value = blocked
-              ? tr('crossesDay', formats.value.day(blocked))
-              : tr('length', settings.value.min_days, settings.value.max_days);
-          } else {
-            end.value = date;
-            message.value = formatPeriod(formats.value, chosen.value!, '', nights.value);
-          }
+          // The choice itself, said once (it is a polite live region); a new start says why.
+          const blocked = problem === 'crosses' && dayInTheWay(from!, date, f);
+          message.value = !isRange.value
+            ? fm.day(date)
+            : !problem
+              ? tr('pickEnd')
+              : tr(
+                  'restart',
+                  blocked
+                    ? tr('crossesDay', fm.day(blocked))
+                    : tr('length', settings.value.min_days, settings.value.max_days),
+                  fm.day(date),
+                );
         }
       },
 

@@ -7,13 +7,12 @@
  * @module
  */
 import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
-import { type PlainDate, addDays, addMonths, startOfMonth } from '../../shared/plain-date.ts';
+import { type PlainDate, addDays, addMonths, eachDay, startOfMonth } from '../../shared/plain-date.ts';
 import { shopify, storefrontUrl } from '../api/cart.ts';
 import { firstDayOfWeek } from '../../shared/month-grid.ts';
-import { type DayFacts, blockedDays } from '../calendar/rules.ts';
+import { type DayFacts, blockedDays, mostUnits } from '../calendar/rules.ts';
 import { createFormats, periodDays } from '../format.ts';
 import { isRtl, resolveLocale } from '../i18n.ts';
-import { parsePrice } from '../pricing.ts';
 import { shopperMessage } from './shopper-message.ts';
 import type { HoldFeature } from '../hold/index.ts';
 import type { Failure } from '../api/failure.ts';
@@ -55,8 +54,12 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   const formats = computed(() => createFormats(locale.value));
   const rtl = computed(() => isRtl(locale.value));
   const firstDay = computed(() => settings.value.first_day_of_week ?? firstDayOfWeek(locale.value));
-  /** The variant's price from the page (`price`), when it gave one. */
-  const price = computed(() => parsePrice(config.value.price));
+  /** The variant's price from the page (`price`), when it is one (a number, 0 or more). */
+  const price = computed(() => {
+    const p = config.value.price?.trim();
+    const n = p ? Number(p) : Number.NaN;
+    return Number.isFinite(n) && n >= 0 ? n : undefined;
+  });
   /** Where "Check out" leads: the Shopify cart there, else the `checkout-url` attribute. */
   const checkoutUrl = computed(() => (shopify() ? storefrontUrl('cart') : config.value.checkoutUrl || undefined));
 
@@ -122,6 +125,17 @@ export const ViewModel = createModel((deps: ModelDeps) => {
       },
     ));
   const selection = new SelectionModel(deps, booking, facts, quantity, variant, strings.t, formats, loadHold);
+
+  /** The most units the shopper can ask for: see `mostUnits`. */
+  const most = computed(() => {
+    const c = selection.chosen.value,
+      s = selection.start.value;
+    return mostUnits(settings.value, facts.value?.availability ?? {}, c ? eachDay(c.start, c.finish) : s && [s]);
+  });
+  // Before a choice, a quantity above what the variant has (another variant was chosen) comes down to it.
+  effect(() => {
+    if (!selection.start.value && quantity.peek() > most.value) quantity.value = most.value;
+  });
 
   /** The day under the pointer or focus (a range's end is previewed up to it). */
   const hovered = signal<PlainDate | undefined>(undefined);
@@ -210,6 +224,7 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     months,
     monthsShown,
     quantity,
+    most,
     bounds,
     monthReady,
     days,
@@ -241,10 +256,10 @@ export const ViewModel = createModel((deps: ModelDeps) => {
       if (monthReady.value) selection.choose(date);
     },
 
-    /** Sets the quantity, kept within the widget's bounds. */
+    /** Sets the quantity, kept between the widget's least and the most that can be had. */
     setQuantity(n: number) {
-      const { quantity_min: min, quantity_max: max } = settings.value;
-      quantity.value = Math.min(max, Math.max(min, Math.round(n) || min));
+      const min = settings.value.quantity_min;
+      quantity.value = Math.min(most.value, Math.max(min, Math.round(n) || min));
     },
 
     /** The pointer or focus is on `date` (or left the calendar): previews a range's end. */
