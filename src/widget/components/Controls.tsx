@@ -15,6 +15,8 @@ export function Controls({ vm }: { vm: View }) {
   const s = vm.booking.settings.value;
   const { selection } = vm;
   const holding = vm.booking.holding.value;
+  // Until the widget's settings are in, a skeleton: no default maximum or instruction to take back.
+  const ready = !!vm.booking.widget.value;
   const label = vm.booking.busy.value
     ? 'busy'
     : holding
@@ -34,7 +36,7 @@ export function Controls({ vm }: { vm: View }) {
             part="step step-down"
             aria-label={t('fewer')}
             aria-controls="qty"
-            disabled={vm.quantity.value <= s.quantity_min}
+            disabled={!ready || vm.quantity.value <= s.quantity_min}
             onClick={() => vm.setQuantity(vm.quantity.value - 1)}
           >
             −
@@ -46,7 +48,7 @@ export function Controls({ vm }: { vm: View }) {
             inputMode="numeric"
             min={s.quantity_min}
             max={s.quantity_max}
-            value={vm.quantity.value}
+            value={ready ? vm.quantity.value : ''}
             aria-describedby="qty-max"
             onChange={(e) => vm.setQuantity(Number(e.currentTarget.value))}
           />
@@ -55,13 +57,13 @@ export function Controls({ vm }: { vm: View }) {
             part="step step-up"
             aria-label={t('more')}
             aria-controls="qty"
-            disabled={vm.quantity.value >= s.quantity_max}
+            disabled={!ready || vm.quantity.value >= s.quantity_max}
             onClick={() => vm.setQuantity(vm.quantity.value + 1)}
           >
             +
           </button>
-          <span part="quantity-max" id="qty-max">
-            {t('maxQty', vm.formats.value.number(s.quantity_max))}
+          <span part="quantity-max" id="qty-max" class={ready ? undefined : 'sk'}>
+            {ready && t('maxQty', vm.formats.value.number(s.quantity_max))}
           </span>
         </div>
         {!selection.held.value && (
@@ -77,8 +79,8 @@ export function Controls({ vm }: { vm: View }) {
         )}
       </div>
       <Summary vm={vm} />
-      <p part="message" aria-live="polite">
-        {selection.stale.value || selection.message.value || selection.instruction.value}
+      <p part="message" aria-live="polite" class={ready ? undefined : 'sk'}>
+        {ready && (selection.stale.value || selection.message.value || selection.instruction.value)}
       </p>
       <HoldFailure vm={vm} />
     </div>

@@ -40,6 +40,8 @@ export const HoldModel = createModel(
     const focusHeld = signal(false);
     /** Set when a page load found lines of a hold that had run out, and took them out of the cart. */
     const swept = signal(false);
+    /** Set when the page called `preventDefault()` on `booking-widget:reserved`: its own cart has the hold. */
+    const pageCart = signal(false);
     const clock = new HoldClock(booking, t, formats, locale, (r) => {
       expired.value = r;
       booking.expire();
@@ -186,7 +188,7 @@ export const HoldModel = createModel(
       if (abort.aborted) return;
       // What was held, until when, and that it is in the cart: said once.
       announcement.value = `${t.peek()('heldSay', heldItems(held), clock.until.peek())}${inCart ? ` ${t.peek()('inCart')}` : ''}`;
-      emit('booking-widget:reserved', held);
+      pageCart.value = emit('booking-widget:reserved', held) === false;
     }
 
     /** The items of `r` as they were, to hold again. */
@@ -204,6 +206,7 @@ export const HoldModel = createModel(
       released,
       focusHeld,
       swept,
+      pageCart,
       holdProblem,
       holdItems,
       clock,
