@@ -1,7 +1,7 @@
 /**
  * Quantity, the choice's length and total, the Reserve button (it says what is happening:
  * reserving, or busy and retrying; "Update hold" when a hold exists and the choice differs;
- * gone when the choice is what is held, the hold panel's actions taking over), the feedback on
+ * gone when the choice is what is held, the hold panel's actions taking over, or while a hold that ran out offers "Hold again"), the feedback on
  * the choice, and why the last hold failed.
  * @module
  */
@@ -66,7 +66,8 @@ export function Controls({ vm }: { vm: View }) {
             {ready && t('maxQty', vm.formats.value.number(s.quantity_max))}
           </span>
         </div>
-        {!selection.held.value && (
+        {/* After expiry the hold's "Hold again" is the one action, until the shopper changes the choice. */}
+        {!selection.held.value && !vm.hold.value?.model.expired.value && (
           <button
             type="button"
             part="reserve-button"

@@ -124,11 +124,13 @@ export const HoldModel = createModel(
         f = formats.value;
       const tz = booking.widget.value?.tz ?? 'UTC';
       const misfits = e?.items?.filter((i) => i.status !== 'ok') ?? [];
+      // Then, once, what can work: fewer where some are left, else other dates (never "try again").
+      const fewer = misfits.some((i) => i.status === 'sold_out' && i.quantity_available);
       return !e
         ? ''
         : !misfits.length
           ? tr('holdError')
-          : misfits
+          : `${misfits
               .map((i) => {
                 const period = formatPeriod(f, i, tz, nights.value);
                 const sold = i.status === 'sold_out';
@@ -137,7 +139,7 @@ export const HoldModel = createModel(
                   ? tr('onlyLeft', period, f.number(i.quantity_available))
                   : `${period}: ${tr(sold ? 'sold' : 'unavailable')}.`;
               })
-              .join(' ');
+              .join(' ')} ${tr(fewer ? 'pickFewer' : 'pickOther')}`;
     });
 
     /**
