@@ -14,7 +14,7 @@ import { DAYS, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { PHONE, screenshotBoth, type ShopperPage } from './helpers/page.ts';
 import {
   EN,
-  closeCartDrawer,
+  waitForCartNotice,
   dayButton,
   holdOnProductPage,
   holdPanel,
@@ -41,7 +41,7 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
     // The page's timers under the test's hand, at the service's time (E2E_NOW's, when set).
     await page.clock.install({ time: suite.server.clock.now() });
     const widget = await holdOnProductPage(page, day(suite.today, DAYS.flowStart));
-    await closeCartDrawer(page);
+    await waitForCartNotice(page);
     const found: Record<string, unknown> = {};
 
     // Ten of the fifteen minutes pass on both clocks: the countdown ends soon, Keep holding shows.
@@ -199,7 +199,7 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
     await pickDays(widget, start, start);
     await reserveButton(widget).click();
     await holdPanel(widget).waitFor({ timeout: 10_000 });
-    await closeCartDrawer(page);
+    await waitForCartNotice(page);
     await widget.getByRole('button', { name: 'Release' }).click();
     const note = widget.locator('[part=hold-released]');
     await note.waitFor({ timeout: 10_000 });
