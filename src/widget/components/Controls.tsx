@@ -81,7 +81,11 @@ export function Controls({ vm }: { vm: View }) {
       </div>
       <Summary vm={vm} />
       <p part="message" aria-live="polite" class={ready ? undefined : 'sk'}>
-        {ready && (selection.stale.value || selection.message.value || selection.instruction.value)}
+        {/* After a 409 its alert says why the choice no longer fits: said once. */}
+        {ready &&
+          ((!vm.booking.holdFailure.value?.items && selection.stale.value) ||
+            selection.message.value ||
+            selection.instruction.value)}
       </p>
       <HoldFailure vm={vm} />
     </div>
