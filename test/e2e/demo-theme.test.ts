@@ -125,7 +125,7 @@ describeInBrowser('the demo theme around the widget', () => {
     expect(await drawer.isVisible()).toBe(false);
   });
 
-  it('after a reload with a live hold, the cart notice says what the cart holds, as the widget shows the hold', async () => {
+  it('after a reload with a live hold, the cart notice says what the cart holds, and Check out opens the cart drawer', async () => {
     const { page } = await suite.open();
     await holdOnProductPage(page, day(suite.today, DAYS.flowStart));
     await waitForCartNotice(page);
@@ -134,5 +134,9 @@ describeInBrowser('the demo theme around the widget', () => {
     await expect
       .poll(() => page.locator('[data-add-hint]').textContent(), { timeout: 8000 })
       .toBe('In your cart: Single kayak, 1 × 1 day.');
+    // The widget's Check out leads to the cart (/cart), which the demo answers with its drawer open.
+    await widgetOn(page).getByRole('link', { name: 'Check out' }).click();
+    await page.getByRole('dialog', { name: 'Your cart' }).waitFor({ timeout: 8000 });
+    expect(await page.locator('.cart-item').innerText()).toContain('1 × 1 day');
   });
 });
