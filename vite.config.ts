@@ -166,12 +166,32 @@ const entryBuild = (): UserConfig => ({
   },
 });
 
+/** Vite's id of the helper it wraps every dynamic import in (`__vitePreload(() => import(…), deps)`). */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+
+/**
+ * The preload helper reduced to calling the import. With `modulePreload: false` every dynamic
+ * import's list of files to preload is empty, yet Vite still wraps each in its helper, 1.3 KB
+ * gzip of code that adds `<link>`s (none here) and a `vite:preloadError` event (the widget says
+ * itself when a file does not arrive) in the app's file, before the calendar is interactive
+ * (vitejs/vite#18551, #13952). Loaded in its place, the wrapper is one call.
+ */
+function noPreloadHelper(): Plugin {
+  return {
+    name: 'booking-widget:no-preload-helper',
+    enforce: 'pre',
+    resolveId: (id) => (id === PRELOAD_HELPER ? id : undefined),
+    load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : undefined),
+  };
+}
+
 /**
  * `vite build`: the files the entry loads, as ES modules. Preact with @preact/signals, and
  * date-fns with date-fns-tz, are files of their own, so every file stays under Shopify's
  * 10,000 B gzip per file; the hold's code and each language are loaded on demand.
  */
 const appBuild = (): UserConfig => ({
+  plugins: [noPreloadHelper()],
   // public/ is the demo storefront, served by `npm start`; it must not be copied into dist/,
   // which is what the npm package ships.
   publicDir: false,

@@ -30,10 +30,21 @@
     return node;
   }
 
+  /**
+   * A booking line's quantity is units × days (Shopify prices per unit of quantity: two kayaks
+   * for three days at a day's price is 6). Shoppers read it as the widget's visible properties
+   * say it, "2 × 3 days", and count it as its units (the hidden `_units`), never as 6.
+   */
+  function bookingOf(item) {
+    var p = item.properties || {};
+    return p._reservation_id && p._units ? { units: Number(p._units), text: `${p.Units} × ${p.Length}` } : null;
+  }
+
   function renderCart(cart) {
     var count = $('[data-cart-count-number]');
-    count.textContent = String(cart.item_count);
-    $('[data-cart-count]').classList.toggle('is-empty', cart.item_count === 0);
+    var items = cart.items.reduce((n, item) => n + (bookingOf(item) ? bookingOf(item).units : item.quantity), 0);
+    count.textContent = String(items);
+    $('[data-cart-count]').classList.toggle('is-empty', items === 0);
     $('[data-cart-total]').textContent = formatMoney(cart.total_price);
     $('[data-cart-empty]').hidden = cart.items.length > 0;
     var list = $('[data-cart-items]');
@@ -42,8 +53,12 @@
       var li = el('li', 'cart-item');
       li.append(el('p', 'cart-item__name', item.product_title));
       if (item.variant_title) li.append(el('p', 'cart-item__variant', item.variant_title));
-      // Properties whose name starts with "_" are hidden from shoppers, as in Shopify themes.
-      var visible = Object.keys(item.properties || {}).filter((k) => k.charAt(0) !== '_');
+      // Properties whose name starts with "_" are hidden from shoppers, as in Shopify themes;
+      // a booking's Units and Length are its quantity line below.
+      var booking = bookingOf(item);
+      var visible = Object.keys(item.properties || {}).filter(
+        (k) => k.charAt(0) !== '_' && !(booking && (k === 'Units' || k === 'Length')),
+      );
       if (visible.length) {
         var dl = el('dl', 'cart-item__properties');
         visible.forEach((k) => {
@@ -53,7 +68,7 @@
       }
       var row = el('div', 'cart-item__row');
       row.append(
-        el('span', 'cart-item__quantity', `Qty ${item.quantity}`),
+        el('span', 'cart-item__quantity', booking ? booking.text : `Qty ${item.quantity}`),
         el('span', 'cart-item__price', formatMoney(item.final_line_price)),
       );
       var remove = el('button', 'cart-item__remove link', 'Remove');
@@ -97,27 +112,17 @@
   }
 
   /**
-   * The widget announces a hold, then adds it to the cart itself: wait (briefly) until the
-   * cart shows a line for that reservation before opening the drawer.
+   * The widget announces a hold once its line is in the cart: the count and the drawer's
+   * contents follow, and a small notice says what was added. The drawer does not open over
+   * the widget's held state (on a phone it would cover the whole screen and the countdown);
+   * it opens from the cart button, or from the widget's Check out (/cart).
    */
-  function showHeldInCart(reservation) {
-    var starts = (reservation.items || []).map((i) => i.start);
-    var deadline = Date.now() + 5000;
-    (function poll() {
-      fetchCart()
-        .then((cart) => {
-          var found = cart.items.some((line) => {
-            var p = line.properties || {};
-            return p._reservation_id === String(reservation.id) && starts.indexOf(p._start) !== -1;
-          });
-          renderCart(cart);
-          if (found) openDrawer();
-          else if (Date.now() < deadline) setTimeout(poll, 250);
-        })
-        .catch((e) => {
-          console.warn(e);
-        });
-    })();
+  function noteHeldInCart(reservation) {
+    refreshCart().then((cart) => {
+      var line = cart?.items.find((l) => l.properties?._reservation_id === String(reservation.id));
+      var booking = line && bookingOf(line);
+      if (booking) notice(`Added to your cart: ${line.variant_title}, ${booking.text}.`);
+    });
   }
 
   /* ---------- Drawer: a modal dialog that returns focus where it came from ---------- */
@@ -236,86 +241,54 @@
     }
   });
 
-  /* ---------- The add button follows the widget's events ---------- */
+  /* ---------- The cart notice follows the widget's events ---------- */
 
-  var addButton = $('[data-add-button]');
-  var addLabel = $('[data-add-label]');
-  var addHint = $('[data-add-hint]');
-  var held = false;
-
-  function setAdd(enabled, label, hint) {
-    addButton.disabled = !enabled;
-    addLabel.textContent = label;
-    addHint.textContent = hint;
+  // The widget shows every state itself (its hold, a 409 and what to do, expiry and Hold
+  // again): the theme adds only what the widget cannot know, the cart, and never a second
+  // button or a second copy of the widget's message.
+  var hint = $('[data-add-hint]');
+  var ready = hint.textContent;
+  function notice(text) {
+    hint.textContent = text;
   }
 
-  form.addEventListener('booking-widget:select', () => {
-    if (!held) setAdd(false, 'Reserve your dates above', 'Your dates are chosen; reserve them to hold the kayak.');
-  });
-  // The days and units last shown in the drawer: "Keep holding" renews the same hold, which
-  // adds nothing to the cart, so the drawer does not open again for it.
+  // "Keep holding" renews the same hold, which adds nothing to the cart: no new notice for it.
   var shownHold = '';
   form.addEventListener('booking-widget:reserved', (e) => {
-    held = true;
-    setAdd(true, 'View cart', 'Held for you and added to your cart.');
     var key = (e.detail.items || []).map((i) => [i.external_id, i.start, i.finish, i.quantity].join()).join(';');
     if (key === shownHold) return void refreshCart();
     shownHold = key;
-    showHeldInCart(e.detail);
+    noteHeldInCart(e.detail);
   });
   form.addEventListener('booking-widget:expired', () => {
-    held = false;
     shownHold = '';
-    setAdd(false, 'Hold expired: choose your dates again', 'The dates were released; they may still be free.');
+    notice(ready);
+    refreshCart();
+  });
+  form.addEventListener('booking-widget:released', () => {
+    shownHold = '';
+    notice(ready);
     refreshCart();
   });
   form.addEventListener('booking-widget:error', (e) => {
-    // `message` is written for shoppers, in the widget's language; `detail` is for developers.
-    if (!held) addHint.textContent = e.detail?.message ? e.detail.message : 'Something went wrong.';
+    // The widget already shows the shopper `message`; `detail` is for developers.
     if (e.detail?.detail && window.console) console.info('booking-widget:', e.detail.detail);
-  });
-  form.addEventListener('booking-widget:released', () => {
-    held = false;
-    shownHold = '';
-    setAdd(false, 'Choose your dates above', 'Your dates were released and removed from your cart.');
-    refreshCart();
   });
   idInput.addEventListener('change', () => {
     // Another variant: its dates are not held yet.
-    held = false;
-    setAdd(false, 'Choose your dates above', 'Reserving your dates puts the kayak in your cart.');
+    shownHold = '';
+    notice(ready);
   });
-
-  // The widget adds booked items to the cart itself; the theme's button only opens the cart.
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    if (held) {
-      refreshCart();
-      openDrawer();
-    }
   });
 
-  // After a reload the hold may still be live: ask the booking API what this cart holds (a
-  // publishable token reads its own cart's reservation), so the button says View cart.
-  var widget = $('booking-widget', form);
-  refreshCart()
-    .then((cart) => {
-      if (!cart || !widget) return;
-      var query = new URLSearchParams({ cart_token: cart.token, active: 'true' });
-      if (widget.getAttribute('token')) query.set('token', widget.getAttribute('token'));
-      return fetch(`${widget.getAttribute('api') || ''}/v1/reservations?${query}`, {
-        headers: { accept: 'application/json' },
-      })
-        .then((r) => (r.ok ? r.json() : []))
-        .then((list) => {
-          if (held || !list.some((r) => r.items.length > 0)) return;
-          held = true;
-          setAdd(true, 'View cart', 'Held for you and in your cart.');
-        });
-    })
-    .catch((e) => {
-      console.warn(e);
-    });
+  // After a reload the cart may hold dates: the notice says so, as the widget shows the hold.
+  refreshCart().then((cart) => {
+    var booked = cart?.items.filter(bookingOf) ?? [];
+    if (booked.length)
+      notice(`In your cart: ${booked.map((l) => `${l.variant_title}, ${bookingOf(l).text}`).join('; ')}.`);
+  });
   // The widget's "Check out" leads to /cart, which the demo answers with this page and its cart open.
   if (new URLSearchParams(window.location.search).get('cart') === 'open') openDrawer();
 })();

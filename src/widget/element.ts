@@ -125,9 +125,9 @@ export class BookingWidgetElement extends HTMLElement {
     this._stop?.();
     const controller = new AbortController();
     const { signal } = controller;
-    const emit: Emit = (type, detail) => {
-      if (!signal.aborted) this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
-    };
+    const emit: Emit = (type, detail) =>
+      !signal.aborted &&
+      this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: true }));
     const config = this._config;
     // Read at call time, so a fetch or clock set after insertion is still used.
     const fetch: WidgetFetch = (input, init) => this.fetch(input, init);

@@ -29,7 +29,11 @@ export interface BookingWidgetEventMap {
   'booking-widget:ready': Widget;
   /** The shopper completed a choice of dates and quantity. */
   'booking-widget:select': SelectDetail;
-  /** The service confirmed a hold. */
+  /**
+   * The service confirmed a hold. Cancelable: a page that puts the hold in a cart of its own
+   * calls `preventDefault()`, and without `checkout-url` the held state then leaves the next
+   * step to the page (otherwise it tells the shopper there is no checkout here).
+   */
   'booking-widget:reserved': Reservation;
   /** A hold ran out. */
   'booking-widget:expired': Reservation;
@@ -39,8 +43,11 @@ export interface BookingWidgetEventMap {
   'booking-widget:error': ErrorDetail;
 }
 
-/** Dispatches one typed event on the element. */
-export type Emit = <K extends keyof BookingWidgetEventMap>(type: K, detail: BookingWidgetEventMap[K]) => void;
+/**
+ * Dispatches one typed event on the element; `false` when a listener called `preventDefault()`
+ * (every event is cancelable; only `booking-widget:reserved` gives that a meaning).
+ */
+export type Emit = <K extends keyof BookingWidgetEventMap>(type: K, detail: BookingWidgetEventMap[K]) => unknown;
 
 declare global {
   interface HTMLElementEventMap {

@@ -76,6 +76,9 @@ const KEYS = [
   'tooShort',
   'tooLong',
   'restart',
+  'nextStep',
+  'pickOther',
+  'pickFewer',
 ] as const;
 
 /** The name of one string in the table. */
@@ -83,7 +86,7 @@ export type StringKey = (typeof KEYS)[number];
 
 /** The built-in language. */
 export const ENGLISH =
-  'Previous month|Next month|unavailable|in the past|too soon to book|too far ahead|closed|fully booked|Loading…|Quantity|Reserve|Reserving…|Busy, retrying…|Held until {0}.|{0} left|Your hold has expired.|Hold again|Could not load the calendar.|Could not hold these dates.|Retry|{0}: only {1} left.|Choose {0} to {1} days.|an unavailable day in between|Now choose the end date.|Held for you|Choose an option first.|{0} left|Check out|Release|Keep holding|Update hold|Released. Your dates were removed from your cart.|Your hold has expired and was removed from your cart.|Held: {0}, until {1}.|It is in your cart.|Total {0}|{0} night|{0} nights|Choose a start date.|Choose a date.|Available|Few left|Fully booked|Closed|start|end|in your dates|{0} is unavailable.|We could not reach the booking service. Check your connection and try again.|The booking service is busy. Please try again in a moment.|The calendar could not load. Please try again.|These dates could not be held. Please try again.|Your dates are held, but the cart could not be updated. Please refresh the page.|Fewer|More|max {0}|Key|only {0} left|, |{0}: {1}|Fewer than you asked for|Released. These dates are free again.|cannot end your dates|too short|too long|{0} Your dates start again from {1}: now choose the end date.';
+  'Previous month|Next month|unavailable|in the past|too soon to book|too far ahead|closed|fully booked|Loading…|Quantity|Reserve|Reserving…|Busy, retrying…|Held until {0}.|{0} left|Your hold has expired.|Hold again|Could not load the calendar.|Could not hold these dates.|Retry|{0}: only {1} left.|Choose {0} to {1} days.|an unavailable day in between|Now choose the end date.|Held for you|Choose an option first.|{0} left|Check out|Release|Keep holding|Update hold|Released. Your dates were removed from your cart.|Your hold has expired and was removed from your cart.|Held: {0}, until {1}.|It is in your cart.|Total {0}|{0} night|{0} nights|Choose a start date.|Choose a date.|Available|Few left|Fully booked|Closed|start|end|in your dates|{0} is unavailable.|We could not reach the booking service. Check your connection and try again.|The booking service is busy. Please try again in a moment.|The calendar could not load. Please try again.|These dates could not be held. Please try again.|Your dates are held, but the cart could not be updated. Please refresh the page.|Fewer|More|max {0}|Key|only {0} left|, |{0}: {1}|Fewer than you asked for|Released. These dates are free again.|cannot end your dates|too short|too long|{0} Your dates start again from {1}: now choose the end date.|Not booked yet: this page has no checkout. To book, contact the shop before your hold ends.|Choose other dates.|Choose fewer, or other dates.';
 
 /** The other languages, each loaded on demand. */
 export const LOCALES: Record<string, () => Promise<{ default: string }>> = {

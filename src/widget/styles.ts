@@ -10,14 +10,14 @@
  * @module
  */
 const CSS = `
-:host{all:initial;display:block;contain:content;container-type:inline-size;min-height:var(--booking-min-height,32em);font:inherit;font-family:var(--booking-font,inherit);line-height:1.3;color:var(--booking-text,inherit);--a:var(--booking-accent,#1a56db);--t:var(--booking-accent-text,#fff);--r:var(--booking-radius,.4em);--m:var(--booking-muted,#5b6472);--s:var(--booking-selected-range,#dbe6fd)}
+:host{all:initial;display:block;contain:layout style;container-type:inline-size;min-height:var(--booking-min-height,32em);font:inherit;font-family:var(--booking-font,inherit);line-height:1.3;color:var(--booking-text,inherit);--a:var(--booking-accent,#1a56db);--t:var(--booking-accent-text,#fff);--r:var(--booking-radius,.4em);--m:var(--booking-muted,#5b6472);--s:var(--booking-selected-range,color-mix(in srgb,var(--a) 16%,#fff))}
 *{box-sizing:border-box;font:inherit;color:inherit}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .head,.row,[part~=stepper]{display:flex;align-items:center;gap:.6em}
 .head{justify-content:space-between}
 h2{margin:0;font-weight:600}
 button,a{cursor:pointer;border:1px solid #0000;border-radius:var(--r);background:none;padding:.4em .6em;min-height:44px;min-width:44px;text-decoration:none;display:inline-flex;align-items:center;justify-content:center}
-button:focus-visible,a:focus-visible,input:focus-visible{outline:2px solid var(--a);outline-offset:1px}
+:focus-visible{outline:2px solid var(--a);outline-offset:1px}
 [dir=rtl] [part~=nav]{transform:scaleX(-1)}
 table{border-collapse:collapse;width:100%;table-layout:fixed;text-align:center}
 .months{display:flex;gap:1.5em;align-items:flex-start}
@@ -30,7 +30,7 @@ td{padding:1px;position:relative}
 [part~=day]{width:100%;height:44px;padding:0;flex-direction:column;line-height:1.1}
 [part~=day]:hover{border-color:var(--a)}
 [part~=swatch]{display:inline-block;width:1.1em;height:1.1em;min-height:0;border:1px solid #d1d5db;border-radius:.2em}
-.left{position:absolute;inset-inline:0;bottom:3px;font-size:.6em;line-height:1;color:#92400e;pointer-events:none}
+.left{position:absolute;inset-inline:0;bottom:6px;font-size:.6em;line-height:1;color:#92400e;pointer-events:none}
 [part~=day-today]{font-weight:700;text-decoration-line:underline}
 [part~=day-between],[part~=day-preview]{background:var(--s);border-radius:0}
 [part~=day-preview]{border:1px dashed var(--a)}
@@ -39,14 +39,16 @@ td{padding:1px;position:relative}
 [part~=day-selected]:not([part~=day-between])+.left{color:var(--t)}
 [part~=day-start]{border-start-end-radius:0;border-end-end-radius:0}
 [part~=day-end]{border-start-start-radius:0;border-end-start-radius:0}
-[part~=day-unavailable]{color:var(--m);cursor:not-allowed;text-decoration-line:line-through}
-[part~=day-unavailable][part~=day-today]{text-decoration-line:underline line-through}
+[part~=day-unavailable]{color:var(--m);cursor:not-allowed}
+[part~=day-unavailable]:not([part~=day-out]){text-decoration-line:line-through}
+[part~=day-unavailable][part~=day-today]:not([part~=day-out]){text-decoration-line:underline line-through}
 [part~=day-sold]{background:repeating-linear-gradient(135deg,#0000 0 4px,#e5e7eb 4px 5px);border:1px dashed var(--m)}
 [part~=day-closed]{background:#eef0f3;border-color:var(--m)}
 [part~=day-short]{border:1px dashed #b45309}
-[part~=day-few]:not([part~=day-selected]){box-shadow:inset 0 -3px 0 #b45309}
+[part~=day-few]:not([part~=day-selected]){box-shadow:inset 0 -2px 0 #b45309}
 [part~=day-no-end]{color:var(--m);background:#f3f4f6}
-[part~=day-loading]{color:#0000;background:#f6f7f9;border:1px dashed #d1d5db;cursor:progress}
+[part~=day-loading],.sk{color:#0000;background:#f6f7f9;border:1px dashed #d1d5db;cursor:progress}
+.sk{display:block;width:8em;height:1em}
 [part~=legend]{display:flex;flex-wrap:wrap;gap:.3em 1em;margin:.5em 0 0;padding:0;list-style:none;font-size:.85em;color:var(--m)}
 [part~=legend] li{display:flex;align-items:center;gap:.35em}
 .row{flex-wrap:wrap;margin-top:.6em}
@@ -54,13 +56,8 @@ input{width:4em;min-height:44px;padding:.3em;border:1px solid var(--m);border-ra
 [part~=step]{border-color:var(--m);font-weight:700}
 [part~=quantity-max]{color:var(--m);font-size:.85em}
 [part~=reserve-button],[part~=retry-button],[part~=checkout-button]{padding:.6em 1.2em}
-[part~=release-button],[part~=keep-button]{border-color:var(--a);color:var(--a)}
 :disabled{opacity:.5;cursor:not-allowed}
 [part~=error]{color:var(--booking-error,#b91c1c)}
-[part~=hold]{margin-top:.8em;padding:.6em;border:1px solid var(--m);border-radius:var(--r)}
-[part~=countdown-ending]{font-weight:700;color:var(--booking-error,#b91c1c)}
-[part~=total]{font-weight:600}
-ul{margin:0;padding-inline-start:1.2em}
 p{margin:.4em 0;min-height:1.3em}
 @media (max-width:500px){:host{min-height:var(--booking-min-height,37em)}}
 `;

@@ -14,7 +14,7 @@ import { DAYS, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { PHONE, screenshotBoth, type ShopperPage } from './helpers/page.ts';
 import {
   EN,
-  closeCartDrawer,
+  waitForCartNotice,
   dayButton,
   holdOnProductPage,
   holdPanel,
@@ -41,7 +41,7 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
     // The page's timers under the test's hand, at the service's time (E2E_NOW's, when set).
     await page.clock.install({ time: suite.server.clock.now() });
     const widget = await holdOnProductPage(page, day(suite.today, DAYS.flowStart));
-    await closeCartDrawer(page);
+    await waitForCartNotice(page);
     const found: Record<string, unknown> = {};
 
     // Ten of the fifteen minutes pass on both clocks: the countdown ends soon, Keep holding shows.
@@ -90,7 +90,7 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
     expect(await noSidewaysScroll(page)).toBe(true);
   });
 
-  it('unavailable days are struck through, their text at least 4.5:1 and their borders 3:1; "only N left" and a range preview are shown', async () => {
+  it('closed, fully booked and short days are struck through, past and too-soon days only muted, their text at least 4.5:1 and their borders 3:1; "only N left" clear of the few-left bar and a range preview are shown', async () => {
     const sold = day(suite.today, 12),
       short = day(suite.today, 13),
       closed = day(suite.today, DAYS.blackout[0]);
@@ -148,7 +148,8 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
       });
     }
     expect(looks).toEqual({
-      lead: { text: true, struck: true, border: 'none', caption: '' },
+      // Too soon (like past days): muted, not struck (striking every past day was noise).
+      lead: { text: true, struck: false, border: 'none', caption: '' },
       closed: { text: true, struck: true, border: true, caption: '' },
       sold: { text: true, struck: true, border: true, caption: '' },
       short: { text: true, struck: true, border: true, caption: 'only 1 left' },
@@ -159,6 +160,14 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
     // takes the chosen day's text colour and reads against its fill (it was amber on blue).
     await widget.getByRole('button', { name: 'Fewer' }).click();
     await showMonthOf(widget, short);
+    // Its "1 left" sits clear of the few-left bar along the button's bottom (it touched it).
+    await expect.poll(() => dayButton(widget, short).getAttribute('part')).toContain('day-few');
+    const gap = await dayButton(widget, short).evaluate((el) => {
+      const caption = el.parentElement!.querySelector('.left')!.getBoundingClientRect();
+      const bar = Number(/-(\d+)px/.exec(getComputedStyle(el).boxShadow)?.[1] ?? 0);
+      return el.getBoundingClientRect().bottom - bar - caption.bottom;
+    });
+    expect(gap, 'px between the caption and the bar').toBeGreaterThanOrEqual(2);
     await dayButton(widget, short).click();
     await expect.poll(() => dayButton(widget, short).getAttribute('part')).toContain('day-selected');
     const captionContrast = await dayButton(widget, short).evaluate((el) => {
@@ -199,7 +208,7 @@ describeInBrowser('the held states and the Arabic widget at 390 px', () => {
     await pickDays(widget, start, start);
     await reserveButton(widget).click();
     await holdPanel(widget).waitFor({ timeout: 10_000 });
-    await closeCartDrawer(page);
+    await waitForCartNotice(page);
     await widget.getByRole('button', { name: 'Release' }).click();
     const note = widget.locator('[part=hold-released]');
     await note.waitFor({ timeout: 10_000 });

@@ -13,10 +13,12 @@ import {
   holdOnProductPage,
   holdPanel,
   noSidewaysScroll,
+  openCartDrawer,
   pickDays,
   reserveButton,
   smallControls,
   waitForCalendar,
+  waitForCartNotice,
   widgetOn,
 } from './helpers/widget.ts';
 
@@ -43,8 +45,8 @@ describeInBrowser('accessibility (axe-core) of the demo pages', () => {
 
     await reserveButton(widget).click();
     await holdPanel(widget).waitFor({ timeout: 10_000 });
-    const drawer = page.getByRole('dialog', { name: 'Your cart' });
-    await drawer.waitFor({ timeout: 8000 });
+    await waitForCartNotice(page);
+    const drawer = await openCartDrawer(page);
     found.heldWithDrawer = await seriousAxeViolations(page);
     await page.getByRole('button', { name: 'Close cart' }).click();
     await drawer.waitFor({ state: 'hidden' });

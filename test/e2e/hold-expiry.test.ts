@@ -11,7 +11,7 @@ import { useStorefront } from './helpers/suite.ts';
 import { DAYS, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { screenshotBoth, type ShopperPage, unexpectedConsoleErrors } from './helpers/page.ts';
 import {
-  closeCartDrawer,
+  waitForCartNotice,
   holdPanel,
   mentionsDay,
   pickDays,
@@ -59,7 +59,7 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
         message: 'the held day reaches the cart',
       })
       .toBeGreaterThan(0);
-    await closeCartDrawer(page);
+    await waitForCartNotice(page);
     return { page, widget, cartToken: (await readCart(page)).token };
   }
 

@@ -80,6 +80,20 @@ it('holds the chosen range with one request however often Reserve is pressed, th
   ).toBeTruthy();
 });
 
+it('after a hold ran out, choosing other days brings Reserve back in place of the note and its Hold again', async () => {
+  const { w, day } = await open('7002', '8003');
+  fireEvent.click(day('Tuesday, November 24, 2026'));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  await w.findByText('14:59 left');
+  harness.service.clock.advance(15 * 60_000 + 1000);
+  document.dispatchEvent(new Event('visibilitychange'));
+  await w.findByRole('button', { name: 'Hold again' });
+  fireEvent.click(day('Wednesday, November 25, 2026'));
+  await w.findByRole('button', { name: 'Reserve' });
+  expect(w.queryByRole('button', { name: 'Hold again' })).toBeNull();
+  expect(w.queryByText('Your hold has expired.', { selector: '[part~=hold] p' })).toBeNull();
+});
+
 it('counts down on the server clock and announces only the 5 and 1 minute marks', async () => {
   const { el, w, day } = await open('7002', '8003');
   fireEvent.click(day('Tuesday, November 24, 2026'));
@@ -115,6 +129,8 @@ it('says when the hold has expired and holds the same items again', async () => 
   expect((await w.findAllByText('Your hold has expired.')).length).toBeGreaterThan(0);
   expect(events.expired).toHaveLength(1);
   expect(w.queryByText(/^Sunset tour – Adult/)).toBeNull();
+  // One action: Hold again, not Reserve beside it for the same days.
+  expect(w.queryByRole('button', { name: 'Reserve' })).toBeNull();
   fireEvent.click(w.getByRole('button', { name: 'Hold again' }));
   await w.findByText('14:59 left');
   const posts = requestsTo(harness, '/v1/reservations', 'POST');
@@ -125,7 +141,7 @@ it('says when the hold has expired and holds the same items again', async () => 
   });
 });
 
-it('explains a 409 item by item with what is left, and refreshes availability', async () => {
+it('explains a 409 item by item with what is left and what can work, and refreshes availability', async () => {
   const { w, events, day } = await open('7001', '8001');
   // Between loading and reserving, another cart takes two of the three kayaks on 25 November.
   await holdForAnotherCart([{ external_id: 8001, start: '2026-11-25', quantity: 2 }]);
@@ -135,8 +151,13 @@ it('explains a 409 item by item with what is left, and refreshes availability', 
   const before = requestsTo(harness, '/v1/availability').length;
   fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
   const alert = await w.findByRole('alert');
-  expect(alert.textContent).toContain('Nov 24, 2026 – Nov 26, 2026: only 1 left.');
-  expect(events.error).toEqual([expect.objectContaining({ error: 'unavailable' })]);
+  // Said once, with what can work (some are left: fewer), never "try again", and no Retry.
+  expect(alert.textContent).toBe('Nov 24, 2026 – Nov 26, 2026: only 1 left. Choose fewer, or other dates. ');
+  expect(w.queryByRole('button', { name: 'Retry' })).toBeNull();
+  // The theme's copy of it says the same, not "Please try again".
+  expect(events.error).toEqual([
+    expect.objectContaining({ error: 'unavailable', message: 'Could not hold these dates. Choose other dates.' }),
+  ]);
   await waitFor(() => expect(requestsTo(harness, '/v1/availability').length).toBeGreaterThan(before));
   // Asked of the service, not of the browser's cache: the months are the ones first asked for,
   // so the URL is the same, and a cached answer (max-age=15) would still show the taken units.
@@ -156,7 +177,7 @@ it('says a day another cart took the last place of is fully booked, not that onl
   fireEvent.click(day('Tuesday, November 24, 2026'));
   fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
   const alert = await w.findByRole('alert');
-  expect(alert.textContent).toContain('Nov 24, 2026: fully booked.');
+  expect(alert.textContent).toContain('Nov 24, 2026: fully booked. Choose other dates.');
   expect(alert.textContent).not.toContain('only');
   await waitFor(() => expect(day('Tuesday, November 24, 2026').getAttribute('aria-label')).toContain('fully booked'));
 });

@@ -4,7 +4,7 @@
  * @module
  */
 
-/** What the snippet is made of; `price` and `currency` are left out when empty. */
+/** What the snippet is made of; `price`, `currency` and `checkoutUrl` are left out when empty. */
 export interface SnippetInput {
   base: string;
   token: string;
@@ -12,6 +12,8 @@ export interface SnippetInput {
   variant: string;
   price: string;
   currency: string;
+  /** Where the held state's Check out leads (the site's cart or checkout page). */
+  checkoutUrl?: string;
 }
 
 /**
@@ -28,7 +30,8 @@ export function embedSnippet(s: SnippetInput): string {
     ['variant', s.variant],
     ['price', s.price.trim()],
     ['currency', s.currency.trim().toUpperCase()],
-  ].filter(([name, value]) => value !== '' || (name !== 'price' && name !== 'currency'));
+    ['checkout-url', (s.checkoutUrl ?? '').trim()],
+  ].filter(([name, value]) => value !== '' || (name !== 'price' && name !== 'currency' && name !== 'checkout-url'));
   return [
     `<script src="${s.base}/booking-widget.js" defer></script>`,
     '',

@@ -1,8 +1,8 @@
 /**
  * Install: the script tag, the CSS that reserves the widget's box and the element for any site,
  * and the Shopify block's settings, filled in with this service's address, a product and one
- * of its variants, an optional price and currency, and a publishable token, each with a copy
- * button.
+ * of its variants, an optional price and currency, the page "Check out" leads to off Shopify
+ * (and what shoppers read without it), and a publishable token, each with a copy button.
  * Tokens cannot be read back (only hashes are kept): paste one, or make one here for a site.
  * @module
  */
@@ -25,6 +25,7 @@ export function Install() {
   const variant = useSignal('');
   const price = useSignal('');
   const currency = useSignal('');
+  const checkout = useSignal('');
   const problem = useSignal<string | null>(null);
   // The site a token was just made for: its button becomes "Make another", so a second click
   // does not silently make a second token with the same label.
@@ -43,6 +44,7 @@ export function Install() {
     variant: String(v?.external_id ?? '…'),
     price: bad.price ? '' : price.value,
     currency: bad.currency ? '' : currency.value,
+    checkoutUrl: checkout.value,
   });
   const make = async (event: Event) => {
     event.preventDefault();
@@ -138,6 +140,23 @@ export function Install() {
       </div>
       <div class="row">
         <Field
+          label="Checkout page (any site, optional)"
+          hint="Where the hold's Check out button leads, e.g. /cart or https://www.your-store.com/checkout: the page where the shopper pays for the held dates. Not needed on Shopify (the cart)."
+        >
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              value={checkout.value}
+              placeholder="/cart"
+              onInput={(e) => (checkout.value = e.currentTarget.value)}
+              aria-describedby={describedBy}
+              spellcheck={false}
+            />
+          )}
+        </Field>
+      </div>
+      <div class="row">
+        <Field
           label="Publishable token"
           hint="Paste the one you saved (it cannot be shown again), or make one for your site below."
         >
@@ -186,6 +205,18 @@ export function Install() {
         When the shopper picks another variant, your theme tells the widget:{' '}
         <code>widget.setAttribute('variant', '&lt;variant id&gt;')</code> (and <code>price</code> likewise); it updates
         in place.
+      </p>
+      <p class="hint" data-next-step>
+        {checkout.value.trim()
+          ? 'After a hold, Check out leads to your checkout page.'
+          : 'No checkout page given: after a hold, shoppers read “Not booked yet: this page has no checkout. To book, contact the shop before your hold ends.” Give your checkout page above, or put the held dates in your own cart:'}{' '}
+        {!checkout.value.trim() && (
+          <>
+            listen for <code>booking-widget:reserved</code> (its <code>detail</code> is the hold), add the item to your
+            cart and call <code>event.preventDefault()</code> so the widget leaves the next step to your page; take it
+            out on <code>booking-widget:released</code> and <code>booking-widget:expired</code>.
+          </>
+        )}
       </p>
       <h3>Shopify: the “Booking calendar” block's settings</h3>
       <dl>

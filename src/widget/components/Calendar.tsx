@@ -130,6 +130,9 @@ export function Calendar({ vm }: { vm: View }) {
   const last = months.at(-1)!;
   const weekStart = startOfWeek(month, firstDay);
   const focused = ready ? days[focus] : undefined;
+  // After a 409 its alert names the chosen days that did not fit: not said again for them here.
+  const said =
+    !!vm.booking.holdFailure.value?.items && (focus === vm.selection.start.value || focus === vm.selection.end.value);
   const monthTable = (m: PlainDate) => (
     <table
       key={m}
@@ -201,7 +204,7 @@ export function Calendar({ vm }: { vm: View }) {
       </div>
       {/* The focused day's reason, visible to sighted keyboard and touch users too; its button already says it to screen readers. */}
       <p part="day-info" aria-hidden="true">
-        {focused?.reason || focused?.noEnd ? dayLabel(f, t, focus, focused.reason, focused) : ''}
+        {(focused?.reason && !said) || focused?.noEnd ? dayLabel(f, t, focus, focused.reason, focused) : ''}
       </p>
       <Legend vm={vm} />
     </div>

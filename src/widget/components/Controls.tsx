@@ -1,7 +1,7 @@
 /**
  * Quantity, the choice's length and total, the Reserve button (it says what is happening:
  * reserving, or busy and retrying; "Update hold" when a hold exists and the choice differs;
- * gone when the choice is what is held, the hold panel's actions taking over), the feedback on
+ * gone when the choice is what is held, the hold panel's actions taking over, or while a hold that ran out offers "Hold again"), the feedback on
  * the choice, and why the last hold failed.
  * @module
  */
@@ -15,6 +15,8 @@ export function Controls({ vm }: { vm: View }) {
   const holding = vm.booking.holding.value;
   const most = vm.most.value;
   const hold = vm.hold.value;
+  // Until the widget's settings are in, a skeleton: no default maximum or instruction to take back.
+  const ready = !!vm.booking.widget.value;
   const label = vm.booking.busy.value
     ? 'busy'
     : holding
@@ -34,7 +36,7 @@ export function Controls({ vm }: { vm: View }) {
             part="step step-down"
             aria-label={t('fewer')}
             aria-controls="qty"
-            disabled={vm.quantity.value <= s.quantity_min}
+            disabled={!ready || vm.quantity.value <= s.quantity_min}
             onClick={() => vm.setQuantity(vm.quantity.value - 1)}
           >
             −
@@ -46,7 +48,7 @@ export function Controls({ vm }: { vm: View }) {
             inputMode="numeric"
             min={s.quantity_min}
             max={most}
-            value={vm.quantity.value}
+            value={ready ? vm.quantity.value : ''}
             aria-describedby="qty-max"
             onChange={(e) => {
               vm.setQuantity(Number(e.currentTarget.value));
@@ -59,17 +61,18 @@ export function Controls({ vm }: { vm: View }) {
             part="step step-up"
             aria-label={t('more')}
             aria-controls="qty"
-            disabled={vm.quantity.value >= most}
+            disabled={!ready || vm.quantity.value >= most}
             onClick={() => vm.setQuantity(vm.quantity.value + 1)}
           >
             +
           </button>
-          <span part="quantity-max" id="qty-max">
-            {t('maxQty', vm.formats.value.number(most))}
+          <span part="quantity-max" id="qty-max" class={ready ? undefined : 'sk'}>
+            {ready && t('maxQty', vm.formats.value.number(most))}
           </span>
         </div>
-        {/* Gone when the choice is what the cart holds (a hold loads the hold's file). */}
-        {!hold?.isHeld(vm) && (
+        {/* Gone when the choice is what the cart holds (a hold loads the hold's file); after expiry
+            the hold's "Hold again" is the one action, until the shopper changes the choice. */}
+        {!hold?.isHeld(vm) && !hold?.model.expired.value && (
           <button
             type="button"
             part="reserve-button"
@@ -83,8 +86,12 @@ export function Controls({ vm }: { vm: View }) {
       </div>
       {/* The choice's length and total: in the hold's file, which the first pick loads. */}
       {hold ? <hold.Summary vm={vm} /> : <p part="summary" />}
-      <p part="message" aria-live="polite">
-        {selection.stale.value || selection.message.value || selection.instruction.value}
+      <p part="message" aria-live="polite" class={ready ? undefined : 'sk'}>
+        {/* After a 409 its alert says why the choice no longer fits: said once. */}
+        {ready &&
+          ((!vm.booking.holdFailure.value?.items && selection.stale.value) ||
+            selection.message.value ||
+            selection.instruction.value)}
       </p>
       <HoldFailure vm={vm} />
     </div>

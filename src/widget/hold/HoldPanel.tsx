@@ -13,6 +13,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { heldPeriod } from './zone-names.ts';
 import type { HoldView as View } from './hold-view.ts';
 import { holdTotal } from './totals.ts';
+import { useHoldStyles } from './hold-styles.ts';
 import type { Hold } from './hold-model.ts';
 
 /** The hold panel; a note once released; nothing while there is no hold. */
@@ -23,6 +24,7 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
   const holding = vm.booking.holding.value;
   const released = useRef<HTMLParagraphElement>(null);
   const title = useRef<HTMLParagraphElement>(null);
+  const box = useHoldStyles<HTMLDivElement>();
   const gone = !r && !!hold.released.value;
   // After a release the focus goes to the note that says so, never to the page's body.
   useLayoutEffect(() => {
@@ -37,7 +39,7 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
   if (!r) {
     if (hold.expired.value) {
       return (
-        <div part="hold hold-expired">
+        <div part="hold hold-expired" ref={box}>
           <p>{t('expired')}</p>
           <button
             type="button"
@@ -64,7 +66,7 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
   const total = holdTotal(vm, r);
   const checkout = vm.checkoutUrl.value;
   return (
-    <div part="hold">
+    <div part="hold" ref={box}>
       <p part="hold-title" tabIndex={-1} ref={title}>
         {t('held')}
       </p>
@@ -81,6 +83,8 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
       </ul>
       {total && <p part="total">{t('total', total)}</p>}
       <Countdown vm={vm} hold={hold} />
+      {/* Off Shopify, with no checkout-url and no cart of the page's own: the shopper is told what can be done. */}
+      {!checkout && !hold.pageCart.value && <p part="hold-next">{t('nextStep')}</p>}
       <div class="row">
         {checkout && (
           <a part="checkout-button" href={checkout}>

@@ -40,6 +40,8 @@ export const HoldModel = createModel(
     const focusHeld = signal(false);
     /** Set when a page load found lines of a hold that had run out, and took them out of the cart. */
     const swept = signal(false);
+    /** Set when the page called `preventDefault()` on `booking-widget:reserved`: its own cart has the hold. */
+    const pageCart = signal(false);
     const clock = new HoldClock(booking, t, formats, locale, (r) => {
       expired.value = r;
       booking.expire();
@@ -122,11 +124,13 @@ export const HoldModel = createModel(
         f = formats.value;
       const tz = booking.widget.value?.tz ?? 'UTC';
       const misfits = e?.items?.filter((i) => i.status !== 'ok') ?? [];
+      // Then, once, what can work: fewer where some are left, else other dates (never "try again").
+      const fewer = misfits.some((i) => i.status === 'sold_out' && i.quantity_available);
       return !e
         ? ''
         : !misfits.length
           ? tr('holdError')
-          : misfits
+          : `${misfits
               .map((i) => {
                 const period = formatPeriod(f, i, tz, nights.value);
                 const sold = i.status === 'sold_out';
@@ -135,7 +139,7 @@ export const HoldModel = createModel(
                   ? tr('onlyLeft', period, f.number(i.quantity_available))
                   : `${period}: ${tr(sold ? 'sold' : 'unavailable')}.`;
               })
-              .join(' ');
+              .join(' ')} ${tr(fewer ? 'pickFewer' : 'pickOther')}`;
     });
 
     /**
@@ -186,7 +190,7 @@ export const HoldModel = createModel(
       if (abort.aborted) return;
       // What was held, until when, and that it is in the cart: said once.
       announcement.value = `${t.peek()('heldSay', heldItems(held), clock.until.peek())}${inCart ? ` ${t.peek()('inCart')}` : ''}`;
-      emit('booking-widget:reserved', held);
+      pageCart.value = emit('booking-widget:reserved', held) === false;
     }
 
     /** The items of `r` as they were, to hold again. */
@@ -204,6 +208,7 @@ export const HoldModel = createModel(
       released,
       focusHeld,
       swept,
+      pageCart,
       holdProblem,
       holdItems,
       clock,

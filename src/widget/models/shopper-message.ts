@@ -25,6 +25,9 @@ export function shopperMessage(t: Translate, failure: Failure, during: 'load' | 
       return t('errBusy');
     case 'cart_failed':
       return t('errCart');
+    // A 409: trying the same again cannot work; the widget's alert names each day that did not fit.
+    case 'unavailable':
+      return `${t('holdError')} ${t('pickOther')}`;
     default:
       return t(during === 'load' ? 'errLoad' : 'errHold');
   }

@@ -197,6 +197,13 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     const later = (globalThis.requestIdleCallback ?? setTimeout) as (run: () => void) => number;
     later(() => !deps.signal.aborted && void Promise.resolve(loadHold()).catch(() => {}));
   });
+  // A new choice after a hold ran out: the note and its "Hold again" give way to Reserve (one
+  // action at a time, and never one holding days no longer chosen).
+  effect(() => {
+    void selection.chosen.value;
+    const h = hold.peek();
+    if (h) h.model.expired.value = undefined;
+  });
   // The hold's model was built after this one: it goes when this one goes.
   effect(() => () => hold.peek()?.model[Symbol.dispose]());
 

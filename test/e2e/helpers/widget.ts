@@ -191,12 +191,20 @@ export function mentionsDay(d: PlainDate): RegExp {
 }
 
 /**
- * The demo theme opens its cart drawer (a modal dialog) once a hold reaches the cart; the
- * shopper closes it to go on with the page. Waits for it to open first.
+ * The demo theme's small cart notice, once a hold has reached the cart ("Added to your cart:
+ * Single kayak, 2 × 3 days."): it never opens its drawer over the widget's held state.
  */
-export async function closeCartDrawer(page: Page): Promise<void> {
+export async function waitForCartNotice(page: Page): Promise<void> {
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^(Added to|In) your cart: / })
+    .waitFor({ timeout: 8000 });
+}
+
+/** Opens the demo theme's cart drawer (a modal dialog) from its cart button, as a shopper would. */
+export async function openCartDrawer(page: Page): Promise<Locator> {
+  await page.locator('#cart-icon-bubble').click();
   const drawer = page.getByRole('dialog', { name: 'Your cart' });
   await drawer.waitFor({ timeout: 8000 });
-  await page.getByRole('button', { name: 'Close cart' }).click();
-  await drawer.waitFor({ state: 'hidden' });
+  return drawer;
 }
