@@ -52,7 +52,13 @@ export type BlackoutScope = 'overlap' | 'start';
 /** A period in which items cannot be held or booked (API.md §2). */
 export interface Blackout {
   id: number;
+  /**
+   * The merchant's own name for it ("Double kayak hull repairs"): never shown to shoppers, and
+   * `null` for publishable (widget) tokens, which a shopper's browser holds.
+   */
   title: string | null;
+  /** What shoppers are told on the days it closes, or `null`: they then read "Closed". */
+  shopper_reason: string | null;
   starts_at: string;
   finishes_at: string;
   all_day: 0 | 1;

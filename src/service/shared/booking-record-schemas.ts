@@ -50,7 +50,14 @@ export const BookingSchema = z
 export const BlackoutSchema = z
   .object({
     id: z.number().int(),
-    title: z.string().nullable(),
+    title: z
+      .string()
+      .nullable()
+      .openapi({ description: "The merchant's own name; null for publishable tokens (never shown to shoppers)." }),
+    shopper_reason: z
+      .string()
+      .nullable()
+      .openapi({ description: 'What shoppers are told on the days it closes; null: they read "Closed".' }),
     starts_at: instant(),
     finishes_at: instant(),
     all_day: z.union([z.literal(0), z.literal(1)]),
