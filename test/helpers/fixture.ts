@@ -42,7 +42,7 @@ export const testFixture = {
       blackouts: [
         {
           title: 'Christmas',
-          shopper_reason: 'Closed for Christmas',
+          shopper_reason: 'Christmas Day',
           starts_at: '2026-12-25',
           finishes_at: '2026-12-26',
           scope: 'overlap',

@@ -174,7 +174,7 @@ describeEachDatabase('GET /v1/blackouts', (database) => {
       shopper.body.map((b: { title: null; shopper_reason: string | null }) => [b.title, b.shopper_reason]),
     ).toEqual([
       [null, null],
-      [null, 'Closed for Christmas'],
+      [null, 'Christmas Day'],
       [null, null],
     ]);
     const { status, body } = await api(service).get(`/v1/blackouts/?token=${TOKENS.publishable}&vendor=Harbour`, {

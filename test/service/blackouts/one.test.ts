@@ -81,7 +81,7 @@ describeEachDatabase('GET /v1/blackouts/{id}', (database) => {
   it("gives shoppers the merchant's shopper reason, and null where the merchant wrote none", async () => {
     const christmas = await blackoutId(service, 'Christmas');
     const shopper = await api(service).get(`/v1/blackouts/${christmas}`, { token: TOKENS.publishable });
-    expect(shopper.body).toMatchObject({ title: null, shopper_reason: 'Closed for Christmas' });
+    expect(shopper.body).toMatchObject({ title: null, shopper_reason: 'Christmas Day' });
     const hull = await blackoutId(service, 'Hull repairs');
     expect((await api(service).get(`/v1/blackouts/${hull}`, { token: TOKENS.publishable })).body).toMatchObject({
       title: null,
