@@ -103,7 +103,10 @@ export interface BookingCreateParams {
 
 /** Body of POST /v1/blackouts (an extension); PUT takes any subset. */
 export interface BlackoutCreateParams {
+  /** The merchant's own name for it; never shown to shoppers. */
   title?: string | null;
+  /** What shoppers are told on the days it closes; without one they read "Closed". */
+  shopper_reason?: string | null;
   /** A UTC timestamp, a shop-local `YYYY-MM-DD HH:MM`, or a day `YYYY-MM-DD`. */
   starts_at: string;
   finishes_at: string;

@@ -12,6 +12,14 @@ export interface ReservationItem {
   start: string;
   /** End of the held period, UTC, exclusive (the shop-local midnight after the last day). */
   finish: string;
+  /**
+   * `start` in the shop's zone: the day `YYYY-MM-DD` when `all_day` is 1 (a 1 December hold
+   * reads "2026-12-01" beside "2026-11-30T13:00:00.000Z"), else the wall-clock time
+   * `YYYY-MM-DDTHH:MM` (a time of day).
+   */
+  start_local: string;
+  /** `finish` in the shop's zone, exclusive like it: the day after the last day held ("2026-12-02"). */
+  finish_local: string;
   status: ItemStatus;
   status_code: ItemStatusCode;
   /** The service's own variant id. */
@@ -52,7 +60,13 @@ export type BlackoutScope = 'overlap' | 'start';
 /** A period in which items cannot be held or booked (API.md §2). */
 export interface Blackout {
   id: number;
+  /**
+   * The merchant's own name for it ("Double kayak hull repairs"): never shown to shoppers, and
+   * `null` for publishable (widget) tokens, which a shopper's browser holds.
+   */
   title: string | null;
+  /** What shoppers are told on the days it closes, or `null`: they then read "Closed". */
+  shopper_reason: string | null;
   starts_at: string;
   finishes_at: string;
   all_day: 0 | 1;
@@ -148,6 +162,13 @@ export interface Booking {
   status_code: 1 | 2 | 4;
   starts_at: string;
   finishes_at: string;
+  /**
+   * `starts_at` in the shop's zone (`tz`), the wall-clock `YYYY-MM-DDTHH:MM` a booking's times
+   * are posted in (`:SS` when not 0): "2026-12-01T00:00" for a booking of days from 1 December.
+   */
+  starts_at_local: string;
+  /** `finishes_at` in the shop's zone, exclusive like it. */
+  finishes_at_local: string;
   tz: string;
   items: BookingItem[];
   customers: Customer[];
@@ -160,7 +181,16 @@ export interface Booking {
 /** One day of a variant's availability (GET /v1/availability, an extension). */
 export interface AvailabilityDay {
   date: PlainDate;
+  /**
+   * Units a one-day item starting on this day could have: 0 when a rule closes the day (past,
+   * inside the lead time, past the horizon, blacked out: `status` says which).
+   */
   quantity_available: number;
+  /**
+   * Units not held or booked on this day, whatever the rules: what a longer item passing
+   * through a day closed only to starts (a "start" blackout) can use. Never filter by it.
+   */
+  quantity_free: number;
   status: ItemStatus;
   status_code: ItemStatusCode;
 }

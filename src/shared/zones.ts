@@ -102,6 +102,31 @@ export function parseLocalDateTime(value: unknown, tz: string): { instant: Date 
   return { instant };
 }
 
+/**
+ * The wall-clock time of `instant` in `tz` as the API writes it beside a UTC instant:
+ * `YYYY-MM-DDTHH:MM`, with `:SS` only when the seconds are not 0. No offset: the UTC instant
+ * beside it tells apart a time that occurs twice when the clocks go back.
+ */
+export function localDateTime(instant: Date | number, tz: string): string {
+  const wall = wallClock(instant, tz);
+  return wall.endsWith(':00') ? wall.slice(0, 16) : wall;
+}
+
+/**
+ * An item's period `[startAt, finishAt)` as the shop reads it (`start_local`, `finish_local`):
+ * the days of a whole-day item (`finish_local` is the day after the last, exclusive like the
+ * instant), or the wall-clock times of a timed one.
+ */
+export function localPeriod(
+  startAt: Date | number,
+  finishAt: Date | number,
+  allDay: boolean,
+  tz: string,
+): { start_local: string; finish_local: string } {
+  const local = allDay ? plainDateInZone : localDateTime;
+  return { start_local: local(startAt, tz), finish_local: local(finishAt, tz) };
+}
+
 /** An instant as the API writes it: ISO 8601 UTC with milliseconds, `2026-05-18T02:05:00.000Z`. */
 export function toIsoUtc(instant: Date | number): string {
   return new Date(instant).toISOString();

@@ -50,7 +50,7 @@ describe('Blackout form', () => {
     await screen.findByText(/Christmas/, { selector: 'strong' });
     fireEvent.click(screen.getByRole('button', { name: 'Add a blackout' }));
     const form = screen.getByRole('form', { name: 'Add a blackout' });
-    type('Title (shoppers see it)', 'Pier works', form);
+    type('Title (only you see it)', 'Pier works', form);
     type('First day', '2026-12-10', form);
     type('Last day', '2026-12-09', form);
     fireEvent.submit(form);
@@ -63,6 +63,36 @@ describe('Blackout form', () => {
     expect(screen.queryByRole('form', { name: 'Add a blackout' })).toBeNull();
     expect(alertText()).toBe('');
     await screen.findByText('Pier works', { selector: 'strong' });
+  });
+
+  it('keeps the title private and sends the reason for shoppers apart, its refusal shown beside it until fixed', async () => {
+    renderScreen(<Blackouts />);
+    await screen.findByText(/Christmas/, { selector: 'strong' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a blackout' }));
+    const form = screen.getByRole('form', { name: 'Add a blackout' });
+    // The form says who reads which.
+    expect(within(form).getByLabelText('Title (only you see it)').getAttribute('aria-describedby')).toBeTruthy();
+    expect(form.textContent).toContain('Shoppers never see it.');
+    expect(form.textContent).toContain('Leave it empty and they read “closed”.');
+    type('Title (only you see it)', 'Double kayak hull repairs', form);
+    type('Reason shown to shoppers (optional)', 'Open \u202Esoon', form);
+    type('First day', '2026-12-10', form);
+    type('Last day', '2026-12-11', form);
+    fireEvent.submit(form);
+    await waitFor(() =>
+      expect(errorBeside('Reason shown to shoppers (optional)', form)).toBe(
+        'must be 1 to 255 characters without control characters, or null',
+      ),
+    );
+    type('Reason shown to shoppers (optional)', 'Maintenance day', form);
+    fireEvent.submit(form);
+    await statusSays('Blackout “Double kayak hull repairs” added.');
+    const sent = requestsTo(admin, '/v1/blackouts', 'POST').at(-1)!;
+    expect(sent.body).toMatchObject({
+      title: 'Double kayak hull repairs',
+      shopper_reason: 'Maintenance day',
+    });
+    await screen.findByText(/shoppers read “Maintenance day”/);
   });
 });
 

@@ -28,6 +28,7 @@ async function requestsOf(call: () => Promise<unknown>) {
 const aBlackout: Record<keyof Blackout, unknown> = {
   id: expect.any(Number),
   title: expect.any(String),
+  shopper_reason: expect.toBeOneOf([null, expect.any(String)]),
   starts_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
   finishes_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
   all_day: expect.any(Number),

@@ -50,6 +50,8 @@ describe('contract: reservations (writes)', () => {
         {
           start: '2026-12-09T13:00:00.000Z',
           finish: '2026-12-11T13:00:00.000Z',
+          start_local: '2026-12-10',
+          finish_local: '2026-12-12',
           status: 'ok',
           status_code: 1,
           variant_id: expect.any(Number),
@@ -138,6 +140,8 @@ describe('contract: bookings', () => {
       status_code: expect.toBeOneOf([1, 2]),
       starts_at: '2026-12-14T22:00:00.000Z',
       finishes_at: '2026-12-15T06:00:00.000Z',
+      starts_at_local: '2026-12-15T09:00',
+      finishes_at_local: '2026-12-15T17:00',
       tz: 'Australia/Melbourne',
       items: [
         {

@@ -257,7 +257,7 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     await tabUntil(page, 'Edit “Docklands regatta”');
     await page.keyboard.press('Enter');
     const form = page.getByRole('form', { name: 'Edit blackout' });
-    await expect.poll(() => focusedName(page)).toBe('Title (shoppers see it)');
+    await expect.poll(() => focusedName(page)).toBe('Title (only you see it)');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Pier works');
     expect(await form.getByLabel('Applies to').inputValue()).toBe(`l:${docklands}`);

@@ -66,7 +66,7 @@ describeInBrowser('the shop in the merchant admin', () => {
       ]),
     );
     expect(options.join()).not.toMatch(/Location \d/);
-    await form.getByLabel('Title (shoppers see it)').fill('Pier repairs');
+    await form.getByLabel('Title (only you see it)').fill('Pier repairs');
     await form.getByLabel('First day').fill(suite.today);
     await form.getByLabel('Last day').fill(suite.today);
     await form.getByLabel('Applies to').selectOption(`l:${id}`);

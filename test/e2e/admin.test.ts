@@ -127,7 +127,7 @@ describeInBrowser('the merchant admin', () => {
     await page.getByRole('link', { name: 'Blackouts' }).click();
     await page.getByRole('button', { name: 'Add a blackout' }).click();
     const form = page.getByRole('form', { name: 'Add a blackout' });
-    await form.getByLabel('Title (shoppers see it)').fill('Staff training');
+    await form.getByLabel('Title (only you see it)').fill('Staff training');
     await form.getByLabel('First day').fill(day(suite.today, 20));
     await form.getByLabel('Last day').fill(day(suite.today, 21));
     await form.getByRole('button', { name: 'Add blackout' }).click();

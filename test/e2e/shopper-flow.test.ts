@@ -96,7 +96,7 @@ describeInBrowser('a shopper on the product page', () => {
     expect(await dayLabel(widget, suite.today)).toContain(`${EN.unavailable}: ${EN.lead}`);
     const blackout = day(suite.today, DAYS.blackout[0]);
     await showMonthOf(widget, blackout);
-    // Closed, named by the merchant's title for the blackout (isolated for bidi).
+    // Closed, named by the reason the merchant gives shoppers for the blackout (isolated for bidi).
     expect(await dayLabel(widget, blackout)).toContain(`${EN.unavailable}: \u2068Docklands regatta\u2069`);
     const soldOutDay = day(suite.today, DAYS.soldOutSingle);
     await showMonthOf(widget, soldOutDay);

@@ -40,7 +40,13 @@ export const testFixture = {
         { title: 'Sunset tour', type: 'date', external_product_ids: [7002], settings: { quantity_max: 6 } },
       ],
       blackouts: [
-        { title: 'Christmas', starts_at: '2026-12-25', finishes_at: '2026-12-26', scope: 'overlap' },
+        {
+          title: 'Christmas',
+          shopper_reason: 'Christmas Day',
+          starts_at: '2026-12-25',
+          finishes_at: '2026-12-26',
+          scope: 'overlap',
+        },
         { title: 'Hull repairs', starts_at: '2027-01-10', finishes_at: '2027-01-13', external_variant_id: 8001 },
         {
           title: 'Tour guide away',

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PlainDate } from '../../src/shared/plain-date.ts';
-import { isTimeZone, parseLocalDateTime, plainDateInZone, startOfDayInZone, toIsoUtc } from '../../src/shared/zones.ts';
+import {
+  isTimeZone,
+  localDateTime,
+  localPeriod,
+  parseLocalDateTime,
+  plainDateInZone,
+  startOfDayInZone,
+  toIsoUtc,
+} from '../../src/shared/zones.ts';
 
 const d = (s: string) => s as PlainDate;
 const iso = (x: Date) => toIsoUtc(x);
@@ -61,6 +69,28 @@ describe('zone conversions', () => {
     expect(isTimeZone('Australia/Melbourne')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('local times beside instants (start_local, finish_local)', () => {
+  it('writes a wall-clock time as YYYY-MM-DDTHH:MM, with seconds only when there are some', () => {
+    expect(localDateTime(Date.parse('2026-11-30T23:00:00Z'), 'Australia/Melbourne')).toBe('2026-12-01T10:00');
+    expect(localDateTime(Date.parse('2026-11-30T23:00:30Z'), 'Australia/Melbourne')).toBe('2026-12-01T10:00:30');
+    // Santiago's 5 September 2027 starts at 01:00: its first instant reads so.
+    expect(localDateTime(Date.parse('2027-09-05T04:00:00Z'), 'America/Santiago')).toBe('2027-09-05T01:00');
+  });
+
+  it('gives a whole-day period its days (the finish exclusive) and a timed one its wall-clock times', () => {
+    const start = Date.parse('2026-11-30T13:00:00Z');
+    const finish = Date.parse('2026-12-01T13:00:00Z');
+    expect(localPeriod(start, finish, true, 'Australia/Melbourne')).toEqual({
+      start_local: '2026-12-01',
+      finish_local: '2026-12-02',
+    });
+    expect(localPeriod(start, finish, false, 'Australia/Melbourne')).toEqual({
+      start_local: '2026-12-01T00:00',
+      finish_local: '2026-12-02T00:00',
+    });
   });
 });
 

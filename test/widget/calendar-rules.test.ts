@@ -20,8 +20,13 @@ import type { AvailabilityDay } from '../../src/shared/records.ts';
 const TZ = 'Australia/Melbourne';
 const d = (s: string) => s as PlainDate;
 
-function blackout(starts_at: string, finishes_at: string, scope: 'overlap' | 'start' = 'overlap'): Blackout {
-  return { starts_at, finishes_at, scope } as Blackout;
+function blackout(
+  starts_at: string,
+  finishes_at: string,
+  scope: 'overlap' | 'start' = 'overlap',
+  shopper_reason: string | null = null,
+): Blackout {
+  return { title: null, shopper_reason, starts_at, finishes_at, scope } as Blackout;
 }
 
 function facts(more: Partial<DayFacts> = {}): DayFacts {
@@ -84,7 +89,13 @@ describe('day reasons', () => {
     const f = facts({
       blocks: [{ first: d('2026-12-25'), last: d('2026-12-25'), startOnly: false }],
       availability: {
-        '2026-11-27': { date: d('2026-11-27'), quantity_available: 0, status: 'sold_out', status_code: 2 },
+        '2026-11-27': {
+          date: d('2026-11-27'),
+          quantity_available: 0,
+          quantity_free: 0,
+          status: 'sold_out',
+          status_code: 2,
+        },
       },
     });
     expect(dayReason(d('2026-11-21'), f)).toBe('past');
@@ -98,11 +109,17 @@ describe('day reasons', () => {
 
   it('calls a day short when fewer places are left than the quantity, and sold out when none are', () => {
     const availability = {
-      '2026-11-25': { date: d('2026-11-25'), quantity_available: 2, status: 'ok' as const, status_code: 1 as const },
+      '2026-11-25': {
+        date: d('2026-11-25'),
+        quantity_available: 2,
+        quantity_free: 2,
+        status: 'ok' as const,
+        status_code: 1 as const,
+      },
     };
     expect(dayReason(d('2026-11-25'), facts({ availability, quantity: 2 }))).toBeUndefined();
     expect(dayReason(d('2026-11-25'), facts({ availability, quantity: 3 }))).toBe('short');
-    const none = { '2026-11-25': { ...availability['2026-11-25'], quantity_available: 0 } };
+    const none = { '2026-11-25': { ...availability['2026-11-25'], quantity_available: 0, quantity_free: 0 } };
     expect(dayReason(d('2026-11-25'), facts({ availability: none, quantity: 1 }))).toBe('sold');
   });
 
@@ -110,6 +127,30 @@ describe('day reasons', () => {
     const f = facts({ blocks: [{ first: d('2026-12-01'), last: d('2026-12-02'), startOnly: true }] });
     expect(dayReason(d('2026-12-01'), f, true)).toBe('closed');
     expect(dayReason(d('2026-12-01'), f, false)).toBeUndefined();
+  });
+
+  it('lets a range pass through a day closed only to starts by its free units, though none are available to start there', () => {
+    // Issue 27: the service says 0 available on a closed day; its free units are what a range uses.
+    const closedToStarts = {
+      date: d('2026-12-01'),
+      quantity_available: 0,
+      quantity_free: 2,
+      status: 'blacked_out' as const,
+      status_code: 3 as const,
+    };
+    const blocks = [{ first: d('2026-12-01'), last: d('2026-12-01'), startOnly: true }];
+    const f = facts({ blocks, availability: { '2026-12-01': closedToStarts }, quantity: 2 });
+    expect(dayReason(d('2026-12-01'), f, true)).toBe('closed');
+    expect(dayReason(d('2026-12-01'), f, false)).toBeUndefined();
+    expect(dayReason(d('2026-12-01'), { ...f, quantity: 3 }, false)).toBe('short');
+    expect(rangeProblem(d('2026-11-30'), d('2026-12-02'), f)).toBeUndefined();
+  });
+
+  it("tells shoppers the blackout's shopper reason, never the merchant's title", () => {
+    const repairs = { ...blackout('2026-12-07T13:00:00.000Z', '2026-12-08T13:00:00.000Z'), title: 'Hull repairs' };
+    expect(blockedDays(repairs, TZ).title).toBeNull();
+    const christmas = blackout('2026-12-24T13:00:00.000Z', '2026-12-25T13:00:00.000Z', 'overlap', 'Christmas Day');
+    expect(blockedDays(christmas, TZ).title).toBe('Christmas Day');
   });
 });
 

@@ -62,9 +62,9 @@ it('shows a blacked-out day and a sold-out day as unavailable, visibly and by na
   expect(sold.getAttribute('part')).toContain('day-sold');
   expect(sold.title).toBe('unavailable: fully booked');
   fireEvent.click(w.getByRole('button', { name: 'Next month' }));
-  // Closed is named by the merchant's title (isolated for bidi), and looks unlike fully booked.
+  // Closed is named by the reason the merchant gives shoppers (isolated for bidi), and looks unlike fully booked.
   const christmas = await w.findByRole('button', {
-    name: 'Friday, December 25, 2026, unavailable: \u2068Christmas\u2069',
+    name: 'Friday, December 25, 2026, unavailable: \u2068Christmas Day\u2069',
   });
   expect(christmas.getAttribute('part')).toContain('day-closed');
   expect(christmas.getAttribute('part')).not.toContain('day-sold');
@@ -72,8 +72,19 @@ it('shows a blacked-out day and a sold-out day as unavailable, visibly and by na
   // Choosing it says why, in words on the page.
   fireEvent.click(christmas);
   expect(
-    w.getByText('Friday, December 25, 2026, unavailable: \u2068Christmas\u2069', { selector: '[part=message]' }),
+    w.getByText('Friday, December 25, 2026, unavailable: \u2068Christmas Day\u2069', { selector: '[part=message]' }),
   ).toBeTruthy();
+});
+
+it('says only "closed" of a blackout without a shopper reason, never the merchant\'s own title', async () => {
+  // Issue 27: the single kayak's "Hull repairs" (10-12 January 2027) has no shopper reason.
+  const w = inWidget(await mountWidget(harness, { product: '7001', variant: '8001', 'cart-token': 'cart-a' }));
+  await w.findByRole('heading');
+  fireEvent.click(w.getByRole('button', { name: 'Next month' }));
+  fireEvent.click(await w.findByRole('button', { name: 'Next month' }));
+  const repairs = await w.findByRole('button', { name: 'Sunday, January 10, 2027, unavailable: closed' });
+  expect(repairs.getAttribute('part')).toContain('day-closed');
+  expect(w.queryByText(/Hull repairs/)).toBeNull();
 });
 
 it('a "start" blackout blocks starting on its days but not a range passing through them', async () => {
@@ -84,7 +95,8 @@ it('a "start" blackout blocks starting on its days but not a range passing throu
       method: 'POST',
       headers: { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' },
       body: JSON.stringify({
-        title: 'Regatta',
+        title: 'Rigging the regatta course',
+        shopper_reason: 'Regatta',
         starts_at: '2026-12-08',
         finishes_at: '2026-12-10',
         scope: 'start',
@@ -97,7 +109,8 @@ it('a "start" blackout blocks starting on its days but not a range passing throu
   fireEvent.click(await w.findByRole('button', { name: 'Next month' }));
   const regatta = await w.findByRole('button', { name: 'Tuesday, December 8, 2026, unavailable: \u2068Regatta\u2069' });
   fireEvent.click(w.getByRole('button', { name: 'Monday, December 7, 2026' }));
-  // With a start chosen, the days inside the start-only blackout can end the range.
+  // With a start chosen, the days inside the start-only blackout can end the range: the service
+  // says 0 available there (closed to starts) and the range uses their free units (issue 27).
   await waitFor(() => expect(regatta.getAttribute('aria-label')).toBe('Tuesday, December 8, 2026'));
   expect(regatta.getAttribute('aria-disabled')).toBeNull();
   fireEvent.click(w.getByRole('button', { name: dayName('Wednesday, December 9, 2026') }));

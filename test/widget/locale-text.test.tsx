@@ -56,15 +56,15 @@ describe('in the widget', () => {
     expect(day('2026-11-21').title).toBe('予約不可：過去の日付');
   });
 
-  it('in Arabic, a closed day’s line and message isolate its Latin title, and the hold’s items are joined with the Arabic comma', async () => {
+  it('in Arabic, a closed day’s line and message isolate its Latin shopper reason, and the hold’s items are joined with the Arabic comma', async () => {
     const { el, day } = await open('ar', '7001', '8001');
     fireEvent.click(el.shadowRoot!.querySelector('[part~=nav-next]')!);
     await waitFor(() => expect(day(christmas).getAttribute('data-reason')).toBe('closed'));
     fireEvent.click(day(christmas));
     const message = el.shadowRoot!.querySelector('[part=message]')!.textContent!;
-    expect(message).toContain(`غير متاح: ${FSI}Christmas${PDI}`);
+    expect(message).toContain(`غير متاح: ${FSI}Christmas Day${PDI}`);
     expect(el.shadowRoot!.querySelector('[part=day-info]')!.textContent).toBe(message);
-    expect(day(christmas).title).toBe(`غير متاح: ${FSI}Christmas${PDI}`);
+    expect(day(christmas).title).toBe(`غير متاح: ${FSI}Christmas Day${PDI}`);
 
     fireEvent.click(day('2026-12-08'));
     fireEvent.click(day('2026-12-08'));

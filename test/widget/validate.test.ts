@@ -36,7 +36,9 @@ describe('response checks', () => {
       () => parseWidgets({ widgets: [] }),
       () => parseWidgets([{ type: 'date', tz: 'Mars/Olympus' }]),
       () => parseBlackouts([{ starts_at: 'soon', finishes_at: '2026-12-26T13:00:00.000Z', scope: 'overlap' }]),
-      () => parseAvailability([{ date: '2026-02-30', quantity_available: 1, status: 'ok' }]),
+      () => parseAvailability([{ date: '2026-02-30', quantity_available: 1, quantity_free: 1, status: 'ok' }]),
+      // Issue 27: the free units a range may use are what the calendar reads; a list without them is refused.
+      () => parseAvailability([{ date: '2026-02-28', quantity_available: 1, status: 'ok' }]),
       () => parseReservation({ expires_at: '2026-11-22T01:15:00.000Z', tz: 'UTC', items: [{ start: 'x' }] }),
       () => parseReservation(null),
     ]) {

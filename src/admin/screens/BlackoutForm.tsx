@@ -2,7 +2,8 @@
  * Adding or editing one blackout. All day (default): a first and a last day, inclusive. With
  * times: a start and an end as shop-local `YYYY-MM-DD HH:MM`. Errors of the answer are shown
  * beside their fields. It applies to the whole shop, a location (any of the shop's, by name),
- * a product or a variant.
+ * a product or a variant. Its title is the merchant's own; what shoppers read is the separate
+ * reason for shoppers (issue 27), "closed" when left empty.
  * @module
  */
 import { useSignal } from '@preact/signals';
@@ -15,12 +16,16 @@ import { Field, Status } from '../components/bits.tsx';
 import { locations, products } from '../models/catalog.ts';
 import { session } from '../models/session.ts';
 
+const TITLE = 'Title (only you see it)';
+const REASON = 'Reason shown to shoppers (optional)';
+
 /** The form; `blackout` null adds a new one. `onDone(message)` closes it (null: cancelled). */
 export function BlackoutForm(props: { blackout: Blackout | null; onDone: (message: string | null) => void }) {
   const tz = session.value?.shop.tz ?? 'UTC';
   const b = props.blackout;
   const day = (iso: string, back = 0) => plainDateInZone(new Date(iso).getTime() - back, tz);
   const title = useSignal(b?.title ?? '');
+  const reason = useSignal(b?.shopper_reason ?? '');
   const allDay = useSignal(b ? b.all_day === 1 : true);
   const from = useSignal<string>(b ? day(b.starts_at) : '');
   const to = useSignal<string>(b ? day(b.finishes_at, 1) : '');
@@ -45,6 +50,7 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
     const [kind, id] = target.value.split(':');
     const body: BlackoutCreateParams = {
       title: title.value.trim() || null,
+      shopper_reason: reason.value.trim() || null,
       starts_at: allDay.value ? from.value : from.value.replace('T', ' '),
       finishes_at: allDay.value && to.value ? addDays(to.value as PlainDate, 1) : to.value.replace('T', ' '),
       all_day: allDay.value ? 1 : 0,
@@ -64,7 +70,8 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
         ? { starts_at: 'First day', finishes_at: 'Last day' }
         : { starts_at: 'Starts', finishes_at: 'Ends' };
       const failed = problemOf(error, {
-        title: 'Title (shoppers see it)',
+        title: TITLE,
+        shopper_reason: REASON,
         ...days,
         scope: 'Scope',
         external_product_id: 'Applies to',
@@ -79,13 +86,29 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
   return (
     <form class="card" onSubmit={submit} aria-label={b ? 'Edit blackout' : 'Add a blackout'}>
       <h3>{b ? 'Edit blackout' : 'Add a blackout'}</h3>
-      <Field label="Title (shoppers see it)" errors={e.title}>
+      <Field label={TITLE} hint="Your own note, for this admin. Shoppers never see it." errors={e.title}>
         {({ id, describedBy, invalid }) => (
           <input
             ref={first}
             id={id}
             value={title.value}
             onInput={(x) => (title.value = x.currentTarget.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          />
+        )}
+      </Field>
+      <Field
+        label={REASON}
+        hint="What shoppers read on the closed days, after “unavailable:”, e.g. “Christmas Day”. Leave it empty and they read “closed”."
+        errors={e.shopper_reason}
+      >
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            maxLength={255}
+            value={reason.value}
+            onInput={(x) => (reason.value = x.currentTarget.value)}
             aria-describedby={describedBy}
             aria-invalid={invalid}
           />

@@ -104,7 +104,7 @@ export function Blackouts() {
           <li key={b.id} class="entry">
             <span class="what">
               <strong>{b.title ?? 'Untitled'}</strong>: {period(b)} · {targetOf(b)} ·{' '}
-              {b.scope === 'start' ? 'no starts' : 'closed'}
+              {b.scope === 'start' ? 'no starts' : 'closed'} · shoppers read “{b.shopper_reason ?? 'closed'}”
             </span>
             <span class="actions">
               <button type="button" onClick={() => edit(b)}>

@@ -25,7 +25,11 @@ export interface DaysRequest {
   now: number;
 }
 
-/** One entry per day of `[start, finish)`; every day `unknown_variant` (0 left) when the shop has no such variant. */
+/**
+ * One entry per day of `[start, finish)`; every day `unknown_variant` (0 left) when the shop has
+ * no such variant. A day closed by a rule (a blackout, the booking window: past days read
+ * `outside_window`) has `quantity_available` 0; `quantity_free` still counts its free units.
+ */
 export async function readDays(
   q: Queryable,
   auth: Pick<AuthContext, 'shopId' | 'tz'>,
@@ -39,6 +43,7 @@ export async function readDays(
     return days.map((date) => ({
       date,
       quantity_available: 0,
+      quantity_free: 0,
       status: 'unknown_variant',
       status_code: ITEM_STATUS.unknown_variant,
     }));
@@ -53,6 +58,7 @@ export async function readDays(
     return {
       date,
       quantity_available: judged.quantityAvailable,
+      quantity_free: judged.quantityFree,
       status: judged.status,
       status_code: ITEM_STATUS[judged.status],
     };

@@ -6,7 +6,9 @@
  * Rules, in the order they are reported (the first that applies wins):
  * 6 unknown_variant, 5 invalid_duration, 4 outside_window, 3 blacked_out, 2 sold_out, else 1 ok.
  * A day's use is the units of unexpired holds plus pending/confirmed bookings on it; an item
- * fits when every day of its period has room for it.
+ * fits when every day of its period has room for it. An item a rule stops has 0 units
+ * available (issue 27: a caller filtering by `quantity_available` never picks a closed day);
+ * only a calendar day says how many are free whatever the rules (`quantityFree`).
  * @module
  */
 import type { WidgetSettings } from '../../shared/records.ts';
@@ -18,8 +20,17 @@ import type { UsageIndex } from './usage.ts';
 /** The engine's answer for one item. */
 export interface Judgement {
   status: ItemStatus;
-  /** Capacity minus everyone else's use, the least over the period's days; 0 for no variant. */
+  /**
+   * Capacity minus everyone else's use, the least over the period's days; 0 when a rule
+   * (blackout, window, duration, no variant) stops the item, whatever is free.
+   */
   quantityAvailable: number;
+}
+
+/** A calendar day's answer: also the units free on it whatever the rules. */
+export interface DayJudgement extends Judgement {
+  /** Capacity minus everyone else's use on the day, even when a rule closes it. */
+  quantityFree: number;
 }
 
 /** Everything a judgement depends on besides the items. */
@@ -77,29 +88,33 @@ export function judgeDemands(demands: readonly Demand[], ctx: JudgeContext): Jud
     const v = demand.variant;
     if (!v) return { status: 'unknown_variant', quantityAvailable: 0 };
     const { startDay, finishDay } = demand.period;
-    const quantityAvailable = ctx.usage.free(v.variantId, v.capacity, startDay, finishDay, ctx.except);
-    const status = ruleStatus(demand, ctx) ?? (demand.quantity > quantityAvailable ? 'sold_out' : 'ok');
+    const free = ctx.usage.free(v.variantId, v.capacity, startDay, finishDay, ctx.except);
+    const rule = ruleStatus(demand, ctx);
+    if (rule) return { status: rule, quantityAvailable: 0 };
+    const status = demand.quantity > free ? 'sold_out' : 'ok';
     if (status === 'ok' && demand.quantity > 0) {
       ctx.usage.add({ variantId: v.variantId, startDay, finishDay, quantity: demand.quantity, reservationId: null });
     }
-    return { status, quantityAvailable };
+    return { status, quantityAvailable: free };
   });
 }
 
 /**
  * One day of GET /v1/availability: the day judged as a one-day item starting on it (window and
- * blackouts included, range length not), and the units still free on it.
+ * blackouts included, range length not): the units that item could have (0 on a closed day),
+ * and the units still free on it whatever the rules (a longer item may use a day that only a
+ * "start" blackout closes).
  */
-export function judgeDay(variant: VariantRules, period: Period, ctx: JudgeContext): Judgement {
-  const quantityAvailable = ctx.usage.free(
+export function judgeDay(variant: VariantRules, period: Period, ctx: JudgeContext): DayJudgement {
+  const quantityFree = ctx.usage.free(
     variant.variantId,
     variant.capacity,
     period.startDay,
     period.finishDay,
     ctx.except,
   );
-  let status: ItemStatus = quantityAvailable > 0 ? 'ok' : 'sold_out';
+  let status: ItemStatus = quantityFree > 0 ? 'ok' : 'sold_out';
   if (ctx.blackouts.some((b) => b.variantId === variant.variantId && blocks(b, period))) status = 'blacked_out';
   if (ctx.storefrontRules && !insideWindow(period, variant.settings, ctx.today)) status = 'outside_window';
-  return { status, quantityAvailable };
+  return { status, quantityAvailable: status === 'ok' ? quantityFree : 0, quantityFree };
 }

@@ -33,6 +33,7 @@ export const TARGET_FIELDS = [
 /** The fields a body gave, checked; absent ones are undefined (PUT keeps their stored value). */
 export interface BlackoutInput {
   title?: string | null;
+  shopper_reason?: string | null;
   starts_at?: BoundaryInput;
   finishes_at?: BoundaryInput;
   all_day?: 0 | 1;
@@ -63,6 +64,8 @@ export function blackoutInputOf(body: unknown, errors: FieldErrors, tz: string):
       : (BlackoutChange.shape[key].parse(fields[key]) as z.output<Shape[K]>);
   const title = read('title');
   if (title !== undefined) input.title = title;
+  const reason = read('shopper_reason');
+  if (reason !== undefined) input.shopper_reason = reason;
   for (const key of ['starts_at', 'finishes_at'] as const) {
     if (fields[key] === undefined || errors.has(key)) continue;
     const placed = boundaryIn(fields[key], tz);

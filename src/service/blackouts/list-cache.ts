@@ -11,7 +11,7 @@ import type { Queryable } from '../db/types.ts';
 import { digestOf } from '../shared/digest.ts';
 import type { Page } from '../shared/page.ts';
 import { currentShopVersion } from '../shops/data-version.ts';
-import { type BlackoutFilters, listBlackoutsJson } from './queries.ts';
+import { type BlackoutFilters, type BlackoutView, listBlackoutsJson } from './queries.ts';
 
 /** One page of a shop's blackouts: its JSON as UTF-8, that body's `digestOf`, and the total. */
 export interface ListAnswer {
@@ -21,7 +21,7 @@ export interface ListAnswer {
 }
 
 /**
- * Reads one page of a shop's blackouts matching the filters. `version` is the shop's data
+ * Reads one page of a shop's blackouts matching the filters, as `view` reads them. `version` is the shop's data
  * version when the caller has one read after its request arrived (its token's verification,
  * `shopVersion` in http/env.ts); without it the list reads the version itself.
  */
@@ -30,6 +30,7 @@ export type BlackoutList = (
   shopId: number,
   filters: BlackoutFilters,
   page: Page,
+  view: BlackoutView,
   version?: number,
 ) => Promise<ListAnswer>;
 
@@ -47,7 +48,7 @@ export function cachedBlackoutLists(options: { maxEntries?: number; maxBytes?: n
   // Versions are a database's own: each database (each `db`) has its lists apart.
   type Cache = { entries: Map<string, ListAnswer & { version: number }>; bytes: number };
   const caches = new WeakMap<Queryable, Cache>();
-  return async (db, shopId, filters, page, known) => {
+  return async (db, shopId, filters, page, view, known) => {
     let cache = caches.get(db);
     if (!cache) caches.set(db, (cache = { entries: new Map(), bytes: 0 }));
     const { entries } = cache;
@@ -56,7 +57,7 @@ export function cachedBlackoutLists(options: { maxEntries?: number; maxBytes?: n
       if (old) cache.bytes -= old.body.byteLength;
       entries.delete(key);
     };
-    const key = JSON.stringify([shopId, filters, page.per, page.offset]);
+    const key = JSON.stringify([shopId, view, filters, page.per, page.offset]);
     const version = known ?? (await currentShopVersion(db, shopId));
     const hit = entries.get(key);
     if (hit && hit.version === version) {
@@ -65,7 +66,7 @@ export function cachedBlackoutLists(options: { maxEntries?: number; maxBytes?: n
       entries.set(key, hit);
       return hit;
     }
-    const { json, total } = await listBlackoutsJson(db, shopId, filters, page);
+    const { json, total } = await listBlackoutsJson(db, shopId, filters, page, view);
     const body = new TextEncoder().encode(json);
     const list = { body, digest: digestOf(body), total };
     drop(key);

@@ -1,6 +1,8 @@
 /**
  * Blackout records (API.md §2): the queries that read them and the mapping from a row to the
  * JSON record. Every query is scoped to one shop, so another shop's id simply is not found.
+ * A shopper's view (publishable tokens, held by shoppers' browsers) leaves out the merchant's
+ * titles: `title` reads null there, and only `shopper_reason` says why a day is closed.
  * @module
  */
 import type { Blackout, BlackoutScope } from '../../shared/records.ts';
@@ -9,10 +11,14 @@ import type { Queryable } from '../db/types.ts';
 import { appliesToProductSql, appliesToVariantSql } from './target-queries.ts';
 import type { Page } from '../shared/page.ts';
 
+/** Who reads a blackout: the merchant (secret tokens) or a shopper (publishable ones: no title). */
+export type BlackoutView = 'merchant' | 'shopper';
+
 /** A blackout row joined with its targets' external ids and vendor. */
 interface BlackoutRow {
   id: number;
   title: string | null;
+  shopper_reason: string | null;
   starts_at: Date;
   finishes_at: Date;
   all_day: number;
@@ -30,7 +36,7 @@ interface BlackoutRow {
 // The vendor is the targeted product's, or the targeted variant's product's: a variant's
 // blackout belongs to that vendor as much as a product's does. Likewise its product ids: a
 // variant's blackout names the variant's product (the record reads as what it applies to).
-const RECORD_COLUMNS = `b.id, b.title, b.starts_at, b.finishes_at, b.all_day, b.scope,
+const RECORD_COLUMNS = `b.id, b.title, b.shopper_reason, b.starts_at, b.finishes_at, b.all_day, b.scope,
   COALESCE(b.product_id, tv.product_id) AS product_id, COALESCE(tp.external_id, tvp.external_id) AS external_product_id,
   b.variant_id, tv.external_id AS external_variant_id,
   b.location_id, COALESCE(tp.vendor, tvp.vendor) AS vendor, b.created_at, b.updated_at`;
@@ -39,10 +45,11 @@ const TARGET_JOINS = `LEFT JOIN products tp ON tp.id = b.product_id
   LEFT JOIN products tvp ON tvp.id = tv.product_id`;
 
 /** The JSON record of a row. */
-function toBlackoutRecord(row: BlackoutRow): Blackout {
+function toBlackoutRecord(row: BlackoutRow, view: BlackoutView): Blackout {
   return {
     id: row.id,
-    title: row.title,
+    title: view === 'shopper' ? null : row.title,
+    shopper_reason: row.shopper_reason,
     starts_at: toIsoUtc(row.starts_at),
     finishes_at: toIsoUtc(row.finishes_at),
     all_day: row.all_day === 1 ? 1 : 0,
@@ -109,7 +116,8 @@ function filterConditions(filters: BlackoutFilters, params: unknown[]): string[]
 // The record's fields (API.md §2) as SQL, for JSON built by the database: instants as
 // `toIsoUtc` writes them (UTC, milliseconds, "Z"), so the answer is the same bytes either way.
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const RECORD_JSON_COLUMNS = `b.id, b.title, ${iso('b.starts_at')} AS starts_at, ${iso('b.finishes_at')} AS finishes_at,
+const recordJsonColumns = (view: BlackoutView) => `b.id, ${view === 'shopper' ? 'NULL::text' : 'b.title'} AS title,
+  b.shopper_reason, ${iso('b.starts_at')} AS starts_at, ${iso('b.finishes_at')} AS finishes_at,
   CASE WHEN b.all_day = 1 THEN 1 ELSE 0 END AS all_day, b.scope,
   COALESCE(b.product_id, tv.product_id) AS product_id, COALESCE(tp.external_id, tvp.external_id) AS external_product_id,
   b.variant_id, tv.external_id AS external_variant_id,
@@ -119,13 +127,14 @@ const RECORD_JSON_COLUMNS = `b.id, b.title, ${iso('b.starts_at')} AS starts_at, 
  * One page of the shop's blackouts matching `filters`, by `starts_at` then id, as the JSON
  * array of their records, and the total: one statement, one snapshot. The database builds the
  * JSON (a list of 250 costs it less than turning 250 rows into objects, dates and a string in
- * this process); the text of a filter set never varies, so the statement is prepared.
+ * this process); the text of a filter set and view never varies, so the statement is prepared.
  */
 export async function listBlackoutsJson(
   db: Queryable,
   shopId: number,
   filters: BlackoutFilters,
   page: Page,
+  view: BlackoutView,
 ): Promise<{ json: string; total: number }> {
   const params: unknown[] = [shopId];
   const where = filterConditions(filters, params);
@@ -134,7 +143,7 @@ export async function listBlackoutsJson(
   // starts_at as text sorts as the instant: one fixed width, UTC.
   const { rows } = await db.query<{ total: number; json: string }>(
     `WITH matched AS (SELECT b.* FROM blackouts b WHERE ${where.join(' AND ')}),
-     page AS (SELECT ${RECORD_JSON_COLUMNS} FROM matched b ${TARGET_JOINS} ORDER BY b.starts_at, b.id LIMIT $${limit} OFFSET $${offset})
+     page AS (SELECT ${recordJsonColumns(view)} FROM matched b ${TARGET_JOINS} ORDER BY b.starts_at, b.id LIMIT $${limit} OFFSET $${offset})
      SELECT (SELECT count(*)::int FROM matched) AS total,
             COALESCE((SELECT '[' || string_agg(row_to_json(p)::text, ',' ORDER BY p.starts_at, p.id) || ']' FROM page p), '[]') AS json`,
     params,
@@ -143,13 +152,18 @@ export async function listBlackoutsJson(
   return { json: rows[0]!.json, total: rows[0]!.total };
 }
 
-/** The shop's blackout `id`, or undefined (also for another shop's). */
-export async function findBlackout(db: Queryable, shopId: number, id: number): Promise<Blackout | undefined> {
+/** The shop's blackout `id` as `view` reads it, or undefined (also for another shop's). */
+export async function findBlackout(
+  db: Queryable,
+  shopId: number,
+  id: number,
+  view: BlackoutView = 'merchant',
+): Promise<Blackout | undefined> {
   const { rows } = await db.query<BlackoutRow>(
     `SELECT ${RECORD_COLUMNS} FROM blackouts b ${TARGET_JOINS} WHERE b.shop_id = $1 AND b.id = $2`,
     [shopId, id],
   );
-  return rows[0] && toBlackoutRecord(rows[0]);
+  return rows[0] && toBlackoutRecord(rows[0], view);
 }
 
 /** Deletes the shop's blackout `id`; false when the shop has none. Holds and bookings stay. */

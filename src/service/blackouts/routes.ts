@@ -1,8 +1,9 @@
 /**
  * The blackout endpoints as one sub-app (seed §4, API.md §3): GET /v1/blackouts with every
  * filter, GET /v1/blackouts/{id}, DELETE /v1/blackouts/{id}, and the extensions POST (201) and
- * PUT (200, partial). Publishable tokens may read (the widget greys out blacked-out days);
- * every write needs a secret token. The rules of the writes are in `writes.ts`. The bodies and
+ * PUT (200, partial). Publishable tokens may read (the widget greys out blacked-out days), but
+ * not the merchant's titles (`title` reads null: a shopper could read it in the page); every
+ * write needs a secret token. The rules of the writes are in `writes.ts`. The bodies and
  * the list's query are checked by their schemas in the handler (`collectingRoute`): the shop's
  * zone and the database add their messages to theirs, in one 422.
  * @module
@@ -17,7 +18,8 @@ import { NotFoundError } from '../shared/errors.ts';
 import { instantsIn, pageOf, queryValues } from '../shared/query-schemas.ts';
 import { checkPart } from '../shared/schema-issues.ts';
 import { cachedBlackoutLists } from './list-cache.ts';
-import { deleteBlackout, findBlackout } from './queries.ts';
+import { type BlackoutView, deleteBlackout, findBlackout } from './queries.ts';
+import type { AuthContext } from '../tokens/types.ts';
 import { BlackoutBody, BlackoutChange, BlackoutListQuery } from './schemas.ts';
 import { createBlackout, updateBlackout } from './writes.ts';
 
@@ -74,6 +76,9 @@ const remove = createRoute({
   responses: { 204: { description: 'Deleted' }, ...errorResponses },
 });
 
+/** What a token reads: a publishable one is in a shopper's browser, so it never sees titles. */
+const viewOf = (auth: AuthContext): BlackoutView => (auth.kind === 'secret' ? 'merchant' : 'shopper');
+
 /** The lists this process has built, served while the shop's data has not changed (list-cache.ts). */
 const lists = cachedBlackoutLists();
 
@@ -99,7 +104,15 @@ export const blackoutRoutes = app
     };
     const page = pageOf(query);
     // The database writes the JSON (queries.ts): the list goes out as it was kept.
-    const { body, digest, total } = await lists(c.get('deps').db, auth.shopId, filters, page, c.get('shopVersion'));
+    const view = viewOf(auth);
+    const { body, digest, total } = await lists(
+      c.get('deps').db,
+      auth.shopId,
+      filters,
+      page,
+      view,
+      c.get('shopVersion'),
+    );
     c.set('bodyDigest', digest);
     const headers = { 'content-type': 'application/json; charset=utf-8', ...pageHeaders(c.req.url, page, total) };
     // The records as the database wrote them: typed as the route's answer, which they are.
@@ -113,7 +126,8 @@ export const blackoutRoutes = app
   })
   .openapi(read, async (c) => {
     const id = c.req.valid('param').id;
-    const blackout = await findBlackout(c.get('deps').db, c.get('auth').shopId, id);
+    const auth = c.get('auth');
+    const blackout = await findBlackout(c.get('deps').db, auth.shopId, id, viewOf(auth));
     if (!blackout) throw new NotFoundError('blackout', id);
     return jsonAnswer(blackout, 200);
   })

@@ -8,9 +8,10 @@
  * - A field the record does not have is 422 ("is not a blackout field"), so a typo in a PUT is
  *   never a silent no-op. The record's read-only fields (`id`, `vendor`, `created_at`,
  *   `updated_at`) are ignored, so a record read with GET can be sent back as it is.
- * - A title is trimmed; it must then be 1-255 characters without control or bidirectional
- *   formatting characters (shoppers see it; an override character could disguise it). `null`
- *   or no title is allowed.
+ * - A title and a shopper reason are trimmed; each must then be 1-255 characters without
+ *   control or bidirectional formatting characters (an override character could disguise what
+ *   the admin or a shopper reads). `null` or none is allowed. The title is the merchant's own;
+ *   only `shopper_reason` reaches shoppers (issue 27), and a shop without one shows "Closed".
  * - Times lie between 1970 and 9999.
  * @module
  */
@@ -24,19 +25,26 @@ const TITLE_MESSAGE = `must be 1 to ${TITLE_MAX} characters without control char
 // C0 and C1 controls, and the bidirectional embedding, override and isolate characters.
 const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
-const TITLE = z
-  .preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : value),
-    z
-      .string({ error: () => TITLE_MESSAGE })
-      .refine(
-        (title) => title !== '' && [...title].length <= TITLE_MAX && !UNSHOWABLE.test(title) && title.isWellFormed(),
-        TITLE_MESSAGE,
-      ),
-  )
-  .nullable()
-  .optional()
-  .openapi({ type: 'string', maxLength: TITLE_MAX, description: 'Shown to shoppers; trimmed. Null for none.' });
+/** A trimmed text of 1 to 255 showable characters, or null for none. */
+const shownText = (description: string) =>
+  z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.trim() : value),
+      z
+        .string({ error: () => TITLE_MESSAGE })
+        .refine(
+          (text) => text !== '' && [...text].length <= TITLE_MAX && !UNSHOWABLE.test(text) && text.isWellFormed(),
+          TITLE_MESSAGE,
+        ),
+    )
+    .nullable()
+    .optional()
+    .openapi({ type: 'string', maxLength: TITLE_MAX, description });
+
+const TITLE = shownText("The merchant's own name for it, never shown to shoppers; trimmed. Null for none.");
+const SHOPPER_REASON = shownText(
+  'What shoppers are told on the days it closes ("Closed for the holidays"); trimmed. Null: they read "Closed".',
+);
 
 /** A boundary's shape (its place in the shop's zone is `input.ts`'s: UTC skips no time). */
 function boundary(required: boolean) {
@@ -96,6 +104,7 @@ function blackoutBody(required: boolean) {
   return fieldsOnly(
     {
       title: TITLE,
+      shopper_reason: SHOPPER_REASON,
       starts_at: boundary(required),
       finishes_at: boundary(required),
       all_day: ALL_DAY,

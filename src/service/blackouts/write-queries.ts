@@ -11,6 +11,7 @@ import type { TargetField } from './types.ts';
 /** The stored columns of a blackout, as POST and PUT write them. */
 export interface BlackoutColumns {
   title: string | null;
+  shopper_reason: string | null;
   starts_at: Date;
   finishes_at: Date;
   all_day: 0 | 1;
@@ -27,7 +28,7 @@ export async function lockBlackoutColumns(
   id: number,
 ): Promise<BlackoutColumns | undefined> {
   const { rows } = await tx.query<BlackoutColumns>(
-    `SELECT title, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id
+    `SELECT title, shopper_reason, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id
        FROM blackouts WHERE shop_id = $1 AND id = $2 FOR UPDATE`,
     [shopId, id],
   );
@@ -36,6 +37,7 @@ export async function lockBlackoutColumns(
 
 const COLUMN_VALUES = (c: BlackoutColumns) => [
   c.title,
+  c.shopper_reason,
   c.starts_at,
   c.finishes_at,
   c.all_day,
@@ -53,8 +55,8 @@ export async function insertBlackout(
   now: Date,
 ): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO blackouts (shop_id, title, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id`,
+    `INSERT INTO blackouts (shop_id, title, shopper_reason, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`,
     [shopId, ...COLUMN_VALUES(columns), now],
   );
   return rows[0]!.id;
@@ -69,8 +71,8 @@ export async function updateBlackoutColumns(
   now: Date,
 ): Promise<void> {
   await tx.query(
-    `UPDATE blackouts SET title = $3, starts_at = $4, finishes_at = $5, all_day = $6, scope = $7,
-       product_id = $8, variant_id = $9, location_id = $10, updated_at = $11
+    `UPDATE blackouts SET title = $3, shopper_reason = $4, starts_at = $5, finishes_at = $6, all_day = $7, scope = $8,
+       product_id = $9, variant_id = $10, location_id = $11, updated_at = $12
      WHERE shop_id = $1 AND id = $2`,
     [shopId, id, ...COLUMN_VALUES(columns), now],
   );

@@ -133,6 +133,7 @@ function mergeColumns(
       : stored.all_day;
   return {
     title: input.title !== undefined ? input.title : (stored?.title ?? null),
+    shopper_reason: input.shopper_reason !== undefined ? input.shopper_reason : (stored?.shopper_reason ?? null),
     // On create both boundaries passed the check before this is called.
     starts_at: input.starts_at?.instant ?? stored!.starts_at,
     finishes_at: input.finishes_at?.instant ?? stored!.finishes_at,

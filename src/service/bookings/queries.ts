@@ -7,7 +7,7 @@
 import type { Queryable } from '../db/types.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import type { Booking, BookingField, BookingItem, BookingStatus, Customer } from '../../shared/records.ts';
-import { toIsoUtc } from '../../shared/zones.ts';
+import { localDateTime, toIsoUtc } from '../../shared/zones.ts';
 
 /** Each booking status with its code (BookThatApp's numbers: pending 1, confirmed 2, cancelled 4). */
 export const BOOKING_STATUS = { pending: 1, confirmed: 2, cancelled: 4 } as const satisfies Record<
@@ -41,6 +41,8 @@ export function bookingRecord(row: BookingRow, items: BookingItem[], tz: string)
     status_code: BOOKING_STATUS[row.status],
     starts_at: toIsoUtc(new Date(row.starts_at)),
     finishes_at: toIsoUtc(new Date(row.finishes_at)),
+    starts_at_local: localDateTime(new Date(row.starts_at), tz),
+    finishes_at_local: localDateTime(new Date(row.finishes_at), tz),
     tz,
     items,
     customers: row.customers,

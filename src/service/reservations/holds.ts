@@ -207,6 +207,9 @@ function postedRecord(
     items: held.map(({ variant, period, quantity }, i) => ({
       start: toIsoUtc(period.startAt),
       finish: toIsoUtc(period.finishAt),
+      // Whole days: the period's own days are the local ones (no zone arithmetic again).
+      start_local: period.startDay,
+      finish_local: period.finishDay,
       ...itemStatus('ok'),
       variant_id: variant!.variantId,
       external_id: variant!.externalId,

@@ -9,7 +9,7 @@ import type { Queryable } from '../db/types.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import type { Reservation, ReservationItem } from '../../shared/records.ts';
 import { itemStatus } from '../../shared/status.ts';
-import { toIsoUtc } from '../../shared/zones.ts';
+import { localPeriod, toIsoUtc } from '../../shared/zones.ts';
 import { loadUsage } from '../availability/queries.ts';
 import { UsageIndex } from '../availability/usage.ts';
 import { type ItemRow, type ReservationRow, reservationItemRows } from './queries.ts';
@@ -46,6 +46,9 @@ export async function reservationRecords(
     byReservation.get(i.reservation_id)!.push({
       start: toIsoUtc(new Date(i.start_at)),
       finish: toIsoUtc(new Date(i.finish_at)),
+      ...(i.all_day === 1
+        ? { start_local: i.start_day, finish_local: i.finish_day }
+        : localPeriod(new Date(i.start_at), new Date(i.finish_at), false, tz)),
       ...itemStatus(expired.get(i.reservation_id) ? 'expired' : 'ok'),
       variant_id: i.variant_id,
       external_id: i.external_id,

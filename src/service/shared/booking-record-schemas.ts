@@ -10,6 +10,13 @@ import { GuestSchema } from './record-schemas.ts';
 /** An ISO 8601 UTC timestamp with milliseconds. */
 const instant = () => z.string().openapi({ format: 'date-time', example: '2026-12-24T13:00:00.000Z' });
 
+/** An instant's wall-clock time in the shop's zone. */
+const wallClock = (example: string, of: string) =>
+  z.string().openapi({
+    example,
+    description: `${of} in the shop's zone, YYYY-MM-DDTHH:MM (:SS when not 0), as a booking's times are posted.`,
+  });
+
 /** An id of ours or the platform's, or null for none. */
 const idOrNull = () => z.number().int().nullable();
 
@@ -36,6 +43,8 @@ export const BookingSchema = z
     status_code: z.literal([1, 2, 4]),
     starts_at: instant(),
     finishes_at: instant(),
+    starts_at_local: wallClock('2026-12-01T10:00', 'starts_at'),
+    finishes_at_local: wallClock('2026-12-01T12:00', 'finishes_at'),
     tz: z.string().openapi({ example: 'Australia/Sydney' }),
     items: z.array(BookingItemSchema),
     customers: z.array(GuestSchema),
@@ -50,7 +59,14 @@ export const BookingSchema = z
 export const BlackoutSchema = z
   .object({
     id: z.number().int(),
-    title: z.string().nullable(),
+    title: z
+      .string()
+      .nullable()
+      .openapi({ description: "The merchant's own name; null for publishable tokens (never shown to shoppers)." }),
+    shopper_reason: z
+      .string()
+      .nullable()
+      .openapi({ description: 'What shoppers are told on the days it closes; null: they read "Closed".' }),
     starts_at: instant(),
     finishes_at: instant(),
     all_day: z.union([z.literal(0), z.literal(1)]),

@@ -15,6 +15,14 @@ const STATUS_CODES = Object.values(ITEM_STATUS);
 /** An ISO 8601 UTC timestamp with milliseconds. */
 const instant = () => z.string().openapi({ format: 'date-time', example: '2026-12-24T13:00:00.000Z' });
 
+/** A shop-local day `YYYY-MM-DD` (whole-day items) or wall-clock time `YYYY-MM-DDTHH:MM` (timed ones). */
+const localTime = (example: string) =>
+  z.string().openapi({
+    example,
+    description:
+      "In the shop's zone: the day YYYY-MM-DD for a whole-day item, else the wall-clock YYYY-MM-DDTHH:MM (:SS when not 0). Exclusive at the finish, as the UTC instant is.",
+  });
+
 /** The API's 0/1 flags. */
 const flag = () => z.union([z.literal(0), z.literal(1)]);
 
@@ -28,6 +36,8 @@ export const ReservationItemSchema = z
   .object({
     start: instant(),
     finish: instant(),
+    start_local: localTime('2026-12-01'),
+    finish_local: localTime('2026-12-02'),
     status: z.enum(STATUS_NAMES),
     status_code: z.literal(STATUS_CODES),
     variant_id: z.number().int(),
@@ -133,7 +143,12 @@ const day = () => z.custom<PlainDate>(isPlainDate).openapi({ type: 'string', for
 export const AvailabilityDaySchema = z
   .object({
     date: day(),
-    quantity_available: z.number().int(),
+    quantity_available: z.number().int().openapi({
+      description: 'Units a one-day item starting this day could have; 0 on a closed day (`status` says why).',
+    }),
+    quantity_free: z.number().int().openapi({
+      description: 'Units not held or booked this day, whatever the rules (a day closed only to starts).',
+    }),
     status: z.enum(STATUS_NAMES),
     status_code: z.literal(STATUS_CODES),
   })

@@ -34,6 +34,8 @@ export interface FixtureShop {
   }[];
   blackouts?: {
     title?: string;
+    /** What shoppers are told (issue 27); without it they read "Closed". */
+    shopper_reason?: string;
     starts_at: string;
     finishes_at: string;
     all_day?: 0 | 1;
@@ -128,6 +130,7 @@ export function checkFixture(value: unknown): Fixture {
       str(b.starts_at, `${bp}.starts_at`);
       str(b.finishes_at, `${bp}.finishes_at`);
       optional(b, 'title', bp, str);
+      optional(b, 'shopper_reason', bp, str);
       optional(b, 'all_day', bp, oneOf(0, 1));
       optional(b, 'scope', bp, oneOf('overlap', 'start'));
       optional(b, 'external_product_id', bp, id);

@@ -124,6 +124,7 @@ async function loadShop(tx: Queryable, shop: FixtureShop): Promise<void> {
     await insertBlackoutOnce(tx, {
       shopId,
       title: blackout.title ?? null,
+      shopperReason: blackout.shopper_reason ?? null,
       startsAt: start.instant,
       finishesAt: finish.instant,
       allDay: blackout.all_day ?? (start.isDay && finish.isDay ? 1 : 0),

@@ -107,6 +107,7 @@ export async function linkWidgetProduct(tx: Queryable, widgetId: number, product
 export interface FixtureBlackout {
   shopId: number;
   title: string | null;
+  shopperReason: string | null;
   startsAt: Date;
   finishesAt: Date;
   allDay: 0 | 1;
@@ -121,13 +122,19 @@ export interface FixtureBlackout {
  * with the same title, times and targets is the same.
  */
 export async function insertBlackoutOnce(tx: Queryable, b: FixtureBlackout): Promise<void> {
+  // The reason's column is named only when there is one, so a fixture without reasons still
+  // loads into a database of an earlier release (migrate.test.ts builds one that way).
+  const reason = b.shopperReason === null ? { column: '', value: '' } : { column: ', shopper_reason', value: ', $10' };
   await tx.query(
-    `INSERT INTO blackouts (shop_id, title, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
+    `INSERT INTO blackouts (shop_id, title, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id${reason.column})
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9${reason.value}
        WHERE NOT EXISTS (SELECT 1 FROM blackouts WHERE shop_id = $1 AND title IS NOT DISTINCT FROM $2 AND starts_at = $3
          AND finishes_at = $4 AND product_id IS NOT DISTINCT FROM $7 AND variant_id IS NOT DISTINCT FROM $8
          AND location_id IS NOT DISTINCT FROM $9)`,
-    [b.shopId, b.title, b.startsAt, b.finishesAt, b.allDay, b.scope, b.productId, b.variantId, b.locationId],
+    [
+      ...[b.shopId, b.title, b.startsAt, b.finishesAt, b.allDay, b.scope, b.productId, b.variantId, b.locationId],
+      ...(b.shopperReason === null ? [] : [b.shopperReason]),
+    ],
   );
 }
 

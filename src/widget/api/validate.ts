@@ -74,12 +74,12 @@ export function parseBlackouts(data: unknown): Blackout[] {
   );
 }
 
-/** An availability list: one entry per day. */
+/** An availability list: one entry per day, with the free units the rules read (`quantity_free`). */
 export function parseAvailability(data: unknown): AvailabilityDay[] {
   return listOf(
     data,
     'availability',
-    (d) => isPlainDate(d.date) && typeof d.quantity_available === 'number' && typeof d.status === 'string',
+    (d) => isPlainDate(d.date) && typeof d.quantity_free === 'number' && typeof d.status === 'string',
   );
 }
 

@@ -12,7 +12,10 @@ export type Reason = 'past' | 'lead' | 'horizon' | 'closed' | 'sold' | 'short';
 
 /** A blackout as the shop-zone days it blocks. `startOnly`: it only stops periods starting on them. */
 export interface BlockedDays {
-  /** The merchant's title ("Christmas Day"), the reason a shopper is given. */
+  /**
+   * What the merchant tells shoppers (the blackout's `shopper_reason`, "Christmas Day"),
+   * or none: the day then reads "closed". Never the blackout's title, the merchant's own note.
+   */
   title?: string | null;
   first: PlainDate;
   last: PlainDate;
@@ -40,7 +43,7 @@ export function blockedDays(b: Blackout, tz: string): BlockedDays {
   const startsAt = Date.parse(b.starts_at);
   const startOnly = b.scope === 'start';
   return {
-    title: b.title ?? null,
+    title: b.shopper_reason,
     first: startOnly ? addDays(dayInZone(startsAt - 1, tz), 1) : dayInZone(startsAt, tz),
     last: dayInZone(Date.parse(b.finishes_at) - 1, tz),
     startOnly,
@@ -61,13 +64,14 @@ export function dayReason(date: PlainDate, facts: DayFacts, asStart = true): Rea
   const day = facts.availability[date];
   // The service judges a one-day item starting that day; when a "start" blackout we know of
   // explains it, a day inside a range is still free. Otherwise trust the service: it also
-  // knows blackouts longer than the window the widget asked for.
+  // knows blackouts longer than the window the widget asked for. Units are the day's free ones
+  // (`quantity_free`): a closed day has none available, but a range may pass through it.
   if (day?.status === 'blacked_out' && (asStart || !covering.length)) return 'closed';
-  if (day && day.quantity_available < facts.quantity) return day.quantity_available > 0 ? 'short' : 'sold';
+  if (day && day.quantity_free < facts.quantity) return day.quantity_free > 0 ? 'short' : 'sold';
   return undefined;
 }
 
-/** The title of the blackout that closes `date`, when the merchant gave one. */
+/** What the merchant tells shoppers about the blackout that closes `date`, when it says anything. */
 export function closedBy(date: PlainDate, facts: DayFacts): string | undefined {
   return facts.blocks.find((b) => b.first <= date && date <= b.last && b.title)?.title ?? undefined;
 }

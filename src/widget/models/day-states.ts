@@ -1,6 +1,6 @@
 /**
  * What each day of the shown month is, for the calendar to show and say: why it cannot be
- * chosen (with the merchant's blackout title), how many are left when few, and its place in
+ * chosen (with what the merchant tells shoppers of a blackout), how many are left when few, and its place in
  * the choice (start, end, a day between) or in the previewed range under the pointer or focus.
  * While a range's end is being chosen, a day that cannot end it says why (too long, too short,
  * an unavailable day in between): choosing it starts new dates from it.
@@ -67,7 +67,7 @@ export function dayStates(month: PlainDate, facts: DayFacts | undefined, c: Choi
     out[d] = {
       reason,
       title: reason === 'closed' ? closedBy(d, facts) : undefined,
-      left: reason === 'short' ? facts.availability[d]?.quantity_available : fewLeft(d, facts),
+      left: reason === 'short' ? facts.availability[d]?.quantity_free : fewLeft(d, facts),
       role,
       noEnd: reason ? undefined : problem,
       preview: !!previewEnd && d > start! && d <= previewEnd,

@@ -128,6 +128,7 @@ export function e2eFixture({ origins, today, holdMinutes }: E2eFixtureOptions): 
         blackouts: [
           {
             title: 'Docklands regatta',
+            shopper_reason: 'Docklands regatta',
             starts_at: day(today, DAYS.blackout[0]),
             finishes_at: day(today, DAYS.blackout[1] + 1),
             location: 'Docklands',

@@ -59,9 +59,10 @@ describeEachDatabase('GET /v1/availability', (database) => {
   });
 
   it('marks days before the lead time or past the horizon outside_window (4), and blackouts blacked_out (3)', async () => {
+    // Issue 27: a day no item can start on has 0 available (it said 3), its status saying why.
     expect(await days('external_variant_id=8001&start=2026-11-21&finish=2026-11-24')).toEqual([
-      ['2026-11-21', 3, 'outside_window', 4],
-      ['2026-11-22', 3, 'outside_window', 4], // today, with a lead time of 1 day
+      ['2026-11-21', 0, 'outside_window', 4], // the past
+      ['2026-11-22', 0, 'outside_window', 4], // today, with a lead time of 1 day
       ['2026-11-23', 3, 'ok', 1],
     ]);
     expect((await days('external_variant_id=8001&start=2027-11-22&finish=2027-11-24')).map((d: any) => d[2])).toEqual([
@@ -74,6 +75,28 @@ describeEachDatabase('GET /v1/availability', (database) => {
       'blacked_out',
       'ok',
     ]);
+  });
+
+  it('gives a closed day 0 available but its free units, so a caller filtering by quantity_available never picks it', async () => {
+    const { body } = await get(service, '/v1/availability?external_variant_id=8003&start=2026-11-21&finish=2026-12-04');
+    const usable = body.filter((d: { quantity_available: number }) => d.quantity_available > 0);
+    expect(usable.every((d: { status: string }) => d.status === 'ok')).toBe(true);
+    // "Tour guide away" closes 1-2 December to starts: none available, all 10 places free.
+    expect(body.filter((d: { status: string }) => d.status === 'blacked_out')).toEqual([
+      { date: '2026-12-01', quantity_available: 0, quantity_free: 10, status: 'blacked_out', status_code: 3 },
+      { date: '2026-12-02', quantity_available: 0, quantity_free: 10, status: 'blacked_out', status_code: 3 },
+    ]);
+    expect(body[0]).toEqual({
+      date: '2026-11-21',
+      quantity_available: 0,
+      quantity_free: 10,
+      status: 'outside_window',
+      status_code: 4,
+    });
+    expect(body.find((d: { date: string }) => d.date === '2026-11-23')).toMatchObject({
+      quantity_available: 10,
+      quantity_free: 10,
+    });
   });
 
   it('answers every day unknown_variant (6) for a variant the shop does not have', async () => {

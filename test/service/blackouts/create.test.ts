@@ -19,6 +19,7 @@ describeEachDatabase('POST /v1/blackouts', (database) => {
       expect(body).toEqual({
         id: expect.any(Number),
         title: 'Staff day',
+        shopper_reason: null,
         starts_at: '2026-12-19T13:00:00.000Z',
         finishes_at: '2026-12-21T13:00:00.000Z',
         all_day: 1,

@@ -166,11 +166,16 @@ describeEachDatabase('GET /v1/blackouts', (database) => {
     expect(await titles('start_min=2027-01-01&finish_max=2026-12-01')).toEqual([]);
   });
 
-  it('answers a publishable token, with the token in the header or the query', async () => {
-    expect(await titles('external_variant_id=8003', TOKENS.publishable)).toEqual([
-      'Tour guide away',
-      'Christmas',
-      'St Kilda festival',
+  it("answers a publishable token, with the token in the header or the query, without the merchant's titles", async () => {
+    expect(await titles('external_variant_id=8003')).toEqual(['Tour guide away', 'Christmas', 'St Kilda festival']);
+    // Issue 27: the same blackouts, but a shopper's browser never reads the merchant's titles.
+    const shopper = await api(service).get('/v1/blackouts?external_variant_id=8003', { token: TOKENS.publishable });
+    expect(
+      shopper.body.map((b: { title: null; shopper_reason: string | null }) => [b.title, b.shopper_reason]),
+    ).toEqual([
+      [null, null],
+      [null, 'Christmas Day'],
+      [null, null],
     ]);
     const { status, body } = await api(service).get(`/v1/blackouts/?token=${TOKENS.publishable}&vendor=Harbour`, {
       token: null,

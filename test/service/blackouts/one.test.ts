@@ -29,6 +29,7 @@ describeEachDatabase('GET /v1/blackouts/{id}', (database) => {
     expect(body).toEqual({
       id,
       title: 'Hull repairs',
+      shopper_reason: null,
       starts_at: '2027-01-09T13:00:00.000Z',
       finishes_at: '2027-01-12T13:00:00.000Z',
       all_day: 1,
@@ -65,14 +66,27 @@ describeEachDatabase('GET /v1/blackouts/{id}', (database) => {
     });
   });
 
-  it('answers the same record as the list, also with a trailing slash and to a publishable token', async () => {
+  it('answers the same record as the list, also with a trailing slash; to a publishable token without the title', async () => {
     const { body: list } = await api(service).get('/v1/blackouts');
     for (const record of list) {
       expect((await api(service).get(`/v1/blackouts/${record.id}/`)).body).toEqual(record);
-      expect((await api(service).get(`/v1/blackouts/${record.id}`, { token: TOKENS.publishable })).body).toEqual(
-        record,
-      );
+      // Issue 27: a publishable token lives in a shopper's browser, so the merchant's title stays private.
+      expect((await api(service).get(`/v1/blackouts/${record.id}`, { token: TOKENS.publishable })).body).toEqual({
+        ...record,
+        title: null,
+      });
     }
+  });
+
+  it("gives shoppers the merchant's shopper reason, and null where the merchant wrote none", async () => {
+    const christmas = await blackoutId(service, 'Christmas');
+    const shopper = await api(service).get(`/v1/blackouts/${christmas}`, { token: TOKENS.publishable });
+    expect(shopper.body).toMatchObject({ title: null, shopper_reason: 'Christmas Day' });
+    const hull = await blackoutId(service, 'Hull repairs');
+    expect((await api(service).get(`/v1/blackouts/${hull}`, { token: TOKENS.publishable })).body).toMatchObject({
+      title: null,
+      shopper_reason: null,
+    });
   });
 
   it("answers 404 for an unknown id and for another shop's blackout, alike", async () => {

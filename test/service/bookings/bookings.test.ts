@@ -31,6 +31,9 @@ describeEachDatabase('POST /v1/bookings', (database) => {
       status_code: 2,
       starts_at: '2026-12-14T22:00:00.000Z',
       finishes_at: '2026-12-15T06:00:00.000Z',
+      // Issue 27: the shop's wall-clock times beside the instants, as they were posted.
+      starts_at_local: '2026-12-15T09:00',
+      finishes_at_local: '2026-12-15T17:00',
       tz: 'Australia/Melbourne',
       items: [
         {

@@ -75,11 +75,16 @@ describeEachDatabase('bookings on DST change days', (database) => {
     expect(whole.body).toMatchObject({
       starts_at: '2027-04-03T13:00:00.000Z',
       finishes_at: '2027-04-04T14:00:00.000Z',
+      starts_at_local: '2027-04-04T00:00',
+      finishes_at_local: '2027-04-05T00:00',
     });
     const repeated = await melbourne('2027-04-04 02:30', '2027-04-04 03:30');
+    // The local times read as posted; the instants tell the first 02:30 from the second.
     expect(repeated.body).toMatchObject({
       starts_at: '2027-04-03T15:30:00.000Z',
       finishes_at: '2027-04-03T17:30:00.000Z',
+      starts_at_local: '2027-04-04T02:30',
+      finishes_at_local: '2027-04-04T03:30',
     });
   });
 
@@ -129,6 +134,8 @@ describeEachDatabase('bookings on DST change days', (database) => {
     expect(booked.body).toMatchObject({
       starts_at: '2027-09-05T04:00:00.000Z',
       finishes_at: '2027-09-05T13:00:00.000Z',
+      starts_at_local: '2027-09-05T01:00',
+      finishes_at_local: '2027-09-05T10:00',
       tz: 'America/Santiago',
     });
     const held = await call(
@@ -138,7 +145,16 @@ describeEachDatabase('bookings on DST change days', (database) => {
       { cart_token: 'c', items: [{ external_id: 5101, start: '2027-09-04', finish: '2027-09-05', quantity: 1 }] },
       { token: 'sk_test_andes' },
     );
-    expect(held.body.items[0]).toMatchObject({ start: '2027-09-04T04:00:00.000Z', finish: '2027-09-05T04:00:00.000Z' });
+    // The hold's days in the shop's zone, though the next day starts at 01:00 (04:00 UTC).
+    const heldDays = {
+      start: '2027-09-04T04:00:00.000Z',
+      finish: '2027-09-05T04:00:00.000Z',
+      start_local: '2027-09-04',
+      finish_local: '2027-09-05',
+    };
+    expect(held.body.items[0]).toMatchObject(heldDays);
+    const listed = await call(service, 'GET', '/v1/reservations?cart_token=c', undefined, { token: 'sk_test_andes' });
+    expect(listed.body[0].items[0]).toMatchObject(heldDays);
     const next = await call(
       service,
       'POST',

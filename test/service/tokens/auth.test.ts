@@ -132,7 +132,12 @@ describeEachDatabase('authentication, scopes and CORS', (database) => {
       token: TOKENS.otherPublishable,
       headers: { origin: 'https://alpine.example' },
     });
-    expect(body.map((b: { title: string }) => b.title)).toEqual(['Inventory']);
+    const own = await api(service).get('/v1/blackouts', { token: TOKENS.otherSecret });
+    expect(own.body.map((b: { title: string }) => b.title)).toEqual(['Inventory']);
+    // The same blackouts; a publishable token reads no merchant's title (issue 27).
+    expect(body.map((b: { id: number; title: null }) => [b.id, b.title])).toEqual(
+      own.body.map((b: { id: number }) => [b.id, null]),
+    );
   });
 
   it('refuses blackout writes with a publishable token (403), while it may read widgets and blackouts', async () => {
