@@ -178,7 +178,10 @@ describe('ranges', () => {
 describe('the most units', () => {
   const left = (days: Record<string, number>) =>
     Object.fromEntries(
-      Object.entries(days).map(([date, n]) => [date, { date, quantity_available: n } as AvailabilityDay]),
+      Object.entries(days).map(([date, n]) => [
+        date,
+        { date, quantity_available: n, quantity_free: n } as AvailabilityDay,
+      ]),
     );
   const four = resolveSettings('range', { quantity_max: 4 });
 
@@ -189,6 +192,12 @@ describe('the most units', () => {
     expect(mostUnits(four, known, [d('2026-12-01'), d('2026-12-02')])).toBe(1);
     expect(mostUnits(four, known, [d('2026-12-03')])).toBe(2);
     expect(mostUnits(resolveSettings('range', { quantity_max: 1 }), known)).toBe(1);
+  });
+
+  it('counts the free units of a day inside the range that is closed to starts only, not its 0 available', () => {
+    const known = left({ '2026-12-01': 2, '2026-12-03': 2 });
+    known['2026-12-02'] = { date: '2026-12-02', quantity_available: 0, quantity_free: 2 } as AvailabilityDay;
+    expect(mostUnits(four, known, [d('2026-12-01'), d('2026-12-02'), d('2026-12-03')])).toBe(2);
   });
 
   it('is quantity_max while nothing is loaded, and never below quantity_min', () => {

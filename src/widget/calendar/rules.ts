@@ -100,7 +100,8 @@ export function mostUnits(
   availability: Record<string, AvailabilityDay>,
   days?: PlainDate[] | undefined,
 ): number {
-  const units = (days ?? Object.keys(availability)).flatMap((d) => availability[d]?.quantity_available ?? []);
+  // The free units the rules read: a day inside a range may be closed to starts only.
+  const units = (days ?? Object.keys(availability)).flatMap((d) => availability[d]?.quantity_free ?? []);
   const have = units.length ? Math[days ? 'min' : 'max'](...units) : s.quantity_max;
   return Math.max(s.quantity_min, Math.min(s.quantity_max, have));
 }

@@ -67,7 +67,7 @@ export const SelectionModel = createModel(
       const reason = day && dayReason(day, f, day === c.start);
       // A chosen range's length never changes: only a day in it can stop it.
       if (!reason) return '';
-      const left = f.availability[day]?.quantity_available;
+      const left = f.availability[day]?.quantity_free;
       return reason === 'short'
         ? t.value('onlyLeft', formats.value.day(day), formats.value.number(left!))
         : dayLabel(formats.value, t.value, day, reason, { title: closedBy(day, f), left });
@@ -111,7 +111,7 @@ export const SelectionModel = createModel(
         if (reason) {
           message.value = dayLabel(fm, tr, date, reason, {
             title: closedBy(date, f),
-            left: f.availability[date]?.quantity_available,
+            left: f.availability[date]?.quantity_free,
           });
         } else if (ending) {
           end.value = date;
