@@ -81,9 +81,15 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
       </ul>
       {total && <p part="total">{t('total', total)}</p>}
       <Countdown vm={vm} hold={hold} />
+      <HoldQuestionsForm hold={hold} />
       <div class="row">
         {checkout && (
-          <a part="checkout-button" href={checkout}>
+          <a
+            part="checkout-button"
+            href={checkout}
+            aria-disabled={hold.questions.blocked.value ? 'true' : undefined}
+            onClick={(e) => hold.questions.checkout(e, checkout)}
+          >
             {t('checkout')}
           </a>
         )}
@@ -94,6 +100,12 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
       </div>
     </div>
   );
+}
+
+/** The questions the hold asks, once their file has loaded (issue 27). */
+function HoldQuestionsForm({ hold }: { hold: Hold }) {
+  const f = hold.questions.feature.value;
+  return f ? <f.QuestionsForm model={f.model} /> : null;
 }
 
 /** Until when the hold lasts and the minutes and seconds left, re-rendered each second; prominent near the end. */

@@ -11,6 +11,7 @@ import type { Booking } from '../models/booking-model.ts';
 import type { ModelDeps } from '../models/booking-types.ts';
 import { type Hold, HoldModel } from './hold-model.ts';
 import { HoldPanel, HoldProblem } from './HoldPanel.tsx';
+import type { QuestionsFile } from './questions-loader.ts';
 
 /** The hold's model for one widget, and the components that show it. */
 export interface HoldFeature {
@@ -26,6 +27,7 @@ export function createHoldFeature(
   t: ReadonlySignal<Translate>,
   formats: ReadonlySignal<Formats>,
   locale: ReadonlySignal<string>,
+  loadQuestions: QuestionsFile,
 ): HoldFeature {
-  return { model: new HoldModel(deps, booking, t, formats, locale), HoldPanel, HoldProblem };
+  return { model: new HoldModel(deps, booking, t, formats, locale, loadQuestions), HoldPanel, HoldProblem };
 }
