@@ -70,15 +70,15 @@ it('asks the hold’s questions before Check out, which stays off until they are
   expect(checkout.getAttribute('aria-disabled')).toBe('true');
   fireEvent.click(checkout);
   // Every problem is said, naming the question, and the first field takes the focus.
-  const rider = w.getByRole('textbox', { name: "Rider's name (1 of 1)" });
+  const rider = w.getByRole('textbox', { name: "Rider's name" });
   await waitFor(() => expect(rider.getAttribute('aria-invalid')).toBe('true'));
-  expect(w.getByText("Answer “Rider's name (1 of 1)”.")).toBeTruthy();
+  expect(w.getByText("Answer “Rider's name”.")).toBeTruthy();
   expect(w.getByText('Tick “I accept the waiver”.')).toBeTruthy();
   expect(rider.ownerDocument.activeElement === rider || rider.getRootNode() instanceof ShadowRoot).toBe(true);
   expect(requestsTo(harness, `/v1/reservations/${await reservationId()}/answers`, 'PUT')).toHaveLength(0);
 
   fireEvent.input(rider, { target: { value: 'A name too long' } });
-  await waitFor(() => expect(w.getByText("“Rider's name (1 of 1)”: at most 10 characters.")).toBeTruthy());
+  await waitFor(() => expect(w.getByText("“Rider's name”: at most 10 characters.")).toBeTruthy());
   fireEvent.input(rider, { target: { value: 'Ana' } });
   fireEvent.change(w.getByRole('combobox', { name: 'Paddle size' }), { target: { value: 'Long' } });
   fireEvent.click(w.getByRole('checkbox', { name: /I accept the waiver/ }));
@@ -118,6 +118,18 @@ it('words the questions in the shopper’s language: the merchant’s translatio
   fireEvent.click(w.getByRole('checkbox', { name: /I accept the waiver/ }));
   fireEvent.click(w.getByRole('checkbox', { name: /I accept the waiver/ }));
   await waitFor(() => expect(w.getByText('Bitte „I accept the waiver“ ankreuzen.')).toBeTruthy());
+});
+
+it('asks a question per unit once for each unit held, again when the hold changes its units', async () => {
+  await askQuestions();
+  const { w } = await holdTwoDays({ 'checkout-url': '/checkout' });
+  await w.findByRole('textbox', { name: "Rider's name" }, { timeout: 25_000 });
+  fireEvent.click(w.getByRole('button', { name: 'More' }));
+  fireEvent.click(await w.findByRole('button', { name: 'Update hold' }));
+  await w.findByRole('textbox', { name: "Rider's name (2 of 2)" }, { timeout: 10_000 });
+  expect(w.getByRole('textbox', { name: "Rider's name (1 of 2)" })).toBeTruthy();
+  // Asked once per booking: still one.
+  expect(w.getAllByRole('combobox', { name: 'Paddle size' })).toHaveLength(1);
 });
 
 it('shows no form and leaves Check out alone when the product asks nothing', async () => {
@@ -160,7 +172,7 @@ it('on Shopify, writes the answers as the hold’s cart line’s visible propert
   });
   const { w } = await holdTwoDays({ 'checkout-url': '/cart' });
   await w.findByRole('group', { name: 'A few details' }, { timeout: 25_000 });
-  fireEvent.input(w.getByRole('textbox', { name: "Rider's name (1 of 1)" }), { target: { value: 'Ana' } });
+  fireEvent.input(w.getByRole('textbox', { name: "Rider's name" }), { target: { value: 'Ana' } });
   fireEvent.click(w.getByRole('checkbox', { name: /I accept the waiver/ }));
   fireEvent.click(w.getByRole('link', { name: 'Check out' }));
   await waitFor(() => expect(window.location.assign).toHaveBeenCalledWith('/cart'));

@@ -51,7 +51,7 @@ export function questionsModel(
   /** The question's label in the shopper's language (the merchant's wording when it has none). */
   const label = (s: Slot) => {
     const l = s.q.translations[lang.value]?.label ?? s.q.label;
-    return s.q.per === 'unit' ? words.value('unit', l, s.unit, s.q.times) : l;
+    return s.q.per === 'unit' && s.q.times > 1 ? words.value('unit', l, s.unit, s.q.times) : l;
   };
   const problem = (s: Slot): AnswerProblem | undefined => answerProblem(s.q, values.value[s.key]);
   /** What is wrong with a field, in the shopper's words; '' when nothing (or not yet shown). */
