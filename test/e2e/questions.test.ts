@@ -5,7 +5,8 @@
  * press says each problem; no serious or critical axe violation with the form shown, with its
  * problems shown and answered; no sideways scroll; answered, Check out writes them as the cart
  * line's visible properties (which orders/create books into the booking's fields:
- * test/service/questions/questions.test.ts).
+ * test/service/questions/questions.test.ts). In the admin, the questions editor with its live
+ * preview and a refusal beside its field, with no serious axe violation at 1280 and 390 px.
  */
 import { expect, it } from 'vitest';
 import { seriousAxeViolations } from './helpers/axe.ts';
@@ -14,6 +15,7 @@ import { DAYS, KAYAK_PRODUCT, day } from './helpers/fixture.ts';
 import { DESKTOP, PHONE, screenshotBoth } from './helpers/page.ts';
 import { useStorefront } from './helpers/suite.ts';
 import { closeCartDrawer, holdOnProductPage, noSidewaysScroll, readCart } from './helpers/widget.ts';
+import { expectAccessibleAtBothWidths, openScreen, signIn } from './helpers/admin.ts';
 
 describeInBrowser('questions with the booking', () => {
   const suite = useStorefront();
@@ -87,4 +89,32 @@ describeInBrowser('questions with the booking', () => {
       });
     });
   }
+
+  it('in the admin: the questions editor with its live preview and a refusal beside its field, accessible at 1280 and 390 px', async () => {
+    const { page } = await suite.open({ bypassCSP: true });
+    await signIn(page);
+    await openScreen(page, 'Products');
+    await page.getByText('Questions asked when booking Kayak hire').click();
+    const form = page.getByRole('form', { name: 'Questions of Kayak hire' });
+    await form.getByRole('button', { name: 'Add a question' }).waitFor();
+    const count = await form.getByRole('group', { name: /^Question \d/ }).count();
+    await form.getByRole('button', { name: 'Add a question' }).click();
+    const added = form.getByRole('group', { name: `Question ${count + 1}` });
+    await added.getByLabel('Question', { exact: true }).fill('Wetsuit size');
+    await added.getByLabel('Kind').selectOption('choice');
+    await form.getByRole('button', { name: 'Save the questions of Kayak hire' }).click();
+    await expect.poll(() => added.getByLabel('Options').getAttribute('aria-invalid')).toBe('true');
+    const preview = form.getByRole('region', { name: 'Preview of the questions of Kayak hire' });
+    await preview.getByLabel('Wetsuit size').waitFor();
+    await expectAccessibleAtBothWidths(page, 'the questions editor with a refusal');
+    await added.getByLabel('Options').fill('S\nM\nL');
+    await form.getByRole('button', { name: 'Save the questions of Kayak hire' }).click();
+    await page.getByText(/The questions of Kayak hire saved/).waitFor();
+    expect(await preview.getByLabel('Wetsuit size').locator('option').allTextContents()).toEqual([
+      'Choose…',
+      'S',
+      'M',
+      'L',
+    ]);
+  });
 });
