@@ -17,20 +17,13 @@ import {
   answerProblem,
   maxLengthOf,
   questionsFor,
+  type ReservationAnswers,
 } from '../../shared/questions.ts';
-import type { BookingField } from '../../shared/records.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
 import { type HeldRow, type StoredAnswer, questionsOf, reservationHeld, storeAnswers } from './queries.ts';
 import type { AnswerInput } from './schemas.ts';
-
-/** A reservation's answers as the API shows them. */
-export interface ReservationAnswers {
-  reservation_id: number;
-  /** The booking's fields-to-be: `{name, value}`, the name the question's label (with `#n` per unit). */
-  fields: BookingField[];
-}
 
 /** The questions `items` ask, each with how many times. */
 function asked(all: readonly Question[], items: readonly HeldRow[]): AskedQuestion[] {
