@@ -13,6 +13,7 @@ import {
 import { locationsResource, shopResource, type LocationsResource, type ShopResource } from './resources/shop.ts';
 import { shopifyResource, type ShopifyResource } from './resources/shopify.ts';
 import { tokensResource, type TokensResource } from './resources/tokens.ts';
+import { questionsResource, type QuestionsResource } from './resources/questions.ts';
 import { reservationsResource, type ReservationsResource } from './resources/reservations.ts';
 import { widgetsResource, type WidgetsResource } from './resources/widgets.ts';
 
@@ -34,6 +35,8 @@ export interface BookingClient {
   locations: LocationsResource;
   /** The Shopify order lines not booked as paid (secret token). */
   shopify: ShopifyResource;
+  /** Questions asked with a booking: a product's (secret token), a reservation's answers. */
+  questions: QuestionsResource;
   /**
    * Sends any request through the same auth, timeout and retry rules, resolving to
    * `{ data, response }`: for an endpoint this client does not wrap yet.
@@ -83,6 +86,7 @@ export function createClient(options: ClientOptions): BookingClient {
     shop: shopResource(requester),
     locations: locationsResource(requester),
     shopify: shopifyResource(requester),
+    questions: questionsResource(requester),
     request: (request) => requester.request(request),
   };
 }

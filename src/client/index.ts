@@ -33,6 +33,7 @@ export type { CatalogId, ProductsResource, VariantsResource } from './resources/
 export type { TokensResource } from './resources/tokens.ts';
 export type { ShopifyResource } from './resources/shopify.ts';
 export type { LocationsResource, ShopResource } from './resources/shop.ts';
+export type { QuestionsResource } from './resources/questions.ts';
 export type { ReservationId, ReservationRetrieveParams, ReservationsResource } from './resources/reservations.ts';
 export type { WidgetsResource } from './resources/widgets.ts';
 
@@ -107,3 +108,14 @@ export type {
   WidgetCreateParams,
   WidgetUpdateParams,
 } from '../shared/index.ts';
+// Questions asked with a booking (an extension).
+export type {
+  AnswerParams,
+  AskedQuestion,
+  Question,
+  QuestionKind,
+  QuestionParams,
+  QuestionPer,
+  QuestionTranslation,
+  ReservationAnswers,
+} from '../shared/questions.ts';

@@ -36,6 +36,13 @@ export {
   updateVariant,
 } from './resources/products.ts';
 export {
+  listQuestions,
+  reservationQuestions,
+  retrieveAnswers,
+  setAnswers,
+  setQuestions,
+} from './resources/questions.ts';
+export {
   createReservation,
   iterateReservations,
   listReservations,

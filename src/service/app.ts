@@ -31,6 +31,7 @@ import {
   type RateLimitOptions,
 } from './middleware/rate-limit.ts';
 import { locationRoutes } from './locations/routes.ts';
+import { questionRoutes } from './questions/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { shopRoutes } from './shops/routes.ts';
 import type { Clock } from './shared/clock.ts';
@@ -50,6 +51,7 @@ export const FEATURES = [
   widgetRoutes,
   blackoutRoutes,
   reservationRoutes,
+  questionRoutes,
   bookingRoutes,
   availabilityRoutes,
   catalogRoutes,

@@ -58,9 +58,11 @@ const VALUES = [
 
 /** The client's options and results, each resource's type, the errors' types, the records and params. */
 const TYPES = [
+  'AnswerParams',
   'ApiPromise',
   'ApiRequest',
   'ApiResult',
+  'AskedQuestion',
   'AvailabilityDay',
   'AvailabilityParams',
   'AvailabilityResource',
@@ -98,6 +100,12 @@ const TYPES = [
   'ProductUpdateParams',
   'ProductsResource',
   'QueryParams',
+  'Question',
+  'QuestionKind',
+  'QuestionParams',
+  'QuestionPer',
+  'QuestionTranslation',
+  'QuestionsResource',
   'QueryValue',
   'RequestOptions',
   'Reservation',
@@ -105,6 +113,7 @@ const TYPES = [
   'ReservationId',
   'ReservationItem',
   'ReservationListParams',
+  'ReservationAnswers',
   'ReservationRetrieveParams',
   'ReservationsResource',
   'RetryInfo',

@@ -79,8 +79,9 @@ const SEAMS: Record<string, string[]> = {
   reservations: ['availability/*', 'blackouts/target-queries.ts'],
   bookings: ['availability/*'],
   availability: ['blackouts/target-queries.ts'],
-  // An order line becomes a booking through the bookings feature; a shop's Shopify fields are the shop's.
-  shopify: ['bookings/*', 'shops/input.ts'],
+  // An order line becomes a booking through the bookings feature; a shop's Shopify fields are the shop's;
+  // its answers are read against the product's questions.
+  shopify: ['bookings/*', 'shops/input.ts', 'questions/queries.ts'],
   // A shop is made with its first token, sign-in code, blackouts' days and widgets' settings rules.
   shops: [
     'tokens/tokens.ts',

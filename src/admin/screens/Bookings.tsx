@@ -12,6 +12,7 @@ import type { Booking } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
 import { ConfirmButton, Field, focusMessage, useStatus } from '../components/bits.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
+import { BookingAnswers, answersLine } from './BookingAnswers.tsx';
 import { catalog, ensureCatalog } from '../models/catalog.ts';
 import { loadBookingsPage, PER, type BookingsPage } from '../models/bookings-page.ts';
 import { when } from '../models/dates.ts';
@@ -133,17 +134,14 @@ export function Bookings() {
                   #{b.id} · {when(b.starts_at)} – {when(b.finishes_at)} ·{' '}
                   {b.items.map((i) => `${i.quantity} × ${i.product_title} – ${i.variant_title}`).join(', ')} ·{' '}
                   {b.customers[0]?.email ?? ''} · {b.status}
+                  {b.fields.length > 0 && <span class="hint"> · {answersLine(b.fields)}</span>}
                 </summary>
                 <p>
                   Customers:{' '}
                   {b.customers.map((c) => `${c.first_name} ${c.last_name} <${c.email}>`).join(', ') || 'none'}
                 </p>
                 {b.tags.length > 0 && <p>Tags: {b.tags.join(', ')}</p>}
-                {b.fields.map((f) => (
-                  <p key={f.name}>
-                    {f.name}: {f.value}
-                  </p>
-                ))}
+                <BookingAnswers fields={b.fields} />
                 {b.status !== 'cancelled' && (
                   <ConfirmButton
                     label={`Cancel booking #${b.id}`}

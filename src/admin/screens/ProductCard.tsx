@@ -11,6 +11,7 @@ import { client, problemOf } from '../api.ts';
 import { ConfirmButton, Field, focusMessage, readNumbers } from '../components/bits.tsx';
 import { LocationField, locationIdOf, locationValueOf } from '../components/LocationField.tsx';
 import { loadCatalog, locationName, refusalOf } from '../models/catalog.ts';
+import { QuestionsEditor } from './QuestionsEditor.tsx';
 import { VariantRow, type Say } from './VariantRow.tsx';
 
 type Open = 'edit' | 'variant' | null;
@@ -246,6 +247,10 @@ export function ProductCard(props: { product: Product; say: Say }) {
           </tbody>
         </table>
       </div>
+      <details class="questions">
+        <summary>Questions asked when booking {p.title}</summary>
+        <QuestionsEditor product={p} say={props.say} />
+      </details>
       <div ref={area}>
         {open.value === 'edit' && <ProductEdit product={p} say={props.say} close={() => show(null)} />}
         {open.value === 'variant' && <VariantAdd product={p} say={props.say} close={() => show(null)} />}

@@ -15,7 +15,14 @@ import { ConflictError, InvalidError } from '../shared/errors.ts';
 import type { Booking, BookingItem } from '../../shared/records.ts';
 import { ITEM_STATUS } from '../../shared/status.ts';
 import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
-import { bookingByKey, bookingRecord, insertBooking, insertBookingItems, releaseCartHold } from './queries.ts';
+import {
+  bookingByKey,
+  bookingRecord,
+  heldAnswers,
+  insertBooking,
+  insertBookingItems,
+  releaseCartHold,
+} from './queries.ts';
 import { judgeDemands } from '../availability/engine.ts';
 import { loadBlackouts, loadUsage, loadVariantRules } from '../availability/queries.ts';
 import { timedPeriod } from '../availability/period.ts';
@@ -105,7 +112,11 @@ async function book(
     quantity: i.quantity,
   }));
   const variantIds = [...rules.values()].map((v) => v.variantId);
+  let fields = input.fields;
   if (input.cartToken !== undefined && variantIds.length > 0) {
+    // The hold's answers to its questions come with it (a field the body names already stands).
+    const answers = await heldAnswers(tx, auth.shopId, input.cartToken, variantIds);
+    fields = [...fields, ...answers.filter((a) => !fields.some((f) => f.name === a.name))];
     // The cart's hold on these variants for these days becomes the booking: release it first,
     // so its units are not counted twice. A 409 below rolls this back.
     await releaseCartHold(tx, auth.shopId, input.cartToken, variantIds, period);
@@ -141,7 +152,7 @@ async function book(
     finishAt: input.finishAt,
     period,
     customers: input.customers,
-    fields: input.fields,
+    fields,
     tags: input.tags,
     createDraftOrder: input.createDraftOrder,
     idempotencyKey: idempotency?.key ?? null,

@@ -156,3 +156,23 @@ export async function insertBookingItems(
     ],
   );
 }
+
+/**
+ * The answers the cart's reservation stores to the questions of these variants' products
+ * (migration 18), as booking fields: a booking made from the hold carries them.
+ */
+export async function heldAnswers(
+  tx: Queryable,
+  shopId: number,
+  cartToken: string,
+  variantIds: readonly number[],
+): Promise<BookingField[]> {
+  const { rows } = await tx.query<BookingField>(
+    `SELECT a->>'name' AS name, a->>'value' AS value
+       FROM reservations r, jsonb_array_elements(r.answers) a
+      WHERE r.shop_id = $1 AND r.cart_token = $2
+        AND (a->>'product_id')::bigint IN (SELECT v.product_id FROM variants v WHERE v.id = ANY($3::bigint[]))`,
+    [shopId, cartToken, [...variantIds]],
+  );
+  return rows;
+}

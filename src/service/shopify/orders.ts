@@ -15,6 +15,9 @@
  * @module
  */
 import type { Database } from '../db/types.ts';
+import { answersInProperties } from '../../shared/questions.ts';
+import type { BookingField } from '../../shared/records.ts';
+import { variantQuestions } from '../questions/queries.ts';
 import { createBooking } from '../bookings/bookings.ts';
 import { cancelBooking } from '../bookings/manage.ts';
 import { bookingByKey } from '../bookings/queries.ts';
@@ -52,13 +55,14 @@ function inputOf(
   order: ShopifyOrder,
   booked: { startAt: number; finishAt: number; units: number; cartToken: string | undefined },
   variantId: number,
+  answers: BookingField[],
 ): BookingInput {
   return {
     startAt: booked.startAt,
     finishAt: booked.finishAt,
     items: [{ externalId: variantId, resourceId: null, quantity: booked.units }],
     customers: order.customer ? [order.customer] : [],
-    fields: order.name ? [{ name: 'Shopify order', value: order.name }] : [],
+    fields: [...(order.name ? [{ name: 'Shopify order', value: order.name }] : []), ...answers],
     tags: ['shopify'],
     createDraftOrder: false,
     cartToken: booked.cartToken,
@@ -100,7 +104,9 @@ async function bookLine(
   };
   const booked = await lineBooking(db, shop, order.cartToken, line);
   if (!booked.ok) return conflict(booked.reason, booked);
-  const input = inputOf(order, booked, line.variantId);
+  // The answers to the product's questions the line carries as visible properties (issue 27).
+  const questions = await variantQuestions(db, shop.shop_id, line.variantId);
+  const input = inputOf(order, booked, line.variantId, answersInProperties(questions, line.properties, booked.units));
   try {
     // The key names the booking; the cart token only says which hold to release, so it is not hashed.
     const { booking } = await createBooking(

@@ -22,6 +22,8 @@ export interface HeldLine {
   /** The line's quantity: what was paid for (units × priced days or nights). */
   quantity: number;
   reservationId: string | null;
+  /** The line's visible properties (not `_`-prefixed): answers to the product's questions among them. */
+  properties: Record<string, string>;
 }
 
 /**
@@ -99,6 +101,7 @@ export function heldLines(lineItems: unknown): HeldLine[] {
         units,
         quantity: Number.isSafeInteger(quantity) ? quantity : 0,
         reservationId: p._reservation_id ?? null,
+        properties: Object.fromEntries(Object.entries(p).filter(([name]) => !name.startsWith('_'))),
       },
     ];
   });

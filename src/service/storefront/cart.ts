@@ -106,7 +106,10 @@ export class CartStore {
    * Sets one line's quantity (0 removes it), as `/cart/change.js` does. The line is named by
    * `id` (a line key, or a variant id: its first line) or by `line` (1-based index).
    */
-  change(cart: Cart, change: { id?: unknown; line?: unknown; quantity?: unknown }): CartError | undefined {
+  change(
+    cart: Cart,
+    change: { id?: unknown; line?: unknown; quantity?: unknown; properties?: unknown },
+  ): CartError | undefined {
     const index =
       change.line !== undefined && change.line !== null && change.line !== ''
         ? Number(change.line) - 1
@@ -117,6 +120,11 @@ export class CartStore {
     if (!Number.isInteger(quantity) || quantity < 0) return cartError(422, 'Invalid quantity');
     if (quantity === 0) cart.lines.splice(index, 1);
     else line.quantity = quantity;
+    // As Shopify's: `properties` replaces the line's (the widget writes a hold's answers so).
+    if (quantity > 0 && change.properties !== undefined && change.properties !== null) {
+      line.properties = stringProperties(change.properties);
+      line.key = lineKey(line.variant.id, line.properties);
+    }
     return undefined;
   }
 

@@ -85,9 +85,15 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
       <Countdown vm={vm} hold={hold} />
       {/* Off Shopify, with no checkout-url and no cart of the page's own: the shopper is told what can be done. */}
       {!checkout && !hold.pageCart.value && <p part="hold-next">{t('nextStep')}</p>}
+      <HoldQuestionsForm hold={hold} />
       <div class="row">
         {checkout && (
-          <a part="checkout-button" href={checkout}>
+          <a
+            part="checkout-button"
+            href={checkout}
+            aria-disabled={hold.questions.blocked.value ? 'true' : undefined}
+            onClick={(e) => hold.questions.checkout(e, checkout)}
+          >
             {t('checkout')}
           </a>
         )}
@@ -98,6 +104,12 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
       </div>
     </div>
   );
+}
+
+/** The questions the hold asks, once their file has loaded (issue 27). */
+function HoldQuestionsForm({ hold }: { hold: Hold }) {
+  const f = hold.questions.feature.value;
+  return f ? <f.QuestionsForm model={f.model} /> : null;
 }
 
 /** Until when the hold lasts and the minutes and seconds left, re-rendered each second; prominent near the end. */

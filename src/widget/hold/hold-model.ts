@@ -16,6 +16,7 @@ import type { Booking } from '../models/booking-model.ts';
 import type { HoldRequest, ModelDeps } from '../models/booking-types.ts';
 import { lengthOf, priceUnits } from '../pricing.ts';
 import { HoldClock } from './hold-clock.ts';
+import { type QuestionsFile, holdQuestions } from './questions-loader.ts';
 import { type ItemLine, addToShopifyCart, pruneShopifyCart, removeFromShopifyCart } from './shopify-cart.ts';
 
 /** The cart's hold: its countdown, its actions and what is said about it. */
@@ -26,6 +27,7 @@ export const HoldModel = createModel(
     t: ReadonlySignal<Translate>,
     formats: ReadonlySignal<Formats>,
     locale: ReadonlySignal<string>,
+    loadQuestions: QuestionsFile,
   ) => {
     const { emit, signal: abort } = deps;
     const { nights, settings } = booking;
@@ -213,6 +215,8 @@ export const HoldModel = createModel(
       holdItems,
       clock,
       lengthText,
+      /** The questions the hold asks, answered before Check out (issue 27). */
+      questions: holdQuestions(deps, booking, locale, loadQuestions),
 
       /** What the note after a Release says: on Shopify the lines left the cart too; elsewhere there is no cart of ours. */
       releasedNote: computed(() => t.value(shopify() ? 'released' : 'releasedFree')),

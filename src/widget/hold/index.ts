@@ -12,6 +12,7 @@ import type { ModelDeps } from '../models/booking-types.ts';
 import { type Hold, HoldModel } from './hold-model.ts';
 import { HoldPanel, HoldProblem } from './HoldPanel.tsx';
 import { Summary, isHeld } from './choice.tsx';
+import type { QuestionsFile } from './questions-loader.ts';
 
 /** The hold's model for one widget, and the components that show it. */
 export interface HoldFeature {
@@ -31,6 +32,13 @@ export function createHoldFeature(
   t: ReadonlySignal<Translate>,
   formats: ReadonlySignal<Formats>,
   locale: ReadonlySignal<string>,
+  loadQuestions: QuestionsFile,
 ): HoldFeature {
-  return { model: new HoldModel(deps, booking, t, formats, locale), HoldPanel, HoldProblem, Summary, isHeld };
+  return {
+    model: new HoldModel(deps, booking, t, formats, locale, loadQuestions),
+    HoldPanel,
+    HoldProblem,
+    Summary,
+    isHeld,
+  };
 }

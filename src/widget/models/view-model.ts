@@ -117,7 +117,16 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   const loadHold = (): HoldFeature | Promise<HoldFeature> =>
     hold.peek() ??
     (holdLoading ??= import('../hold/index.ts').then(
-      (m) => (hold.value = m.createHoldFeature(deps, booking, strings.t, formats, locale)),
+      // The questions' file is imported from here, where the import helper already is (issue 27).
+      (m) =>
+        (hold.value = m.createHoldFeature(
+          deps,
+          booking,
+          strings.t,
+          formats,
+          locale,
+          () => import('../hold/questions/index.ts'),
+        )),
       (e: unknown) => {
         // The file did not arrive: the next Reserve asks for it again.
         holdLoading = undefined;
