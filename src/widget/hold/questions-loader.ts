@@ -49,16 +49,16 @@ export function holdQuestions(
     if (key === last) return;
     last = key;
     if (!r) return void (asked.value = []);
-    (file ??= load()).then(
-      async (m) => {
+    (file ??= load())
+      .then(async (m) => {
         const list = await m.askedQuestions(deps, r);
         if (last !== key) return;
         if (list.length) feature.value ??= m.createQuestionsFeature(deps, booking, locale, asked, !!shopify());
         asked.value = list;
-      },
-      // Questions that cannot be read are not asked: the hold and its checkout still work.
-      () => {},
-    );
+      })
+      // Questions that cannot be read (the file, or the request, failed or was aborted when the
+      // widget left the page) are not asked: the hold and its checkout still work.
+      .catch(() => {});
   });
   return {
     asked,

@@ -1,7 +1,7 @@
 /**
  * The answers the shopper gives in the held state, checked as they type by the rule the
  * service keeps (`answerProblem`, src/shared/questions.ts) and worded in their language. Saved
- * when they press Check out: off Shopify on the reservation (PUT /v1/reservations/{id}/answers),
+ * when they press Check out: off Shopify on the reservation (the client's `setAnswers`),
  * on Shopify as the hold's cart lines' visible properties (`Rider's name #1: Ana`), which
  * `orders/create` turns into the booking's fields. Each answer is named by the merchant's
  * wording, whatever language the shopper reads.
