@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PlainDate } from '../../src/shared/plain-date.ts';
 import { monthsFor } from '../../src/shared/month-grid.ts';
 import type { BookingWidgetElement } from '../../src/widget/element.ts';
-import { firstShownMonth } from '../../src/widget/models/view-model.ts';
+import { firstShownMonth } from '../../src/widget/models/month-keys.ts';
 import { mountWidget, startHarness, type WidgetHarness } from '../helpers/render-widget.ts';
 
 const d = (s: string) => s as PlainDate;

@@ -18,7 +18,7 @@ import type { HoldFeature } from '../hold/index.ts';
 import type { Failure } from '../api/failure.ts';
 import { type Booking, BookingModel } from './booking-model.ts';
 import type { ModelDeps } from './booking-types.ts';
-import { monthLoaded } from './month-keys.ts';
+import { firstShownMonth, monthLoaded } from './month-keys.ts';
 import { dayStates } from './day-states.ts';
 import { SelectionModel } from './selection-model.ts';
 import { StringsModel } from './strings-model.ts';
@@ -290,17 +290,6 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     },
   };
 });
-
-/**
- * The first of `shown` months side by side that shows the focused month `focused`: the view
- * `view` as it was while the focus stays within it; else the focus's month first (moving back)
- * or last (moving on), so the view moves by as little as it must.
- */
-export function firstShownMonth(view: PlainDate | undefined, focused: PlainDate, shown: number): PlainDate {
-  if (!view || focused < view) return focused;
-  const last = addMonths(view, shown - 1);
-  return focused > last ? addMonths(focused, 1 - shown) : view;
-}
 
 /** An instance of the view model. */
 export type View = InstanceType<typeof ViewModel>;
