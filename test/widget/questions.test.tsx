@@ -132,6 +132,17 @@ it('asks a question per unit once for each unit held, again when the hold change
   expect(w.getAllByRole('combobox', { name: 'Paddle size' })).toHaveLength(1);
 });
 
+it('asks nothing on a page with no checkout: the held state says what to do instead, never "to check out"', async () => {
+  await askQuestions();
+  const { w } = await holdTwoDays({});
+  await w.findByText(/^Not booked yet: this page has no checkout\./, {}, { timeout: 25_000 });
+  // Long enough for the questions' file and request, had they been shown.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(w.queryByRole('group', { name: 'A few details' })).toBeNull();
+  expect(w.queryByText(/to check out/)).toBeNull();
+  expect(w.queryByRole('link', { name: 'Check out' })).toBeNull();
+});
+
 it('shows no form and leaves Check out alone when the product asks nothing', async () => {
   const { w } = await holdTwoDays({ 'checkout-url': '/checkout' });
   const checkout = await w.findByRole('link', { name: 'Check out' }, { timeout: 25_000 });

@@ -85,7 +85,9 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
       <Countdown vm={vm} hold={hold} />
       {/* Off Shopify, with no checkout-url and no cart of the page's own: the shopper is told what can be done. */}
       {!checkout && !hold.pageCart.value && <p part="hold-next">{t('nextStep')}</p>}
-      <HoldQuestionsForm hold={hold} />
+      {/* The answers go with Check out: without one there is nothing to answer for (the page
+          that takes the hold into a cart of its own asks what it needs itself). */}
+      {checkout && <HoldQuestionsForm hold={hold} />}
       <div class="row">
         {checkout && (
           <a

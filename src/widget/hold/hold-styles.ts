@@ -11,7 +11,7 @@ const CSS = `
 [part~=release-button],[part~=keep-button]{border-color:var(--a);color:var(--a)}
 [part~=countdown-ending]{font-weight:700;color:var(--booking-error,#b91c1c)}
 [part~=total]{font-weight:600}
-[part~=hold-next]{color:var(--m)}
+[part~=hold-next]{font-weight:600}
 ul{margin:0;padding-inline-start:1.2em}
 `;
 
