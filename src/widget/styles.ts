@@ -49,6 +49,7 @@ td{padding:1px;position:relative}
 [part~=day-no-end]{color:var(--m);background:#f3f4f6}
 [part~=day-loading],.sk{color:#0000;background:#f6f7f9;border:1px dashed #d1d5db;cursor:progress}
 .sk{display:block;width:8em;height:1em}
+[part~=quantity-max].sk{width:3em}
 [part~=legend]{display:flex;flex-wrap:wrap;gap:.3em 1em;margin:.5em 0 0;padding:0;list-style:none;font-size:.85em;color:var(--m)}
 [part~=legend] li{display:flex;align-items:center;gap:.35em}
 .row{flex-wrap:wrap;margin-top:.6em}
