@@ -48,6 +48,10 @@
     $('[data-cart-total]').textContent = formatMoney(cart.total_price);
     $('[data-cart-empty]').hidden = cart.items.length > 0;
     var list = $('[data-cart-items]');
+    // A refresh must not drop the shopper's focus (Tab round the open drawer, say): it goes back
+    // to the same line's button, or to the drawer's close button when that line is gone.
+    var removes = () => Array.from(list.querySelectorAll('.cart-item__remove'));
+    var focusedLine = list.contains(document.activeElement) ? removes().indexOf(document.activeElement) : -2;
     list.replaceChildren();
     cart.items.forEach((item, index) => {
       var li = el('li', 'cart-item');
@@ -81,6 +85,7 @@
       li.append(row);
       list.append(li);
     });
+    if (focusedLine !== -2) (removes()[focusedLine] || $('.drawer__close', drawer)).focus();
   }
 
   function fetchCart() {
