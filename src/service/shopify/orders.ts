@@ -104,8 +104,10 @@ async function bookLine(
   };
   const booked = await lineBooking(db, shop, order.cartToken, line);
   if (!booked.ok) return conflict(booked.reason, booked);
-  // The answers to the product's questions the line carries as visible properties (issue 27).
-  const questions = await variantQuestions(db, shop.shop_id, line.variantId);
+  // The answers to the product's questions the line carries as visible properties (issue 27);
+  // a line with none (every booking line of a product that asks nothing) costs no query.
+  const answered = Object.keys(line.properties).some((name) => !name.startsWith('_'));
+  const questions = answered ? await variantQuestions(db, shop.shop_id, line.variantId) : [];
   const input = inputOf(order, booked, line.variantId, answersInProperties(questions, line.properties, booked.units));
   try {
     // The key names the booking; the cart token only says which hold to release, so it is not hashed.
