@@ -5,13 +5,13 @@
  * A live preview shows what the shopper sees, in each language the questions are translated into.
  * @module
  */
-import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { untracked, useSignal, useSignalEffect } from '@preact/signals';
 import type { Product, QuestionKind } from '../../client/index.ts';
 import { client, problemOf } from '../api.ts';
 import { Field } from '../components/bits.tsx';
 import type { Say } from './VariantRow.tsx';
 import { blankDraft, type Draft, draftOf, KIND_NAMES, paramsOf } from '../models/questions.ts';
+import { useResource } from '../models/use-resource.ts';
 import { QuestionPreview } from './QuestionPreview.tsx';
 
 const LABELS = {
@@ -31,14 +31,18 @@ export function QuestionsEditor(props: { product: Product; say: Say }) {
   const p = props.product;
   const drafts = useSignal<Draft[] | undefined>(undefined);
   const errors = useSignal<Record<string, string[]>>({});
-  useEffect(() => {
-    const abort = new AbortController();
-    client.questions.list(p.id, { signal: abort.signal }).then(
-      (list) => (drafts.value = list.map(draftOf)),
-      () => abort.signal.aborted || props.say(`The questions of ${p.title} could not be loaded.`, true),
-    );
-    return () => abort.abort();
-  }, [p.id]);
+  // Loaded (and aborted when the card goes) as every screen's data is; the form starts from it.
+  const loaded = useResource(
+    () => p.id,
+    (id, signal) => client.questions.list(id, { signal }),
+  );
+  useSignalEffect(() => {
+    const stored = loaded.data.value;
+    if (stored) drafts.value = stored.map(draftOf);
+  });
+  useSignalEffect(() => {
+    if (loaded.error.value) untracked(() => props.say(`The questions of ${p.title} could not be loaded.`, true));
+  });
   const list = drafts.value;
   if (!list) return <p>Loading the questions of {p.title}…</p>;
   const change = (i: number, patch: Partial<Draft>) =>
