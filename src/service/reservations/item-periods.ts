@@ -6,15 +6,14 @@
  * slots, before anything is judged or written.
  * @module
  */
-import type { Schedule, Slot } from '../../shared/schedule.ts';
+import type { Schedule } from '../../shared/schedule.ts';
 import { addDays } from '../../shared/plain-date.ts';
-import { localDateTime, parseLocalDateTime, toIsoUtc } from '../../shared/zones.ts';
+import { parseLocalDateTime } from '../../shared/zones.ts';
 import { dayPeriod, timedPeriod } from '../availability/period.ts';
 import type { Period, VariantRules } from '../availability/types.ts';
 import { InvalidError } from '../shared/errors.ts';
-import { findSlot, nearestSlots, slotDate, slotsOn } from '../slots/generate.ts';
+import { slotPeriodOf } from '../slots/slot-period.ts';
 import type { HoldItemInput, ItemTime } from './schemas.ts';
-import { MAX_ITEM_DAYS } from './schemas.ts';
 
 /** An item's period, and whether it is whole days (`all_day`). */
 export interface ItemPeriod {
@@ -67,11 +66,6 @@ function instantOf(time: Exclude<ItemTime, { day: unknown }>, tz: string): numbe
   return 'instant' in parsed ? parsed.instant.getTime() : undefined;
 }
 
-/** `YYYY-MM-DD HH:MM` (UTC instant) of a slot, as a message names it. */
-function named(slot: Slot, tz: string): string {
-  return `${localDateTime(slot.startsAt, tz).replace('T', ' ')} (${toIsoUtc(slot.startsAt)})`;
-}
-
 function slotPeriod(item: HoldItemInput, schedule: Schedule, tz: string): ItemPeriod | Problem {
   if ('day' in item.start) {
     return [
@@ -81,39 +75,16 @@ function slotPeriod(item: HoldItemInput, schedule: Schedule, tz: string): ItemPe
   }
   const startAt = instantOf(item.start, tz);
   if (startAt === undefined) return ['start', `does not exist in ${tz} (skipped by a daylight-saving change)`];
-  const first = findSlot(schedule, tz, startAt);
-  if (!first) {
-    const near = nearestSlots(schedule, tz, startAt).map((s) => named(s, tz));
-    const nearest = near.length > 0 ? `; the nearest: ${near.join(', ')}` : '; it has no slot within a day of it';
-    return ['start', `is not a slot of this variant (invalid_duration)${nearest}`];
+  if (item.finish !== undefined && 'day' in item.finish) {
+    return ['finish', 'must be a local "YYYY-MM-DD HH:MM" or a UTC instant like start'];
   }
-  if (item.finish === undefined) return { period: timedPeriod(first.startsAt, first.finishesAt, tz), allDay: false };
-  if ('day' in item.finish) return ['finish', 'must be a local "YYYY-MM-DD HH:MM" or a UTC instant like start'];
-  const finishAt = instantOf(item.finish, tz);
-  const chain = consecutiveSlots(schedule, tz, first);
-  const last = chain.find((s) => s.finishesAt === finishAt);
-  if (last) return { period: timedPeriod(first.startsAt, last.finishesAt, tz), allDay: false };
-  const ends = chain.map((s) => localDateTime(s.finishesAt, tz).replace('T', ' ')).join(', ');
-  const what =
-    schedule.counting === 'seats'
-      ? 'a seat is held for its slot only'
-      : `at most ${schedule.max_slots} consecutive slots`;
-  return ['finish', `must be the finish of the slot or of a consecutive one (${what}): ${ends}; or omit it`];
-}
-
-/** `first` and the slots that follow it without a gap, up to `max_slots` (1 for seats). */
-function consecutiveSlots(schedule: Schedule, tz: string, first: Slot): Slot[] {
-  const most = schedule.counting === 'units' ? schedule.max_slots : 1;
-  const date = slotDate(first.startsAt, tz);
-  // A run may continue past midnight (an interval ending 24:00 and the next day's from 00:00).
-  const days = Math.min(MAX_ITEM_DAYS, Math.ceil((most * schedule.duration_minutes) / 1440) + 1);
-  const later = Array.from({ length: days }, (_, d) => slotsOn(schedule, tz, addDays(date, d))).flat();
-  const chain = [first];
-  for (const slot of later) {
-    if (chain.length >= most) break;
-    if (slot.startsAt === chain[chain.length - 1]!.finishesAt) chain.push(slot);
+  const finishAt = item.finish === undefined ? undefined : instantOf(item.finish, tz);
+  if (item.finish !== undefined && finishAt === undefined) {
+    return ['finish', `does not exist in ${tz} (skipped by a daylight-saving change)`];
   }
-  return chain;
+  const found = slotPeriodOf(schedule, tz, startAt, finishAt);
+  if ('problem' in found) return [found.field, found.problem];
+  return { period: timedPeriod(found.startsAt, found.finishesAt, tz), allDay: false };
 }
 
 const DAY = 86_400_000;

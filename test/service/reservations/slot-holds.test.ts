@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../../src/shared/schedule.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
-import { hold } from './api.ts';
+import { call, hold } from './api.ts';
 
 const DEFAULTS = {
   interval_minutes: 60,
@@ -81,6 +81,19 @@ describeEachDatabase('holds of times of day', (database) => {
     const again = await hold(service, one('tour', 8001, '2026-12-05T22:00:00Z', 1));
     expect(again.status).toBe(200);
     expect(await heldAt(service, 8001, '2026-12-05T22:00:00Z')).toBe(1);
+  });
+
+  it('reads a held slot back with the seats its departure still has for the cart', async () => {
+    await start();
+    const mine = await hold(service, one('mine', 8001, '2026-12-06 09:00', 2));
+    expect((await hold(service, one('other', 8001, '2026-12-06 09:00', 1))).status).toBe(201);
+    const read = await call(service, 'GET', `/v1/reservations/${mine.body.id}`);
+    expect(read.body.items[0]).toMatchObject({
+      all_day: 0,
+      start_local: '2026-12-06T09:00',
+      quantity: 2,
+      quantity_available: 2,
+    });
   });
 
   it('refuses a start that is no slot with a 422 naming the nearest slots, and holds nothing', async () => {
