@@ -10,6 +10,7 @@
  * COMMITTED takes a new snapshot per statement), so a day's use is never read stale.
  * @module
  */
+import type { Schedule } from '../../shared/schedule.ts';
 import type { Queryable } from '../db/types.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import type { WidgetSettings, WidgetType } from '../../shared/records.ts';
@@ -35,7 +36,7 @@ export async function loadVariantRules(
   options: { lock: boolean },
 ): Promise<Map<number, VariantRules>> {
   const { rows } = await q.query<VariantRow>(
-    `SELECT v.id, v.external_id, v.product_id, v.title, p.title AS product_title, v.capacity,
+    `SELECT v.id, v.external_id, v.product_id, v.title, p.title AS product_title, v.capacity, v.schedule,
             (SELECT jsonb_build_object('type', w.type, 'settings', w.settings)
                FROM widget_products wp JOIN widgets w ON w.id = wp.widget_id
               WHERE wp.product_id = p.id ORDER BY w.id LIMIT 1) AS widget
@@ -58,10 +59,12 @@ export interface VariantRow {
   title: string;
   product_title: string;
   capacity: number;
+  /** Null for a variant booked by days. */
+  schedule: Schedule | null;
   widget: { type: WidgetType; settings: Partial<WidgetSettings> } | null;
 }
 
-/** The rules of one selected variant: its ids, titles, capacity and its widget's settings. */
+/** The rules of one selected variant: its ids, titles, capacity, schedule and its widget's settings. */
 export function variantRulesOf(r: VariantRow): VariantRules {
   return {
     variantId: r.id,
@@ -70,6 +73,7 @@ export function variantRulesOf(r: VariantRow): VariantRules {
     title: r.title,
     productTitle: r.product_title,
     capacity: r.capacity,
+    schedule: r.schedule ?? null,
     settings: resolveSettings(r.widget?.type ?? NO_WIDGET, r.widget?.settings ?? {}),
   };
 }

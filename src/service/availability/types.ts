@@ -5,6 +5,7 @@
  * @module
  */
 import type { PlainDate } from '../../shared/plain-date.ts';
+import type { Schedule } from '../../shared/schedule.ts';
 import type { BlackoutScope, WidgetSettings } from '../../shared/records.ts';
 
 /** What the engine knows of a variant: its capacity and its product's widget rules. */
@@ -14,8 +15,10 @@ export interface VariantRules {
   productId: number;
   title: string;
   productTitle: string;
-  /** Units per shop-local day. */
+  /** Units per shop-local day; for a slot variant, per start (seats) or per instant (units). */
   capacity: number;
+  /** The times of day it is booked by (SLOTS.md), or null when it is booked by days. */
+  schedule: Schedule | null;
   settings: WidgetSettings;
 }
 

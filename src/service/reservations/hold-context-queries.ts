@@ -36,7 +36,7 @@ export interface HoldContext {
 const NOT_POSTED = 'ov.external_id <> ALL ($3::bigint[])';
 const SQL = `
 WITH t AS (SELECT ${nowSql('$8')} AS now)
-SELECT (SELECT now FROM t) AS db_now, v.id, v.external_id, v.product_id, v.title, p.title AS product_title, v.capacity,
+SELECT (SELECT now FROM t) AS db_now, v.id, v.external_id, v.product_id, v.title, p.title AS product_title, v.capacity, v.schedule,
        (SELECT jsonb_build_object('type', w.type, 'settings', w.settings)
           FROM widget_products wp JOIN widgets w ON w.id = wp.widget_id
          WHERE wp.product_id = p.id ORDER BY w.id LIMIT 1) AS widget,
