@@ -1,6 +1,6 @@
 /**
  * The checks of a schedule that look at more than one value (SLOTS.md §1): one of hours or
- * departures, at least one day with times, intervals that open before they close and do not
+ * departures, intervals that open before they close and do not
  * overlap, a slot that can end inside its interval, a departure listed once a day, and what only
  * `units` may have (buffers, several slots). They read the body as given, valid or not, and
  * judge only the values that are valid on their own (the field's own message names the rest),
@@ -8,6 +8,7 @@
  * @module
  */
 import { WEEKDAYS, type Weekday } from '../../shared/schedule.ts';
+import { minutesOf } from './generate.ts';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -16,11 +17,6 @@ export function isLocalTime(value: unknown, { close }: { close: boolean }): valu
   if (typeof value !== 'string') return false;
   if (close) return value === '24:00' || (TIME.test(value) && value !== '00:00');
   return TIME.test(value);
-}
-
-/** Minutes since midnight of `HH:MM` (`24:00` is 1440). */
-export function minutesOf(time: string): number {
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 }
 
 /** A schedule's body as received: anything may be missing or of the wrong type. */
@@ -103,9 +99,6 @@ function departuresIssues(departures: unknown): ScheduleIssue[] {
   return issues;
 }
 
-/** Whether a by-weekday value has times on at least one day (an invalid one says nothing). */
-const hasTimes = (value: unknown) => !isObject(value) || daysOf(value).some(([, times]) => times.length > 0);
-
 /** What is wrong across a schedule's fields; empty when nothing. */
 export function scheduleIssues(input: ScheduleInput): ScheduleIssue[] {
   if (!isObject(input)) return [];
@@ -116,12 +109,6 @@ export function scheduleIssues(input: ScheduleInput): ScheduleIssue[] {
     issues.push({ path: ['hours'], message: 'is required (or departures instead)' });
   else if (hours !== undefined && departures !== undefined)
     issues.push({ path: ['departures'], message: 'cannot be given with hours: a schedule has one or the other' });
-  for (const [field, value] of [
-    ['hours', hours],
-    ['departures', departures],
-  ] as const)
-    if (value !== undefined && !hasTimes(value))
-      issues.push({ path: [field], message: 'must give times on at least one day of the week' });
   const given = wholeNumber(input.duration_minutes);
   // An out-of-bounds duration has its own message; no interval is judged against it.
   const duration = given !== undefined && given >= 5 && given <= 1440 ? given : undefined;

@@ -10,7 +10,8 @@
 import { z } from '@hono/zod-openapi';
 import { type Schedule, WEEKDAYS, type Weekday } from '../../shared/schedule.ts';
 import { wholeNumber } from '../shared/schemas.ts';
-import { isLocalTime, minutesOf, type ScheduleInput, scheduleIssues } from './schedule-rules.ts';
+import { minutesOf } from './generate.ts';
+import { isLocalTime, type ScheduleInput, scheduleIssues } from './schedule-rules.ts';
 
 /** The bounds of each number of a schedule (API.md, "Schedules (times of day)"). */
 export const SCHEDULE_BOUNDS = {
@@ -61,6 +62,15 @@ function byWeekday<T extends z.ZodType>(each: T) {
           ? 'is not a day of the week: mon, tue, wed, thu, fri, sat or sun'
           : 'must be an object by day of the week, e.g. {"mon": …}',
     })
+    .superRefine(
+      (days, ctx) => {
+        // A day named wrong, or with bad times, has its own message already.
+        if (ctx.issues.length > 0) return;
+        if (!Object.values(days).some((times) => Array.isArray(times) && times.length > 0))
+          ctx.addIssue({ code: 'custom', message: 'must give times on at least one day of the week' });
+      },
+      { when: () => true },
+    )
     .openapi({ description: 'By day of the week (mon … sun); a day not listed, null or [] is closed.' });
 }
 

@@ -1,0 +1,97 @@
+/**
+ * The holds and bookings that no longer fit their variant's schedule (GET
+ * /v1/variants/{id}/misfits). A schedule change never cancels or moves anything held or booked:
+ * this lists what the merchant may want to move or cancel themselves.
+ *
+ * What fits, by the variant's current schedule:
+ * - booked by days (no schedule): whole-day holds, and every booking (a booking's times lie in
+ *   the days it counts); a timed hold item (made for a slot) is a misfit;
+ * - booked by slots: an item that starts at a slot's start and lasts that slot (seats), or 1 to
+ *   `max_slots` consecutive slots (units: the slot's finish plus whole `interval_minutes`); a
+ *   whole-day hold is a misfit, and so is a booking that starts at no slot.
+ * @module
+ */
+import type { Misfit } from '../../shared/merchant-records.ts';
+import type { Schedule } from '../../shared/schedule.ts';
+import { localPeriod, toIsoUtc } from '../../shared/zones.ts';
+import type { Database } from '../db/types.ts';
+import { NotFoundError } from '../shared/errors.ts';
+import type { AuthContext } from '../tokens/types.ts';
+import { findSlot } from './generate.ts';
+import { findScheduledVariant, type LiveItemRow, liveItemsOf } from './misfit-queries.ts';
+
+const MINUTE = 60_000;
+
+/** What the rules read of one live item: its instants (epoch ms) and whether it holds whole days. */
+export interface LiveItem {
+  kind: 'hold' | 'booking';
+  startsAt: number;
+  finishesAt: number;
+  allDay: boolean;
+}
+
+/** Why `item` does not fit `schedule` (null: booked by days) in zone `tz`; undefined when it fits. */
+export function misfitReason(schedule: Schedule | null, tz: string, item: LiveItem): string | undefined {
+  const { start_local: start } = localPeriod(item.startsAt, item.finishesAt, item.allDay, tz);
+  if (schedule === null)
+    return item.kind === 'hold' && !item.allDay
+      ? `is timed (from ${start}): the variant is booked by whole days`
+      : undefined;
+  if (item.allDay) return `holds whole days (from ${start}): the variant is booked by times of day`;
+  const slot = findSlot(schedule, tz, item.startsAt);
+  if (slot === undefined) return `starts at ${start}, which is not a start of the schedule`;
+  const minutes = Math.round((item.finishesAt - item.startsAt) / MINUTE);
+  if (schedule.counting === 'seats')
+    return item.finishesAt === slot.finishesAt
+      ? undefined
+      : `lasts ${minutes} minutes: a slot of the schedule lasts ${schedule.duration_minutes}`;
+  const beyond = (item.finishesAt - slot.finishesAt) / (schedule.interval_minutes * MINUTE);
+  return Number.isInteger(beyond) && beyond >= 0 && beyond < schedule.max_slots
+    ? undefined
+    : `lasts ${minutes} minutes: not 1 to ${schedule.max_slots} consecutive slots of the schedule`;
+}
+
+const instant = (value: Date | string) => new Date(value).getTime();
+
+function misfitOf(row: LiveItemRow, tz: string, reason: string): Misfit {
+  const startsAt = instant(row.start_at);
+  const finishesAt = instant(row.finish_at);
+  return {
+    kind: row.kind,
+    id: row.id,
+    cart_token: row.cart_token,
+    status: row.status,
+    starts_at: toIsoUtc(startsAt),
+    finishes_at: toIsoUtc(finishesAt),
+    ...localPeriod(startsAt, finishesAt, row.all_day === 1, tz),
+    all_day: row.all_day === 1 ? 1 : 0,
+    quantity: row.quantity,
+    expires_at: row.expires_at === null ? null : toIsoUtc(instant(row.expires_at)),
+    reason,
+  };
+}
+
+/**
+ * The variant's live hold items and coming bookings (finishing after the database's now, or
+ * `sqlNow`) that do not fit its current schedule, by start; 404 when the shop has no such variant.
+ */
+export async function listMisfits(
+  db: Database,
+  auth: Pick<AuthContext, 'shopId' | 'tz'>,
+  variantId: number,
+  sqlNow: number | null,
+): Promise<Misfit[]> {
+  const variant = await findScheduledVariant(db, auth.shopId, variantId);
+  if (!variant) throw new NotFoundError('variant', variantId);
+  const misfits: Misfit[] = [];
+  for (const row of await liveItemsOf(db, variant.id, sqlNow)) {
+    const reason = misfitReason(variant.schedule, auth.tz, {
+      kind: row.kind,
+      startsAt: instant(row.start_at),
+      finishesAt: instant(row.finish_at),
+      allDay: row.all_day === 1,
+    });
+    if (reason !== undefined) misfits.push(misfitOf(row, auth.tz, reason));
+  }
+  return misfits;
+}
