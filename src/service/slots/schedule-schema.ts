@@ -42,7 +42,10 @@ function localTime(close: boolean) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : message) })
     .refine((value) => isLocalTime(value, { close }), message)
-    .openapi({ example: close ? '17:00' : '09:00', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$' });
+    .openapi({
+      example: close ? '17:00' : '09:00',
+      pattern: close ? '^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$' : '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+    });
 }
 
 /** A list of at most `max`, read only when it is an array of that length. */
