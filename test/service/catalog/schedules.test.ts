@@ -1,7 +1,10 @@
 // A variant's schedule through the merchant API (SLOTS.md §1–2): written with the variant,
 // shown by every read of it, cleared by `schedule: null`; an impossible one is a 422 naming
 // its field that changes nothing; a change is the next request's answer on every process.
-import { expect, it } from 'vitest';
+import type { z } from '@hono/zod-openapi';
+import { expect, expectTypeOf, it } from 'vitest';
+import { type ScheduleSchema, VariantSchema } from '../../../src/service/shared/record-schemas.ts';
+import type { Schedule } from '../../../src/shared/schedule.ts';
 import { createApp } from '../../../src/service/app.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import type { TestService } from '../../helpers/service.ts';
@@ -67,6 +70,9 @@ describeEachDatabase('Schedules on variants (merchant API)', (database) => {
         },
       });
       expect(pass).toMatchObject({ booking: 'days', schedule: null });
+      // Exactly the fields of the Variant record and its Schedule (zod drops a field it does not know).
+      expectTypeOf<z.output<typeof ScheduleSchema>>().toEqualTypeOf<Schedule>();
+      for (const variant of created.body.variants) expect(VariantSchema.parse(variant)).toEqual(variant);
       expect((await a.get(`/v1/variants/${seat.id}`)).body).toEqual(seat);
       expect((await a.get(`/v1/products/${created.body.id}`)).body).toEqual(created.body);
       const listed = await a.get('/v1/products?external_id=7100');

@@ -1,6 +1,9 @@
 // GET /v1/variants/{id}/misfits: after a schedule change, the live holds and coming bookings
 // that no longer fit it are listed, and nothing held or booked is changed (SLOTS.md §1).
-import { expect, it } from 'vitest';
+import type { z } from '@hono/zod-openapi';
+import { expect, expectTypeOf, it } from 'vitest';
+import { MisfitSchema } from '../../../src/service/shared/record-schemas.ts';
+import type { Misfit } from '../../../src/shared/merchant-records.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import type { TestService } from '../../helpers/service.ts';
 import { api, catalogIds, TOKENS, withService } from '../api.ts';
@@ -93,6 +96,9 @@ describeEachDatabase('GET /v1/variants/{id}/misfits', (database) => {
           reason: 'lasts 60 minutes: a slot of the schedule lasts 120',
         }),
       ]);
+      // The answer has exactly the fields of the Misfit record (zod drops a field it does not know).
+      expectTypeOf<z.output<typeof MisfitSchema>>().toEqualTypeOf<Misfit>();
+      expect(listed.body.map((m: unknown) => MisfitSchema.parse(m))).toEqual(listed.body);
       const page = await a.get(`/v1/variants/${single}/misfits?per=1&page=2`);
       expect(page.body.map((m: { id: number }) => m.id)).toEqual([late.body.id]);
       expect(page.headers.get('link')).toContain('rel="next"');
