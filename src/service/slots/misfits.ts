@@ -7,17 +7,19 @@
  * - booked by days (no schedule): whole-day holds, and every booking (a booking's times lie in
  *   the days it counts); a timed hold item (made for a slot) is a misfit;
  * - booked by slots: an item that starts at a slot's start and lasts that slot (seats), or 1 to
- *   `max_slots` consecutive slots (units: the slot's finish plus whole `interval_minutes`); a
- *   whole-day hold is a misfit, and so is a booking that starts at no slot.
+ *   `max_slots` consecutive slots (units: each starting where the one before finishes, as a
+ *   hold's `finish` names them); a whole-day hold is a misfit, and so is a booking that starts
+ *   at no slot.
  * @module
  */
 import type { Misfit } from '../../shared/merchant-records.ts';
-import type { Schedule } from '../../shared/schedule.ts';
+import { addDays } from '../../shared/plain-date.ts';
+import type { Schedule, Slot } from '../../shared/schedule.ts';
 import { localPeriod, toIsoUtc } from '../../shared/zones.ts';
 import type { Database } from '../db/types.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
-import { findSlot } from './generate.ts';
+import { findSlot, slotDate, slotsOn } from './generate.ts';
 import { findScheduledVariant, type LiveItemRow, liveItemsOf } from './misfit-queries.ts';
 
 const MINUTE = 60_000;
@@ -40,15 +42,26 @@ export function misfitReason(schedule: Schedule | null, tz: string, item: LiveIt
   if (item.allDay) return `holds whole days (from ${start}): the variant is booked by times of day`;
   const slot = findSlot(schedule, tz, item.startsAt);
   if (slot === undefined) return `starts at ${start}, which is not a start of the schedule`;
+  if (finishesOfRun(schedule, tz, slot).includes(item.finishesAt)) return undefined;
   const minutes = Math.round((item.finishesAt - item.startsAt) / MINUTE);
-  if (schedule.counting === 'seats')
-    return item.finishesAt === slot.finishesAt
-      ? undefined
-      : `lasts ${minutes} minutes: a slot of the schedule lasts ${schedule.duration_minutes}`;
-  const beyond = (item.finishesAt - slot.finishesAt) / (schedule.interval_minutes * MINUTE);
-  return Number.isInteger(beyond) && beyond >= 0 && beyond < schedule.max_slots
-    ? undefined
+  return schedule.counting === 'seats'
+    ? `lasts ${minutes} minutes: a slot of the schedule lasts ${schedule.duration_minutes}`
     : `lasts ${minutes} minutes: not 1 to ${schedule.max_slots} consecutive slots of the schedule`;
+}
+
+/** The finishes of `first` and of the slots following it without a gap, up to `max_slots` (1 for seats). */
+function finishesOfRun(schedule: Schedule, tz: string, first: Slot): number[] {
+  const most = schedule.counting === 'units' ? schedule.max_slots : 1;
+  const date = slotDate(first.startsAt, tz);
+  // A run may go on past midnight (an interval closing at 24:00, the next day's opening at 00:00).
+  const days = Math.ceil((most * schedule.duration_minutes) / 1440) + 1;
+  const later = Array.from({ length: days }, (_, d) => slotsOn(schedule, tz, addDays(date, d))).flat();
+  const run = [first];
+  for (const slot of later) {
+    if (run.length >= most) break;
+    if (slot.startsAt === run[run.length - 1]!.finishesAt) run.push(slot);
+  }
+  return run.map((slot) => slot.finishesAt);
 }
 
 const instant = (value: Date | string) => new Date(value).getTime();

@@ -19,20 +19,14 @@ function book(service: TestService, startsAt: string, finishesAt: string) {
   });
 }
 
-/** A hold item of a time of day (as a slot hold stores it: all_day 0), written as the hold path would. */
-async function timedHold(service: TestService, variantId: number, cart: string, startsAt: string, finishesAt: string) {
-  const { rows } = await service.db.query<{ id: number }>(
-    `INSERT INTO reservations (shop_id, cart_token, created_at, updated_at, expires_at)
-       VALUES (1, $1, $2::timestamptz, $2::timestamptz, $2::timestamptz + interval '15 minutes') RETURNING id`,
-    [cart, new Date(service.clock.now()).toISOString()],
-  );
-  await service.db.query(
-    `INSERT INTO reservation_items (reservation_id, variant_id, start_at, finish_at, start_day, finish_day, quantity, all_day)
-       VALUES ($1, $2, $3::timestamptz, $4::timestamptz, ($3::timestamptz AT TIME ZONE 'Australia/Melbourne')::date,
-               ($3::timestamptz AT TIME ZONE 'Australia/Melbourne')::date + 1, 1, 0)`,
-    [rows[0]!.id, variantId, startsAt, finishesAt],
-  );
-  return Number(rows[0]!.id);
+/** A hold of variant 8001 for a time of day, as a shopper's cart makes it. */
+async function slotHold(service: TestService, cart: string, start: string, finish?: string) {
+  const held = await api(service).post('/v1/reservations', {
+    cart_token: cart,
+    items: [{ external_id: 8001, start, quantity: 1, ...(finish && { finish }) }],
+  });
+  expect(held.status, JSON.stringify(held.body)).toBe(201);
+  return held.body.id as number;
 }
 
 describeEachDatabase('GET /v1/variants/{id}/misfits', (database) => {
@@ -120,16 +114,16 @@ describeEachDatabase('GET /v1/variants/{id}/misfits', (database) => {
       const a = api(service);
       const { single } = await catalogIds(service);
       await a.put(`/v1/variants/${single}`, { schedule: TOUR });
-      const atSlot = await timedHold(service, single, 'cart-t', '2026-12-04T22:00:00Z', '2026-12-05T00:00:00Z');
+      const atSlot = await slotHold(service, 'cart-t', '2026-12-05 09:00');
       const booked = await book(service, '2026-12-12 09:00', '2026-12-12 11:00');
       expect(booked.status).toBe(201);
-      // 09:00-11:00 in Melbourne on Saturday 5 December: a slot of the tour.
       expect((await a.get(`/v1/variants/${single}/misfits`)).body).toEqual([]);
       await a.put(`/v1/variants/${single}`, { schedule: null });
       expect((await a.get(`/v1/variants/${single}/misfits`)).body).toEqual([
         expect.objectContaining({
           kind: 'hold',
           id: atSlot,
+          starts_at: '2026-12-04T22:00:00.000Z',
           start_local: '2026-12-05T09:00',
           finish_local: '2026-12-05T11:00',
           all_day: 0,
@@ -139,22 +133,30 @@ describeEachDatabase('GET /v1/variants/{id}/misfits', (database) => {
     });
   });
 
-  it('units: an item of 1 to max_slots consecutive slots fits, a longer one does not', async () => {
+  it('units: a hold of 1 to max_slots consecutive slots fits; fewer slots allowed, or other starts, list it', async () => {
     await withService(database, async (service) => {
       const a = api(service);
       const { single } = await catalogIds(service);
-      await a.put(`/v1/variants/${single}`, {
-        schedule: { counting: 'units', hours: { sat: [['09:00', '17:00']] }, duration_minutes: 60, max_slots: 2 },
-      });
-      const two = await timedHold(service, single, 'cart-2', '2026-12-04T22:00:00Z', '2026-12-05T00:00:00Z');
-      const three = await timedHold(service, single, 'cart-3', '2026-12-05T00:00:00Z', '2026-12-05T03:00:00Z');
+      const hire = { counting: 'units', hours: { sat: [['09:00', '17:00']] }, duration_minutes: 60, max_slots: 2 };
+      await a.put(`/v1/variants/${single}`, { schedule: hire });
+      const two = await slotHold(service, 'cart-2', '2026-12-05 09:00', '2026-12-05 11:00');
+      const one = await slotHold(service, 'cart-1', '2026-12-05 12:00');
+      expect((await a.get(`/v1/variants/${single}/misfits`)).body).toEqual([]);
+      await a.put(`/v1/variants/${single}`, { schedule: { ...hire, max_slots: 1 } });
+      expect((await a.get(`/v1/variants/${single}/misfits`)).body).toEqual([
+        expect.objectContaining({ id: two, reason: 'lasts 120 minutes: not 1 to 1 consecutive slots of the schedule' }),
+      ]);
+      await a.put(`/v1/variants/${single}`, { schedule: { ...hire, hours: { sat: [['09:30', '17:30']] } } });
       expect((await a.get(`/v1/variants/${single}/misfits`)).body).toEqual([
         expect.objectContaining({
-          id: three,
-          reason: 'lasts 180 minutes: not 1 to 2 consecutive slots of the schedule',
+          id: two,
+          reason: 'starts at 2026-12-05T09:00, which is not a start of the schedule',
+        }),
+        expect.objectContaining({
+          id: one,
+          reason: 'starts at 2026-12-05T12:00, which is not a start of the schedule',
         }),
       ]);
-      expect(two).toBeGreaterThan(0);
     });
   });
 
