@@ -13,13 +13,13 @@
  * @module
  */
 import type { Misfit } from '../../shared/merchant-records.ts';
-import { addDays } from '../../shared/plain-date.ts';
+import { addDays, type PlainDate } from '../../shared/plain-date.ts';
 import type { Schedule, Slot } from '../../shared/schedule.ts';
 import { localPeriod, toIsoUtc } from '../../shared/zones.ts';
 import type { Database } from '../db/types.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
-import { findSlot, slotDate, slotsOn } from './generate.ts';
+import { slotDate, slotsOn } from './generate.ts';
 import { findScheduledVariant, type LiveItemRow, liveItemsOf } from './misfit-queries.ts';
 
 const MINUTE = 60_000;
@@ -32,17 +32,41 @@ export interface LiveItem {
   allDay: boolean;
 }
 
-/** Why `item` does not fit `schedule` (null: booked by days) in zone `tz`; undefined when it fits. */
-export function misfitReason(schedule: Schedule | null, tz: string, item: LiveItem): string | undefined {
-  const { start_local: start } = localPeriod(item.startsAt, item.finishesAt, item.allDay, tz);
+/** A schedule's slots by local date, each date generated once (a listing asks for the same days again and again). */
+export type SlotDays = (date: PlainDate) => Slot[];
+
+/** `slotsOn` of `schedule` in `tz`, remembered by date. */
+export function slotDays(schedule: Schedule, tz: string): SlotDays {
+  const days = new Map<PlainDate, Slot[]>();
+  return (date) => {
+    let slots = days.get(date);
+    if (!slots) days.set(date, (slots = slotsOn(schedule, tz, date)));
+    return slots;
+  };
+}
+
+/**
+ * Why `item` does not fit `schedule` (null: booked by days) in zone `tz`; undefined when it
+ * fits. `days`: the schedule's slots by date, when one listing judges many items.
+ */
+export function misfitReason(
+  schedule: Schedule | null,
+  tz: string,
+  item: LiveItem,
+  days?: SlotDays,
+): string | undefined {
+  // Only a misfit's message needs its local start.
+  const start = () => localPeriod(item.startsAt, item.finishesAt, item.allDay, tz).start_local;
   if (schedule === null)
     return item.kind === 'hold' && !item.allDay
-      ? `is timed (from ${start}): the variant is booked by whole days`
+      ? `is timed (from ${start()}): the variant is booked by whole days`
       : undefined;
-  if (item.allDay) return `holds whole days (from ${start}): the variant is booked by times of day`;
-  const slot = findSlot(schedule, tz, item.startsAt);
-  if (slot === undefined) return `starts at ${start}, which is not a start of the schedule`;
-  if (finishesOfRun(schedule, tz, slot).includes(item.finishesAt)) return undefined;
+  if (item.allDay) return `holds whole days (from ${start()}): the variant is booked by times of day`;
+  const slotsOf = days ?? slotDays(schedule, tz);
+  const date = slotDate(item.startsAt, tz);
+  const slot = slotsOf(date).find((s) => s.startsAt === item.startsAt);
+  if (slot === undefined) return `starts at ${start()}, which is not a start of the schedule`;
+  if (finishesOfRun(schedule, date, slot, slotsOf).includes(item.finishesAt)) return undefined;
   const minutes = Math.round((item.finishesAt - item.startsAt) / MINUTE);
   return schedule.counting === 'seats'
     ? `lasts ${minutes} minutes: a slot of the schedule lasts ${schedule.duration_minutes}`
@@ -50,12 +74,12 @@ export function misfitReason(schedule: Schedule | null, tz: string, item: LiveIt
 }
 
 /** The finishes of `first` and of the slots following it without a gap, up to `max_slots` (1 for seats). */
-function finishesOfRun(schedule: Schedule, tz: string, first: Slot): number[] {
+function finishesOfRun(schedule: Schedule, date: PlainDate, first: Slot, days: SlotDays): number[] {
   const most = schedule.counting === 'units' ? schedule.max_slots : 1;
-  const date = slotDate(first.startsAt, tz);
+  if (most === 1) return [first.finishesAt];
   // A run may go on past midnight (an interval closing at 24:00, the next day's opening at 00:00).
-  const days = Math.ceil((most * schedule.duration_minutes) / 1440) + 1;
-  const later = Array.from({ length: days }, (_, d) => slotsOn(schedule, tz, addDays(date, d))).flat();
+  const span = Math.ceil((most * schedule.duration_minutes) / 1440) + 1;
+  const later = Array.from({ length: span }, (_, d) => days(addDays(date, d))).flat();
   const run = [first];
   for (const slot of later) {
     if (run.length >= most) break;
@@ -97,13 +121,15 @@ export async function listMisfits(
   const variant = await findScheduledVariant(db, auth.shopId, variantId);
   if (!variant) throw new NotFoundError('variant', variantId);
   const misfits: Misfit[] = [];
+  const days = variant.schedule ? slotDays(variant.schedule, auth.tz) : undefined;
   for (const row of await liveItemsOf(db, variant.id, sqlNow)) {
-    const reason = misfitReason(variant.schedule, auth.tz, {
+    const item = {
       kind: row.kind,
       startsAt: instant(row.start_at),
       finishesAt: instant(row.finish_at),
       allDay: row.all_day === 1,
-    });
+    };
+    const reason = misfitReason(variant.schedule, auth.tz, item, days);
     if (reason !== undefined) misfits.push(misfitOf(row, auth.tz, reason));
   }
   return misfits;
