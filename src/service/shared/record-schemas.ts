@@ -8,6 +8,7 @@
 import { z } from '@hono/zod-openapi';
 import { isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
 import { ITEM_STATUS, type ItemStatus } from '../../shared/status.ts';
+import { ScheduleSchema } from './schedule-record-schemas.ts';
 
 const STATUS_NAMES = Object.keys(ITEM_STATUS) as [ItemStatus, ...ItemStatus[]];
 const STATUS_CODES = Object.values(ITEM_STATUS);
@@ -112,38 +113,6 @@ export const NewTokenSchema = TokenSchema.extend({ token: z.string() }).openapi(
 /** A location of the shop (products and blackouts may name it). */
 export const LocationSchema = z.object({ id: z.number().int(), name: z.string() }).openapi('Location');
 
-/** Weekday → value, as schedules key their times (`mon` … `sun`; a closed day is absent). */
-const byWeekday = <T extends z.ZodType>(each: T) =>
-  z.object({
-    mon: each.optional(),
-    tue: each.optional(),
-    wed: each.optional(),
-    thu: each.optional(),
-    fri: each.optional(),
-    sat: each.optional(),
-    sun: each.optional(),
-  });
-
-/** A variant's times of day (src/shared/schedule.ts; API.md, "Schedules (times of day)"). */
-export const ScheduleSchema = z
-  .object({
-    counting: z.enum(['seats', 'units']),
-    hours: byWeekday(z.array(z.tuple([z.string(), z.string()])))
-      .optional()
-      .openapi({ example: { mon: [['09:00', '17:00']] } }),
-    departures: byWeekday(z.array(z.string()))
-      .optional()
-      .openapi({ example: { sat: ['09:00', '13:00'] } }),
-    duration_minutes: z.number().int(),
-    interval_minutes: z.number().int(),
-    buffer_before_minutes: z.number().int(),
-    buffer_after_minutes: z.number().int(),
-    min_notice_minutes: z.number().int(),
-    horizon_days: z.number().int(),
-    max_slots: z.number().int(),
-  })
-  .openapi('Schedule');
-
 /** A variant of a product: what is held and booked, with its units per shop-local day or per slot. */
 export const VariantSchema = z
   .object({
@@ -157,24 +126,6 @@ export const VariantSchema = z
     schedule: ScheduleSchema.nullable(),
   })
   .openapi('Variant');
-
-/** A live hold item or coming booking that no longer fits its variant's schedule (GET /v1/variants/{id}/misfits). */
-export const MisfitSchema = z
-  .object({
-    kind: z.enum(['hold', 'booking']),
-    id: z.number().int(),
-    cart_token: z.string().nullable(),
-    status: z.enum(['pending', 'confirmed']).nullable(),
-    starts_at: instant(),
-    finishes_at: instant(),
-    start_local: localTime('2026-12-05T09:30'),
-    finish_local: localTime('2026-12-05T11:30'),
-    all_day: flag(),
-    quantity: z.number().int(),
-    expires_at: instant().nullable(),
-    reason: z.string(),
-  })
-  .openapi('Misfit');
 
 /** A product with its variants. */
 export const ProductSchema = z

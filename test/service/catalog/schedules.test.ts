@@ -3,7 +3,8 @@
 // its field that changes nothing; a change is the next request's answer on every process.
 import type { z } from '@hono/zod-openapi';
 import { expect, expectTypeOf, it } from 'vitest';
-import { type ScheduleSchema, VariantSchema } from '../../../src/service/shared/record-schemas.ts';
+import { VariantSchema } from '../../../src/service/shared/record-schemas.ts';
+import type { ScheduleSchema } from '../../../src/service/shared/schedule-record-schemas.ts';
 import type { Schedule } from '../../../src/shared/schedule.ts';
 import { createApp } from '../../../src/service/app.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';

@@ -2,7 +2,7 @@
 // that no longer fit it are listed, and nothing held or booked is changed (SLOTS.md §1).
 import type { z } from '@hono/zod-openapi';
 import { expect, expectTypeOf, it } from 'vitest';
-import { MisfitSchema } from '../../../src/service/shared/record-schemas.ts';
+import { MisfitSchema } from '../../../src/service/shared/schedule-record-schemas.ts';
 import type { Misfit } from '../../../src/shared/merchant-records.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import type { TestService } from '../../helpers/service.ts';
