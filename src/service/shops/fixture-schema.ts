@@ -4,6 +4,7 @@
  * @module
  */
 import type { WidgetSettings, WidgetType } from '../../shared/records.ts';
+import type { ScheduleParams } from '../../shared/merchant-params.ts';
 import type { Schedule } from '../../shared/schedule.ts';
 import { fieldsOf } from '../shared/schema-issues.ts';
 import { ScheduleInputSchema } from '../slots/schedule-schema.ts';
@@ -26,7 +27,8 @@ export interface FixtureShop {
     title: string;
     vendor?: string;
     location?: string;
-    variants?: { external_id: number; title: string; capacity: number; schedule?: FixtureSchedule | null }[];
+    /** `schedule`: as the merchant API takes it (API.md §4.6.1), defaults filled in. */
+    variants?: { external_id: number; title: string; capacity: number; schedule?: ScheduleParams | null }[];
   }[];
   widgets?: {
     title: string;
@@ -51,13 +53,6 @@ export interface FixtureShop {
   /** The shop's Shopify app settings: its myshopify domain and the app's client secret. */
   shopify?: { domain: string; api_secret: string };
 }
-
-/**
- * A variant's schedule as the merchant API takes it (API.md, "Schedules (times of day)"):
- * what is left out gets the API's defaults.
- */
-export type FixtureSchedule = Pick<Schedule, 'counting' | 'duration_minutes' | 'hours' | 'departures'> &
-  Partial<Omit<Schedule, 'counting' | 'duration_minutes' | 'hours' | 'departures'>>;
 
 /**
  * A variant's schedule with its defaults (null: booked by days), or `FixtureError` naming the
