@@ -13,6 +13,8 @@ import { cartReservationId, loadBlackouts, loadUsage, loadVariantRules } from '.
 import { dayPeriod } from './period.ts';
 import { UsageIndex } from './usage.ts';
 import type { AuthContext } from '../tokens/types.ts';
+import { judgeSlots } from '../slots/slot-list.ts';
+import { slotDays } from '../slots/slot-days.ts';
 
 /** What to list. */
 export interface DaysRequest {
@@ -22,13 +24,19 @@ export interface DaysRequest {
   finish: PlainDate;
   /** A cart whose own holds do not count. */
   cartToken: string | undefined;
+  /** The units asked for (default 1): a day with fewer left reads `sold_out`. */
+  quantity?: number;
   now: number;
+  /** The test clock's "now" for SQL, or null for the database's (a slot variant reads it in its one statement). */
+  override?: number | null;
 }
 
 /**
  * One entry per day of `[start, finish)`; every day `unknown_variant` (0 left) when the shop has
  * no such variant. A day closed by a rule (a blackout, the booking window: past days read
  * `outside_window`) has `quantity_available` 0; `quantity_free` still counts its free units.
+ * A variant booked by times of day sums each day's slots up, with `slots_available`
+ * (`slots/slot-days.ts`).
  */
 export async function readDays(
   q: Queryable,
@@ -47,6 +55,11 @@ export async function readDays(
       status: 'unknown_variant',
       status_code: ITEM_STATUS.unknown_variant,
     }));
+  const quantity = request.quantity ?? 1;
+  if (variant.schedule) {
+    const judged = await judgeSlots(q, auth, { ...request, quantity }, request.override ?? null);
+    if (judged) return slotDays(judged.days);
+  }
   const span = dayPeriod(request.start, request.finish, auth.tz);
   const usage = new UsageIndex(await loadUsage(q, [variant.variantId], span, request.now));
   const blackouts = await loadBlackouts(q, auth.shopId, [variant.variantId], span);
@@ -55,6 +68,8 @@ export async function readDays(
   const ctx = { today: plainDateInZone(request.now, auth.tz), usage, blackouts, except, storefrontRules: true };
   return days.map((date) => {
     const judged = judgeDay(variant, dayPeriod(date, addDays(date, 1), auth.tz), ctx);
+    // Fewer free than asked: as a hold of that quantity would be refused (1 asked: the engine's own sold_out).
+    if (judged.status === 'ok' && judged.quantityAvailable < quantity) judged.status = 'sold_out';
     return {
       date,
       quantity_available: judged.quantityAvailable,
