@@ -12,7 +12,7 @@ import type { Schedule } from '../../shared/schedule.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
 import type { BlackoutSpan } from '../availability/types.ts';
 import { appliesToVariantSql } from '../blackouts/target-queries.ts';
-import type { SlotUsageRow } from './slot-usage.ts';
+import type { SlotUsageRow } from './types.ts';
 
 /** A variant as its slots are judged: no widget settings (a schedule has its own notice and horizon). */
 export interface SlotVariant {

@@ -15,17 +15,11 @@
  * @module
  */
 import type { Schedule, Slot } from '../../shared/schedule.ts';
+import type { SlotUsageRow } from './types.ts';
+
+export type { SlotUsageRow };
 
 const MINUTE = 60_000;
-
-/** A live hold item or booking of the variant, as instants (epoch ms, finish exclusive). */
-export interface SlotUsageRow {
-  startsAt: number;
-  finishesAt: number;
-  quantity: number;
-  /** The reservation holding it, or null for a booking. */
-  reservationId: number | null;
-}
 
 /** The parts of a schedule the count depends on. */
 export type CountingRules = Pick<Schedule, 'counting' | 'buffer_before_minutes' | 'buffer_after_minutes'>;
