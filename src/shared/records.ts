@@ -214,5 +214,5 @@ export interface AvailableSlot {
   status_code: ItemStatusCode;
 }
 
-/** GET /v1/slots: each local date of the period, with its slots in start order (none on a closed day). */
-export type SlotsByDate = Record<PlainDate, AvailableSlot[]>;
+/** GET /v1/slots: each local date `YYYY-MM-DD` of the period, with its slots in start order (none on a closed day). */
+export type SlotsByDate = Record<string, AvailableSlot[]>;

@@ -173,7 +173,9 @@ export const AvailableSlotSchema = z
   .openapi('AvailableSlot');
 
 /** GET /v1/slots: each local date of the period with its slots (an empty list on a closed day). */
-export const SlotsByDateSchema = z.record(day(), z.array(AvailableSlotSchema)).openapi('SlotsByDate', { example: {} });
+export const SlotsByDateSchema = z
+  .record(z.string().openapi({ format: 'date' }), z.array(AvailableSlotSchema))
+  .openapi('SlotsByDate', { example: {} });
 
 /** One variant on one shop-local day (GET /v1/occupancy, an extension). */
 export const OccupancyDaySchema = z
