@@ -78,10 +78,7 @@ const SEAMS: Record<string, string[]> = {
   // Stock is one engine: holds and bookings judge by availability's rules and blackouts' targets.
   reservations: ['availability/*', 'blackouts/target-queries.ts'],
   bookings: ['availability/*'],
-  availability: ['blackouts/target-queries.ts', 'slots/slot-list.ts', 'slots/slot-days.ts'],
-  // Times of day are judged by availability's blackout rule and read blackouts by their targets;
-  // a slot variant's month view is availability's answer summed up from its slots.
-  slots: ['availability/engine.ts', 'availability/types.ts', 'blackouts/target-queries.ts'],
+  availability: ['blackouts/target-queries.ts'],
   // An order line becomes a booking through the bookings feature; a shop's Shopify fields are the shop's;
   // its answers are read against the product's questions.
   shopify: ['bookings/*', 'shops/input.ts', 'questions/queries.ts'],
