@@ -76,9 +76,11 @@ const SEAMS: Record<string, string[]> = {
   // Who is calling and may they: every feature's routes and rules read the auth context.
   '*': ['tokens/types.ts', 'tokens/scopes.ts'],
   // Stock is one engine: holds and bookings judge by availability's rules and blackouts' targets.
-  reservations: ['availability/*', 'blackouts/target-queries.ts'],
-  bookings: ['availability/*'],
-  availability: ['blackouts/target-queries.ts'],
+  // Times of day (slots/) are judged by the same engine's rules and the same blackouts.
+  reservations: ['availability/*', 'blackouts/target-queries.ts', 'slots/*'],
+  bookings: ['availability/*', 'slots/*'],
+  availability: ['blackouts/target-queries.ts', 'slots/*'],
+  slots: ['availability/*', 'blackouts/target-queries.ts', 'shops/data-version.ts'],
   // An order line becomes a booking through the bookings feature; a shop's Shopify fields are the shop's;
   // its answers are read against the product's questions.
   shopify: ['bookings/*', 'shops/input.ts', 'questions/queries.ts'],

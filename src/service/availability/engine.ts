@@ -67,8 +67,11 @@ export function validDuration(period: Period, settings: WidgetSettings): boolean
   return days >= settings.min_days && days <= settings.max_days;
 }
 
-/** The rule (other than capacity) that stops `demand`, if any. */
-function ruleStatus(demand: Demand, ctx: JudgeContext): ItemStatus | undefined {
+/**
+ * The rule (other than capacity) that stops `demand`, if any: what a hold judges before the
+ * database counts units (`hold_items`), and the first step of `judgeDemands`.
+ */
+export function ruleStatus(demand: Demand, ctx: Omit<JudgeContext, 'usage'>): ItemStatus | undefined {
   const v = demand.variant;
   if (!v) return 'unknown_variant';
   if (demand.quantity === 0) return undefined;

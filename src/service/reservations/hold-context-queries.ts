@@ -1,16 +1,15 @@
 /**
- * What a hold is judged on before any lock, in ONE statement (so from one snapshot, in one round
- * trip): the posted variants with their widget rules, the blackouts that apply to them, the units
- * other carts and bookings use in the span, and the cart's own reservation. `holds.ts` judges the
- * rules on it, and refuses at once what does not fit; what does is decided by `hold_items`.
+ * What a hold's rules are judged on before any lock, in ONE statement (so from one snapshot, in
+ * one round trip): the posted variants with their widget rules and schedules, the blackouts that
+ * apply to them, and the cart's own reservation. No units in use: capacity is judged by
+ * `hold_items` alone, under the variants' locks.
  * @module
  */
 import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
-import type { PlainDate } from '../../shared/plain-date.ts';
 import type { BlackoutScope } from '../../shared/records.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
-import type { BlackoutSpan, Period, UsageRow, VariantRules } from '../availability/types.ts';
+import type { BlackoutSpan, Period, VariantRules } from '../availability/types.ts';
 import { appliesToVariantSql } from '../blackouts/target-queries.ts';
 import { type VariantRow, variantRulesOf } from '../availability/queries.ts';
 import { ALLOWANCE_OF, DEFAULT_ALLOWANCE, type OwnReservation, otherItemsSettingSql } from './hold-queries.ts';
@@ -20,22 +19,19 @@ export interface HoldContext {
   /** The shop's posted variants, keyed by external id. */
   rules: Map<number, VariantRules>;
   blackouts: BlackoutSpan[];
-  /** Unexpired hold items (this cart's included) and live booking items of those variants in the span. */
-  usage: UsageRow[];
   own: OwnReservation | undefined;
   /** Units × days of the cart's items of variants not posted (what a post leaves in the cart). */
   ownOtherUnitDays: number;
-  /** The database's "now" (epoch ms) the usage was judged at. */
+  /** The database's "now" (epoch ms) the rules were judged at. */
   now: number;
 }
 
 // One row per variant found (one row of NULL variant columns when none is), each carrying the
 // cart's reservation: a LEFT JOIN from a single row, so the reservation comes back either way.
-// Usage rows are [start_day, finish_day, quantity, reservation_id or null] per variant.
 // t is read once (a CTE with a volatile function is not inlined): one "now" for the statement.
 const NOT_POSTED = 'ov.external_id <> ALL ($3::bigint[])';
 const SQL = `
-WITH t AS (SELECT ${nowSql('$8')} AS now)
+WITH t AS (SELECT ${nowSql('$6')} AS now)
 SELECT (SELECT now FROM t) AS db_now, v.id, v.external_id, v.product_id, v.title, p.title AS product_title, v.capacity, v.schedule,
        (SELECT jsonb_build_object('type', w.type, 'settings', w.settings)
           FROM widget_products wp JOIN widgets w ON w.id = wp.widget_id
@@ -44,23 +40,13 @@ SELECT (SELECT now FROM t) AS db_now, v.id, v.external_id, v.product_id, v.title
           FROM blackouts b
          WHERE b.shop_id = $1 AND b.starts_at < $5::timestamptz AND b.finishes_at > $4::timestamptz
            AND ${appliesToVariantSql('b', 'v', 'p')}) AS blackouts,
-       (SELECT coalesce(jsonb_agg(jsonb_build_array(u.start_day, u.finish_day, u.quantity, u.reservation_id)), '[]'::jsonb)
-          FROM (SELECT ri.start_day, ri.finish_day, ri.quantity, ri.reservation_id
-                  FROM reservation_items ri JOIN reservations r ON r.id = ri.reservation_id
-                 WHERE ri.variant_id = v.id AND ri.start_day < $7::date AND ri.finish_day > $6::date
-                   AND r.expires_at > (SELECT now FROM t)
-                UNION ALL
-                SELECT b.start_day, b.finish_day, bi.quantity, NULL
-                  FROM booking_items bi JOIN bookings b ON b.id = bi.booking_id
-                 WHERE bi.variant_id = v.id AND b.start_day < $7::date AND b.finish_day > $6::date
-                   AND b.status IN ('pending', 'confirmed')) AS u) AS usage,
        own.id AS own_id, own.expires_at AS own_expires_at, own.variant_ids AS own_variant_ids,
        own.other_allowance AS own_other_allowance,
        own.other_unit_days AS own_other_unit_days
   FROM (SELECT 1) AS one
   LEFT JOIN (SELECT r.id, r.expires_at,
                     ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri WHERE ri.reservation_id = r.id) AS variant_ids,
-                    ${otherItemsSettingSql('max', ALLOWANCE_OF, NOT_POSTED, '$9')} AS other_allowance,
+                    ${otherItemsSettingSql('max', ALLOWANCE_OF, NOT_POSTED, '$7')} AS other_allowance,
                     (SELECT coalesce(sum(oi.quantity * (oi.finish_day - oi.start_day)), 0)::int
                        FROM reservation_items oi JOIN variants ov ON ov.id = oi.variant_id
                       WHERE oi.reservation_id = r.id AND ${NOT_POSTED}) AS other_unit_days
@@ -73,7 +59,6 @@ interface Row extends Omit<VariantRow, 'id'> {
   db_now: Date | string;
   id: number | null;
   blackouts: Array<[string, string, BlackoutScope]>;
-  usage: Array<[PlainDate, PlainDate, number, number | null]>;
   own_id: number | null;
   own_expires_at: Date | string | null;
   own_variant_ids: number[] | null;
@@ -101,8 +86,6 @@ export async function loadHoldContext(
       [...new Set(externalIds)],
       toIsoUtc(span.startAt),
       toIsoUtc(span.finishAt),
-      span.startDay,
-      span.finishDay,
       nowParam(override),
       DEFAULT_ALLOWANCE,
     ],
@@ -112,7 +95,6 @@ export async function loadHoldContext(
   const context: HoldContext = {
     rules: new Map(),
     blackouts: [],
-    usage: [],
     own: undefined,
     ownOtherUnitDays: 0,
     now: new Date(first.db_now).getTime(),
@@ -136,9 +118,6 @@ export async function loadHoldContext(
         finishesAt: Date.parse(finishesAt),
         scope,
       });
-    }
-    for (const [startDay, finishDay, quantity, reservationId] of r.usage) {
-      context.usage.push({ variantId: r.id, startDay, finishDay, quantity, reservationId });
     }
   }
   return context;

@@ -7,21 +7,19 @@
  * their throughput. Everything that does not depend on the lock is done before taking it, and
  * the locked part is one server-side call, so no client round trip happens under the locks:
  *
- *   before   the variants' rules, their blackouts, the units in use and the cart's own
- *            reservation, in one statement (hold-context-queries.ts); judged at once. An
- *            item that does not fit here is answered 409 without any lock or write: the answer
- *            is true of the database as one snapshot saw it, which is a moment between the
- *            request's arrival and its answer (the request is ordered there). Nothing is ever
- *            written on the snapshot's word: what fits is decided under the locks, by the
- *            database alone.
- *   locked   `hold_items` (db/migrations/016-hold-items.sql), one autocommitted statement: (i)
+ *   before   the variants' rules, their blackouts and the cart's own reservation, in one
+ *            statement (hold-context-queries.ts), and the rules that need no count judged on
+ *            them (unknown variant, range length, window, blackouts: engine.ts `ruleStatus`).
+ *            Units in use are not read here: capacity is judged once, by the database.
+ *   locked   `hold_items` (db/migrations/016-hold-items.sql, 020-hold-rule-verdicts.sql), one
+ *            autocommitted statement, for every post that adds units: (i)
  *            the row locks, in id order, of the posted variants and of those of the cart's live
  *            items the post renews without naming them; (ii) the clock, the cart's reservation
  *            and the units in use, in NEW statements, each on a fresh snapshot that includes
- *            every earlier holder of these locks; judged on the day totals; (iii) if all fit,
+ *            every earlier holder of these locks; judged on the day totals; (iii) if all fit and no rule stopped an item,
  *            one statement upserts the reservation, deletes the replaced items and inserts the
- *            new ones; COMMIT. A misfit comes back with each item's status and units left, as
- *            the 409 shows them.
+ *            new ones; COMMIT. A misfit (a rule's or capacity's) comes back with each item's
+ *            status and units left, as the 409 shows them.
  *   removals A post whose every quantity is 0 frees units and adds none: it cannot oversell, so
  *            it runs (iii) alone as one statement, without the variants' locks, unless the cart
  *            holds other variants (see renewals).
@@ -56,14 +54,13 @@ import { ConflictError, InvalidError } from '../shared/errors.ts';
 import type { Reservation } from '../../shared/records.ts';
 import { ITEM_STATUS, itemStatus } from '../../shared/status.ts';
 import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
-import { type Judgement, judgeDemands } from '../availability/engine.ts';
+import { type Judgement, ruleStatus } from '../availability/engine.ts';
 import { dayPeriod, spanOf } from '../availability/period.ts';
 import type { Demand } from '../availability/types.ts';
-import { UsageIndex } from '../availability/usage.ts';
 import type { HoldInput } from './schemas.ts';
 import { holdLocked, lockVariants } from './hold-call-queries.ts';
 import { loadHoldContext } from './hold-context-queries.ts';
-import { writeHold } from './hold-queries.ts';
+import { DEFAULT_HOLD_MINUTES, writeHold } from './hold-queries.ts';
 import type { ReservationRow } from './queries.ts';
 import { checkPublishableLimits } from './limits.ts';
 import { reservationRecords } from './records.ts';
@@ -119,21 +116,14 @@ export async function holdItems(
     period: periods[n]!,
     quantity: i.quantity,
   }));
-  // The snapshot's verdict on the rules, and a lock-free refusal: a post that does not fit here
-  // is answered without a lock or a write (see above). What fits is decided by hold_items alone.
-  const guessed = judgeDemands(guess, {
-    today,
-    usage: new UsageIndex(before.usage),
-    blackouts,
-    except: before.own?.id,
-    storefrontRules: true,
-  });
-  if (guessed.some((j) => j.status !== 'ok')) throw unavailable(guess, guessed, input);
+  // The rules that need no count; the database judges capacity and answers the 409 for both.
+  const verdicts = guess.map((demand) => ruleStatus(demand, { today, blackouts, storefrontRules: true }));
 
   const variantIds = [...rules.values()].map((v) => v.variantId);
   // Each item keeps its own product's hold length: the cart's hold ends at the earliest of them
   // (`hold_items` lowers it to a renewed item's).
-  const holdMinutes = Math.min(...[...rules.values()].map((v) => v.settings.hold_minutes));
+  const holdMinutes =
+    rules.size > 0 ? Math.min(...[...rules.values()].map((v) => v.settings.hold_minutes)) : DEFAULT_HOLD_MINUTES;
   const answer = (row: ReservationRow & { created: boolean }, available: readonly number[]): HoldResult => ({
     reservation: postedRecord(
       row,
@@ -148,7 +138,7 @@ export async function holdItems(
   // (the reservation's row lock, taken by the upsert, orders them with the cart's other posts),
   // unless the cart holds live items of other variants, which the post renews (hold_items).
   const others = live ? before.own!.variantIds.filter((id) => !variantIds.includes(id)) : [];
-  if (others.length === 0 && input.items.every((i) => i.quantity === 0)) {
+  if (others.length === 0 && input.items.every((i) => i.quantity === 0) && verdicts.every((v) => v === undefined)) {
     const row = await writeHold(db, {
       shopId: auth.shopId,
       cartToken: input.cartToken,
@@ -168,6 +158,7 @@ export async function holdItems(
     holdMinutes,
     variantIds,
     demands: guess,
+    rules: verdicts,
   });
   // A renewal takes the locks of the cart's other variants first, in a transaction, and only
   // then reads the clock it passes: a test clock, which the database cannot read after its
