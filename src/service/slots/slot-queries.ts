@@ -41,36 +41,42 @@ export interface SlotContext {
 const ms = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::bigint`;
 
 // A slot of the span may finish up to a duration after it, and a unit's buffers reach further:
-// rows and blackouts are read that much around it (the pure count keeps only what touches a slot).
+// rows and blackouts are read that much around it (the pure count keeps only what touches a
+// slot). The bounds are computed once per variant (w.lo, w.hi), not per row.
 const MARGIN = `((coalesce((v.schedule->>'duration_minutes')::int, 0)
   + coalesce((v.schedule->>'buffer_before_minutes')::int, 0)
   + coalesce((v.schedule->>'buffer_after_minutes')::int, 0)) * interval '1 minute')`;
 
 // One row whatever matched (a LEFT JOIN from a single row), so "now" and the cart come back
-// even without the variant. t is read once: one "now" for the statement.
+// even without the variant. t is read once: one "now" for the statement. The variant's items
+// are found by (variant_id, start_at); each one's reservation and booking is then looked up
+// by its key (a scalar subquery, an OFFSET 0 lateral: never flattened into a join that would
+// scan every live reservation or booking of the shop).
 const SQL = `
 WITH t AS (SELECT ${nowSql('$6')} AS now)
-SELECT ${ms('(SELECT now FROM t)')} AS db_now, v.id, v.external_id, v.capacity, v.schedule,
+SELECT ${ms('t.now')} AS db_now, v.id, v.external_id, v.capacity, v.schedule,
        (SELECT coalesce(jsonb_agg(jsonb_build_array(${ms('b.starts_at')}, ${ms('b.finishes_at')}, b.scope)), '[]'::jsonb)
           FROM blackouts b
-         WHERE b.shop_id = $1 AND b.starts_at < $4::timestamptz + ${MARGIN} AND b.finishes_at > $3::timestamptz
+         WHERE b.shop_id = $1 AND b.starts_at < w.hi AND b.finishes_at > $3::timestamptz
            AND ${appliesToVariantSql('b', 'v', 'p')}) AS blackouts,
-       (SELECT coalesce(jsonb_agg(jsonb_build_array(u.s, u.f, u.quantity, u.reservation_id)), '[]'::jsonb)
+       (SELECT coalesce(json_agg(json_build_array(u.s, u.f, u.quantity, u.reservation_id)), '[]'::json)
           FROM (SELECT ${ms('ri.start_at')} AS s, ${ms('ri.finish_at')} AS f, ri.quantity, ri.reservation_id
-                  FROM reservation_items ri JOIN reservations r ON r.id = ri.reservation_id
-                 WHERE ri.variant_id = v.id
-                   AND ri.start_at < $4::timestamptz + ${MARGIN} AND ri.finish_at > $3::timestamptz - ${MARGIN}
-                   AND r.expires_at > (SELECT now FROM t)
+                  FROM reservation_items ri
+                 WHERE ri.variant_id = v.id AND ri.start_at < w.hi AND ri.finish_at > w.lo
+                   AND (SELECT r.expires_at FROM reservations r WHERE r.id = ri.reservation_id) > t.now
                 UNION ALL
                 SELECT ${ms('b.starts_at')}, ${ms('b.finishes_at')}, bi.quantity, NULL
-                  FROM booking_items bi JOIN bookings b ON b.id = bi.booking_id
-                 WHERE bi.variant_id = v.id
-                   AND b.starts_at < $4::timestamptz + ${MARGIN} AND b.finishes_at > $3::timestamptz - ${MARGIN}
-                   AND b.status IN ('pending', 'confirmed')) AS u) AS usage,
+                  FROM booking_items bi
+                  CROSS JOIN LATERAL (SELECT b.starts_at, b.finishes_at FROM bookings b
+                                       WHERE b.id = bi.booking_id AND b.status IN ('pending', 'confirmed')
+                                         AND b.starts_at < w.hi AND b.finishes_at > w.lo OFFSET 0) AS b
+                 WHERE bi.variant_id = v.id) AS u) AS usage,
        own.id AS own_id
-  FROM (SELECT 1) AS one
+  FROM t
   LEFT JOIN reservations own ON own.shop_id = $1 AND own.cart_token = $5
-  LEFT JOIN (variants v JOIN products p ON p.id = v.product_id) ON v.shop_id = $1 AND v.external_id = $2`;
+  LEFT JOIN (variants v JOIN products p ON p.id = v.product_id
+             CROSS JOIN LATERAL (SELECT $3::timestamptz - ${MARGIN} AS lo, $4::timestamptz + ${MARGIN} AS hi OFFSET 0) AS w)
+         ON v.shop_id = $1 AND v.external_id = $2`;
 
 interface Row {
   db_now: number | string;
