@@ -29,7 +29,7 @@ export interface SlotContext {
   /** Undefined when the shop has no such variant. */
   variant: SlotVariant | undefined;
   blackouts: BlackoutSpan[];
-  /** Unexpired hold items (the cart's own included) and pending or confirmed bookings near the span. */
+  /** Unexpired hold items and pending or confirmed bookings near the span, summed by instants (the cart's own apart, with its id). */
   usage: SlotUsageRow[];
   /** The asking cart's reservation, whose own holds do not count against it. */
   own: number | undefined;
@@ -51,7 +51,8 @@ const MARGIN = `((coalesce((v.schedule->>'duration_minutes')::int, 0)
 // even without the variant. t is read once: one "now" for the statement. The variant's items
 // are found by (variant_id, start_at); each one's reservation and booking is then looked up
 // by its key (a scalar subquery, an OFFSET 0 lateral: never flattened into a join that would
-// scan every live reservation or booking of the shop).
+// scan every live reservation or booking of the shop). Rows of the same instants are summed,
+// the cart's own apart (it keeps its reservation id, every other row null): a count needs no more.
 const SQL = `
 WITH t AS (SELECT ${nowSql('$6')} AS now)
 SELECT ${ms('t.now')} AS db_now, v.id, v.external_id, v.capacity, v.schedule,
@@ -59,18 +60,21 @@ SELECT ${ms('t.now')} AS db_now, v.id, v.external_id, v.capacity, v.schedule,
           FROM blackouts b
          WHERE b.shop_id = $1 AND b.starts_at < w.hi AND b.finishes_at > $3::timestamptz
            AND ${appliesToVariantSql('b', 'v', 'p')}) AS blackouts,
-       (SELECT coalesce(json_agg(json_build_array(u.s, u.f, u.quantity, u.reservation_id)), '[]'::json)
-          FROM (SELECT ${ms('ri.start_at')} AS s, ${ms('ri.finish_at')} AS f, ri.quantity, ri.reservation_id
-                  FROM reservation_items ri
-                 WHERE ri.variant_id = v.id AND ri.start_at < w.hi AND ri.finish_at > w.lo
-                   AND (SELECT r.expires_at FROM reservations r WHERE r.id = ri.reservation_id) > t.now
-                UNION ALL
-                SELECT ${ms('b.starts_at')}, ${ms('b.finishes_at')}, bi.quantity, NULL
-                  FROM booking_items bi
-                  CROSS JOIN LATERAL (SELECT b.starts_at, b.finishes_at FROM bookings b
-                                       WHERE b.id = bi.booking_id AND b.status IN ('pending', 'confirmed')
-                                         AND b.starts_at < w.hi AND b.finishes_at > w.lo OFFSET 0) AS b
-                 WHERE bi.variant_id = v.id) AS u) AS usage,
+       (SELECT coalesce(json_agg(json_build_array(${ms('u.s')}, ${ms('u.f')}, u.quantity, u.reservation_id)), '[]'::json)
+          FROM (SELECT u.s, u.f, sum(u.quantity)::int AS quantity, u.reservation_id
+                  FROM (SELECT ri.start_at AS s, ri.finish_at AS f, ri.quantity,
+                               CASE WHEN ri.reservation_id = own.id THEN own.id END AS reservation_id
+                          FROM reservation_items ri
+                         WHERE ri.variant_id = v.id AND ri.start_at < w.hi AND ri.finish_at > w.lo
+                           AND (SELECT r.expires_at FROM reservations r WHERE r.id = ri.reservation_id) > t.now
+                        UNION ALL
+                        SELECT b.starts_at, b.finishes_at, bi.quantity, NULL
+                          FROM booking_items bi
+                          CROSS JOIN LATERAL (SELECT b.starts_at, b.finishes_at FROM bookings b
+                                               WHERE b.id = bi.booking_id AND b.status IN ('pending', 'confirmed')
+                                                 AND b.starts_at < w.hi AND b.finishes_at > w.lo OFFSET 0) AS b
+                         WHERE bi.variant_id = v.id) AS u
+                 GROUP BY u.s, u.f, u.reservation_id) AS u) AS usage,
        own.id AS own_id
   FROM t
   LEFT JOIN reservations own ON own.shop_id = $1 AND own.cart_token = $5
