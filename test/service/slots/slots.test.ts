@@ -162,7 +162,7 @@ describeEachDatabase('GET /v1/slots', (database) => {
     });
   });
 
-  it('is readable with a publishable token, cacheable: 304 while nothing changes, a new ETag after a hold', async () => {
+  it('is readable with a publishable token, cacheable: 304 while nothing changes, a new ETag after a hold, a blackout or a schedule change', async () => {
     const url = '/v1/slots?external_variant_id=8003&start=2026-12-05&finish=2026-12-06';
     const first = await get(service, url, { token: PUBLISHABLE });
     expect(first.status).toBe(200);
@@ -178,6 +178,20 @@ describeEachDatabase('GET /v1/slots', (database) => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(tag);
     expect(changed.body['2026-12-05'][1].quantity_available).toBe(9);
+    // A blackout, then a schedule change, each give a new tag too.
+    const tags = [changed.headers.get('etag')];
+    await call(service, 'POST', '/v1/blackouts', {
+      starts_at: '2026-12-05 08:00',
+      finishes_at: '2026-12-05 09:30',
+      external_variant_id: 8003,
+    });
+    tags.push((await get(service, url, { token: PUBLISHABLE })).headers.get('etag'));
+    await setSchedule(service, 8003, { ...TOUR, duration_minutes: 60 });
+    const rescheduled = await get(service, url, { token: PUBLISHABLE, headers: { 'if-none-match': tags[1]! } });
+    expect(rescheduled.status).toBe(200);
+    expect(rescheduled.body['2026-12-05'][0].local_finish).toBe('10:00');
+    tags.push(rescheduled.headers.get('etag'));
+    expect(new Set([tag, ...tags]).size).toBe(4);
     // A secret token's read is never cached.
     expect((await get(service, url)).headers.get('cache-control')).toBe('no-store');
   });
