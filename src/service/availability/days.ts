@@ -3,6 +3,7 @@
  * item starting on it, against the holds and bookings in force at the clock's `now`.
  * @module
  */
+import { databaseNow } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
 import { type PlainDate, addDays, eachDay } from '../../shared/plain-date.ts';
 import type { AvailabilityDay } from '../../shared/records.ts';
@@ -26,9 +27,8 @@ export interface DaysRequest {
   cartToken: string | undefined;
   /** The units asked for (default 1): a day with fewer left reads `sold_out`. */
   quantity?: number;
-  now: number;
-  /** The test clock's "now" for SQL, or null for the database's (a slot variant reads it in its one statement). */
-  override?: number | null;
+  /** The test clock's "now", or null: the database's (live holds by the clock that stamped them). */
+  override: number | null;
 }
 
 /**
@@ -57,15 +57,17 @@ export async function readDays(
     }));
   const quantity = request.quantity ?? 1;
   if (variant.schedule) {
-    const judged = await judgeSlots(q, auth, { ...request, quantity }, request.override ?? null);
+    // Its one statement reads the database's "now" too.
+    const judged = await judgeSlots(q, auth, { ...request, quantity }, request.override);
     if (judged) return slotDays(judged.days);
   }
+  const now = await databaseNow(q, request.override);
   const span = dayPeriod(request.start, request.finish, auth.tz);
-  const usage = new UsageIndex(await loadUsage(q, [variant.variantId], span, request.now));
+  const usage = new UsageIndex(await loadUsage(q, [variant.variantId], span, now));
   const blackouts = await loadBlackouts(q, auth.shopId, [variant.variantId], span);
   const except =
     request.cartToken === undefined ? undefined : await cartReservationId(q, auth.shopId, request.cartToken);
-  const ctx = { today: plainDateInZone(request.now, auth.tz), usage, blackouts, except, storefrontRules: true };
+  const ctx = { today: plainDateInZone(now, auth.tz), usage, blackouts, except, storefrontRules: true };
   return days.map((date) => {
     const judged = judgeDay(variant, dayPeriod(date, addDays(date, 1), auth.tz), ctx);
     // Fewer free than asked: as a hold of that quantity would be refused (1 asked: the engine's own sold_out).

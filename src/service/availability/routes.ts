@@ -81,7 +81,6 @@ export const availabilityRoutes = featureApp()
       finish: query.finish,
       cartToken: query.cart_token,
       quantity: query.quantity,
-      now: await databaseNow(deps.db, sqlNowOf(deps.clock)), // live holds by the database's clock, as they were stamped
       override: sqlNowOf(deps.clock),
     });
     return jsonAnswer(days, 200);
