@@ -69,6 +69,7 @@ export {
 export type {
   AvailabilityDay,
   AvailabilityParams,
+  AvailableSlot,
   Blackout,
   BlackoutCreateParams,
   BlackoutListParams,
@@ -83,6 +84,8 @@ export type {
   ReservationCreateParams,
   ReservationItem,
   ReservationListParams,
+  SlotsByDate,
+  SlotsParams,
   UnavailableItem,
   Widget,
   WidgetListParams,

@@ -12,7 +12,7 @@ export { nextPage } from './core/paginate.ts';
 export { RETRY_DEFAULTS } from './core/retry-timing.ts';
 export type { Requester } from './core/types.ts';
 
-export { listAvailability } from './resources/availability.ts';
+export { listAvailability, listSlots } from './resources/availability.ts';
 export {
   createBlackout,
   deleteBlackout,

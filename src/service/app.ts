@@ -34,6 +34,7 @@ import { locationRoutes } from './locations/routes.ts';
 import { questionRoutes } from './questions/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { shopRoutes } from './shops/routes.ts';
+import { slotRoutes } from './slots/routes.ts';
 import type { Clock } from './shared/clock.ts';
 import { databaseClock } from './time/database-clock.ts';
 import { authenticate } from './tokens/auth-middleware.ts';
@@ -54,6 +55,7 @@ export const FEATURES = [
   questionRoutes,
   bookingRoutes,
   availabilityRoutes,
+  slotRoutes,
   catalogRoutes,
   tokenRoutes,
   shopRoutes,
@@ -177,6 +179,7 @@ export function createApp(options: AppOptions): BookingApp {
   app.use('/v1/widgets/*', cacheable(300));
   app.use('/v1/blackouts', cacheable(60));
   app.use('/v1/availability', cacheable(15));
+  app.use('/v1/slots', cacheable(15));
 
   for (const feature of FEATURES) app.route('/', feature);
   // Shopify's webhooks: signed, not authenticated by a token; limited per address.

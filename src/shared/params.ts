@@ -58,6 +58,23 @@ export interface AvailabilityParams {
   start: string;
   /** First day not included, `YYYY-MM-DD`; at most 366 days after `start`. */
   finish: string;
+  /** The units a shopper wants (default 1): a day or slot with fewer left reads `sold_out`. */
+  quantity?: number;
+  /** A cart whose own holds count as available. */
+  cart_token?: string;
+}
+
+/** Query of GET /v1/slots (SLOTS.md §2): a slot variant's times of day, by local date. */
+export interface SlotsParams {
+  external_variant_id: ExternalId;
+  /** First day, `YYYY-MM-DD`. */
+  start: string;
+  /** First day not included, `YYYY-MM-DD`; at most 62 days after `start`. */
+  finish: string;
+  /** The units a shopper wants (default 1): a slot with fewer left reads `sold_out`. */
+  quantity?: number;
+  /** A cart whose own holds count as available. */
+  cart_token?: string;
 }
 
 /** One item of POST /v1/reservations. */

@@ -193,4 +193,26 @@ export interface AvailabilityDay {
   quantity_free: number;
   status: ItemStatus;
   status_code: ItemStatusCode;
+  /**
+   * A variant booked by times of day only (SLOTS.md §2): how many of the day's slots can take
+   * the quantity asked. Absent for a variant booked by days.
+   */
+  slots_available?: number;
 }
+
+/** One time of day of a slot variant (GET /v1/slots, SLOTS.md §2). */
+export interface AvailableSlot {
+  /** The UTC instants, `finishes_at` exclusive. */
+  starts_at: string;
+  finishes_at: string;
+  /** Wall-clock `HH:MM` in the shop's zone at the start and at the finish. */
+  local_start: string;
+  local_finish: string;
+  /** Units a hold of this slot could have: 0 when a rule closes it (`status` says which). */
+  quantity_available: number;
+  status: ItemStatus;
+  status_code: ItemStatusCode;
+}
+
+/** GET /v1/slots: each local date `YYYY-MM-DD` of the period, with its slots in start order (none on a closed day). */
+export type SlotsByDate = Record<string, AvailableSlot[]>;

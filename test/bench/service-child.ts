@@ -31,6 +31,8 @@ export interface ChildOptions {
   poolSize?: number;
   /** Rate limits on (the defaults), clients told apart by `x-forwarded-for`. @default off */
   limits?: boolean;
+  /** Path of SQL run after the fixture (the slots section's schedules and live reservations). */
+  setup?: string;
 }
 
 /** One variant-day as stored after the run. */
@@ -171,6 +173,7 @@ async function main(): Promise<void> {
   const db = profiled(raw, () => profile);
   await migrate(db);
   await loadFixture(db, JSON.parse(await readFile(options.fixture, 'utf8')));
+  if (options.setup) await raw.exec(await readFile(options.setup, 'utf8'));
   const unexpected: string[] = [];
   const app = createApp({
     db,

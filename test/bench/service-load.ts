@@ -103,7 +103,7 @@ export async function startChild(options: ChildOptions): Promise<Child> {
 }
 
 /** A fresh PostgreSQL database, or why there is none. */
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
   admin.on('error', () => {});
   await admin.connect();

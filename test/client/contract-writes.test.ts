@@ -225,4 +225,45 @@ describe('contract: availability', () => {
     ]);
     expect(days[0]?.quantity_available).toBe(3);
   });
+
+  it("lists a slot variant's times of day by local date, and its days with slots_available", async () => {
+    const tour = {
+      counting: 'seats',
+      departures: { sat: ['09:00', '13:00'] },
+      duration_minutes: 90,
+      interval_minutes: 90,
+      buffer_before_minutes: 0,
+      buffer_after_minutes: 0,
+      min_notice_minutes: 0,
+      horizon_days: 365,
+      max_slots: 1,
+    };
+    await api.service.db.query('UPDATE variants SET schedule = $1::jsonb WHERE external_id = 8003', [
+      JSON.stringify(tour),
+    ]);
+    try {
+      const slots = await api.client.availability.slots({
+        external_variant_id: 8003,
+        start: '2026-12-05',
+        finish: '2026-12-07',
+        quantity: 2,
+      });
+      expect(api.sent.at(-1)?.url).toBe(
+        `${api.service.baseUrl}/v1/slots?external_variant_id=8003&start=2026-12-05&finish=2026-12-07&quantity=2`,
+      );
+      expect(slots['2026-12-06']).toEqual([]);
+      expect(slots['2026-12-05']?.map((s) => [s.local_start, s.starts_at, s.quantity_available, s.status])).toEqual([
+        ['09:00', '2026-12-04T22:00:00.000Z', 10, 'ok'],
+        ['13:00', '2026-12-05T02:00:00.000Z', 10, 'ok'],
+      ]);
+      const days = await api.client.availability.list({
+        external_variant_id: 8003,
+        start: '2026-12-05',
+        finish: '2026-12-06',
+      });
+      expect(days[0]?.slots_available).toBe(2);
+    } finally {
+      await api.service.db.query('UPDATE variants SET schedule = NULL WHERE external_id = 8003');
+    }
+  });
 });

@@ -11,7 +11,15 @@ import { featureApp } from '../http/schema-validation.ts';
 import { readDays } from './days.ts';
 import { databaseNow } from '../db/now.ts';
 import { sqlNowOf } from '../shared/clock.ts';
-import { cartTokenQuery, periodCheck, query, queryDate, queryId, requiredQueryId } from '../shared/query-schemas.ts';
+import {
+  cartTokenQuery,
+  periodCheck,
+  query,
+  queryDate,
+  queryId,
+  queryInt,
+  requiredQueryId,
+} from '../shared/query-schemas.ts';
 import { AvailabilityDaySchema, OccupancyDaySchema } from '../shared/record-schemas.ts';
 import { occupancy } from './occupancy-queries.ts';
 
@@ -26,6 +34,9 @@ const AvailabilityQuery = query({
   start: queryDate().openapi({ description: 'The first day listed.' }),
   finish: queryDate().openapi({ description: 'The first day not listed.' }),
   cart_token: cartTokenQuery().openapi({ type: 'string', description: "This cart's own holds count as available." }),
+  quantity: queryInt(1).openapi({
+    description: 'The units wanted: a day (or, for a slot variant, a slot) with fewer left is sold_out. @default 1',
+  }),
 }).superRefine(periodCheck(MAX_DAYS), { when: () => true });
 
 const OccupancyQuery = query({
@@ -69,7 +80,8 @@ export const availabilityRoutes = featureApp()
       start: query.start,
       finish: query.finish,
       cartToken: query.cart_token,
-      now: await databaseNow(deps.db, sqlNowOf(deps.clock)), // live holds by the database's clock, as they were stamped
+      quantity: query.quantity,
+      override: sqlNowOf(deps.clock),
     });
     return jsonAnswer(days, 200);
   });

@@ -154,8 +154,31 @@ export const AvailabilityDaySchema = z
     }),
     status: z.enum(STATUS_NAMES),
     status_code: z.literal(STATUS_CODES),
+    slots_available: z.number().int().optional().openapi({
+      description: 'A variant booked by times of day only: how many slots of the day can take the quantity asked.',
+    }),
   })
   .openapi('AvailabilityDay');
+
+/** One time of day of a slot variant (GET /v1/slots, SLOTS.md §2). */
+export const AvailableSlotSchema = z
+  .object({
+    starts_at: instant(),
+    finishes_at: instant(),
+    local_start: z.string().openapi({ example: '09:00', description: "Wall-clock HH:MM in the shop's zone." }),
+    local_finish: z.string().openapi({ example: '10:30', description: "Wall-clock HH:MM in the shop's zone." }),
+    quantity_available: z.number().int().openapi({
+      description: 'Units a hold of this slot could have; 0 on a closed slot (`status` says why).',
+    }),
+    status: z.enum(STATUS_NAMES),
+    status_code: z.literal(STATUS_CODES),
+  })
+  .openapi('AvailableSlot');
+
+/** GET /v1/slots: each local date of the period with its slots (an empty list on a closed day). */
+export const SlotsByDateSchema = z
+  .record(z.string().openapi({ format: 'date' }), z.array(AvailableSlotSchema))
+  .openapi('SlotsByDate', { example: {} });
 
 /** One variant on one shop-local day (GET /v1/occupancy, an extension). */
 export const OccupancyDaySchema = z

@@ -5,6 +5,8 @@ import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type AvailabilityDaySchema,
+  type AvailableSlotSchema,
+  type SlotsByDateSchema,
   type GuestSchema,
   type LocationSchema,
   type NewTokenSchema,
@@ -36,6 +38,8 @@ import type {
 } from '../../../src/shared/merchant-records.ts';
 import type {
   AvailabilityDay,
+  AvailableSlot,
+  SlotsByDate,
   Blackout,
   Booking,
   BookingField,
@@ -57,6 +61,8 @@ describe('record schemas', () => {
     expectTypeOf<z.output<typeof GuestSchema>>().toEqualTypeOf<Guest>();
     expectTypeOf<z.output<typeof WidgetSchema>>().toEqualTypeOf<Widget>();
     expectTypeOf<z.output<typeof AvailabilityDaySchema>>().toEqualTypeOf<AvailabilityDay>();
+    expectTypeOf<z.output<typeof AvailableSlotSchema>>().toEqualTypeOf<AvailableSlot>();
+    expectTypeOf<z.output<typeof SlotsByDateSchema>>().toEqualTypeOf<SlotsByDate>();
     expectTypeOf<z.output<typeof OccupancyDaySchema>>().toEqualTypeOf<OccupancyDay>();
     expectTypeOf<z.output<typeof TokenSchema>>().toEqualTypeOf<TokenRecord>();
     expectTypeOf<z.output<typeof NewTokenSchema>>().toEqualTypeOf<NewToken>();

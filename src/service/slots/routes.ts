@@ -1,0 +1,65 @@
+/**
+ * GET /v1/slots (SLOTS.md §2): a slot variant's times of day, grouped by local date, each
+ * judged by the same rules as a hold of it (notice, horizon, blackouts, capacity, the
+ * database's clock), so a slot shown free can be held. Any token may read it; a publishable
+ * token's answer is cacheable like availability's (`app.ts`). With `cart_token`, that cart's own
+ * holds do not count.
+ * @module
+ */
+import { createRoute } from '@hono/zod-openapi';
+import type { AvailableSlot, SlotsByDate } from '../../shared/records.ts';
+import { errorResponses, json, jsonAnswer } from '../http/openapi-parts.ts';
+import { featureApp } from '../http/schema-validation.ts';
+import { sqlNowOf } from '../shared/clock.ts';
+import { InvalidError } from '../shared/errors.ts';
+import { cartTokenQuery, periodCheck, query, queryDate, queryInt, requiredQueryId } from '../shared/query-schemas.ts';
+import { SlotsByDateSchema } from '../shared/record-schemas.ts';
+import { judgeSlots } from './slot-list.ts';
+
+/** The longest period one request may ask for, in days (two months of a month view). */
+const MAX_DAYS = 62;
+
+const SlotsQuery = query({
+  external_variant_id: requiredQueryId(),
+  start: queryDate().openapi({ description: 'The first local date listed.' }),
+  finish: queryDate().openapi({ description: 'The first local date not listed.' }),
+  quantity: queryInt(1).openapi({ description: 'The units wanted: a slot with fewer left is sold_out. @default 1' }),
+  cart_token: cartTokenQuery().openapi({ type: 'string', description: "This cart's own holds count as available." }),
+}).superRefine(periodCheck(MAX_DAYS), { when: () => true });
+
+const slotsRoute = createRoute({
+  method: 'get',
+  path: '/v1/slots',
+  tags: ['Availability'],
+  summary: "A slot variant's times of day with the units left, by local date (SLOTS.md §2)",
+  request: { query: SlotsQuery },
+  responses: {
+    200: json(SlotsByDateSchema, 'Every local date of the period, its slots in start order'),
+    ...errorResponses,
+  },
+});
+
+/** GET /v1/slots. */
+export const slotRoutes = featureApp().openapi(slotsRoute, async (c) => {
+  const { auth, deps } = c.var;
+  const q = c.req.valid('query');
+  const judged = await judgeSlots(
+    deps.db,
+    auth,
+    {
+      externalVariantId: q.external_variant_id,
+      start: q.start,
+      finish: q.finish,
+      quantity: q.quantity ?? 1,
+      cartToken: q.cart_token,
+    },
+    sqlNowOf(deps.clock),
+  );
+  if (!judged) throw new InvalidError({ external_variant_id: ['is booked by days; use /v1/availability'] });
+  const answer: SlotsByDate = {};
+  for (const [date, slots] of judged.days)
+    answer[date] = slots.map(
+      ({ quantityFree: _, ...slot }): AvailableSlot => slot, // the free units whatever the rules are the month view's
+    );
+  return jsonAnswer(answer, 200);
+});
