@@ -58,8 +58,8 @@ export interface FixtureShop {
  * A variant's schedule with its defaults (null: booked by days), or `FixtureError` naming the
  * first bad field under `path` (`shops[0].products[2].variants[0].schedule.hours.mon[1]`).
  */
-export function fixtureSchedule(value: unknown, path: string): Schedule | null {
-  if (value === undefined || value === null) return null;
+export function fixtureSchedule(value: unknown, path: string): Schedule | null | undefined {
+  if (value === undefined || value === null) return value;
   const parsed = ScheduleInputSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   const [field, messages] = Object.entries(fieldsOf(parsed.error.issues, ''))[0]!;

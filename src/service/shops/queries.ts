@@ -62,23 +62,31 @@ export function upsertProduct(
 }
 
 /** The shop's variant with this platform id, created or updated (under `productId`); its id. */
-export function upsertVariant(
+export async function upsertVariant(
   tx: Queryable,
   shopId: number,
   productId: number,
-  v: { externalId: number; title: string; capacity: number; schedule: Schedule | null },
+  v: { externalId: number; title: string; capacity: number; schedule: Schedule | null | undefined },
 ): Promise<number> {
-  return upsertId(
+  const id = await upsertId(
     tx,
-    `INSERT INTO variants (shop_id, product_id, external_id, title, capacity, schedule) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
-         ON CONFLICT (shop_id, external_id) DO UPDATE SET product_id = EXCLUDED.product_id, title = EXCLUDED.title, capacity = EXCLUDED.capacity,
-             schedule = EXCLUDED.schedule
-           WHERE (variants.product_id, variants.title, variants.capacity, variants.schedule)
-             IS DISTINCT FROM (EXCLUDED.product_id, EXCLUDED.title, EXCLUDED.capacity, EXCLUDED.schedule)`,
-    [shopId, productId, v.externalId, v.title, v.capacity, v.schedule ? JSON.stringify(v.schedule) : null],
+    `INSERT INTO variants (shop_id, product_id, external_id, title, capacity) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (shop_id, external_id) DO UPDATE SET product_id = EXCLUDED.product_id, title = EXCLUDED.title, capacity = EXCLUDED.capacity
+           WHERE (variants.product_id, variants.title, variants.capacity)
+             IS DISTINCT FROM (EXCLUDED.product_id, EXCLUDED.title, EXCLUDED.capacity)`,
+    [shopId, productId, v.externalId, v.title, v.capacity],
     'SELECT id FROM variants WHERE shop_id = $1 AND external_id = $2',
     [shopId, v.externalId],
   );
+  // Apart, and only when the fixture names one (null books by days again): a fixture without
+  // schedules loads as it did before they existed (a database of an earlier release included).
+  if (v.schedule !== undefined) {
+    await tx.query('UPDATE variants SET schedule = $2::jsonb WHERE id = $1 AND schedule IS DISTINCT FROM $2::jsonb', [
+      id,
+      v.schedule === null ? null : JSON.stringify(v.schedule),
+    ]);
+  }
+  return id;
 }
 
 /** The shop's widget titled `w.title`, created or updated (`updated_at` moves only on a change); its id. */
