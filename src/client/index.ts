@@ -111,6 +111,9 @@ export type {
   WidgetCreateParams,
   WidgetUpdateParams,
 } from '../shared/index.ts';
+// Times of day (an extension): a variant's schedule, and what no longer fits it.
+export type { Misfit, ScheduleParams } from '../shared/index.ts';
+export type { Counting, LocalTime, Schedule, Weekday } from '../shared/schedule.ts';
 // Questions asked with a booking (an extension).
 export type {
   AnswerParams,

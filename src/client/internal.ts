@@ -30,6 +30,7 @@ export {
   deleteVariant,
   iterateProducts,
   listProducts,
+  listVariantMisfits,
   retrieveProduct,
   retrieveVariant,
   updateProduct,

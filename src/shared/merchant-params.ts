@@ -4,6 +4,7 @@
  */
 import type { PageParams } from './params.ts';
 import type { ShopifyBookOn } from './merchant-records.ts';
+import type { Schedule } from './schedule.ts';
 import type { BookingStatus, WidgetSettings, WidgetType } from './records.ts';
 
 /** Filters of GET /v1/products. */
@@ -18,7 +19,19 @@ export interface VariantCreateParams {
   external_id: number | string;
   title: string;
   capacity: number;
+  /** Follows `schedule` when left out; `"days"` alone (a PUT) clears the schedule. */
+  booking?: 'days' | 'slots';
+  /** Times of day (booked by slots); null books by days; left out, a PUT keeps the variant's. */
+  schedule?: ScheduleParams | null;
 }
+
+/**
+ * A schedule as a request gives it: `counting`, `duration_minutes` and `hours` or
+ * `departures`; the rest defaults (interval = duration, no buffers or notice, a 365-day horizon,
+ * one slot).
+ */
+export type ScheduleParams = Pick<Schedule, 'counting' | 'duration_minutes' | 'hours' | 'departures'> &
+  Partial<Omit<Schedule, 'counting' | 'duration_minutes' | 'hours' | 'departures'>>;
 
 /** The body of PUT /v1/variants/{id}. */
 export type VariantUpdateParams = Partial<VariantCreateParams>;

@@ -4,6 +4,7 @@
  * @module
  */
 import type { PlainDate } from './plain-date.ts';
+import type { Schedule } from './schedule.ts';
 
 /** A bookable variant: its platform id and how many units a day it has. */
 export interface Variant {
@@ -12,8 +13,12 @@ export interface Variant {
   external_id: number;
   external_product_id: number;
   title: string;
-  /** Units per shop-local day. */
+  /** Units per shop-local day; for `slots`, per slot (seats) or at once (units). */
   capacity: number;
+  /** `days`: booked by whole days (no schedule); `slots`: by the times of `schedule`. */
+  booking: 'days' | 'slots';
+  /** The times of day it is booked by; null when booked by days. */
+  schedule: Schedule | null;
 }
 
 /** A product with its variants (by id). */
@@ -127,4 +132,31 @@ export interface ShopifyConflict {
   /** Why, in a sentence: `the order line does not match the hold`, `sold_out: 1 of 2 left when the order was placed`, … */
   reason: string;
   created_at: string;
+}
+
+/**
+ * A live hold item or a coming booking that no longer fits its variant's schedule (GET
+ * /v1/variants/{id}/misfits): nothing was changed; the merchant decides.
+ */
+export interface Misfit {
+  /** `hold`: an unexpired reservation's item; `booking`: a pending or confirmed booking's item. */
+  kind: 'hold' | 'booking';
+  /** The reservation's or the booking's id. */
+  id: number;
+  /** The reservation's cart token; null for a booking. */
+  cart_token: string | null;
+  /** The booking's status; null for a hold. */
+  status: 'pending' | 'confirmed' | null;
+  /** The item's period, UTC. */
+  starts_at: string;
+  finishes_at: string;
+  /** The same in the shop's zone: YYYY-MM-DD for a whole-day item, else YYYY-MM-DDTHH:MM. */
+  start_local: string;
+  finish_local: string;
+  all_day: 0 | 1;
+  quantity: number;
+  /** When the hold lapses (UTC); null for a booking. */
+  expires_at: string | null;
+  /** Why it does not fit, in a sentence. */
+  reason: string;
 }

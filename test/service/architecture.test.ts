@@ -91,7 +91,10 @@ const SEAMS: Record<string, string[]> = {
     'admin/sessions.ts',
     'blackouts/times.ts',
     'widgets/settings-rules.ts',
+    'slots/schedule-schema.ts',
   ],
+  // A variant's schedule is read and checked as slots define it; its misfits are listed with it.
+  catalog: ['slots/schedule-schema.ts', 'slots/misfits.ts'],
   // Cached lists and tokens check the shop's data version.
   blackouts: ['shops/data-version.ts'],
   tokens: ['shops/data-version.ts'],

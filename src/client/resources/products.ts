@@ -4,6 +4,8 @@
  * @module
  */
 import type {
+  Misfit,
+  PageParams,
   Product,
   ProductCreateParams,
   ProductListParams,
@@ -102,7 +104,7 @@ export function retrieveVariant(
   return apiPromise(requester.request<Variant>({ ...options, method: 'GET', path: variantPath(id) }));
 }
 
-/** Changes a variant's title, capacity or platform id. */
+/** Changes a variant's title, capacity, platform id or schedule (`schedule: null`: booked by days again). */
 export function updateVariant(
   requester: Requester,
   id: CatalogId,
@@ -110,6 +112,21 @@ export function updateVariant(
   options: RequestOptions = {},
 ): ApiPromise<Variant> {
   return apiPromise(requester.request<Variant>({ ...options, method: 'PUT', path: variantPath(id), body: params }));
+}
+
+/**
+ * One page of the variant's live holds and coming bookings that no longer fit its schedule (GET
+ * /v1/variants/{id}/misfits), by start. Nothing in it was changed: the merchant decides.
+ */
+export function listVariantMisfits(
+  requester: Requester,
+  id: CatalogId,
+  params: PageParams = {},
+  options: RequestOptions = {},
+): ApiPromise<Misfit[]> {
+  return apiPromise(
+    requester.request<Misfit[]>({ ...options, method: 'GET', path: `${variantPath(id)}/misfits`, query: params }),
+  );
 }
 
 /** Deletes a variant; 409 `in_use` while holds or bookings refer to it. */
@@ -134,6 +151,8 @@ export interface VariantsResource {
   retrieve(id: CatalogId, options?: RequestOptions): ApiPromise<Variant>;
   update(id: CatalogId, params: VariantUpdateParams, options?: RequestOptions): ApiPromise<Variant>;
   delete(id: CatalogId, options?: RequestOptions): ApiPromise<void>;
+  /** The live holds and coming bookings that no longer fit the variant's schedule. */
+  misfits(id: CatalogId, params?: PageParams, options?: RequestOptions): ApiPromise<Misfit[]>;
 }
 
 /** The product methods bound to `requester`. */
@@ -155,5 +174,6 @@ export function variantsResource(requester: Requester): VariantsResource {
     retrieve: (id, options) => retrieveVariant(requester, id, options),
     update: (id, params, options) => updateVariant(requester, id, params, options),
     delete: (id, options) => deleteVariant(requester, id, options),
+    misfits: (id, params, options) => listVariantMisfits(requester, id, params, options),
   };
 }

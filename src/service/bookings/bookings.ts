@@ -29,6 +29,7 @@ import { timedPeriod } from '../availability/period.ts';
 import type { Demand } from '../availability/types.ts';
 import { UsageIndex } from '../availability/usage.ts';
 import type { BookingInput } from './input.ts';
+import { checkSlotPeriods, judgeSlotItems } from './slot-judgements.ts';
 import type { AuthContext } from '../tokens/types.ts';
 
 /** The booking, and whether it is a replay of an earlier request with the same key. */
@@ -106,6 +107,7 @@ async function book(
   // After the locks: holds that expired while this waited no longer count (as in a hold).
   const now = await databaseNow(tx, sqlNow);
   const period = timedPeriod(input.startAt, input.finishAt, auth.tz);
+  checkSlotPeriods(rules, input, auth.tz);
   const demands: Demand[] = input.items.map((i) => ({
     variant: rules.get(i.externalId),
     period,
@@ -123,12 +125,12 @@ async function book(
   }
   const usage = new UsageIndex(await loadUsage(tx, variantIds, period, now));
   const blackouts = await loadBlackouts(tx, auth.shopId, variantIds, period);
-  const judgements = judgeDemands(demands, {
-    today: plainDateInZone(now, auth.tz),
-    usage,
-    blackouts,
-    storefrontRules: false,
-  });
+  // Items of slot variants are judged by their slots (slot-judgements.ts); the others by days.
+  const judgements = judgeDemands(
+    demands.map((d) => (d.variant?.schedule ? { ...d, quantity: 0 } : d)),
+    { today: plainDateInZone(now, auth.tz), usage, blackouts, storefrontRules: false },
+  );
+  await judgeSlotItems(tx, demands, blackouts, now, judgements);
   if (judgements.some((j) => j.status !== 'ok')) {
     const items: UnavailableItem[] = input.items.map((item, i) => ({
       external_id: item.externalId,

@@ -84,13 +84,24 @@ export async function releaseCartHold(
   shopId: number,
   cartToken: string,
   variantIds: readonly number[],
-  days: { startDay: PlainDate; finishDay: PlainDate },
+  period: { startDay: PlainDate; finishDay: PlainDate; startAt: number; finishAt: number },
 ): Promise<void> {
+  // A day item is the booking's when it has its days; a slot's (all_day 0) only when it has its
+  // instants: the cart's other times that day stay held for their own order lines.
   await tx.query(
     `DELETE FROM reservation_items ri USING reservations r
       WHERE r.id = ri.reservation_id AND r.shop_id = $1 AND r.cart_token = $2
-        AND ri.variant_id = ANY($3::bigint[]) AND ri.start_day = $4::date AND ri.finish_day = $5::date`,
-    [shopId, cartToken, variantIds, days.startDay, days.finishDay],
+        AND ri.variant_id = ANY($3::bigint[]) AND ri.start_day = $4::date AND ri.finish_day = $5::date
+        AND (ri.all_day = 1 OR (ri.start_at = $6::timestamptz AND ri.finish_at = $7::timestamptz))`,
+    [
+      shopId,
+      cartToken,
+      variantIds,
+      period.startDay,
+      period.finishDay,
+      new Date(period.startAt).toISOString(),
+      new Date(period.finishAt).toISOString(),
+    ],
   );
 }
 

@@ -29,6 +29,7 @@ import {
   updateProduct,
   updateVariant,
   type VariantRecord,
+  variantSchedule,
 } from './queries.ts';
 
 type Shop = Pick<AuthContext, 'shopId'>;
@@ -59,6 +60,7 @@ export async function createProduct(db: Database, auth: Shop, input: ProductInpu
         externalId: v.externalId!,
         title: v.title!,
         capacity: v.capacity!,
+        schedule: v.schedule ?? null,
       });
       if (variantId === undefined) taken[`variants[${i}].external_id`] = [VARIANT_TAKEN];
     }
@@ -92,6 +94,7 @@ export async function createVariant(
       externalId: input.externalId!,
       title: input.title!,
       capacity: input.capacity!,
+      schedule: input.schedule ?? null,
     });
     if (id === undefined) throw new InvalidError({ external_id: [VARIANT_TAKEN] });
     return (await findVariant(tx, auth.shopId, id))!;
@@ -101,7 +104,9 @@ export async function createVariant(
 /**
  * Changes a variant's given fields. A lower capacity is allowed even below what is held or
  * booked: nothing already confirmed is taken away, and the days show no units left until
- * enough are released.
+ * enough are released. So is a new schedule, or none (`schedule: null`, booked by days again):
+ * holds and bookings keep their times, and GET /v1/variants/{id}/misfits lists those that no
+ * longer fit. `booking: "slots"` without a schedule is refused unless the variant has one.
  */
 export async function changeVariant(db: Database, auth: Shop, id: number, input: VariantInput): Promise<VariantRecord> {
   return db.transaction(async (tx) => {
@@ -109,6 +114,8 @@ export async function changeVariant(db: Database, auth: Shop, id: number, input:
     if (!(await lockVariant(tx, auth.shopId, id))) throw new NotFoundError('variant', id);
     if (input.externalId !== undefined && (await externalIdTaken(tx, 'variants', auth.shopId, input.externalId, id)))
       throw new InvalidError({ external_id: [VARIANT_TAKEN] });
+    if (input.slotsWithoutSchedule && (await variantSchedule(tx, auth.shopId, id)) === null)
+      throw new InvalidError({ schedule: ['is required when booking is "slots": this variant has none yet'] });
     await updateVariant(tx, auth.shopId, id, input);
     return (await findVariant(tx, auth.shopId, id))!;
   });

@@ -7,7 +7,9 @@ import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
 import type { Page } from '../shared/page.ts';
 import type { Product, Variant } from '../../shared/merchant-records.ts';
+import type { Schedule } from '../../shared/schedule.ts';
 import { pagedQuery } from '../db/paged-query.ts';
+import { scheduleRecord } from '../shared/schedule-record.ts';
 
 /** A variant as the API shows it. */
 export type VariantRecord = Variant;
@@ -16,7 +18,8 @@ export type VariantRecord = Variant;
 export type ProductRecord = Product;
 
 const VARIANT_JSON = `json_build_object('id', v.id, 'product_id', v.product_id, 'external_id', v.external_id,
-  'external_product_id', p.external_id, 'title', v.title, 'capacity', v.capacity)`;
+  'external_product_id', p.external_id, 'title', v.title, 'capacity', v.capacity,
+  'booking', CASE WHEN v.schedule IS NULL THEN 'days' ELSE 'slots' END, 'schedule', v.schedule)`;
 
 const PRODUCT_SELECT = `SELECT p.id, p.external_id, p.title, p.vendor, p.location_id,
     COALESCE((SELECT json_agg(${VARIANT_JSON} ORDER BY v.id) FROM variants v WHERE v.product_id = p.id), '[]'::json) AS variants
@@ -41,6 +44,7 @@ function variant(row: VariantRecord): VariantRecord {
     external_id: Number(row.external_id),
     external_product_id: Number(row.external_product_id),
     capacity: Number(row.capacity),
+    schedule: scheduleRecord(row.schedule),
   };
 }
 
@@ -89,7 +93,8 @@ export async function findProduct(db: Queryable, shopId: number, id: number): Pr
 /** The shop's variant `id`, if there is one. */
 export async function findVariant(db: Queryable, shopId: number, id: number): Promise<VariantRecord | undefined> {
   const { rows } = await db.query<VariantRecord>(
-    `SELECT v.id, v.product_id, v.external_id, p.external_id AS external_product_id, v.title, v.capacity
+    `SELECT v.id, v.product_id, v.external_id, p.external_id AS external_product_id, v.title, v.capacity,
+            CASE WHEN v.schedule IS NULL THEN 'days' ELSE 'slots' END AS booking, v.schedule
        FROM variants v JOIN products p ON p.id = v.product_id WHERE v.shop_id = $1 AND v.id = $2`,
     [shopId, id],
   );
@@ -127,12 +132,12 @@ export async function insertVariant(
   tx: Queryable,
   shopId: number,
   productId: number,
-  v: { externalId: number; title: string; capacity: number },
+  v: { externalId: number; title: string; capacity: number; schedule?: Schedule | null | undefined },
 ): Promise<number | undefined> {
   const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO variants (shop_id, product_id, external_id, title, capacity) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO variants (shop_id, product_id, external_id, title, capacity, schedule) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
        ON CONFLICT (shop_id, external_id) DO NOTHING RETURNING id`,
-    [shopId, productId, v.externalId, v.title, v.capacity],
+    [shopId, productId, v.externalId, v.title, v.capacity, v.schedule ? JSON.stringify(v.schedule) : null],
   );
   return rows[0] && Number(rows[0].id);
 }
@@ -183,18 +188,44 @@ export async function updateProduct(
   );
 }
 
-/** Changes the given fields of a variant. */
+/**
+ * Changes the given fields of a variant (`schedule` null: booked by days again). A changed
+ * schedule moves the shop's data version, as every variant write does (migration 3's trigger).
+ */
 export async function updateVariant(
   tx: Queryable,
   shopId: number,
   id: number,
-  v: { externalId?: number | undefined; title?: string | undefined; capacity?: number | undefined },
+  v: {
+    externalId?: number | undefined;
+    title?: string | undefined;
+    capacity?: number | undefined;
+    schedule?: Schedule | null | undefined;
+  },
 ): Promise<void> {
   await tx.query(
-    `UPDATE variants SET external_id = COALESCE($3, external_id), title = COALESCE($4, title), capacity = COALESCE($5, capacity)
+    `UPDATE variants SET external_id = COALESCE($3, external_id), title = COALESCE($4, title), capacity = COALESCE($5, capacity),
+        schedule = CASE WHEN $6::boolean THEN $7::jsonb ELSE schedule END
       WHERE shop_id = $1 AND id = $2`,
-    [shopId, id, v.externalId ?? null, v.title ?? null, v.capacity ?? null],
+    [
+      shopId,
+      id,
+      v.externalId ?? null,
+      v.title ?? null,
+      v.capacity ?? null,
+      v.schedule !== undefined,
+      v.schedule ? JSON.stringify(v.schedule) : null,
+    ],
   );
+}
+
+/** The variant's stored schedule (null: booked by days), or undefined when the shop has no such variant. */
+export async function variantSchedule(q: Queryable, shopId: number, id: number): Promise<Schedule | null | undefined> {
+  const { rows } = await q.query<{ schedule: unknown }>(
+    'SELECT schedule FROM variants WHERE shop_id = $1 AND id = $2',
+    [shopId, id],
+  );
+  return rows[0] && scheduleRecord(rows[0].schedule);
 }
 
 /**

@@ -9,8 +9,10 @@ import { pageHeaders } from '../http/pagination.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { NotFoundError } from '../shared/errors.ts';
-import { pageOf } from '../shared/query-schemas.ts';
+import { PAGE_QUERY, pageOf, query } from '../shared/query-schemas.ts';
 import { ProductSchema, VariantSchema } from '../shared/record-schemas.ts';
+import { MisfitSchema } from '../shared/schedule-record-schemas.ts';
+import { listMisfits } from '../slots/misfits.ts';
 import { changeProduct, changeVariant, createProduct, createVariant, removeProduct, removeVariant } from './catalog.ts';
 import { findProduct, findVariant, listProducts } from './queries.ts';
 import {
@@ -98,7 +100,17 @@ const removeVariantRoute = route('delete variants', {
   responses: { 204: { description: 'Deleted' }, ...errorResponses },
 });
 
-/** GET and POST /v1/products; GET, PUT, DELETE /v1/products/{id}; POST /v1/products/{id}/variants; GET, PUT, DELETE /v1/variants/{id}. */
+const MisfitListQuery = query({ ...PAGE_QUERY });
+
+const misfitsRoute = route('read variants', {
+  method: 'get',
+  path: '/v1/variants/{id}/misfits',
+  summary: "The live holds and coming bookings that do not fit the variant's schedule",
+  request: { params: VARIANT, query: MisfitListQuery },
+  responses: { 200: json(z.array(MisfitSchema), 'One page of misfits, by start'), ...errorResponses },
+});
+
+/** GET and POST /v1/products; GET, PUT, DELETE /v1/products/{id}; POST /v1/products/{id}/variants; GET, PUT, DELETE /v1/variants/{id}; GET /v1/variants/{id}/misfits. */
 export const catalogRoutes = featureApp()
   .openapi(listProductsRoute, async (c) => {
     const { auth, deps } = c.var;
@@ -156,4 +168,11 @@ export const catalogRoutes = featureApp()
     const { auth, deps } = c.var;
     await removeVariant(deps.db, auth, c.req.valid('param').id, sqlNowOf(deps.clock));
     return c.body(null, 204);
+  })
+  .openapi(misfitsRoute, async (c) => {
+    const { auth, deps } = c.var;
+    const page = pageOf(c.req.valid('query'));
+    const misfits = await listMisfits(deps.db, auth, c.req.valid('param').id, sqlNowOf(deps.clock));
+    const records = misfits.slice(page.offset, page.offset + page.per);
+    return jsonAnswer(records, 200, pageHeaders(c.req.url, page, misfits.length));
   });

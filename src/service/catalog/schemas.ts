@@ -9,6 +9,8 @@
 import { z } from '@hono/zod-openapi';
 import { PAGE_QUERY, query, queryId, queryString } from '../shared/query-schemas.ts';
 import { externalId, fieldsOnly, list, text, wholeNumber } from '../shared/schemas.ts';
+import type { Schedule } from '../../shared/schedule.ts';
+import { ScheduleInputSchema } from '../slots/schedule-schema.ts';
 
 /** The most variants a product may be created with in one request. */
 export const MAX_VARIANTS = 100;
@@ -20,6 +22,10 @@ export interface VariantInput {
   externalId?: number;
   title?: string;
   capacity?: number;
+  /** A schedule books by slots; null books by days (a PUT returns the variant to days); undefined keeps it. */
+  schedule?: Schedule | null;
+  /** `booking: "slots"` without a schedule: the variant must have one already (a PUT's check). */
+  slotsWithoutSchedule?: boolean;
 }
 
 /** A checked product body; absent fields are undefined (PUT keeps them). */
@@ -44,6 +50,11 @@ function variantShape(mode: Mode) {
     external_id: inMode(externalId(), mode),
     title: inMode(trimmed(), mode),
     capacity: inMode(wholeNumber(0, MAX_CAPACITY), mode),
+    booking: z
+      .enum(['days', 'slots'], { error: 'must be "days" or "slots"' })
+      .optional()
+      .openapi({ description: '`days` (no schedule) or `slots` (a schedule); follows `schedule` when not given.' }),
+    schedule: ScheduleInputSchema.nullable().optional(),
     id: ignored(),
     product_id: ignored(),
     external_product_id: ignored(),
@@ -52,8 +63,26 @@ function variantShape(mode: Mode) {
   };
 }
 
+/**
+ * `booking` and `schedule` agree: `days` has no schedule (a PUT's `{"booking": "days"}` alone
+ * clears it), `slots` needs one (given, or on a PUT already the variant's: the rules check).
+ */
+function bookingAgrees(mode: Mode) {
+  return (value: unknown, ctx: z.RefinementCtx) => {
+    if (typeof value !== 'object' || value === null) return;
+    const { booking, schedule } = value as { booking?: unknown; schedule?: unknown };
+    if (booking === 'days' && typeof schedule === 'object' && schedule !== null)
+      ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'must be null when booking is "days"' });
+    if (booking === 'slots' && (schedule === null || (schedule === undefined && mode === 'create')))
+      ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'is required when booking is "slots"' });
+  };
+}
+
 /** The body of POST /v1/products/{id}/variants or PUT /v1/variants/{id}. */
-const variantBody = (mode: Mode) => fieldsOnly(variantShape(mode), 'variant', 'must be a JSON object');
+const variantBody = (mode: Mode) =>
+  fieldsOnly(variantShape(mode), 'variant', 'must be a JSON object').superRefine(bookingAgrees(mode), {
+    when: () => true,
+  });
 
 /** The body of POST /v1/products/{id}/variants. */
 export const VariantCreateBody = variantBody('create').openapi('VariantCreate');
@@ -61,7 +90,10 @@ export const VariantCreateBody = variantBody('create').openapi('VariantCreate');
 export const VariantChangeBody = variantBody('update').openapi('VariantChange');
 
 const VARIANT_LIST = list(
-  fieldsOnly(variantShape('create'), 'variant', 'must be an object with external_id, title and capacity'),
+  fieldsOnly(variantShape('create'), 'variant', 'must be an object with external_id, title and capacity').superRefine(
+    bookingAgrees('create'),
+    { when: () => true },
+  ),
   MAX_VARIANTS,
   { noun: 'variants' },
 ).superRefine(
@@ -104,11 +136,20 @@ export const ProductCreateBody = productBody('create').openapi('ProductCreate');
 export const ProductChangeBody = productBody('update').openapi('ProductChange');
 
 /** A checked variant body as the rules take it. */
-export function variantInputOf(body: { external_id?: number; title?: string; capacity?: number }): VariantInput {
+export function variantInputOf(body: {
+  external_id?: number;
+  title?: string;
+  capacity?: number;
+  booking?: 'days' | 'slots' | undefined;
+  schedule?: Schedule | null | undefined;
+}): VariantInput {
   const input: VariantInput = {};
   if (body.external_id !== undefined) input.externalId = body.external_id;
   if (body.title !== undefined) input.title = body.title;
   if (body.capacity !== undefined) input.capacity = body.capacity;
+  if (body.schedule !== undefined) input.schedule = body.schedule;
+  else if (body.booking === 'days') input.schedule = null;
+  else if (body.booking === 'slots') input.slotsWithoutSchedule = true;
   return input;
 }
 

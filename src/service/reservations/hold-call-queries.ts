@@ -1,6 +1,6 @@
 /**
  * A hold decided by the database: `hold_items` (`db/migrations/016-hold-items.sql` says what it
- * does and why; `020-hold-rule-verdicts.sql` makes it take the rules' verdicts), run as a single autocommitted statement so the variants' row locks are released
+ * does and why; `020-hold-items-slots.sql` makes it take the rules' verdicts and judge slots), run as a single autocommitted statement so the variants' row locks are released
  * by the COMMIT that ends that statement, without a client round trip while they are held. It
  * locks the posted variants and those of the cart's live items it renews, judges the capacity of
  * every posted day on what the earlier lock holders committed (the one place a hold's capacity
@@ -20,6 +20,8 @@ import type { ReservationRow } from './queries.ts';
 export interface HoldCall extends HoldTarget {
   /** Every posted item, in post order, quantity 0 included (judged; only those above 0 are written). */
   demands: readonly Demand[];
+  /** Per posted item: whether it holds whole days (else the instants of its slots). */
+  allDay: readonly boolean[];
   /** Per posted item: the rule that stops it (`ruleStatus`), undefined when none does. */
   rules: ReadonlyArray<ItemStatus | undefined>;
 }
@@ -60,7 +62,7 @@ const RETRIES = 5;
 
 // Every column, lock_wait_ms and lock_held_ms included: the bench reads them from the result.
 const SQL = `SELECT * FROM hold_items($1, $2, $3::jsonb, $4::timestamptz, $5::int, $6::boolean, $7::bigint[], $8::bigint[], $9::timestamptz[],
-                  $10::timestamptz[], $11::date[], $12::date[], $13::int[], $14::text[], $15::date, $16::date, $17::int)`;
+                  $10::timestamptz[], $11::date[], $12::date[], $13::int[], $14::text[], $15::boolean[], $16::date, $17::date, $18::int)`;
 
 /**
  * Takes the row locks of these variants in id order, as `hold_items` does (NO KEY UPDATE excludes
@@ -101,6 +103,7 @@ export async function holdLocked(
     c.demands.map((d) => d.period.finishDay),
     c.demands.map((d) => d.quantity),
     c.rules.map((rule) => rule ?? null),
+    [...c.allDay],
     span.startDay,
     span.finishDay,
     DEFAULT_HOLD_MINUTES,

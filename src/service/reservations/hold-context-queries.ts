@@ -75,7 +75,7 @@ export async function loadHoldContext(
   shopId: number,
   cartToken: string,
   externalIds: readonly number[],
-  span: Period,
+  span: Pick<Period, 'startAt' | 'finishAt'>,
   override: number | null,
 ): Promise<HoldContext> {
   const { rows } = await q.query<Row>(

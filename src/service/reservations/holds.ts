@@ -1,7 +1,8 @@
 /**
  * POST /v1/reservations (API.md §3): judge every posted item and, only if all fit, upsert the
  * cart's reservation, replace its items for those variants and renew `expires_at`. All or
- * nothing: a 409 leaves the database as it was.
+ * nothing: a 409 leaves the database as it was. An item holds whole days, or, for a variant
+ * booked by times of day, one slot or consecutive ones (`item-periods.ts`, SLOTS.md §2).
  *
  * Same-variant posts serialise on the variants' row locks, so the time a lock is held bounds
  * their throughput. Everything that does not depend on the lock is done before taking it, and
@@ -11,7 +12,7 @@
  *            statement (hold-context-queries.ts), and the rules that need no count judged on
  *            them (unknown variant, range length, window, blackouts: engine.ts `ruleStatus`).
  *            Units in use are not read here: capacity is judged once, by the database.
- *   locked   `hold_items` (db/migrations/016-hold-items.sql, 020-hold-rule-verdicts.sql), one
+ *   locked   `hold_items` (db/migrations/016-hold-items.sql, 020-hold-items-slots.sql), one
  *            autocommitted statement, for every post that adds units: (i)
  *            the row locks, in id order, of the posted variants and of those of the cart's live
  *            items the post renews without naming them; (ii) the clock, the cart's reservation
@@ -53,9 +54,11 @@ import type { UnavailableItem } from '../../shared/errors.ts';
 import { ConflictError, InvalidError } from '../shared/errors.ts';
 import type { Reservation } from '../../shared/records.ts';
 import { ITEM_STATUS, itemStatus } from '../../shared/status.ts';
-import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
+import { localPeriod, plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
 import { type Judgement, ruleStatus } from '../availability/engine.ts';
-import { dayPeriod, spanOf } from '../availability/period.ts';
+import { spanOf } from '../availability/period.ts';
+import { slotRuleStatus } from '../slots/rules.ts';
+import { itemPeriods, postedSpan } from './item-periods.ts';
 import type { Demand } from '../availability/types.ts';
 import type { HoldInput } from './schemas.ts';
 import { holdLocked, lockVariants } from './hold-call-queries.ts';
@@ -84,16 +87,18 @@ export async function holdItems(
   sqlNow: () => number | null,
 ): Promise<HoldResult> {
   const externalIds = input.items.map((i) => i.externalId);
-  const periods = input.items.map((i) => dayPeriod(i.start, i.finish, auth.tz));
-  const span = spanOf(periods)!;
   const { rules, blackouts, now, ownOtherUnitDays, ...before } = await loadHoldContext(
     db,
     auth.shopId,
     input.cartToken,
     externalIds,
-    span,
+    postedSpan(input.items),
     sqlNow(),
   );
+  // Days or slots, as each variant is booked: a time in the wrong shape or not a slot is a 422.
+  const posted = itemPeriods(input.items, rules, auth.tz);
+  const periods = posted.map((p) => p.period);
+  const span = spanOf(periods)!;
   const today = plainDateInZone(now, auth.tz);
   const live = before.own !== undefined && before.own.expiresAt > now;
   if (!before.own && input.items.every((i) => i.quantity === 0)) {
@@ -105,6 +110,7 @@ export async function holdItems(
   if (auth.kind !== 'secret') {
     checkPublishableLimits(
       input,
+      periods,
       rules,
       live
         ? { unitDays: ownOtherUnitDays, allowance: before.own!.otherAllowance ?? null }
@@ -117,7 +123,13 @@ export async function holdItems(
     quantity: i.quantity,
   }));
   // The rules that need no count; the database judges capacity and answers the 409 for both.
-  const verdicts = guess.map((demand) => ruleStatus(demand, { today, blackouts, storefrontRules: true }));
+  const verdicts = guess.map((demand) => {
+    const schedule = demand.variant?.schedule;
+    if (!schedule || demand.quantity === 0) return ruleStatus(demand, { today, blackouts, storefrontRules: true });
+    const { startAt, finishAt, startDay } = demand.period;
+    const slot = { startsAt: startAt, finishesAt: finishAt };
+    return slotRuleStatus(schedule, demand.variant!.variantId, startDay, slot, { now, today, blackouts });
+  });
 
   const variantIds = [...rules.values()].map((v) => v.variantId);
   // Each item keeps its own product's hold length: the cart's hold ends at the earliest of them
@@ -127,7 +139,7 @@ export async function holdItems(
   const answer = (row: ReservationRow & { created: boolean }, available: readonly number[]): HoldResult => ({
     reservation: postedRecord(
       row,
-      guess.filter((d) => d.quantity > 0),
+      guess.map((d, i) => ({ ...d, allDay: posted[i]!.allDay })).filter((d) => d.quantity > 0),
       available.filter((_, i) => guess[i]!.quantity > 0),
       auth.tz,
     ),
@@ -158,6 +170,7 @@ export async function holdItems(
     holdMinutes,
     variantIds,
     demands: guess,
+    allDay: posted.map((p) => p.allDay),
     rules: verdicts,
   });
   // A renewal takes the locks of the cart's other variants first, in a transaction, and only
@@ -185,7 +198,7 @@ export async function holdItems(
 /** The record of a cart holding exactly `held`, with the units each item had left before the write. */
 function postedRecord(
   row: ReservationRow,
-  held: readonly Demand[],
+  held: ReadonlyArray<Demand & { allDay: boolean }>,
   available: readonly number[],
   tz: string,
 ): Reservation {
@@ -195,12 +208,13 @@ function postedRecord(
     created_at: toIsoUtc(new Date(row.created_at)),
     expires_at: toIsoUtc(new Date(row.expires_at)),
     tz,
-    items: held.map(({ variant, period, quantity }, i) => ({
+    items: held.map(({ variant, period, quantity, allDay }, i) => ({
       start: toIsoUtc(period.startAt),
       finish: toIsoUtc(period.finishAt),
       // Whole days: the period's own days are the local ones (no zone arithmetic again).
-      start_local: period.startDay,
-      finish_local: period.finishDay,
+      ...(allDay
+        ? { start_local: period.startDay, finish_local: period.finishDay }
+        : localPeriod(period.startAt, period.finishAt, false, tz)),
       ...itemStatus('ok'),
       variant_id: variant!.variantId,
       external_id: variant!.externalId,
@@ -208,7 +222,7 @@ function postedRecord(
       quantity_available: available[i]!,
       variant_title: variant!.title,
       product_title: variant!.productTitle,
-      all_day: 1,
+      all_day: allDay ? 1 : 0,
     })),
   };
 }

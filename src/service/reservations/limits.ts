@@ -11,7 +11,7 @@
  *   (`outside_window`, judged with the other rules by the engine).
  * @module
  */
-import type { VariantRules } from '../availability/types.ts';
+import type { Period, VariantRules } from '../availability/types.ts';
 import { InvalidError } from '../shared/errors.ts';
 import { diffDays } from '../../shared/plain-date.ts';
 import type { HoldInput } from './schemas.ts';
@@ -30,6 +30,7 @@ export interface CartRest {
 /** Throws the 422 naming each bound a publishable token's post would exceed. */
 export function checkPublishableLimits(
   input: HoldInput,
+  periods: readonly Period[],
   rules: ReadonlyMap<number, VariantRules>,
   rest: CartRest,
 ): void {
@@ -42,7 +43,7 @@ export function checkPublishableLimits(
     const { quantity_max: max, max_days: days } = v.settings;
     if (item.quantity > max)
       fields[`items[${i}].quantity`] = [`must be at most ${max} (the widget's quantity_max) with a publishable token`];
-    unitDays += item.quantity * diffDays(item.start, item.finish);
+    unitDays += item.quantity * diffDays(periods[i]!.startDay, periods[i]!.finishDay);
     allowance = Math.max(allowance, max * days);
   });
   const budget = CART_BOOKINGS * allowance;

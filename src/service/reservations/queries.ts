@@ -33,6 +33,8 @@ export interface ItemRow {
   all_day: 0 | 1;
   variant_title: string;
   product_title: string;
+  /** A timed item's units left for its slot (others' use counted by the database), else null. */
+  slot_available: number | null;
 }
 
 /** Filters of GET /v1/reservations, already checked; all given ones must hold (AND). */
@@ -104,16 +106,26 @@ export async function findReservation(
   return rows[0];
 }
 
-/** Every item of these reservations with its variant, in the order they were written. */
-export async function reservationItemRows(q: Queryable, reservationIds: readonly number[]): Promise<ItemRow[]> {
+/**
+ * Every item of these reservations with its variant, in the order they were written; a timed
+ * item with the units its slot has left at `now` (epoch ms), counted as `hold_items` counts them.
+ */
+export async function reservationItemRows(
+  q: Queryable,
+  reservationIds: readonly number[],
+  now: number,
+): Promise<ItemRow[]> {
   const { rows } = await q.query<ItemRow>(
     `SELECT ri.reservation_id, ri.variant_id, v.external_id, v.capacity, ri.start_at, ri.finish_at,
             ri.start_day::text AS start_day, ri.finish_day::text AS finish_day, ri.quantity, ri.all_day,
-            v.title AS variant_title, p.title AS product_title
+            v.title AS variant_title, p.title AS product_title,
+            CASE WHEN ri.all_day = 0
+                 THEN greatest(0, v.capacity - slot_units_in_use(ri.variant_id, ri.start_at, ri.finish_at, $2::timestamptz, ri.reservation_id))
+            END AS slot_available
        FROM reservation_items ri JOIN variants v ON v.id = ri.variant_id JOIN products p ON p.id = v.product_id
       WHERE ri.reservation_id = ANY($1::bigint[])
       ORDER BY ri.id`,
-    [[...reservationIds]],
+    [[...reservationIds], new Date(now).toISOString()],
   );
   return rows;
 }

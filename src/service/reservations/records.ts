@@ -2,7 +2,8 @@
  * The reservation record of seed §2.1 / API.md §2, built from the rows of `queries.ts`. Each item's
  * `quantity_available` is recomputed at read time: the units this cart could hold for the
  * item's period, i.e. capacity minus other carts' unexpired holds and bookings, the least over
- * its days. A lapsed reservation's items read `expired` (7).
+ * its days (a slot's: its start's seats, or its units at the busiest instant, as `hold_items`
+ * counts them). A lapsed reservation's items read `expired` (7).
  * @module
  */
 import type { Queryable } from '../db/types.ts';
@@ -25,13 +26,15 @@ export async function reservationRecords(
   const items = await reservationItemRows(
     q,
     rows.map((r) => r.id),
+    now,
   );
+  const days = items.filter((i) => i.all_day === 1);
   const usage = new UsageIndex(
-    items.length
+    days.length
       ? await loadUsage(
           q,
-          items.map((i) => i.variant_id),
-          daySpan(items),
+          days.map((i) => i.variant_id),
+          daySpan(days),
           now,
         )
       : [],
@@ -53,7 +56,8 @@ export async function reservationRecords(
       variant_id: i.variant_id,
       external_id: i.external_id,
       quantity: i.quantity,
-      quantity_available: usage.free(i.variant_id, i.capacity, i.start_day, i.finish_day, i.reservation_id),
+      quantity_available:
+        i.slot_available ?? usage.free(i.variant_id, i.capacity, i.start_day, i.finish_day, i.reservation_id),
       variant_title: i.variant_title,
       product_title: i.product_title,
       all_day: i.all_day,

@@ -9,7 +9,7 @@
 import { z } from '@hono/zod-openapi';
 import { fieldsOf } from '../shared/schema-issues.ts';
 import { InvalidError } from '../shared/errors.ts';
-import { addDays, diffDays, isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
+import { diffDays, isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
 import type { Guest } from '../../shared/records.ts';
 import { PAGE_QUERY, cartTokenQuery, query, queryBool, queryId } from '../shared/query-schemas.ts';
 import { MAX_ITEMS, cartToken, externalId, fieldsOnly, list, person, wholeNumber } from '../shared/schemas.ts';
@@ -17,11 +17,20 @@ import { MAX_ITEMS, cartToken, externalId, fieldsOnly, list, person, wholeNumber
 /** The longest item, in days (as the availability endpoint's window). */
 export const MAX_ITEM_DAYS = 366;
 
-/** One posted item: the days `[start, finish)`; quantity 0 removes the variant from the cart. */
+/**
+ * When an item starts or finishes, as posted: a shop-local day (a variant booked by days), or,
+ * for a variant booked by times of day (SLOTS.md §2), a shop-local wall time
+ * `YYYY-MM-DD HH:MM` or a UTC instant. Which one a variant takes is the hold's rule
+ * (`item-periods.ts`), not the schema's: the schema does not know the variant.
+ */
+export type ItemTime = { day: PlainDate } | { local: string } | { instant: number };
+
+/** One posted item; quantity 0 removes the variant from the cart. */
 export interface HoldItemInput {
   externalId: number;
-  start: PlainDate;
-  finish: PlainDate;
+  start: ItemTime;
+  /** Undefined when not posted: the day after a day's start, or the slot's own finish. */
+  finish: ItemTime | undefined;
   quantity: number;
 }
 
@@ -33,19 +42,39 @@ export interface HoldInput {
   guests: Guest[] | undefined;
 }
 
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[ T]([01]\d|2[0-3]):([0-5]\d)$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** An `ItemTime` as posted, or undefined when `value` is none. */
+export function itemTimeOf(value: unknown): ItemTime | undefined {
+  if (isPlainDate(value)) return { day: value };
+  if (typeof value !== 'string') return undefined;
+  const local = LOCAL_TIME.exec(value);
+  if (local) return isPlainDate(local[1]) ? { local: `${local[1]} ${local[2]}:${local[3]}` } : undefined;
+  const instant = INSTANT.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(instant) ? undefined : { instant };
+}
+
+const TIME_SHAPES = 'a date YYYY-MM-DD, or for a time of day a local "YYYY-MM-DD HH:MM" or a UTC instant';
+
 const START = z
-  .custom<PlainDate>(isPlainDate, {
-    error: (issue) => (issue.input === undefined ? 'is required' : 'must be a date YYYY-MM-DD'),
+  .custom<string>((value) => itemTimeOf(value) !== undefined, {
+    error: (issue) => (issue.input === undefined ? 'is required' : `must be ${TIME_SHAPES}`),
   })
-  .openapi({ type: 'string', format: 'date', description: 'The first day held.' });
+  .openapi({
+    type: 'string',
+    description:
+      "The first day held (`YYYY-MM-DD`); for a variant booked by times of day, the slot's start: local `YYYY-MM-DD HH:MM` in the shop's zone or a UTC instant.",
+    example: '2026-12-10',
+  });
 
 const FINISH = z
-  .custom<PlainDate>(isPlainDate, 'must be a date YYYY-MM-DD (the first day not held)')
+  .custom<string>((value) => itemTimeOf(value) !== undefined, `must be ${TIME_SHAPES}`)
   .nullish()
   .openapi({
     type: 'string',
-    format: 'date',
-    description: 'The first day not held (an extension). @default start + 1',
+    description:
+      "The first day not held (an extension; default start + 1); for a `units` variant booked by times of day, the finish of the last consecutive slot (default: the slot's own).",
   });
 
 /** One item: the seed's fields and `finish` (an extension). */
@@ -57,7 +86,12 @@ const ITEM = fieldsOnly(
   (item, ctx) => {
     // Checked whatever else is wrong with the item, so one 422 names every bad field.
     const { start, finish } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    if (!isPlainDate(start) || !isPlainDate(finish)) return;
+    if (!isPlainDate(start) || finish === undefined || finish === null) return;
+    if (!isPlainDate(finish)) {
+      // A day's start and a time's finish never make one item (times are checked by the hold).
+      ctx.addIssue({ code: 'custom', path: ['finish'], message: 'must be a date YYYY-MM-DD like start' });
+      return;
+    }
     const days = diffDays(start, finish);
     const message =
       days < 1
@@ -89,8 +123,8 @@ export function holdInputOf(body: z.output<typeof HoldBody>): HoldInput {
     cartToken: body.cart_token,
     items: body.items.map((item) => ({
       externalId: item.external_id,
-      start: item.start,
-      finish: item.finish ?? addDays(item.start, 1),
+      start: itemTimeOf(item.start)!,
+      finish: item.finish == null ? undefined : itemTimeOf(item.finish),
       quantity: item.quantity,
     })),
     guests: body.guests,

@@ -8,6 +8,7 @@
 import { z } from '@hono/zod-openapi';
 import { isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
 import { ITEM_STATUS, type ItemStatus } from '../../shared/status.ts';
+import { ScheduleSchema } from './schedule-record-schemas.ts';
 
 const STATUS_NAMES = Object.keys(ITEM_STATUS) as [ItemStatus, ...ItemStatus[]];
 const STATUS_CODES = Object.values(ITEM_STATUS);
@@ -112,7 +113,7 @@ export const NewTokenSchema = TokenSchema.extend({ token: z.string() }).openapi(
 /** A location of the shop (products and blackouts may name it). */
 export const LocationSchema = z.object({ id: z.number().int(), name: z.string() }).openapi('Location');
 
-/** A variant of a product: what is held and booked, with its units per shop-local day. */
+/** A variant of a product: what is held and booked, with its units per shop-local day or per slot. */
 export const VariantSchema = z
   .object({
     id: z.number().int(),
@@ -121,6 +122,8 @@ export const VariantSchema = z
     external_product_id: z.number().int(),
     title: z.string(),
     capacity: z.number().int(),
+    booking: z.enum(['days', 'slots']),
+    schedule: ScheduleSchema.nullable(),
   })
   .openapi('Variant');
 

@@ -4,6 +4,10 @@
  * @module
  */
 import type { WidgetSettings, WidgetType } from '../../shared/records.ts';
+import type { ScheduleParams } from '../../shared/merchant-params.ts';
+import type { Schedule } from '../../shared/schedule.ts';
+import { fieldsOf } from '../shared/schema-issues.ts';
+import { ScheduleInputSchema } from '../slots/schedule-schema.ts';
 import { settingError, settingsError } from '../widgets/settings-rules.ts';
 import { SHOPIFY_DOMAIN } from './input.ts';
 
@@ -23,7 +27,8 @@ export interface FixtureShop {
     title: string;
     vendor?: string;
     location?: string;
-    variants?: { external_id: number; title: string; capacity: number }[];
+    /** `schedule`: as the merchant API takes it (API.md §4.6.1), defaults filled in. */
+    variants?: { external_id: number; title: string; capacity: number; schedule?: ScheduleParams | null }[];
   }[];
   widgets?: {
     title: string;
@@ -47,6 +52,18 @@ export interface FixtureShop {
   tokens?: { kind: 'secret' | 'publishable'; token: string; origins?: string[] }[];
   /** The shop's Shopify app settings: its myshopify domain and the app's client secret. */
   shopify?: { domain: string; api_secret: string };
+}
+
+/**
+ * A variant's schedule with its defaults (null: booked by days), or `FixtureError` naming the
+ * first bad field under `path` (`shops[0].products[2].variants[0].schedule.hours.mon[1]`).
+ */
+export function fixtureSchedule(value: unknown, path: string): Schedule | null {
+  if (value === undefined || value === null) return null;
+  const parsed = ScheduleInputSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const [field, messages] = Object.entries(fieldsOf(parsed.error.issues, ''))[0]!;
+  return fail(field === '' ? path : `${path}.${field}`, messages[0]!);
 }
 
 /** A fixture that cannot be loaded, with the place at fault in the message. */
@@ -110,6 +127,7 @@ export function checkFixture(value: unknown): Fixture {
         str(variant.title, `${vp}.title`);
         if (!Number.isInteger(variant.capacity) || (variant.capacity as number) < 0)
           fail(`${vp}.capacity`, 'must be a whole number from 0');
+        fixtureSchedule(variant.schedule, `${vp}.schedule`);
       });
     });
     each(shop.widgets, `${sp}.widgets`, (widget, wp) => {

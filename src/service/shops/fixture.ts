@@ -11,7 +11,7 @@ import { isTimeZone } from '../../shared/zones.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import { parseBlackoutTime } from '../blackouts/times.ts';
 import { hashToken, hintOf } from '../tokens/tokens.ts';
-import { FixtureError, checkFixture, type FixtureShop } from './fixture-schema.ts';
+import { FixtureError, checkFixture, type FixtureShop, fixtureSchedule } from './fixture-schema.ts';
 import {
   anyShopNamed,
   insertBlackoutOnce,
@@ -83,11 +83,12 @@ async function loadShop(tx: Queryable, shop: FixtureShop): Promise<void> {
       locationId: locationId(product.location, `product ${product.external_id}`),
     });
     productIds.set(product.external_id, productId);
-    for (const variant of product.variants ?? []) {
+    for (const [i, variant] of (product.variants ?? []).entries()) {
       const variantId = await upsertVariant(tx, shopId, productId, {
         externalId: variant.external_id,
         title: variant.title,
         capacity: variant.capacity,
+        schedule: fixtureSchedule(variant.schedule, `product ${product.external_id}, variants[${i}].schedule`),
       });
       variantIds.set(variant.external_id, variantId);
     }

@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db/types.ts';
 import type { BlackoutScope, WidgetSettings, WidgetType } from '../../shared/records.ts';
+import type { Schedule } from '../../shared/schedule.ts';
 
 /** Inserts or updates one row and returns its id (an unchanged row is not touched). */
 async function upsertId(
@@ -65,14 +66,16 @@ export function upsertVariant(
   tx: Queryable,
   shopId: number,
   productId: number,
-  v: { externalId: number; title: string; capacity: number },
+  v: { externalId: number; title: string; capacity: number; schedule: Schedule | null },
 ): Promise<number> {
   return upsertId(
     tx,
-    `INSERT INTO variants (shop_id, product_id, external_id, title, capacity) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (shop_id, external_id) DO UPDATE SET product_id = EXCLUDED.product_id, title = EXCLUDED.title, capacity = EXCLUDED.capacity
-           WHERE (variants.product_id, variants.title, variants.capacity) IS DISTINCT FROM (EXCLUDED.product_id, EXCLUDED.title, EXCLUDED.capacity)`,
-    [shopId, productId, v.externalId, v.title, v.capacity],
+    `INSERT INTO variants (shop_id, product_id, external_id, title, capacity, schedule) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+         ON CONFLICT (shop_id, external_id) DO UPDATE SET product_id = EXCLUDED.product_id, title = EXCLUDED.title, capacity = EXCLUDED.capacity,
+             schedule = EXCLUDED.schedule
+           WHERE (variants.product_id, variants.title, variants.capacity, variants.schedule)
+             IS DISTINCT FROM (EXCLUDED.product_id, EXCLUDED.title, EXCLUDED.capacity, EXCLUDED.schedule)`,
+    [shopId, productId, v.externalId, v.title, v.capacity, v.schedule ? JSON.stringify(v.schedule) : null],
     'SELECT id FROM variants WHERE shop_id = $1 AND external_id = $2',
     [shopId, v.externalId],
   );

@@ -33,6 +33,8 @@ describeEachDatabase('Products and variants (merchant API)', (database) => {
             external_product_id: 7100,
             title: 'Board',
             capacity: 4,
+            booking: 'days',
+            schedule: null,
           },
         ],
       });

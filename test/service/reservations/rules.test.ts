@@ -32,9 +32,24 @@ describe('hold input', () => {
       readHoldInput({ cart_token: 'c1', items: [{ external_id: '8001', start: '2026-12-10', quantity: 2 }] }),
     ).toEqual({
       cartToken: 'c1',
-      items: [{ externalId: 8001, start: '2026-12-10', finish: '2026-12-11', quantity: 2 }],
+      items: [{ externalId: 8001, start: { day: '2026-12-10' }, finish: undefined, quantity: 2 }],
       guests: undefined,
     });
+  });
+
+  it('reads a slot named by its local start or its UTC instant, and refuses other shapes', () => {
+    const item = (start: string, finish?: string) =>
+      readHoldInput({ cart_token: 'c1', items: [{ external_id: 1, start, finish, quantity: 1 }] }).items[0];
+    expect(item('2026-12-05 09:00')).toMatchObject({ start: { local: '2026-12-05 09:00' }, finish: undefined });
+    expect(item('2026-12-05T09:00')).toMatchObject({ start: { local: '2026-12-05 09:00' } });
+    expect(item('2026-12-05T08:00:00Z', '2026-12-05T10:00:00.000+01:00')).toMatchObject({
+      start: { instant: Date.parse('2026-12-05T08:00:00Z') },
+      finish: { instant: Date.parse('2026-12-05T09:00:00Z') },
+    });
+    for (const bad of ['2026-12-05 24:00', '2026-12-05 9:00', '2026-02-30 09:00', '2026-12-05T08:00:00']) {
+      expect(() => item(bad), bad).toThrow(InvalidError);
+    }
+    expect(() => item('2026-12-05', '2026-12-05 10:00')).toThrow(/items\[0\]\.finish/);
   });
 });
 

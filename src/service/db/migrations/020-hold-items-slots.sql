@@ -1,13 +1,60 @@
--- hold_items judges every posted item: the rules' verdicts come in, capacity is decided here alone
+-- hold_items judges every posted item, days and times of day: capacity is decided here alone
 --
--- Migration 20 (issue 26, point 7: a hold's capacity checked once, by the database). Until now
--- POST /v1/reservations judged capacity twice: in the service, on a snapshot read before the
+-- Migration 20. Issue 26, point 7 (a hold's capacity checked once, by the database): until now
+-- POST /v1/reservations judged capacity twice, in the service on a snapshot read before the
 -- locks (a lock-free 409), and again here under them. The service now judges only the rules
--- that need no count (unknown variant, range length, window, blackouts: availability/engine.ts
--- `ruleStatus`) and passes each item's verdict in `p_rule_status` (NULL: no rule stops it);
--- every post comes here, and a misfit's 409 (rule-stopped items with 0 units left, the others
--- with what the database counts) is built from this function's answer. Otherwise as migration
--- 16, whose comments say what each step does and why; this replaces its definition.
+-- that need no count (unknown variant, range length, window, blackouts; for a slot, notice and
+-- horizon) and passes each item's verdict in `p_rule_status` (NULL: no rule stops it); every
+-- post that adds units comes here, and a misfit's 409 (rule-stopped items with 0 units left,
+-- the others with what this function counts) is built from its answer.
+--
+-- Issue 28 (times of day, ../shared/spec/SLOTS.md): an item of `p_all_day` false holds the
+-- instants [start, finish) of a slot variant. `slot_units_in_use` counts what others use of it
+-- under the variant's schedule as it is now: `seats`, the units of holds and bookings starting
+-- at the same instant; `units`, the most units in use at any one instant of the item's period
+-- widened by the schedule's buffers, every hold and booking widened the same way. Two timed
+-- items of one post and variant count against each other when their widened periods overlap
+-- (seats: when they start together), whether or not at the same instant: never an oversell,
+-- and one post rarely holds two slots of a variant.
+--
+-- Otherwise as migration 16, whose comments say what each step does and why; this replaces its
+-- definition.
+CREATE FUNCTION slot_units_in_use(p_variant_id bigint, p_start timestamptz, p_finish timestamptz, p_now timestamptz,
+                                  p_except_reservation bigint)
+RETURNS integer LANGUAGE sql STABLE AS $$
+  WITH span AS (
+         SELECT coalesce(v.schedule->>'counting', 'units') AS counting,
+                make_interval(mins => coalesce((v.schedule->>'buffer_before_minutes')::int, 0)) AS bb,
+                make_interval(mins => coalesce((v.schedule->>'buffer_after_minutes')::int, 0)) AS ba,
+                p_start - make_interval(mins => coalesce((v.schedule->>'buffer_before_minutes')::int, 0)) AS s,
+                p_finish + make_interval(mins => coalesce((v.schedule->>'buffer_after_minutes')::int, 0)) AS f
+           FROM variants v WHERE v.id = p_variant_id
+       ),
+       -- Local days lie within a day of UTC ones: the day columns' indexes narrow the search.
+       used AS (
+         SELECT ri.start_at - span.bb AS s, ri.finish_at + span.ba AS f, ri.start_at, ri.quantity AS q
+           FROM span, reservation_items ri JOIN reservations r ON r.id = ri.reservation_id
+          WHERE ri.variant_id = p_variant_id
+            AND ri.start_day <= (span.f AT TIME ZONE 'UTC')::date + 1 AND ri.finish_day >= (span.s AT TIME ZONE 'UTC')::date - 1
+            AND ri.start_at - span.bb < span.f AND ri.finish_at + span.ba > span.s
+            AND r.expires_at > p_now AND r.id IS DISTINCT FROM p_except_reservation
+         UNION ALL
+         SELECT b.starts_at - span.bb, b.finishes_at + span.ba, b.starts_at, bi.quantity
+           FROM span, booking_items bi JOIN bookings b ON b.id = bi.booking_id
+          WHERE bi.variant_id = p_variant_id
+            AND b.start_day <= (span.f AT TIME ZONE 'UTC')::date + 1 AND b.finish_day >= (span.s AT TIME ZONE 'UTC')::date - 1
+            AND b.starts_at - span.bb < span.f AND b.finishes_at + span.ba > span.s
+            AND b.status IN ('pending', 'confirmed')
+       )
+  SELECT CASE WHEN (SELECT counting FROM span) = 'seats'
+              THEN (SELECT coalesce(sum(u.q), 0) FROM used u WHERE u.start_at = p_start)
+              -- The load is a step function rising only where a period starts: its most over the
+              -- item's period is at the period's start or at a start inside it.
+              ELSE (SELECT coalesce(max((SELECT sum(u.q) FROM used u WHERE u.s <= t.at AND u.f > t.at)), 0)
+                      FROM (SELECT span.s AS at FROM span UNION SELECT u.s FROM used u, span WHERE u.s > span.s) AS t)
+         END::integer
+$$;
+
 DROP FUNCTION IF EXISTS hold_items(bigint, text, jsonb, timestamptz, integer, boolean, bigint[], bigint[], timestamptz[],
                                    timestamptz[], date[], date[], integer[], date, date, integer);
 CREATE FUNCTION hold_items(
@@ -29,6 +76,8 @@ CREATE FUNCTION hold_items(
   -- Per posted item: the rule that stops it (unknown_variant, invalid_duration, outside_window,
   -- blacked_out), NULL when none does. A stopped item takes no units and makes the post a misfit.
   p_rule_status text[],
+  -- Per posted item: true for whole days, false for the instants of a slot variant's slots.
+  p_all_day boolean[],
   p_span_start date,
   p_span_finish date,
   -- The hold length of a product on no widget (the `range` defaults).
@@ -66,6 +115,16 @@ DECLARE
   caps integer[];
   units_left integer;
   k text;
+  -- Timed items, per posted item (NULL for a day item or one a rule stops): others' use, the
+  -- variant's capacity, counting and buffers, the units left once the earlier items of the post
+  -- that fit are counted, and whether it fits.
+  t_used integer[];
+  t_caps integer[];
+  t_counting text[];
+  t_buffers integer[];
+  t_left integer[] := '{}';
+  t_ok boolean[] := '{}';
+  t_fits boolean := true;
 BEGIN
   -- The fresh snapshot per statement below is READ COMMITTED's: under a stricter level the
   -- reads would keep the transaction's first snapshot and miss what earlier lock holders wrote.
@@ -106,6 +165,42 @@ BEGIN
   END IF;
   v_expires := v_now + make_interval(mins => least(p_hold_minutes, coalesce(other_minutes, p_hold_minutes)));
 
+  -- Timed items: what others use of each slot, in one statement after the locks.
+  IF false = ANY (p_all_day) THEN
+    SELECT array_agg(CASE WHEN t.all_day OR t.rule IS NOT NULL OR c.id IS NULL THEN NULL
+                          ELSE slot_units_in_use(t.variant_id, t.start_at, t.finish_at, v_now, own_id) END ORDER BY t.n),
+           array_agg(c.capacity ORDER BY t.n),
+           array_agg(coalesce(c.schedule->>'counting', 'units') ORDER BY t.n),
+           array_agg(coalesce((c.schedule->>'buffer_before_minutes')::int, 0)
+                     + coalesce((c.schedule->>'buffer_after_minutes')::int, 0) ORDER BY t.n)
+      INTO t_used, t_caps, t_counting, t_buffers
+      FROM unnest(p_item_variant_ids, p_start_at, p_finish_at, p_rule_status, p_all_day) WITH ORDINALITY
+             AS t (variant_id, start_at, finish_at, rule, all_day, n)
+      LEFT JOIN variants c ON c.id = t.variant_id;
+    -- Plain expressions only from here: this runs under the locks.
+    FOR n IN 1 .. array_length(p_item_variant_ids, 1) LOOP
+      IF t_used[n] IS NULL THEN
+        t_left := t_left || NULL::integer;
+        t_ok := t_ok || NULL::boolean;
+        CONTINUE;
+      END IF;
+      units_left := t_caps[n] - t_used[n];
+      FOR m IN 1 .. n - 1 LOOP
+        IF t_ok[m] AND p_quantity[m] > 0 AND p_item_variant_ids[m] = p_item_variant_ids[n]
+           -- (In parentheses: PL/pgSQL would end the IF's condition at the CASE's THEN.)
+           AND (CASE WHEN t_counting[n] = 'seats' THEN p_start_at[m] = p_start_at[n]
+                     ELSE p_start_at[m] < p_finish_at[n] + make_interval(mins => t_buffers[n])
+                          AND p_finish_at[m] > p_start_at[n] - make_interval(mins => t_buffers[n]) END) THEN
+          units_left := units_left - p_quantity[m];
+        END IF;
+      END LOOP;
+      units_left := greatest(0, units_left);
+      t_left := t_left || units_left;
+      t_ok := t_ok || (p_quantity[n] <= units_left);
+      t_fits := t_fits AND p_quantity[n] <= units_left;
+    END LOOP;
+  END IF;
+
   WITH used_rows AS (
          SELECT ri.variant_id, ri.start_day, ri.finish_day, ri.quantity
            FROM reservation_items ri JOIN reservations r ON r.id = ri.reservation_id
@@ -124,15 +219,15 @@ BEGIN
           GROUP BY 1, 2
        ),
        posted AS (
-         SELECT t.n, t.variant_id, t.start_day, t.finish_day, t.quantity, t.rule, c.capacity
-           FROM unnest(p_item_variant_ids, p_start_day, p_finish_day, p_quantity, p_rule_status) WITH ORDINALITY
-                  AS t (variant_id, start_day, finish_day, quantity, rule, n)
+         SELECT t.n, t.variant_id, t.start_day, t.finish_day, t.quantity, t.rule, t.all_day, c.capacity
+           FROM unnest(p_item_variant_ids, p_start_day, p_finish_day, p_quantity, p_rule_status, p_all_day) WITH ORDINALITY
+                  AS t (variant_id, start_day, finish_day, quantity, rule, all_day, n)
            LEFT JOIN variants c ON c.id = t.variant_id
        ),
        wanted AS (
          SELECT p.variant_id, d::date AS day, sum(p.quantity) AS units, min(p.capacity) AS capacity
            FROM posted p, generate_series(p.start_day::timestamp, (p.finish_day - 1)::timestamp, interval '1 day') AS d
-          WHERE p.rule IS NULL
+          WHERE p.rule IS NULL AND p.all_day
           GROUP BY 1, 2
        )
   SELECT f.fits,
@@ -147,11 +242,19 @@ BEGIN
               ELSE (SELECT coalesce(jsonb_object_agg(u.variant_id || ':' || u.day, u.units), '{}') FROM used u) END,
          CASE WHEN f.fits THEN NULL ELSE (SELECT array_agg(p.capacity ORDER BY p.n) FROM posted p) END
     INTO fits, available, taken, caps
-    FROM (SELECT NOT EXISTS (SELECT 1 FROM posted p WHERE p.rule IS NOT NULL)
+    FROM (SELECT t_fits AND NOT EXISTS (SELECT 1 FROM posted p WHERE p.rule IS NOT NULL)
                  AND NOT EXISTS (SELECT 1 FROM wanted w LEFT JOIN used u ON u.variant_id = w.variant_id AND u.day = w.day
                                   WHERE w.capacity IS NULL OR (w.units > 0 AND coalesce(u.units, 0) + w.units > w.capacity)) AS fits) AS f;
 
   res_now := v_now;
+  IF fits AND t_used IS NOT NULL THEN
+    -- A timed item's units left are its slot's, not its days'.
+    FOR n IN 1 .. array_length(p_item_variant_ids, 1) LOOP
+      IF t_used[n] IS NOT NULL THEN
+        available[n] := greatest(0, t_caps[n] - t_used[n]);
+      END IF;
+    END LOOP;
+  END IF;
   IF NOT fits THEN
     -- Each item in post order: the units left on its fullest day once the items before it that
     -- fit are counted, and whether it fits; an item whose variant is gone is unknown.
@@ -164,6 +267,11 @@ BEGIN
         -- A rule stops it (an unknown variant first): no units for it, none taken.
         available := available || 0;
         statuses := statuses || (CASE WHEN caps[n] IS NULL THEN 'unknown_variant' ELSE p_rule_status[n] END);
+        CONTINUE;
+      END IF;
+      IF NOT p_all_day[n] THEN
+        available := available || t_left[n];
+        statuses := statuses || (CASE WHEN t_ok[n] THEN 'ok' ELSE 'sold_out' END);
         CONTINUE;
       END IF;
       units_left := caps[n];
@@ -205,9 +313,10 @@ BEGIN
        ),
        added AS (
          INSERT INTO reservation_items (reservation_id, variant_id, start_at, finish_at, start_day, finish_day, quantity, all_day, position)
-         SELECT r.id, t.variant_id, t.start_at, t.finish_at, t.start_day, t.finish_day, t.quantity, 1, t.n - 1
-           FROM r, unnest(p_item_variant_ids, p_start_at, p_finish_at, p_start_day, p_finish_day, p_quantity) WITH ORDINALITY
-                     AS t (variant_id, start_at, finish_at, start_day, finish_day, quantity, n)
+         SELECT r.id, t.variant_id, t.start_at, t.finish_at, t.start_day, t.finish_day, t.quantity,
+                CASE WHEN t.all_day THEN 1 ELSE 0 END, t.n - 1
+           FROM r, unnest(p_item_variant_ids, p_start_at, p_finish_at, p_start_day, p_finish_day, p_quantity, p_all_day) WITH ORDINALITY
+                     AS t (variant_id, start_at, finish_at, start_day, finish_day, quantity, all_day, n)
           WHERE t.quantity > 0
        )
   SELECT r.id, r.created_at, r.expires_at, r.created INTO res_id, res_created_at, res_expires_at, res_created FROM r;
