@@ -29,7 +29,24 @@ export const VARIANTS = {
   slots24x2k: { externalId: 6003, startsPerDay: 24, reservations: 2000 },
   slots96x2k: { externalId: 6004, startsPerDay: 96, reservations: 2000 },
   slots24x8k: { externalId: 6005, startsPerDay: 24, reservations: 8000 },
+  // Holds racing: a variant booked by days and a tour (seats) departing 09:00 and 13:00, each
+  // with nothing live before the race.
+  raceDays: { externalId: 6006, reservations: 0 },
+  raceSeats: { externalId: 6007, reservations: 0 },
 } as const satisfies Record<string, BenchVariant>;
+
+/** The tour the seats race is for: departures 09:00 and 13:00 daily, two hours. */
+const TOUR_SCHEDULE = {
+  counting: 'seats',
+  departures: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, ['09:00', '13:00']])),
+  duration_minutes: 120,
+  interval_minutes: 120,
+  buffer_before_minutes: 0,
+  buffer_after_minutes: 0,
+  min_notice_minutes: 0,
+  horizon_days: 1000,
+  max_slots: 1,
+};
 
 /** The shop: one product with the variants above, a date widget without a lead time, a few blackouts, tokens. */
 export function slotsFixture(): unknown {
@@ -86,7 +103,11 @@ export function slotsSetupSql(): string {
   const base = `(timestamp '${day1} 00:00' AT TIME ZONE '${SLOTS_TZ}')`;
   const localDate = (instant: string) => `(${instant} AT TIME ZONE '${SLOTS_TZ}')::date`;
   const parts: string[] = [];
+  parts.push(
+    `UPDATE variants SET schedule = '${JSON.stringify(TOUR_SCHEDULE)}'::jsonb WHERE external_id = ${VARIANTS.raceSeats.externalId};`,
+  );
   for (const v of Object.values(VARIANTS) as BenchVariant[]) {
+    if (v.reservations === 0) continue;
     const half = v.reservations / 2;
     const step = v.startsPerDay ? 1440 / v.startsPerDay : 1440;
     const places = PERIOD_DAYS * (v.startsPerDay ?? 1);

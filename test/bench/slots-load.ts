@@ -4,7 +4,8 @@
  * on PGlite and on PostgreSQL. One request at a time (the cost of a request, no queueing):
  * p50 and p99. Then how the cost grows: 24 against 96 starts a day, 2,000 against 8,000 live
  * reservations, and the slot variant's month view (GET /v1/availability with slots_available).
- * Goal: a slot month within 2× a day month's time.
+ * Goal: a slot month within 2× a day month's time. Then holds racing for one day and for one
+ * departure of a tour, in the same child (goal: slot holds within 10 % of day holds' rate).
  *
  *   npm run bench -- --only slots --no-write
  * @module
@@ -13,7 +14,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closedLoop, type LoadResult, type Shot } from './load.ts';
-import { createDatabase, startChild } from './service-load.ts';
+import { type Child, createDatabase, startChild } from './service-load.ts';
 import type { ChildOptions } from './service-child.ts';
 import { localDay } from './service-fixture.ts';
 import { PERIOD_DAYS, SLOTS_TZ, slotsFixture, slotsSetupSql, VARIANTS } from './slots-fixture.ts';
@@ -63,6 +64,80 @@ const CASES: Case[] = [
   },
 ];
 
+const RACE_CARTS = 400;
+const RACE_CONCURRENCY = 16;
+const RACE_ROUNDS = 5;
+
+/**
+ * Holds racing for one day of a variant booked by days, then for one departure of a tour
+ * (seats), in the same child: many carts, 16 posts at a time; a quarter set quantity 0 (which
+ * frees seats), half 1, a quarter 2, as the service section's contention. Goal: slot holds
+ * within 10 % of day holds' rate.
+ */
+async function race(child: Child, label: string): Promise<Row[]> {
+  const day = localDay(5, SLOTS_TZ);
+  const body = (externalId: number, start: string) => () => {
+    const r = Math.random();
+    return JSON.stringify({
+      cart_token: `race-${externalId}-${Math.floor(Math.random() * RACE_CARTS)}`,
+      items: [{ external_id: externalId, start, quantity: r < 0.25 ? 0 : r < 0.75 ? 1 : 2 }],
+    });
+  };
+  const cases = [
+    { name: 'POST /v1/reservations racing for one day', body: body(VARIANTS.raceDays.externalId, day) },
+    {
+      name: 'POST /v1/reservations racing for one departure (seats)',
+      body: body(VARIANTS.raceSeats.externalId, `${day} 09:00`),
+    },
+  ];
+  const shot = (c: (typeof cases)[number]) => (): Shot => ({
+    method: 'POST',
+    url: `${child.api}/v1/reservations`,
+    headers: { authorization: 'Bearer pk_bench', 'content-type': 'application/json' },
+    body: c.body(),
+  });
+  for (const c of cases) await closedLoop(shot(c), { concurrency: RACE_CONCURRENCY, maxRequests: 200, maxMs: 2000 });
+  // The machine is shared: the two races take turns, RACE_ROUNDS times each, and each reports
+  // its median round, so a burst of load elsewhere weighs on both alike. The row lock's mean
+  // hold (timed by the server) is what bounds a race's rate.
+  const rounds = cases.map(() => [] as Array<{ result: LoadResult; heldMs: number }>);
+  for (let round = 0; round < RACE_ROUNDS; round++) {
+    for (const [i, c] of cases.entries()) {
+      log(`slots ${label}: ${c.name}, round ${round + 1}`);
+      await child.resetProfile();
+      const result = await closedLoop(shot(c), {
+        concurrency: RACE_CONCURRENCY,
+        maxRequests: 50_000,
+        maxMs: (2 * RUN_MS) / RACE_ROUNDS,
+      });
+      const profile = await child.profile();
+      rounds[i]!.push({ result, heldMs: profile.lockHeldMs / Math.max(1, profile.transactions) });
+    }
+  }
+  const median = (i: number) => {
+    const sorted = [...rounds[i]!].sort((a, b) => a.result.throughput - b.result.throughput);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  const days = median(0);
+  return cases.map((c, i) => {
+    const { result, heldMs } = median(i);
+    const statuses = Object.entries(result.statuses)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ');
+    const versus =
+      i === 0
+        ? 'the yardstick'
+        : `${ratio(result.throughput, days.result.throughput)} the day race's rate, ${ratio(result.p99, days.result.p99)} its p99; goal ≥ 0.9×: ${pass(result.throughput >= 0.9 * days.result.throughput)}`;
+    return {
+      section: 'Slots',
+      subject: `${c.name} (${label})`,
+      measure: `rate · p50 · p99 at ${RACE_CONCURRENCY} concurrent (median of ${RACE_ROUNDS} alternating rounds) · row lock held`,
+      value: `${Math.round(result.throughput)}/s · p50 ${ms(result.p50)} · p99 ${ms(result.p99)} · ${ms(heldMs)}`,
+      reference: `${versus}; rates of the rounds: ${rounds[i]!.map((r) => Math.round(r.result.throughput)).join(', ')}/s; ${statuses}`,
+    };
+  });
+}
+
 /** Every case on one engine. */
 async function engine(label: string, options: ChildOptions, notes: string[]): Promise<Row[]> {
   const rows: Row[] = [];
@@ -91,6 +166,7 @@ async function engine(label: string, options: ChildOptions, notes: string[]): Pr
       if (probe.status !== 200)
         notes.push(`${label}: ${c.name} answered ${probe.status}: its figures measure the error path.`);
     }
+    rows.push(...(await race(child, label)));
   } finally {
     await child.close();
   }

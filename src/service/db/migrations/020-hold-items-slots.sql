@@ -21,7 +21,14 @@
 -- definition.
 CREATE FUNCTION slot_units_in_use(p_variant_id bigint, p_start timestamptz, p_finish timestamptz, p_now timestamptz,
                                   p_except_reservation bigint)
-RETURNS integer LANGUAGE sql STABLE AS $$
+RETURNS integer LANGUAGE plpgsql STABLE
+-- PL/pgSQL, not SQL: a SQL function's statement is planned on every call (it cannot be inlined
+-- where hold_items calls it), and that planning ran under the variant's lock. PL/pgSQL keeps
+-- one generic plan per connection, as hold_items does.
+SET plan_cache_mode = force_generic_plan
+AS $$
+BEGIN
+  RETURN (
   WITH span AS (
          SELECT coalesce(v.schedule->>'counting', 'units') AS counting,
                 make_interval(mins => coalesce((v.schedule->>'buffer_before_minutes')::int, 0)) AS bb,
@@ -52,7 +59,8 @@ RETURNS integer LANGUAGE sql STABLE AS $$
               -- item's period is at the period's start or at a start inside it.
               ELSE (SELECT coalesce(max((SELECT sum(u.q) FROM used u WHERE u.s <= t.at AND u.f > t.at)), 0)
                       FROM (SELECT span.s AS at FROM span UNION SELECT u.s FROM used u, span WHERE u.s > span.s) AS t)
-         END::integer
+         END::integer);
+END
 $$;
 
 DROP FUNCTION IF EXISTS hold_items(bigint, text, jsonb, timestamptz, integer, boolean, bigint[], bigint[], timestamptz[],
