@@ -37,9 +37,9 @@ describeEachDatabase('Holds: the cart quantity recorded with each held item', (d
         ])
       ).rows[0]!.widget_id;
       let cases = 0;
-      for (const type of ['date', 'range'] as const) {
+      for (const type of ['date', 'range', 'slot'] as const) {
         for (const count of [undefined, 'days', 'nights'] as const) {
-          for (const pricing of [undefined, 'booking', 'day', 'night'] as const) {
+          for (const pricing of [undefined, 'booking', 'day', 'night', 'slot'] as const) {
             const stored: Partial<WidgetSettings> = { ...(count && { count }), ...(pricing && { pricing }) };
             await service.db.query('UPDATE widgets SET type = $2, settings = $3::jsonb WHERE id = $1', [
               widgetId,
@@ -62,7 +62,7 @@ describeEachDatabase('Holds: the cart quantity recorded with each held item', (d
       }
       await service.db.query('DELETE FROM widget_products WHERE product_id = $1', [kayak]);
       expect(await recorded(4)).toEqual({ pricing: 'day', line_quantity: 12 });
-      expect(cases).toBe(96);
+      expect(cases).toBe(180);
     });
   });
 
