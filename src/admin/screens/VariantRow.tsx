@@ -1,6 +1,6 @@
 /**
  * One variant in its product's table: its title, platform id and daily capacity, each editable
- * in place and saved together; and delete (asks first; refused while bookings or holds refer
+ * in place and saved together; its times of day (the schedule editor, opened under the table); and delete (asks first; refused while bookings or holds refer
  * to it, which is said in words). An empty number is a field error, never sent as 0.
  * @module
  */
@@ -49,8 +49,8 @@ function CellInput(props: {
   );
 }
 
-/** A variant's row; `say` reports what happened. */
-export function VariantRow(props: { variant: Variant; say: Say }) {
+/** A variant's row; `say` reports what happened, `schedule` opens its times of day. */
+export function VariantRow(props: { variant: Variant; say: Say; schedule: () => void }) {
   const v = props.variant;
   const values = useSignal({ title: v.title, external_id: String(v.external_id), capacity: String(v.capacity) });
   const errors = useSignal<Record<string, string[]>>({});
@@ -129,6 +129,10 @@ export function VariantRow(props: { variant: Variant; say: Say }) {
       <td class="row actions">
         <button type="button" onClick={() => void save()}>
           Save {v.title}
+        </button>
+        <button type="button" onClick={props.schedule}>
+          {v.schedule ? 'Times of day' : 'Book by times'}
+          <span class="sr-only"> of {v.title}</span>
         </button>
         <ConfirmButton label={`Delete ${v.title}`} confirmLabel={`Yes, delete ${v.title}`} onConfirm={remove} />
       </td>
