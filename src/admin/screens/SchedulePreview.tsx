@@ -66,7 +66,13 @@ function periodOf(m: Misfit): string {
 /** The reason in the merchant's words: the service's local times without their "T". */
 const reasonOf = (m: Misfit) => m.reason.replace(/(\d{4}-\d\d-\d\d)T(\d\d:\d\d)/g, '$1 $2');
 
-type Check = { state: 'idle' | 'asking' } | { state: 'done'; misfits: Misfit[] } | { state: 'failed'; message: string };
+type Check =
+  | { state: 'idle' | 'asking' }
+  | { state: 'done'; misfits: Misfit[]; total: number }
+  | { state: 'failed'; message: string };
+
+/** Misfits listed at most: the rest are counted (X-Total-Count). */
+const LISTED = 100;
 
 /** What the edit would leave outside the schedule; `schedule` undefined while the edit is incomplete. */
 export function ScheduleMisfits(props: { variantId: number; schedule: ScheduleParams | null | undefined }) {
@@ -81,9 +87,15 @@ export function ScheduleMisfits(props: { variantId: number; schedule: SchedulePa
     const timer = setTimeout(() => {
       check.value = { state: 'asking' };
       client.variants
-        .checkMisfits(props.variantId, props.schedule ?? null, { per: 100 }, { signal: abort.signal })
+        .checkMisfits(props.variantId, props.schedule ?? null, { per: LISTED }, { signal: abort.signal })
+        .withResponse()
         .then(
-          (misfits) => (check.value = { state: 'done', misfits }),
+          ({ data, response }) =>
+            (check.value = {
+              state: 'done',
+              misfits: data,
+              total: Number(response.headers.get('X-Total-Count') ?? data.length) || data.length,
+            }),
           (error) => {
             if (abort.signal.aborted) return;
             const invalid = isBookingApiError(error) && error.status === 422;
