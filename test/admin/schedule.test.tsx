@@ -95,6 +95,8 @@ describe('Schedule editor', () => {
       schedule: expect.objectContaining({ counting: 'seats', duration_minutes: 90, departures: { sat: ['10:30'] } }),
     });
     expect((await singleKayak()).schedule?.departures).toEqual({ sat: ['10:30'] });
+    // Its capacity now counts places at each start.
+    await screen.findByLabelText('Capacity of Single kayak per start');
 
     // Its editor opens on the saved schedule; by the day sends null and books by days again.
     click('Times of day of Single kayak');

@@ -238,7 +238,7 @@ export function ProductCard(props: { product: Product; say: Say }) {
             <tr>
               <th scope="col">Variant</th>
               <th scope="col">Platform id</th>
-              <th scope="col">Capacity a day</th>
+              <th scope="col">{p.variants.some((v) => v.schedule) ? 'Capacity' : 'Capacity a day'}</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
