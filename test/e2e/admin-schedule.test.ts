@@ -55,6 +55,16 @@ describeInBrowser('the schedule editor in the merchant admin', () => {
     )!;
     expect(adult.schedule).toMatchObject({ counting: 'seats', duration_minutes: 120 });
 
+    // Items in use with opening hours shows the buffers and runs of slots: accessible too.
+    await page.getByRole('button', { name: 'Times of day of Adult' }).click();
+    const again = page.getByRole('form', { name: 'Times of day for Adult' });
+    await again.getByLabel(/Items in use/).check();
+    await again.getByLabel(/Opening hours/).check();
+    await again.getByLabel('Kept free after, minutes').waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expectAccessibleAtBothWidths(page, 'The schedule editor for items in use by opening hours');
+    await again.getByRole('button', { name: 'Cancel' }).click();
+
     // Two seats booked on the 09:00 slot a week ahead: Occupancy's times of day show them.
     const date = day(suite.today, 7);
     const booked = await suite.server.api('POST', '/v1/bookings', {
