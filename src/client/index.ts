@@ -112,7 +112,7 @@ export type {
   WidgetUpdateParams,
 } from '../shared/index.ts';
 // Times of day (an extension): a variant's schedule, and what no longer fits it.
-export type { Misfit, ScheduleParams } from '../shared/index.ts';
+export type { Misfit, OccupancySlot, OccupancySlotsParams, ScheduleParams } from '../shared/index.ts';
 export type { Counting, LocalTime, Schedule, Weekday } from '../shared/schedule.ts';
 // Questions asked with a booking (an extension).
 export type {

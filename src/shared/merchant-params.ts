@@ -105,3 +105,10 @@ export interface ShopUpdateParams {
 export interface LocationParams {
   name: string;
 }
+
+/** The query of GET /v1/occupancy/slots: one slot variant's local day. */
+export interface OccupancySlotsParams {
+  external_variant_id: number | string;
+  /** The local date, `YYYY-MM-DD`. */
+  date: string;
+}

@@ -160,3 +160,22 @@ export interface Misfit {
   /** Why it does not fit, in a sentence. */
   reason: string;
 }
+
+/**
+ * One slot of a slot variant's local day with what is on it (GET /v1/occupancy/slots): the
+ * merchant's view, whatever the rules (notice, horizon, blackouts) say of selling it.
+ */
+export interface OccupancySlot {
+  starts_at: string;
+  finishes_at: string;
+  /** Wall-clock `HH:MM` in the shop's zone. */
+  local_start: string;
+  local_finish: string;
+  capacity: number;
+  /** Units of pending or confirmed bookings on the slot (seats: starting at it; units: most at one instant of it, buffers included). */
+  booked: number;
+  /** Units of unexpired holds on top of the bookings, counted the same way. */
+  held: number;
+  /** Capacity minus booked and held, never below 0. */
+  available: number;
+}

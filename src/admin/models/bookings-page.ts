@@ -4,6 +4,7 @@
  * `X-Total-Count` or fullness) or before it.
  * @module
  */
+import { signal } from '@preact/signals';
 import type { Booking, BookingListParams } from '../../client/index.ts';
 import { nextPage } from '../../client/internal.ts';
 import { client } from '../api.ts';
@@ -22,13 +23,28 @@ export interface BookingsPage {
   prev: boolean;
 }
 
-/** What the screen asks for: a search, a status, coming or all, and the page. */
+/** One slot whose bookings the screen lists (a click in the occupancy by slot). */
+export interface SlotFilter {
+  externalVariantId: number;
+  /** The slot's instants, UTC: bookings overlapping them are listed. */
+  startsAt: string;
+  finishesAt: string;
+  /** "Guided tour – Adult, Sat, Dec 5, 2026, 09:00–11:00". */
+  label: string;
+}
+
+/** The slot the Bookings screen is narrowed to, or null for every booking. */
+export const slotFilter = signal<SlotFilter | null>(null);
+
+/** What the screen asks for: a search, a status, coming or all, a slot, and the page. */
 export interface BookingsQuery {
   q: string;
   status: Booking['status'] | '';
   coming: boolean;
   /** Today in the shop's zone: "coming" bookings finish from it on. */
   today: string;
+  /** Only the bookings of this slot (then `coming` does not apply). */
+  slot: SlotFilter | null;
   page: number;
 }
 
@@ -37,7 +53,13 @@ export async function loadBookingsPage(query: BookingsQuery, signal: AbortSignal
   const params: BookingListParams = {
     ...(query.q.trim() && { q: query.q.trim() }),
     ...(query.status && { status: query.status }),
-    ...(query.coming && { start_min: query.today }),
+    ...(query.slot
+      ? {
+          external_variant_id: query.slot.externalVariantId,
+          start_min: query.slot.startsAt,
+          finish_max: query.slot.finishesAt,
+        }
+      : query.coming && { start_min: query.today }),
     page: query.page,
     per: PER,
   };

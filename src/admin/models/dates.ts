@@ -33,3 +33,33 @@ export function when(iso: string): string {
     new Date(iso),
   );
 }
+
+/** "Sat, Dec 5, 2026" of a local date, in the shop's language. */
+function localDay(date: string, withYear = true): string {
+  return new Intl.DateTimeFormat(shop().locale, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(withYear && { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(utc(date as PlainDate));
+}
+
+/**
+ * A period the service gives in the shop's wall-clock time (`start_local`, `starts_at_local`:
+ * `YYYY-MM-DDTHH:MM`), read as the widget shows it: "Sat, Dec 5, 2026, 09:00–11:00", or across
+ * midnight "Sat, Dec 5, 2026, 22:00 – Sun, Dec 6, 02:00". No zone arithmetic: the times are
+ * the shop's already, DST days included.
+ */
+export function localPeriod(startLocal: string, finishLocal: string): string {
+  const [startDay, startTime = '00:00'] = startLocal.split('T');
+  const [finishDay, finishTime = '00:00'] = finishLocal.split('T');
+  const hhmm = (time: string) => time.slice(0, 5);
+  if (startDay === finishDay) return `${localDay(startDay!)}, ${hhmm(startTime)}–${hhmm(finishTime)}`;
+  return `${localDay(startDay!)}, ${hhmm(startTime)} – ${localDay(finishDay!, false)}, ${hhmm(finishTime)}`;
+}
+
+/** Whether a booking's local times are whole days (both at midnight). */
+export function isWholeDays(startLocal: string, finishLocal: string): boolean {
+  return /T00:00(:00)?$/.test(startLocal) && /T00:00(:00)?$/.test(finishLocal);
+}

@@ -8,7 +8,7 @@ import type { ReservationItem } from '../../client/index.ts';
 import { addDays, diffDays } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import { products, widgets } from './catalog.ts';
-import { dayRange, timeRange } from './dates.ts';
+import { dayRange, localPeriod } from './dates.ts';
 
 /** How the widget on the variant's product counts a range, or undefined when none is known. */
 function countOf(variantExternalId: number): 'days' | 'nights' | undefined {
@@ -27,10 +27,10 @@ function countOf(variantExternalId: number): 'days' | 'nights' | undefined {
  * "Dec 29 – 30, 2026 (2 days)". The API's finish is exclusive (the midnight after the last day
  * held): counted in days the last day shown is the one before it; in nights it is the finish
  * itself, the check-out day. With no widget to say which, the finish is shown as not included.
- * An item with times shows its two instants.
+ * An item with times (a slot) shows its day and wall-clock times in the shop's zone.
  */
 export function heldDays(item: ReservationItem, tz: string): string {
-  if (!item.all_day) return timeRange(item.start, item.finish);
+  if (!item.all_day) return localPeriod(item.start_local, item.finish_local);
   const first = plainDateInZone(new Date(item.start), tz);
   const end = plainDateInZone(new Date(item.finish), tz);
   const n = diffDays(first, end);

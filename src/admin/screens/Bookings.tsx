@@ -9,13 +9,14 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { Booking } from '../../client/index.ts';
+import { addDays, type PlainDate } from '../../shared/plain-date.ts';
 import { client, messageOf } from '../api.ts';
 import { ConfirmButton, Field, focusMessage, useStatus } from '../components/bits.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { BookingAnswers, answersLine } from './BookingAnswers.tsx';
 import { catalog, ensureCatalog } from '../models/catalog.ts';
-import { loadBookingsPage, PER, type BookingsPage } from '../models/bookings-page.ts';
-import { when } from '../models/dates.ts';
+import { loadBookingsPage, PER, slotFilter, type BookingsPage } from '../models/bookings-page.ts';
+import { dayRange, isWholeDays, localPeriod, when } from '../models/dates.ts';
 import { heldItem } from '../models/holds.ts';
 import { shopToday } from '../models/session.ts';
 import { useDebounced, useResource } from '../models/use-resource.ts';
@@ -42,6 +43,14 @@ function Pager(props: { shown: BookingsPage; go: (by: number) => void }) {
   );
 }
 
+/** A booking's period as the shop reads it: its days, or its day and wall-clock times. */
+function periodOf(b: Booking): string {
+  if (!isWholeDays(b.starts_at_local, b.finishes_at_local)) return localPeriod(b.starts_at_local, b.finishes_at_local);
+  const first = b.starts_at_local.slice(0, 10) as PlainDate;
+  const last = addDays(b.finishes_at_local.slice(0, 10) as PlainDate, -1);
+  return dayRange(first, last < first ? first : last);
+}
+
 /** The bookings screen. */
 export function Bookings() {
   const q = useSignal('');
@@ -52,7 +61,14 @@ export function Bookings() {
   const search = useDebounced(q);
   const { message, problem, say } = useStatus();
   const list = useResource(
-    () => ({ q: search.value.value, status: status.value, coming: coming.value, today: shopToday(), page: page.value }),
+    () => ({
+      q: search.value.value,
+      status: status.value,
+      coming: coming.value,
+      today: shopToday(),
+      slot: slotFilter.value,
+      page: page.value,
+    }),
     loadBookingsPage,
   );
   // A reservation whose items are all gone holds nothing: not shown.
@@ -123,6 +139,14 @@ export function Bookings() {
             )}
           </Field>
         </form>
+        {slotFilter.value && (
+          <p class="row">
+            <span>Bookings of {slotFilter.value.label}.</span>
+            <button type="button" onClick={() => ((slotFilter.value = null), (page.value = 1))}>
+              Show all bookings
+            </button>
+          </p>
+        )}
         <ScreenStatus message={message} problem={problem} loads={[list, holds, catalog]} />
         {bookings?.length === 0 && <p>No bookings match.</p>}
         {shown && shown.bookings.length > 0 && <Pager shown={shown} go={(by) => (page.value = shown.page + by)} />}
@@ -131,7 +155,7 @@ export function Bookings() {
             <li key={b.id}>
               <details>
                 <summary>
-                  #{b.id} · {when(b.starts_at)} – {when(b.finishes_at)} ·{' '}
+                  #{b.id} · {periodOf(b)} ·{' '}
                   {b.items.map((i) => `${i.quantity} × ${i.product_title} – ${i.variant_title}`).join(', ')} ·{' '}
                   {b.customers[0]?.email ?? ''} · {b.status}
                   {b.fields.length > 0 && <span class="hint"> · {answersLine(b.fields)}</span>}

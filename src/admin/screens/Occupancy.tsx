@@ -1,7 +1,8 @@
 /**
  * Occupancy: every variant by day for two weeks from a chosen day: units available of
  * capacity, and under it, small, the units booked (b) and held (h); each cell's words say the
- * same, blackouts included, for screen readers.
+ * same, blackouts included, for screen readers. Under it, a slot variant's day slot by slot
+ * (`SlotOccupancy`).
  * @module
  */
 import { useSignal } from '@preact/signals';
@@ -11,6 +12,7 @@ import { client } from '../api.ts';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { useResource } from '../models/use-resource.ts';
 import { session, shopToday } from '../models/session.ts';
+import { SlotOccupancy } from './SlotOccupancy.tsx';
 
 const DAYS = 14;
 
@@ -63,69 +65,72 @@ export function Occupancy() {
   const rows = new Map<number, OccupancyDay[]>();
   for (const d of days ?? []) rows.set(d.variant_id, [...(rows.get(d.variant_id) ?? []), d]);
   return (
-    <section class="card">
-      <h2 tabIndex={-1}>Occupancy</h2>
-      <div class="row">
-        <button type="button" onClick={() => (start.value = addDays(start.value, -DAYS))}>
-          Previous two weeks
-        </button>
-        <button type="button" onClick={() => (start.value = shopToday())}>
-          Today
-        </button>
-        <button type="button" onClick={() => (start.value = addDays(start.value, DAYS))}>
-          Next two weeks
-        </button>
-      </div>
-      <p class="hint">
-        Each cell: units free of the capacity, and under it the units <strong>b</strong>ooked and <strong>h</strong>eld
-        (“2b 1h”). Blue: some held or booked; red: none left; striped: closed by a blackout.
-      </p>
-      <ScreenStatus loads={[occupancy]} />
-      {days?.length === 0 && (
-        <p>
-          No products yet: add one under <a href="#/products">Products</a>.
+    <>
+      <section class="card">
+        <h2 tabIndex={-1}>Occupancy</h2>
+        <div class="row">
+          <button type="button" onClick={() => (start.value = addDays(start.value, -DAYS))}>
+            Previous two weeks
+          </button>
+          <button type="button" onClick={() => (start.value = shopToday())}>
+            Today
+          </button>
+          <button type="button" onClick={() => (start.value = addDays(start.value, DAYS))}>
+            Next two weeks
+          </button>
+        </div>
+        <p class="hint">
+          Each cell: units free of the capacity, and under it the units <strong>b</strong>ooked and <strong>h</strong>
+          eld (“2b 1h”). Blue: some held or booked; red: none left; striped: closed by a blackout.
         </p>
-      )}
-      {days && days.length > 0 && (
-        <p class="hint scroll-cue" aria-hidden="true">
-          Two weeks are wider than this screen: scroll the table sideways for more days →
-        </p>
-      )}
-      {days && days.length > 0 && (
-        <div class="table-wrap scrolls" tabIndex={0} role="region" aria-label="Units free by variant and day">
-          <table class="occ">
-            <caption class="sr-only">Units free by variant and day from {shown?.from}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Variant</th>
-                {dates.map((d, i) => (
-                  <th scope="col" key={d}>
-                    {dayLabel(d, dates[i - 1], locale)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {[...rows.values()].map((cells) => (
-                <tr key={cells[0]!.variant_id}>
-                  <th scope="row">
-                    {cells[0]!.product_title} – {cells[0]!.variant_title}
-                  </th>
-                  {cells.map((d) => (
-                    <td key={d.date} class={cellClass(d)} title={cellWords(d)}>
-                      <span aria-hidden="true">
-                        {d.blacked_out ? '–' : `${d.available}/${d.capacity}`}
-                        {cellCounts(d) && <small class="counts">{cellCounts(d)}</small>}
-                      </span>
-                      <span class="sr-only">{cellWords(d)}</span>
-                    </td>
+        <ScreenStatus loads={[occupancy]} />
+        {days?.length === 0 && (
+          <p>
+            No products yet: add one under <a href="#/products">Products</a>.
+          </p>
+        )}
+        {days && days.length > 0 && (
+          <p class="hint scroll-cue" aria-hidden="true">
+            Two weeks are wider than this screen: scroll the table sideways for more days →
+          </p>
+        )}
+        {days && days.length > 0 && (
+          <div class="table-wrap scrolls" tabIndex={0} role="region" aria-label="Units free by variant and day">
+            <table class="occ">
+              <caption class="sr-only">Units free by variant and day from {shown?.from}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Variant</th>
+                  {dates.map((d, i) => (
+                    <th scope="col" key={d}>
+                      {dayLabel(d, dates[i - 1], locale)}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+              </thead>
+              <tbody>
+                {[...rows.values()].map((cells) => (
+                  <tr key={cells[0]!.variant_id}>
+                    <th scope="row">
+                      {cells[0]!.product_title} – {cells[0]!.variant_title}
+                    </th>
+                    {cells.map((d) => (
+                      <td key={d.date} class={cellClass(d)} title={cellWords(d)}>
+                        <span aria-hidden="true">
+                          {d.blacked_out ? '–' : `${d.available}/${d.capacity}`}
+                          {cellCounts(d) && <small class="counts">{cellCounts(d)}</small>}
+                        </span>
+                        <span class="sr-only">{cellWords(d)}</span>
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <SlotOccupancy />
+    </>
   );
 }

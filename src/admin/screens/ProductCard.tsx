@@ -12,9 +12,11 @@ import { ConfirmButton, Field, focusMessage, readNumbers } from '../components/b
 import { LocationField, locationIdOf, locationValueOf } from '../components/LocationField.tsx';
 import { loadCatalog, locationName, refusalOf } from '../models/catalog.ts';
 import { QuestionsEditor } from './QuestionsEditor.tsx';
+import { ScheduleEditor } from './ScheduleEditor.tsx';
 import { VariantRow, type Say } from './VariantRow.tsx';
 
-type Open = 'edit' | 'variant' | null;
+/** The form open under the table: the product's, a new variant's, or a variant's times of day (by its id). */
+type Open = 'edit' | 'variant' | { schedule: number } | null;
 
 /** The form that changes a product's title, vendor, platform id and location. */
 function ProductEdit(props: { product: Product; say: Say; close: () => void }) {
@@ -236,13 +238,18 @@ export function ProductCard(props: { product: Product; say: Say }) {
             <tr>
               <th scope="col">Variant</th>
               <th scope="col">Platform id</th>
-              <th scope="col">Capacity a day</th>
+              <th scope="col">{p.variants.some((v) => v.schedule) ? 'Capacity' : 'Capacity a day'}</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
           <tbody>
             {p.variants.map((v) => (
-              <VariantRow key={`${v.id}-${v.title}-${v.external_id}-${v.capacity}`} variant={v} say={props.say} />
+              <VariantRow
+                key={`${v.id}-${v.title}-${v.external_id}-${v.capacity}`}
+                variant={v}
+                say={props.say}
+                schedule={() => show({ schedule: v.id })}
+              />
             ))}
           </tbody>
         </table>
@@ -254,6 +261,12 @@ export function ProductCard(props: { product: Product; say: Say }) {
       <div ref={area}>
         {open.value === 'edit' && <ProductEdit product={p} say={props.say} close={() => show(null)} />}
         {open.value === 'variant' && <VariantAdd product={p} say={props.say} close={() => show(null)} />}
+        {typeof open.value === 'object' &&
+          open.value !== null &&
+          ((id) => {
+            const variant = p.variants.find((v) => v.id === id);
+            return variant && <ScheduleEditor key={id} variant={variant} say={props.say} close={() => show(null)} />;
+          })(open.value.schedule)}
         {open.value === null && (
           <p class="row">
             <button type="button" onClick={() => show('edit')}>

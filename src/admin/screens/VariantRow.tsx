@@ -1,6 +1,6 @@
 /**
  * One variant in its product's table: its title, platform id and daily capacity, each editable
- * in place and saved together; and delete (asks first; refused while bookings or holds refer
+ * in place and saved together; its times of day (the schedule editor, opened under the table); and delete (asks first; refused while bookings or holds refer
  * to it, which is said in words). An empty number is a field error, never sent as 0.
  * @module
  */
@@ -49,9 +49,18 @@ function CellInput(props: {
   );
 }
 
-/** A variant's row; `say` reports what happened. */
-export function VariantRow(props: { variant: Variant; say: Say }) {
+/** What a variant's capacity counts: units a day, or by its schedule places at each start or items at a time. */
+function capacityUnit(v: Variant): { label: string; said: string } {
+  if (!v.schedule) return { label: 'per day', said: 'a day' };
+  return v.schedule.counting === 'seats'
+    ? { label: 'per start', said: 'places at each start' }
+    : { label: 'at a time', said: 'in use at a time' };
+}
+
+/** A variant's row; `say` reports what happened, `schedule` opens its times of day. */
+export function VariantRow(props: { variant: Variant; say: Say; schedule: () => void }) {
   const v = props.variant;
+  const unit = capacityUnit(v);
   const values = useSignal({ title: v.title, external_id: String(v.external_id), capacity: String(v.capacity) });
   const errors = useSignal<Record<string, string[]>>({});
   const set = (key: keyof typeof values.value) => (value: string) => (values.value = { ...values.value, [key]: value });
@@ -67,7 +76,7 @@ export function VariantRow(props: { variant: Variant; say: Say }) {
     }
     try {
       await client.variants.update(v.id, { title, external_id: numbers.external_id, capacity: numbers.capacity });
-      props.say(`${title}: saved, capacity ${numbers.capacity} a day.`);
+      props.say(`${title}: saved, capacity ${numbers.capacity} ${unit.said}.`);
       await loadCatalog();
     } catch (error) {
       const problem = problemOf(
@@ -75,7 +84,7 @@ export function VariantRow(props: { variant: Variant; say: Say }) {
         {
           title: `Title of ${v.title}`,
           external_id: `Platform id of ${v.title}`,
-          capacity: `Capacity of ${v.title} per day`,
+          capacity: `Capacity of ${v.title} ${unit.label}`,
         },
         `${v.title} not saved`,
       );
@@ -117,9 +126,9 @@ export function VariantRow(props: { variant: Variant; say: Say }) {
         onInput={set('external_id')}
       />
       <CellInput
-        column="Capacity a day"
+        column={v.schedule ? 'Capacity' : 'Capacity a day'}
         id={`cap-${v.id}`}
-        label={`Capacity of ${v.title} per day`}
+        label={`Capacity of ${v.title} ${unit.label}`}
         kind="count"
         width="6em"
         value={values.value.capacity}
@@ -129,6 +138,10 @@ export function VariantRow(props: { variant: Variant; say: Say }) {
       <td class="row actions">
         <button type="button" onClick={() => void save()}>
           Save {v.title}
+        </button>
+        <button type="button" onClick={props.schedule}>
+          {v.schedule ? 'Times of day' : 'Book by times'}
+          <span class="sr-only"> of {v.title}</span>
         </button>
         <ConfirmButton label={`Delete ${v.title}`} confirmLabel={`Yes, delete ${v.title}`} onConfirm={remove} />
       </td>

@@ -1,8 +1,8 @@
 /**
- * The merchant's occupancy view (GET /v1/occupancy, an extension; secret token).
+ * The merchant's occupancy view (GET /v1/occupancy and /v1/occupancy/slots, extensions; secret token).
  * @module
  */
-import type { OccupancyDay, OccupancyParams } from '../../shared/index.ts';
+import type { OccupancyDay, OccupancyParams, OccupancySlot, OccupancySlotsParams } from '../../shared/index.ts';
 import { apiPromise, type ApiPromise } from '../core/api-promise.ts';
 import type { RequestOptions, Requester } from '../core/types.ts';
 
@@ -17,12 +17,28 @@ export function listOccupancy(
   );
 }
 
-/** The occupancy method bound to one requester (`client.occupancy`). */
-export interface OccupancyResource {
-  list(params: OccupancyParams, options?: RequestOptions): ApiPromise<OccupancyDay[]>;
+/** A slot variant's slots on one local day with the units booked, held and left. */
+export function listSlotOccupancy(
+  requester: Requester,
+  params: OccupancySlotsParams,
+  options: RequestOptions = {},
+): ApiPromise<OccupancySlot[]> {
+  return apiPromise(
+    requester.request<OccupancySlot[]>({ ...options, method: 'GET', path: '/v1/occupancy/slots', query: params }),
+  );
 }
 
-/** The occupancy method bound to `requester`. */
+/** The occupancy methods bound to one requester (`client.occupancy`). */
+export interface OccupancyResource {
+  list(params: OccupancyParams, options?: RequestOptions): ApiPromise<OccupancyDay[]>;
+  /** One slot variant's day, slot by slot. */
+  slots(params: OccupancySlotsParams, options?: RequestOptions): ApiPromise<OccupancySlot[]>;
+}
+
+/** The occupancy methods bound to `requester`. */
 export function occupancyResource(requester: Requester): OccupancyResource {
-  return { list: (params, options) => listOccupancy(requester, params, options) };
+  return {
+    list: (params, options) => listOccupancy(requester, params, options),
+    slots: (params, options) => listSlotOccupancy(requester, params, options),
+  };
 }

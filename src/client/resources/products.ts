@@ -10,6 +10,7 @@ import type {
   ProductCreateParams,
   ProductListParams,
   ProductUpdateParams,
+  ScheduleParams,
   Variant,
   VariantCreateParams,
   VariantUpdateParams,
@@ -129,6 +130,29 @@ export function listVariantMisfits(
   );
 }
 
+/**
+ * A dry run of a schedule (POST /v1/variants/{id}/misfits): one page of the variant's live holds
+ * and coming bookings that `schedule` (null: booked by days) would not fit. Nothing is written;
+ * a bad schedule is the 422 a PUT of it would be, at the same field paths.
+ */
+export function checkVariantMisfits(
+  requester: Requester,
+  id: CatalogId,
+  schedule: ScheduleParams | null,
+  params: PageParams = {},
+  options: RequestOptions = {},
+): ApiPromise<Misfit[]> {
+  return apiPromise(
+    requester.request<Misfit[]>({
+      ...options,
+      method: 'POST',
+      path: `${variantPath(id)}/misfits`,
+      query: params,
+      body: { schedule },
+    }),
+  );
+}
+
 /** Deletes a variant; 409 `in_use` while holds or bookings refer to it. */
 export function deleteVariant(requester: Requester, id: CatalogId, options: RequestOptions = {}): ApiPromise<void> {
   return apiPromise(requester.request<void>({ ...options, method: 'DELETE', path: variantPath(id) }));
@@ -153,6 +177,13 @@ export interface VariantsResource {
   delete(id: CatalogId, options?: RequestOptions): ApiPromise<void>;
   /** The live holds and coming bookings that no longer fit the variant's schedule. */
   misfits(id: CatalogId, params?: PageParams, options?: RequestOptions): ApiPromise<Misfit[]>;
+  /** What a proposed schedule would leave outside it (a dry run; nothing is written). */
+  checkMisfits(
+    id: CatalogId,
+    schedule: ScheduleParams | null,
+    params?: PageParams,
+    options?: RequestOptions,
+  ): ApiPromise<Misfit[]>;
 }
 
 /** The product methods bound to `requester`. */
@@ -175,5 +206,6 @@ export function variantsResource(requester: Requester): VariantsResource {
     update: (id, params, options) => updateVariant(requester, id, params, options),
     delete: (id, options) => deleteVariant(requester, id, options),
     misfits: (id, params, options) => listVariantMisfits(requester, id, params, options),
+    checkMisfits: (id, schedule, params, options) => checkVariantMisfits(requester, id, schedule, params, options),
   };
 }

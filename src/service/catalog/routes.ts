@@ -13,6 +13,7 @@ import { PAGE_QUERY, pageOf, query } from '../shared/query-schemas.ts';
 import { ProductSchema, VariantSchema } from '../shared/record-schemas.ts';
 import { MisfitSchema } from '../shared/schedule-record-schemas.ts';
 import { listMisfits } from '../slots/misfits.ts';
+import { ScheduleInputSchema } from '../slots/schedule-schema.ts';
 import { changeProduct, changeVariant, createProduct, createVariant, removeProduct, removeVariant } from './catalog.ts';
 import { findProduct, findVariant, listProducts } from './queries.ts';
 import {
@@ -110,7 +111,21 @@ const misfitsRoute = route('read variants', {
   responses: { 200: json(z.array(MisfitSchema), 'One page of misfits, by start'), ...errorResponses },
 });
 
-/** GET and POST /v1/products; GET, PUT, DELETE /v1/products/{id}; POST /v1/products/{id}/variants; GET, PUT, DELETE /v1/variants/{id}; GET /v1/variants/{id}/misfits. */
+/** A schedule to judge the live items by, as PUT /v1/variants/{id} would take it (null: by days). */
+const MisfitCheckBody = z.strictObject(
+  { schedule: ScheduleInputSchema.nullable() },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'is not a field here' : 'must be an object') },
+);
+
+const misfitCheckRoute = route('read variants', {
+  method: 'post',
+  path: '/v1/variants/{id}/misfits',
+  summary: 'The live holds and coming bookings that a proposed schedule would not fit (a dry run: nothing is written)',
+  request: { params: VARIANT, query: MisfitListQuery, body: jsonBody(MisfitCheckBody) },
+  responses: { 200: json(z.array(MisfitSchema), 'One page of misfits, by start'), ...errorResponses },
+});
+
+/** GET and POST /v1/products; GET, PUT, DELETE /v1/products/{id}; POST /v1/products/{id}/variants; GET, PUT, DELETE /v1/variants/{id}; GET and POST (a dry run) /v1/variants/{id}/misfits. */
 export const catalogRoutes = featureApp()
   .openapi(listProductsRoute, async (c) => {
     const { auth, deps } = c.var;
@@ -173,6 +188,14 @@ export const catalogRoutes = featureApp()
     const { auth, deps } = c.var;
     const page = pageOf(c.req.valid('query'));
     const misfits = await listMisfits(deps.db, auth, c.req.valid('param').id, sqlNowOf(deps.clock));
+    const records = misfits.slice(page.offset, page.offset + page.per);
+    return jsonAnswer(records, 200, pageHeaders(c.req.url, page, misfits.length));
+  })
+  .openapi(misfitCheckRoute, async (c) => {
+    const { auth, deps } = c.var;
+    const page = pageOf(c.req.valid('query'));
+    const { schedule } = c.req.valid('json');
+    const misfits = await listMisfits(deps.db, auth, c.req.valid('param').id, sqlNowOf(deps.clock), schedule);
     const records = misfits.slice(page.offset, page.offset + page.per);
     return jsonAnswer(records, 200, pageHeaders(c.req.url, page, misfits.length));
   });

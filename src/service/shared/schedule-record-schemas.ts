@@ -66,3 +66,17 @@ export const MisfitSchema = z
     reason: z.string(),
   })
   .openapi('Misfit');
+
+/** One slot of a slot variant's day with its units booked, held and left (GET /v1/occupancy/slots). */
+export const OccupancySlotSchema = z
+  .object({
+    starts_at: instant(),
+    finishes_at: instant(),
+    local_start: z.string().openapi({ example: '09:00' }),
+    local_finish: z.string().openapi({ example: '11:00' }),
+    capacity: z.number().int(),
+    booked: z.number().int(),
+    held: z.number().int(),
+    available: z.number().int(),
+  })
+  .openapi('OccupancySlot');

@@ -111,17 +111,21 @@ function misfitOf(row: LiveItemRow, tz: string, reason: string): Misfit {
 /**
  * The variant's live hold items and coming bookings (finishing after the database's now, or
  * `sqlNow`) that do not fit its current schedule, by start; 404 when the shop has no such variant.
+ * With `proposed` (a schedule, or null for days), what would not fit that one instead: the
+ * dry run of POST /v1/variants/{id}/misfits, which writes nothing.
  */
 export async function listMisfits(
   db: Database,
   auth: Pick<AuthContext, 'shopId' | 'tz'>,
   variantId: number,
   sqlNow: number | null,
+  proposed?: Schedule | null,
 ): Promise<Misfit[]> {
   const variant = await findScheduledVariant(db, auth.shopId, variantId);
   if (!variant) throw new NotFoundError('variant', variantId);
+  const schedule = proposed === undefined ? variant.schedule : proposed;
   const misfits: Misfit[] = [];
-  const days = variant.schedule ? slotDays(variant.schedule, auth.tz) : undefined;
+  const days = schedule ? slotDays(schedule, auth.tz) : undefined;
   for (const row of await liveItemsOf(db, variant.id, sqlNow)) {
     const item = {
       kind: row.kind,
@@ -129,7 +133,7 @@ export async function listMisfits(
       finishesAt: instant(row.finish_at),
       allDay: row.all_day === 1,
     };
-    const reason = misfitReason(variant.schedule, auth.tz, item, days);
+    const reason = misfitReason(schedule, auth.tz, item, days);
     if (reason !== undefined) misfits.push(misfitOf(row, auth.tz, reason));
   }
   return misfits;

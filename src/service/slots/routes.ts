@@ -3,17 +3,19 @@
  * judged by the same rules as a hold of it (notice, horizon, blackouts, capacity, the
  * database's clock), so a slot shown free can be held. Any token may read it; a publishable
  * token's answer is cacheable like availability's (`app.ts`). With `cart_token`, that cart's own
- * holds do not count.
+ * holds do not count. GET /v1/occupancy/slots: the merchant's view of one day's slots (secret token).
  * @module
  */
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { AvailableSlot, SlotsByDate } from '../../shared/records.ts';
-import { errorResponses, json, jsonAnswer } from '../http/openapi-parts.ts';
+import { errorResponses, json, jsonAnswer, secretOnly } from '../http/openapi-parts.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { InvalidError } from '../shared/errors.ts';
 import { cartTokenQuery, periodCheck, query, queryDate, queryInt, requiredQueryId } from '../shared/query-schemas.ts';
 import { SlotsByDateSchema } from '../shared/record-schemas.ts';
+import { OccupancySlotSchema } from '../shared/schedule-record-schemas.ts';
+import { slotOccupancy } from './occupancy-slots.ts';
 import { judgeSlots } from './slot-list.ts';
 
 /** The longest period one request may ask for, in days (two months of a month view). */
@@ -39,27 +41,48 @@ const slotsRoute = createRoute({
   },
 });
 
-/** GET /v1/slots. */
-export const slotRoutes = featureApp().openapi(slotsRoute, async (c) => {
-  const { auth, deps } = c.var;
-  const q = c.req.valid('query');
-  const judged = await judgeSlots(
-    deps.db,
-    auth,
-    {
-      externalVariantId: q.external_variant_id,
-      start: q.start,
-      finish: q.finish,
-      quantity: q.quantity ?? 1,
-      cartToken: q.cart_token,
-    },
-    sqlNowOf(deps.clock),
-  );
-  if (!judged) throw new InvalidError({ external_variant_id: ['is booked by days; use /v1/availability'] });
-  const answer: SlotsByDate = {};
-  for (const [date, slots] of judged.days)
-    answer[date] = slots.map(
-      ({ quantityFree: _, ...slot }): AvailableSlot => slot, // the free units whatever the rules are the month view's
-    );
-  return jsonAnswer(answer, 200);
+const OccupancySlotsQuery = query({
+  external_variant_id: requiredQueryId(),
+  date: queryDate().openapi({ description: "The shop's local date." }),
 });
+
+const occupancySlotsRoute = createRoute({
+  method: 'get',
+  path: '/v1/occupancy/slots',
+  tags: ['Occupancy'],
+  summary: "A slot variant's slots on one day with the units booked, held and left (an extension; secret token)",
+  middleware: [secretOnly('read occupancy')] as const,
+  request: { query: OccupancySlotsQuery },
+  responses: { 200: json(z.array(OccupancySlotSchema), "The day's slots in start order"), ...errorResponses },
+});
+
+/** GET /v1/slots; GET /v1/occupancy/slots. */
+export const slotRoutes = featureApp()
+  .openapi(occupancySlotsRoute, async (c) => {
+    const { auth, deps } = c.var;
+    const q = c.req.valid('query');
+    return jsonAnswer(await slotOccupancy(deps.db, auth, q.external_variant_id, q.date, sqlNowOf(deps.clock)), 200);
+  })
+  .openapi(slotsRoute, async (c) => {
+    const { auth, deps } = c.var;
+    const q = c.req.valid('query');
+    const judged = await judgeSlots(
+      deps.db,
+      auth,
+      {
+        externalVariantId: q.external_variant_id,
+        start: q.start,
+        finish: q.finish,
+        quantity: q.quantity ?? 1,
+        cartToken: q.cart_token,
+      },
+      sqlNowOf(deps.clock),
+    );
+    if (!judged) throw new InvalidError({ external_variant_id: ['is booked by days; use /v1/availability'] });
+    const answer: SlotsByDate = {};
+    for (const [date, slots] of judged.days)
+      answer[date] = slots.map(
+        ({ quantityFree: _, ...slot }): AvailableSlot => slot, // the free units whatever the rules are the month view's
+      );
+    return jsonAnswer(answer, 200);
+  });

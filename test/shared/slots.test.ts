@@ -2,9 +2,9 @@
 // start is not offered, a repeated one once (its first occurrence), durations are elapsed time.
 // Runs under every node project's process TZ: the answers must not depend on it.
 import { describe, expect, it } from 'vitest';
-import type { PlainDate } from '../../../src/shared/plain-date.ts';
-import type { Schedule } from '../../../src/shared/schedule.ts';
-import { findSlot, nearestSlots, slotsBetween, slotsOn } from '../../../src/service/slots/generate.ts';
+import type { PlainDate } from '../../src/shared/plain-date.ts';
+import type { Schedule } from '../../src/shared/schedule.ts';
+import { findSlot, nearestSlots, slotsBetween, slotsOn } from '../../src/shared/slots.ts';
 
 const day = (d: string) => d as PlainDate;
 const base = {
