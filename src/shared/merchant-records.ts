@@ -126,7 +126,7 @@ export interface ShopifyConflict {
   /** The quantity the line had to carry for its hold (units × the priced days or nights); null as above. */
   held_line_quantity: number | null;
   /** How that quantity was counted: `booking`, `day` or `night`; null as above. */
-  pricing: 'booking' | 'day' | 'night' | null;
+  pricing: 'booking' | 'day' | 'night' | 'slot' | null;
   /** The booking the line made (a line that paid more), else null: nothing was booked. */
   booking_id: number | null;
   /** Why, in a sentence: `the order line does not match the hold`, `sold_out: 1 of 2 left when the order was placed`, … */

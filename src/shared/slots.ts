@@ -163,10 +163,16 @@ export function findSlot(schedule: Schedule, tz: string, startsAt: number): Slot
   return slotsOn(schedule, tz, slotDate(startsAt, tz)).find((s) => s.startsAt === startsAt);
 }
 
-/** Up to `count` slots nearest to `instant` (the day before, of, and after it), nearest first. */
+/**
+ * Up to `count` slots nearest to `instant`, in start order: those of its own local date when it
+ * has any (a shopper who asked for 10:00 on Saturday is told Saturday's times), else of the day
+ * before and the day after.
+ */
 export function nearestSlots(schedule: Schedule, tz: string, instant: number, count = 3): Slot[] {
   const date = slotDate(instant, tz);
-  const around = [addDays(date, -1), date, addDays(date, 1)].flatMap((d) => slotsOn(schedule, tz, d));
+  const sameDay = slotsOn(schedule, tz, date);
+  const around =
+    sameDay.length > 0 ? sameDay : [addDays(date, -1), addDays(date, 1)].flatMap((d) => slotsOn(schedule, tz, d));
   return around
     .sort((a, b) => Math.abs(a.startsAt - instant) - Math.abs(b.startsAt - instant) || a.startsAt - b.startsAt)
     .slice(0, count)

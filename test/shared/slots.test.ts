@@ -160,4 +160,18 @@ describe('finding slots', () => {
       nearestSlots(tours, 'Europe/Berlin', Date.parse('2026-12-05T10:00:00Z'), 2).map((s) => s.localStart),
     ).toEqual(['09:00', '13:00']);
   });
+
+  it('names the times of the day asked for, or of the days around a closed one', () => {
+    const closedSunday: Schedule = { ...tours, departures: { ...tours.departures, sun: [] } };
+    const named = (instant: string) =>
+      nearestSlots(closedSunday, 'Europe/Berlin', Date.parse(instant)).map((s) => new Date(s.startsAt).toISOString());
+    // Saturday 11:00 in Berlin: Saturday's two departures only, not Friday's or Monday's.
+    expect(named('2026-12-05T10:00:00Z')).toEqual(['2026-12-05T08:00:00.000Z', '2026-12-05T12:00:00.000Z']);
+    // Sunday is closed: Saturday 13:00, Monday 09:00 and Saturday 09:00 are the nearest, in start order.
+    expect(named('2026-12-06T09:00:00Z')).toEqual([
+      '2026-12-05T08:00:00.000Z',
+      '2026-12-05T12:00:00.000Z',
+      '2026-12-07T08:00:00.000Z',
+    ]);
+  });
 });

@@ -13,6 +13,7 @@ const PRICED: Record<NonNullable<ShopifyConflict['pricing']>, string> = {
   booking: 'per booking',
   day: 'per day',
   night: 'per night',
+  slot: 'per time slot',
 };
 
 /** "6 (2 units, per day)", or the units alone for a conflict recorded before quantities were kept. */

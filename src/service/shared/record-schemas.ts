@@ -211,7 +211,7 @@ export const ShopifyConflictSchema = z
     quantity: z.number().int(),
     line_quantity: z.number().int().nullable(),
     held_line_quantity: z.number().int().nullable(),
-    pricing: z.enum(['booking', 'day', 'night']).nullable(),
+    pricing: z.enum(['booking', 'day', 'night', 'slot']).nullable(),
     booking_id: z.number().int().nullable(),
     reason: z.string(),
     created_at: instant(),

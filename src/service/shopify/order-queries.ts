@@ -82,7 +82,10 @@ export async function productWidget(
   db: Queryable,
   shopId: number,
   externalVariantId: number,
-): Promise<{ widget: { type: WidgetType; settings: Record<string, unknown> } | undefined; slotMinutes: number | null }> {
+): Promise<{
+  widget: { type: WidgetType; settings: Record<string, unknown> } | undefined;
+  slotMinutes: number | null;
+}> {
   const { rows } = await db.query<{
     type: WidgetType | null;
     settings: Record<string, unknown> | string | null;
