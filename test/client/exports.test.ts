@@ -98,6 +98,8 @@ const TYPES = [
   'OccupancyDay',
   'OccupancyParams',
   'OccupancyResource',
+  'OccupancySlot',
+  'OccupancySlotsParams',
   'Product',
   'ProductCreateParams',
   'ProductListParams',
