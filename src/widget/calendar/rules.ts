@@ -67,6 +67,16 @@ export function dayReason(date: PlainDate, facts: DayFacts, asStart = true): Rea
   // knows blackouts longer than the window the widget asked for. Units are the day's free ones
   // (`quantity_free`): a closed day has none available, but a range may pass through it.
   if (day?.status === 'blacked_out' && (asStart || !covering.length)) return 'closed';
+  // A day of times (SLOTS.md §3) is open while one of its slots can take the quantity: else
+  // some left, none, every slot past or too soon, or a weekday the schedule opens none on.
+  if (day?.slots_available !== undefined && day.quantity_available < facts.quantity)
+    return day.quantity_available
+      ? 'short'
+      : day.status === 'sold_out'
+        ? 'sold'
+        : day.quantity_free
+          ? 'lead'
+          : 'closed';
   if (day && day.quantity_free < facts.quantity) return day.quantity_free > 0 ? 'short' : 'sold';
   return undefined;
 }

@@ -1,6 +1,6 @@
 /**
  * The widget's root: a failure with its Retry (never an all-unavailable calendar), or the
- * calendar and its controls and the hold; and the polite live region for the hold's status.
+ * calendar (a slot widget's times under it) and its controls and the hold; and the polite live region for the hold's status.
  * The calendar is there from the first frame (the month's weeks in a box with room for six,
  * the controls below), busy until its data is in: the page around the widget never shifts. Each component
  * re-renders when a signal it read changes (@preact/signals), and only then.
@@ -41,9 +41,11 @@ export function App(props: { vm: View; emit: Emit; retry: () => void; attempt: n
 function Body({ vm }: { vm: View }) {
   if (vm.booking.failures.value.length) return <Failed vm={vm} retry={vm.retry} />;
   const hold = vm.hold.value;
+  const slot = vm.slot.value;
   return (
     <>
       <Calendar vm={vm} />
+      {slot && <slot.Times vm={vm} />}
       <Controls vm={vm} />
       {hold && <hold.HoldPanel vm={vm} hold={hold.model} />}
     </>

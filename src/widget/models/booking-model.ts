@@ -265,7 +265,8 @@ export const BookingModel = createModel(
             cart_token: await cartToken,
             items: variants.map((i) => ({
               external_id: String(i.external_id),
-              start: shopDay(i.start, r.tz),
+              // In the shop's zone: a day, or a time of day (SLOTS.md §2).
+              start: i.start_local,
               quantity: 0,
             })),
           });

@@ -15,6 +15,7 @@ import { createFormats, periodDays } from '../format.ts';
 import { isRtl, resolveLocale } from '../i18n.ts';
 import { shopperMessage } from './shopper-message.ts';
 import type { HoldFeature } from '../hold/index.ts';
+import { slotFeature } from './slot-loader.ts';
 import type { Failure } from '../api/failure.ts';
 import { type Booking, BookingModel } from './booking-model.ts';
 import type { ModelDeps } from './booking-types.ts';
@@ -135,12 +136,16 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     ));
   const selection = new SelectionModel(deps, booking, facts, quantity, variant, strings.t, formats, loadHold);
 
-  /** The most units the shopper can ask for: see `mostUnits`. */
+  /** The most units the shopper can ask for: see `mostUnits`; no more than a chosen time has left. */
   const most = computed(() => {
     const c = selection.chosen.value,
-      s = selection.start.value;
-    return mostUnits(settings.value, facts.value?.availability ?? {}, c ? eachDay(c.start, c.finish) : s && [s]);
+      s = selection.start.value,
+      min = settings.value.quantity_min;
+    const most = mostUnits(settings.value, facts.value?.availability ?? {}, c ? eachDay(c.start, c.finish) : s && [s]);
+    return Math.max(min, Math.min(most, selection.time.value?.quantity_available ?? most));
   });
+  /** A slot widget's times of the chosen day (their own file). */
+  const slot = slotFeature(deps, booking, selection, quantity);
   // Before a choice, a quantity above what the variant has (another variant was chosen) comes down to it.
   effect(() => {
     if (!selection.start.value && quantity.peek() > most.value) quantity.value = most.value;
@@ -245,6 +250,7 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     monthReady,
     days,
     hold,
+    slot,
     refocus,
     t: strings.t as ReadonlySignal<typeof strings.t.value>,
 
