@@ -82,14 +82,17 @@ export interface Blackout {
   updated_at: string;
 }
 
-/** Whether the shopper picks one day or a start and an end. */
-export type WidgetType = 'date' | 'range';
+/**
+ * Whether the shopper picks one day, a start and an end, or a time of day (`slot`: a day, then
+ * one of its slots, for variants booked by times of day; SLOTS.md §3).
+ */
+export type WidgetType = 'date' | 'range' | 'slot';
 
 /** How a range's end is counted: the last day used, or the check-out day. */
 export type RangeCount = 'days' | 'nights';
 
-/** How a booking is priced: once, per day held, or per night (extension). */
-export type Pricing = 'booking' | 'day' | 'night';
+/** How a booking is priced: once, per day held, per night, or per slot held (extension). */
+export type Pricing = 'booking' | 'day' | 'night' | 'slot';
 
 /** A widget's booking rules. Every field has a default (API.md §2). */
 export interface WidgetSettings {
@@ -99,7 +102,7 @@ export interface WidgetSettings {
   horizon_days: number;
   /** Shortest range, in days. @default 1 */
   min_days: number;
-  /** Longest range, in days. @default 1 for "date", 7 for "range" */
+  /** Longest range, in days. @default 1 for "date" and "slot", 7 for "range" */
   max_days: number;
   /** @default "days" */
   count: RangeCount;
@@ -113,8 +116,9 @@ export interface WidgetSettings {
   hold_minutes: number;
   /**
    * How the variant's price applies (extension): once per unit (`booking`), per unit and day
-   * held (`day`), or per unit and night (`night`). @default "booking" for "date", "day" for a
-   * range counted in days, "night" for one counted in nights
+   * held (`day`), per unit and night (`night`), or per unit and slot held (`slot`: a run of
+   * consecutive slots of a `units` variant). @default "booking" for "date" and "slot", "day"
+   * for a range counted in days, "night" for one counted in nights
    */
   pricing: Pricing;
 }

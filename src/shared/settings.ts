@@ -4,23 +4,30 @@
  */
 import type { WidgetSettings, WidgetType } from './records.ts';
 
-/** The settings a widget of `type` has when it names none. */
+/**
+ * The settings a widget of `type` has when it names none. A `slot` widget books one slot run
+ * within a day, priced per person (per unit and booking); its window is its variants' schedule's
+ * (`min_notice_minutes`, `horizon_days`), so `lead_days` and `horizon_days` keep their shape only.
+ */
 export function defaultSettings(type: WidgetType): WidgetSettings {
   return {
     lead_days: 0,
     horizon_days: 365,
     min_days: 1,
-    max_days: type === 'date' ? 1 : 7,
+    max_days: type === 'range' ? 7 : 1,
     count: 'days',
     first_day_of_week: null,
     quantity_min: 1,
     quantity_max: 10,
     hold_minutes: 15,
-    pricing: type === 'date' ? 'booking' : 'day',
+    pricing: type === 'range' ? 'day' : 'booking',
   };
 }
 
-/** `partial` over the defaults for `type`; a "date" widget always spans exactly one day. */
+/**
+ * `partial` over the defaults for `type`; a "date" widget always spans exactly one day, and so
+ * does a "slot" widget (its length is counted in slots, not days).
+ */
 export function resolveSettings(type: WidgetType, partial: Partial<WidgetSettings> = {}): WidgetSettings {
   // A range counted in nights is priced per night unless the widget says otherwise.
   const pricing = partial.pricing ?? (type === 'range' && partial.count === 'nights' ? 'night' : undefined);
@@ -28,6 +35,6 @@ export function resolveSettings(type: WidgetType, partial: Partial<WidgetSetting
     ...defaultSettings(type),
     ...partial,
     ...(pricing && { pricing }),
-    ...(type === 'date' && { min_days: 1, max_days: 1 }),
+    ...(type !== 'range' && { min_days: 1, max_days: 1 }),
   };
 }

@@ -75,7 +75,7 @@ export const WidgetSettingsSchema = z
     quantity_min: z.number().int(),
     quantity_max: z.number().int(),
     hold_minutes: z.number().int(),
-    pricing: z.enum(['booking', 'day', 'night']),
+    pricing: z.enum(['booking', 'day', 'night', 'slot']),
   })
   .openapi('WidgetSettings');
 
@@ -84,7 +84,7 @@ export const WidgetSchema = z
   .object({
     id: z.number().int(),
     title: z.string(),
-    type: z.enum(['date', 'range']),
+    type: z.enum(['date', 'range', 'slot']),
     tz: z.string(),
     locale: z.string(),
     product_ids: z.array(z.number().int()),

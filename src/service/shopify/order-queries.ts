@@ -8,6 +8,7 @@
  * carry the bare token.
  * @module
  */
+import type { WidgetType } from '../../shared/records.ts';
 import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
 
@@ -80,8 +81,8 @@ export async function productWidget(
   db: Queryable,
   shopId: number,
   externalVariantId: number,
-): Promise<{ type: 'date' | 'range'; settings: Record<string, unknown> } | undefined> {
-  const { rows } = await db.query<{ type: 'date' | 'range'; settings: Record<string, unknown> | string }>(
+): Promise<{ type: WidgetType; settings: Record<string, unknown> } | undefined> {
+  const { rows } = await db.query<{ type: WidgetType; settings: Record<string, unknown> | string }>(
     `SELECT w.type, w.settings FROM variants v JOIN widget_products wp ON wp.product_id = v.product_id JOIN widgets w ON w.id = wp.widget_id
       WHERE v.shop_id = $1 AND v.external_id = $2 ORDER BY w.id LIMIT 1`,
     [shopId, externalVariantId],

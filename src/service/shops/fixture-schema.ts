@@ -132,7 +132,7 @@ export function checkFixture(value: unknown): Fixture {
     });
     each(shop.widgets, `${sp}.widgets`, (widget, wp) => {
       str(widget.title, `${wp}.title`);
-      oneOf('date', 'range')(widget.type, `${wp}.type`);
+      oneOf('date', 'range', 'slot')(widget.type, `${wp}.type`);
       optional(widget, 'locale', wp, str);
       if (widget.external_product_ids !== undefined) {
         if (!Array.isArray(widget.external_product_ids)) fail(`${wp}.external_product_ids`, 'must be an array');
@@ -140,7 +140,7 @@ export function checkFixture(value: unknown): Fixture {
       }
       optional(widget, 'settings', wp, checkSettings);
       if (isObject(widget.settings)) {
-        const together = settingsError(widget.settings, widget.type === 'date' ? 'date' : 'range');
+        const together = settingsError(widget.settings, widget.type as WidgetType);
         if (together) fail(`${wp}.settings.${together[0]}`, together[1]);
       }
     });

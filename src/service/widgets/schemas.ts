@@ -86,7 +86,7 @@ const SETTINGS = z
   .optional()
   .openapi({ type: 'object', description: 'Any of the settings (API.md §2); the others keep their values.' });
 
-const TYPE = z.enum(['date', 'range'], 'must be "date" or "range"');
+const TYPE = z.enum(['date', 'range', 'slot'], 'must be "date", "range" or "slot"');
 const TITLE = z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), text(255));
 
 /** The body of a widget; `create` requires `title` and `type`. */

@@ -3,6 +3,7 @@
  * setting's type and range, and the message when a value breaks them.
  * @module
  */
+import type { WidgetType } from '../../shared/records.ts';
 
 const BOUNDS: Record<string, [number, number]> = {
   lead_days: [0, 3650],
@@ -16,7 +17,7 @@ const BOUNDS: Record<string, [number, number]> = {
 
 const CHOICES: Record<string, readonly string[]> = {
   count: ['days', 'nights'],
-  pricing: ['booking', 'day', 'night'],
+  pricing: ['booking', 'day', 'night', 'slot'],
 };
 
 /** Every setting a widget may have. */
@@ -39,21 +40,30 @@ export function settingError(key: string, value: unknown): string | undefined {
 }
 
 /**
- * What is wrong with the settings as a whole: a shortest range longer than the longest, or day
- * limits other than one on a `date` widget (which books one day: silently ignoring a merchant's
- * `max_days: 5` there would hide the mistake).
+ * What is wrong with the settings as a whole: a shortest range longer than the longest, day
+ * limits other than one on a `date` or `slot` widget (which books one day: silently ignoring a
+ * merchant's `max_days: 5` there would hide the mistake), or a pricing the type cannot apply
+ * (`slot` counts slots, which only a slot widget books; a slot run lies within one day, so `day`
+ * and `night` would charge it as one booking).
  */
 export function settingsError(
   settings: Record<string, unknown>,
-  type: 'date' | 'range' = 'range',
+  type: WidgetType = 'range',
 ): [string, string] | undefined {
-  const { min_days: min, max_days: max, quantity_min: qmin, quantity_max: qmax } = settings;
-  if (type === 'date') {
+  const { min_days: min, max_days: max, quantity_min: qmin, quantity_max: qmax, pricing } = settings;
+  if (type !== 'range') {
     for (const key of ['min_days', 'max_days'] as const) {
       if (settings[key] !== undefined && settings[key] !== 1)
-        return [key, 'must be 1 on a date widget, which books one day (use type "range" for longer bookings)'];
+        return [key, `must be 1 on a ${type} widget, which books one day (use type "range" for longer bookings)`];
     }
   }
+  if (type === 'slot' && (pricing === 'day' || pricing === 'night'))
+    return ['pricing', 'must be "booking" or "slot" on a slot widget (a slot is booked within one day)'];
+  if (type !== 'slot' && pricing === 'slot')
+    return [
+      'pricing',
+      `must be "booking", "day" or "night" on a ${type} widget ("slot" counts the slots of a slot widget)`,
+    ];
   if (typeof min === 'number' && typeof max === 'number' && min > max)
     return ['min_days', 'must not be more than max_days'];
   if (typeof qmin === 'number' && typeof qmax === 'number' && qmin > qmax)

@@ -84,6 +84,25 @@ export async function setWidgetProducts(tx: Queryable, widgetId: number, product
   );
 }
 
+/**
+ * The platform ids of `productIds` (service ids; or, when null, the products widget `widgetId`
+ * is on) that have a variant booked by days (no schedule), in order.
+ */
+export async function productsBookedByDays(
+  q: Queryable,
+  productIds: readonly number[] | null,
+  widgetId: number | null,
+): Promise<number[]> {
+  const { rows } = await q.query<{ external_id: number }>(
+    `SELECT p.external_id FROM products p
+      WHERE (p.id = ANY($1::bigint[]) OR p.id IN (SELECT product_id FROM widget_products WHERE widget_id = $2))
+        AND EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.schedule IS NULL)
+      ORDER BY p.external_id`,
+    [productIds ? [...productIds] : [], productIds ? null : widgetId],
+  );
+  return rows.map((r) => Number(r.external_id));
+}
+
 /** Deletes the shop's widget `id`; false when there was none. */
 export async function deleteWidgetRow(db: Queryable, shopId: number, id: number): Promise<boolean> {
   const { rows } = await db.query('DELETE FROM widgets WHERE shop_id = $1 AND id = $2 RETURNING id', [shopId, id]);

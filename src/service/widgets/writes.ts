@@ -7,7 +7,7 @@
  * @module
  */
 import type { Database, Queryable } from '../db/types.ts';
-import type { Widget } from '../../shared/records.ts';
+import type { Widget, WidgetType } from '../../shared/records.ts';
 import { InvalidError, NotFoundError } from '../shared/errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
 import type { WidgetInput } from './schemas.ts';
@@ -18,6 +18,7 @@ import {
   insertWidget,
   lockWidget,
   productIdsOf,
+  productsBookedByDays,
   setWidgetProducts,
   updateWidgetRow,
   widgetTitleTaken,
@@ -33,25 +34,55 @@ function checkTogether(fields: WidgetRowFields): void {
   if (error) throw new InvalidError({ [`settings.${error[0]}`]: [error[1]] });
 }
 
+/**
+ * Places widget `widgetId` of `type` on `products` (when given). A slot widget lists the times
+ * of a day, which only a variant booked by times of day has: one on a product with a variant
+ * booked by days (no schedule) is a 422 naming those products, on the products' field, or on
+ * `type` when the widget becomes a slot widget on the products it already has.
+ */
 async function placeOn(
   tx: Queryable,
   shopId: number,
   widgetId: number,
+  type: WidgetType,
   products: WidgetInput['products'],
 ): Promise<void> {
-  if (!products) return;
-  const { found, missing } = await productIdsOf(tx, shopId, products.by, products.ids);
-  const field = products.by === 'id' ? 'product_ids' : 'external_product_ids';
-  if (missing.length > 0)
-    throw new InvalidError({ [field]: [`name no product of this shop: ${missing.slice(0, 10).join(', ')}`] });
-  await setWidgetProducts(tx, widgetId, found);
+  const field = products?.by === 'id' ? 'product_ids' : products ? 'external_product_ids' : 'type';
+  let found: number[] | null = null;
+  if (products) {
+    const named = await productIdsOf(tx, shopId, products.by, products.ids);
+    if (named.missing.length > 0)
+      throw new InvalidError({ [field]: [`name no product of this shop: ${named.missing.slice(0, 10).join(', ')}`] });
+    found = named.found;
+  }
+  if (type === 'slot') {
+    const byDays = await productsBookedByDays(tx, found, widgetId);
+    if (byDays.length > 0) {
+      const names = byDays.slice(0, 10).join(', ');
+      throw new InvalidError({
+        [field]: [
+          `a slot widget lists times of day, but these products have variants booked by days (give each a schedule first, or use a date or range widget): ${names}`,
+        ],
+      });
+    }
+  }
+  if (found) await setWidgetProducts(tx, widgetId, found);
 }
 
-/** The stored settings a change builds on: a range becoming a date widget leaves its day limits behind. */
+/**
+ * The stored settings a change of type builds on: a range becoming a date or slot widget leaves
+ * its day limits behind, and a pricing the new type cannot apply (`day` or `night` on a slot
+ * widget, `slot` on the others) gives way to the new type's default.
+ */
 function storedSettingsFor(stored: WidgetRowFields, type: WidgetInput['type']): WidgetRowFields['settings'] {
-  if (type !== 'date' || stored.type === 'date') return stored.settings;
-  const { min_days: _min, max_days: _max, ...rest } = stored.settings;
-  return rest;
+  if (type === undefined || type === stored.type) return stored.settings;
+  const { min_days, max_days, pricing, ...rest } = stored.settings;
+  const pricingFits = type === 'slot' ? pricing === 'booking' || pricing === 'slot' : pricing !== 'slot';
+  return {
+    ...rest,
+    ...(type === 'range' || stored.type !== 'range' ? { min_days, max_days } : {}),
+    ...(pricingFits ? { pricing } : {}),
+  };
 }
 
 /** Creates a widget; its record. */
@@ -66,7 +97,7 @@ export async function createWidget(db: Database, auth: Shop, input: WidgetInput)
     checkTogether(fields);
     const id = await insertWidget(tx, auth.shopId, fields);
     if (id === undefined) throw new InvalidError({ title: [TITLE_TAKEN] });
-    await placeOn(tx, auth.shopId, id, input.products);
+    await placeOn(tx, auth.shopId, id, fields.type, input.products);
     return (await findWidget(tx, auth.shopId, id))!;
   });
 }
@@ -86,7 +117,9 @@ export async function changeWidget(db: Database, auth: Shop, id: number, input: 
     if (input.title !== undefined && (await widgetTitleTaken(tx, auth.shopId, input.title, id)))
       throw new InvalidError({ title: [TITLE_TAKEN] });
     await updateWidgetRow(tx, auth.shopId, id, fields);
-    await placeOn(tx, auth.shopId, id, input.products);
+    // Products are judged when given, or when the widget becomes a slot widget on its own.
+    if (input.products || (fields.type === 'slot' && stored.type !== 'slot'))
+      await placeOn(tx, auth.shopId, id, fields.type, input.products);
     return (await findWidget(tx, auth.shopId, id))!;
   });
 }
