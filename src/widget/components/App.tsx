@@ -41,11 +41,10 @@ export function App(props: { vm: View; emit: Emit; retry: () => void; attempt: n
 function Body({ vm }: { vm: View }) {
   if (vm.booking.failures.value.length) return <Failed vm={vm} retry={vm.retry} />;
   const hold = vm.hold.value;
-  const slot = vm.slot.value;
   return (
     <>
       <Calendar vm={vm} />
-      {slot && <slot.Times vm={vm} />}
+      {hold && <hold.Times vm={vm} />}
       <Controls vm={vm} />
       {hold && <hold.HoldPanel vm={vm} hold={hold.model} />}
     </>

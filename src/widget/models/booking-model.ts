@@ -10,7 +10,6 @@ import type { PlainDate } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget, WidgetSettings } from '../../shared/records.ts';
 import type { Failure } from '../api/failure.ts';
-import { shopDay } from '../format.ts';
 import type { HoldRequest, ModelDeps } from './booking-types.ts';
 import { monthKey } from './month-keys.ts';
 

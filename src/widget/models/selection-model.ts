@@ -156,13 +156,11 @@ export const SelectionModel = createModel(
 
       /** Holds the chosen days for the current variant. */
       async reserve() {
-        const c = request.value;
-        if (!c || stale.value) return;
+        if (!request.value || stale.value) return;
         if (!variant.value) {
           message.value = t.value('pickVariant');
           return;
         }
-        const items = [{ variant: variant.value, ...c }];
         // "Reserving…" at once, also while the hold's code may still be on its way.
         const { holding } = booking;
         if (holding.value) return;
@@ -178,7 +176,9 @@ export const SelectionModel = createModel(
         } finally {
           holding.value = false;
         }
-        await hold.model.holdItems(items);
+        // Read now: a slot widget's hold file may just have said that a time is still to choose.
+        const c = request.value;
+        if (c) await hold.model.holdItems([{ variant: variant.value, ...c }]);
       },
     };
   },

@@ -15,7 +15,6 @@ import { createFormats, periodDays } from '../format.ts';
 import { isRtl, resolveLocale } from '../i18n.ts';
 import { shopperMessage } from './shopper-message.ts';
 import type { HoldFeature } from '../hold/index.ts';
-import { slotFeature } from './slot-loader.ts';
 import type { Failure } from '../api/failure.ts';
 import { type Booking, BookingModel } from './booking-model.ts';
 import type { ModelDeps } from './booking-types.ts';
@@ -127,6 +126,8 @@ export const ViewModel = createModel((deps: ModelDeps) => {
           formats,
           locale,
           () => import('../hold/questions/index.ts'),
+          selection,
+          quantity,
         )),
       (e: unknown) => {
         // The file did not arrive: the next Reserve asks for it again.
@@ -144,8 +145,6 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     const most = mostUnits(settings.value, facts.value?.availability ?? {}, c ? eachDay(c.start, c.finish) : s && [s]);
     return Math.max(min, Math.min(most, selection.time.value?.quantity_available ?? most));
   });
-  /** A slot widget's times of the chosen day (their own file). */
-  const slot = slotFeature(deps, booking, selection, quantity);
   // Before a choice, a quantity above what the variant has (another variant was chosen) comes down to it.
   effect(() => {
     if (!selection.start.value && quantity.peek() > most.value) quantity.value = most.value;
@@ -250,7 +249,6 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     monthReady,
     days,
     hold,
-    slot,
     refocus,
     t: strings.t as ReadonlySignal<typeof strings.t.value>,
 

@@ -105,7 +105,7 @@ export const SlotModel = createModel(
       void booking.reservation.value;
       void booking.holdFailure.value;
       sent.clear();
-      asked.value++;
+      asked.value = asked.peek() + 1;
     });
     // New numbers for the chosen time: the choice follows them, and drops a time no longer open.
     effect(() => {
