@@ -20,6 +20,9 @@ import { api } from '../service/api.ts';
 let harness: WidgetHarness;
 afterEach(() => harness.close());
 
+/** The first slot list of a run waits for the hold's and the times' files (transformed on first import in tests). */
+const LOADED = { timeout: 10_000 };
+
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const TOURS = Object.fromEntries(WEEK.map((d) => [d, ['09:00', '13:00']]));
 
@@ -78,7 +81,7 @@ it('lists a chosen day’s times as a radio group on the shop’s clock, with wh
   await slotTour();
   const { w, day } = await open();
   fireEvent.click(day);
-  const group = await w.findByRole('radiogroup', { name: 'Times on Monday, November 23, 2026' });
+  const group = await w.findByRole('radiogroup', { name: 'Times on Monday, November 23, 2026' }, LOADED);
   expect(group).toBeTruthy();
   const [nine, one] = radios(w);
   // 09:00 in Melbourne (UTC+11) is 22:00 UTC the day before.
@@ -95,7 +98,7 @@ it('writes times on the locale’s clock: 24 hours in German, with German words'
   await slotTour();
   const { w, day } = await open({ locale: 'de' });
   fireEvent.click(day);
-  await w.findByRole('radiogroup', { name: 'Uhrzeiten am Montag, 23. November 2026' });
+  await w.findByRole('radiogroup', { name: 'Uhrzeiten am Montag, 23. November 2026' }, LOADED);
   const name = plain(radios(w)[0]!.getAttribute('aria-label'));
   expect(name.startsWith('09:00–11:00 Uhr, ')).toBe(true);
   expect(name.endsWith(`, ${yours('2026-11-22T22:00:00Z', 'de')} bei Ihnen`)).toBe(true);
@@ -112,7 +115,7 @@ it('moves through the times with the arrow keys by the APG radio group: one tab 
   });
   const { w, day, events } = await open();
   fireEvent.click(day);
-  await w.findByRole('radiogroup');
+  await w.findByRole('radiogroup', {}, LOADED);
   const tabStops = () => radios(w).filter((r) => r.tabIndex === 0);
   expect(tabStops()).toEqual([radios(w)[0]]);
   expect(radios(w)[1]!.getAttribute('aria-disabled')).toBe('true');
@@ -144,7 +147,7 @@ it('mirrors left and right in a right-to-left language', async () => {
   await slotTour();
   const { w, day } = await open({ locale: 'ar' });
   fireEvent.click(day);
-  await w.findByRole('radiogroup');
+  await w.findByRole('radiogroup', {}, LOADED);
   fireEvent.keyDown(radios(w)[0]!, { key: 'ArrowLeft' });
   await waitFor(() => expect(radios(w)[1]!.getAttribute('aria-checked')).toBe('true'));
   expect(w.getByText(/^الأوقات بتوقيت/)).toBeTruthy();
@@ -169,7 +172,7 @@ it('shows sold-out, short and closed times disabled with their reasons, and caps
   fireEvent.click(w.getByRole('button', { name: 'More' }));
   fireEvent.click(w.getByRole('button', { name: 'More' }));
   fireEvent.click(day);
-  await w.findByRole('radiogroup');
+  await w.findByRole('radiogroup', {}, LOADED);
   expect(label(radios(w)[0])).toMatch(/^9:00 – 11:00 AM, only 2 left, /);
   expect(radios(w)[0]!.getAttribute('aria-disabled')).toBe('true');
   expect(label(radios(w)[1])).toMatch(/^1:00 – 3:00 PM, 8 left, /);
@@ -195,7 +198,7 @@ it('holds the chosen time by its UTC instant, shows the hold with its day and ti
   await slotTour();
   const { w, day, events } = await open();
   fireEvent.click(day);
-  await w.findByRole('radiogroup');
+  await w.findByRole('radiogroup', {}, LOADED);
   fireEvent.click(radios(w)[1]!);
   fireEvent.click(w.getByRole('button', { name: 'More' }));
   fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
@@ -239,7 +242,7 @@ it('groups more than eight times into morning, afternoon and evening', async () 
   await slotTour({ departures: Object.fromEntries(WEEK.map((d) => [d, hours])), duration: 60 });
   const { w, day } = await open();
   fireEvent.click(day);
-  await w.findByRole('radiogroup');
+  await w.findByRole('radiogroup', {}, LOADED);
   expect(w.getByRole('group', { name: 'Morning' }).querySelectorAll('[role=radio]')).toHaveLength(4);
   expect(w.getByRole('group', { name: 'Afternoon' }).querySelectorAll('[role=radio]')).toHaveLength(4);
   expect(w.getByRole('group', { name: 'Evening' }).querySelectorAll('[role=radio]')).toHaveLength(2);
@@ -255,7 +258,7 @@ it('offers a start that occurs twice on the day the shop’s clocks go back once
   });
   const { w, day } = await open({ locale: 'en-GB' }, '2027-04-04');
   fireEvent.click(day);
-  await w.findByRole('radiogroup');
+  await w.findByRole('radiogroup', {}, LOADED);
   const spans = radios(w).map((r) => r.querySelector('b')!.textContent);
   expect(spans).toEqual(['01:00–01:30', '02:00–02:30', '03:00–03:30']);
 });
