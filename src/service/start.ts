@@ -28,7 +28,7 @@ import { newSignInCode } from './admin/sessions.ts';
 import { secretTokenOfShop } from './admin/queries.ts';
 import { listen } from './server.ts';
 import { publicOriginOf } from './http/own-origin.ts';
-import { createStorefront } from './storefront/app.ts';
+import { createStorefront, TOUR_PAGE } from './storefront/app.ts';
 import { catalogFromFixture } from './storefront/catalog.ts';
 
 // This file runs as src/service/start.ts (tests, tsx) or dist/service/start.js: both sit two
@@ -129,7 +129,8 @@ async function main(): Promise<void> {
   const lines = [
     `Booking service and demo storefront: ${url}`,
     `  Merchant admin               ${adminLink}${adminToken === undefined ? '' : '  (one-time link, 10 minutes)'}`,
-    `  Product page (Shopify-like)  ${url}/`,
+    `  Product page (Shopify-like)  ${url}/  (kayak hire, by the day)`,
+    `  Tour page (times of day)     ${url}${TOUR_PAGE}  (guided paddle tour, 09:00 and 13:00)`,
     `  Strict-CSP page              ${url}/hostile.html`,
     `  API                          ${url}/v1`,
     `  Widget                       ${url}/booking-widget.js${existsSync(widgetFile) ? '' : '  (not built: run npm run build)'}`,

@@ -7,13 +7,13 @@
  * the product's widgets changes nothing for it. Without such a hold (it lapsed and is gone, or
  * the id is not the cart's), the line's own properties stand and the product's pricing now
  * applies: its oldest widget's, else the `range` defaults (per day; API.md §4.1). One rule, the
- * storefront's: units × the days or nights the price applies to (units alone when priced per
- * booking; src/shared/pricing.ts). A line that pays less books nothing; one that pays more is
+ * storefront's: units × the days, nights or slots the price applies to (units alone when priced
+ * per booking; src/shared/pricing.ts). A line that pays less books nothing; one that pays more is
  * booked, and the excess noted.
  * @module
  */
 import { diffDays } from '../../shared/plain-date.ts';
-import { priceUnitsOfDays } from '../../shared/pricing.ts';
+import { priceUnitsOfDays, priceUnitsOfSlots, slotsIn } from '../../shared/pricing.ts';
 import type { WidgetSettings } from '../../shared/records.ts';
 import { resolveSettings } from '../../shared/settings.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
@@ -45,7 +45,11 @@ export const LINE_MISMATCH = 'the order line does not match the hold';
 /** The reason noted beside the booking of a line that paid for more than it claims. */
 export const LINE_OVERPAID = 'the order line paid for more than its hold: booked';
 
-/** The pricing the product of `variantId` follows now, and the cart quantity it asks for `units` over [startAt, finishAt). */
+/**
+ * The pricing the product of `variantId` follows now, and the cart quantity it asks for `units`
+ * over [startAt, finishAt): by the days it spans, or for a variant booked by times of day by the
+ * slots it spans (migration 21 counts a hold's alike).
+ */
 async function currentPrice(
   db: Queryable,
   shopId: number,
@@ -55,11 +59,14 @@ async function currentPrice(
   startAt: number,
   finishAt: number,
 ): Promise<{ pricing: Pricing; required: number }> {
-  const days = diffDays(plainDateInZone(startAt, tz), plainDateInZone(finishAt, tz));
-  const widget = await productWidget(db, shopId, variantId);
+  const { widget, slotMinutes } = await productWidget(db, shopId, variantId);
   // No widget on the product: it takes the range defaults, as holds and bookings do.
   const settings = resolveSettings(widget?.type ?? 'range', (widget?.settings ?? {}) as Partial<WidgetSettings>);
-  return { pricing: settings.pricing, required: units * priceUnitsOfDays(days, settings) };
+  const times =
+    slotMinutes && slotMinutes > 0
+      ? priceUnitsOfSlots(slotsIn(startAt, finishAt, slotMinutes), settings)
+      : priceUnitsOfDays(diffDays(plainDateInZone(startAt, tz), plainDateInZone(finishAt, tz)), settings);
+  return { pricing: settings.pricing, required: units * times };
 }
 
 /** What `line` of an order from cart `bareCart` (null: none) books, judged as the module says. */

@@ -75,22 +75,30 @@ export async function storedCartTokens(db: Queryable, shopId: number, bareCart: 
 
 /**
  * The type and stored settings of the widget the product of variant `externalVariantId` follows
- * (its oldest, the one the storefront shows: API.md §4.1); undefined when it is on none.
+ * (its oldest, the one the storefront shows: API.md §4.1; undefined when it is on none), and the
+ * minutes of one slot of the variant's schedule (null: booked by days).
  */
 export async function productWidget(
   db: Queryable,
   shopId: number,
   externalVariantId: number,
-): Promise<{ type: WidgetType; settings: Record<string, unknown> } | undefined> {
-  const { rows } = await db.query<{ type: WidgetType; settings: Record<string, unknown> | string }>(
-    `SELECT w.type, w.settings FROM variants v JOIN widget_products wp ON wp.product_id = v.product_id JOIN widgets w ON w.id = wp.widget_id
+): Promise<{ widget: { type: WidgetType; settings: Record<string, unknown> } | undefined; slotMinutes: number | null }> {
+  const { rows } = await db.query<{
+    type: WidgetType | null;
+    settings: Record<string, unknown> | string | null;
+    slot_minutes: number | null;
+  }>(
+    `SELECT w.type, w.settings, (v.schedule->>'duration_minutes')::int AS slot_minutes
+       FROM variants v LEFT JOIN widget_products wp ON wp.product_id = v.product_id LEFT JOIN widgets w ON w.id = wp.widget_id
       WHERE v.shop_id = $1 AND v.external_id = $2 ORDER BY w.id LIMIT 1`,
     [shopId, externalVariantId],
   );
   const row = rows[0];
-  return (
-    row && { type: row.type, settings: typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings }
-  );
+  const settings = typeof row?.settings === 'string' ? JSON.parse(row.settings) : row?.settings;
+  return {
+    widget: row?.type ? { type: row.type, settings: settings ?? {} } : undefined,
+    slotMinutes: row?.slot_minutes == null ? null : Number(row.slot_minutes),
+  };
 }
 
 /** Records that the order was cancelled (once; a second cancellation changes nothing). */

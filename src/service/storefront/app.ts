@@ -1,6 +1,7 @@
 /**
  * The one-port demo server: the booking API under `/v1`, the widget file, the emulated Shopify
- * cart, the extension's block script and the demo storefront pages, in that order of routing.
+ * cart, the extension's block script and the demo storefront pages (the kayak's, by days, and
+ * the guided tour's, by times of day), in that order of routing.
  * @module
  */
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -31,6 +32,9 @@ export interface StorefrontOptions {
   catalog: Catalog;
   currency?: string;
 }
+
+/** The Guided paddle tour's product page (public/tour.html); every other product handle shows the kayak's. */
+export const TOUR_PAGE = '/products/guided-paddle-tour';
 
 /** Pages served with the strict policy of `csp.ts`. */
 const STRICT_PAGES = new Set(['/hostile.html', '/hostile']);
@@ -72,6 +76,8 @@ export function createStorefront(options: StorefrontOptions): Hono {
     '/extension/assets/*',
     serveStatic({ root: options.extensionAssetsDir, rewriteRequestPath: (p) => p.replace(/^\/extension\/assets/, '') }),
   );
+  // The demo's second product page (issue 29): the Guided paddle tour, booked by times of day.
+  app.get(TOUR_PAGE, serveStatic({ path: `${options.publicDir}/tour.html` }));
   app.get('/products/:handle', serveStatic({ path: `${options.publicDir}/index.html` }));
   // Shopify's cart page, where the widget's "Check out" leads: the demo's is its cart drawer.
   app.get('/cart', (c) => c.redirect('/?cart=open'));

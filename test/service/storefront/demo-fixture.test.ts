@@ -4,7 +4,7 @@ import type { Database } from '../../../src/service/db/types.ts';
 import { seedFixture } from '../../../src/service/shops/fixture.ts';
 import type { Fixture } from '../../../src/service/fixture.ts';
 import { openTestPglite } from '../../helpers/pglite-snapshots.ts';
-import { KAYAK, ORIGIN, TOUR, demoFixture, storefront } from './helpers.ts';
+import { GUIDED, KAYAK, ORIGIN, TOUR, demoFixture, storefront } from './helpers.ts';
 
 const fixture = demoFixture as Fixture;
 const PK = 'pk_demo_harbour_kayaks';
@@ -28,12 +28,13 @@ async function widgetGet(db: Database, path: string, origin = ORIGIN) {
 }
 
 describe('demo fixture on npm start', () => {
-  it('loads on the first start, and the demo page’s widgets find their range and date widgets', async () => {
+  it('loads on the first start, and the demo pages’ widgets find their range, date and slot widgets', async () => {
     const db = await database();
     expect(await seedFixture(db, fixture)).toEqual(['Harbour Kayaks']);
     for (const [product, type] of [
       [KAYAK.product, 'range'],
       [TOUR.product, 'date'],
+      [GUIDED.product, 'slot'],
     ] as const) {
       const res = await widgetGet(db, `/v1/widgets?external_product_id=${product}`);
       expect(res.status).toBe(200);
@@ -42,6 +43,29 @@ describe('demo fixture on npm start', () => {
       expect(widgets[0]).toMatchObject({ type, tz: 'Australia/Melbourne' });
       expect(widgets[0]!.settings.hold_minutes).toBeGreaterThan(0);
     }
+  });
+
+  it('gives the tour page’s slot widget, priced per person, the guided tour’s departures: 09:00 and 13:00, 8 seats each', async () => {
+    const db = await database();
+    await seedFixture(db, fixture);
+    const [widget] = (await (await widgetGet(db, `/v1/widgets?external_product_id=${GUIDED.product}`)).json()) as {
+      settings: { pricing: string; quantity_max: number };
+    }[];
+    expect(widget!.settings).toMatchObject({ pricing: 'booking', quantity_max: 8 });
+    // A week from the database's today in the shop's zone: inside the horizon, past any notice.
+    const { rows } = await db.query<{ day: string; next: string }>(
+      `SELECT to_char(d, 'YYYY-MM-DD') AS day, to_char(d + 1, 'YYYY-MM-DD') AS next
+         FROM (SELECT (now() AT TIME ZONE 'Australia/Melbourne')::date + 7 AS d) AS t`,
+    );
+    const { day, next } = rows[0]!;
+    const res = await widgetGet(db, `/v1/slots?external_variant_id=${GUIDED.seat}&start=${day}&finish=${next}`);
+    expect(res.status).toBe(200);
+    const slots = ((await res.json()) as Record<string, { local_start: string; quantity_available: number }[]>)[day];
+    const christmas = day.endsWith('-12-25');
+    expect(slots?.map((s) => [s.local_start, s.quantity_available])).toEqual([
+      ['09:00', christmas ? 0 : 8],
+      ['13:00', christmas ? 0 : 8],
+    ]);
   });
 
   it('has blackouts from now (22 Nov 2026) through 2027 for the demo to show', async () => {

@@ -20,6 +20,8 @@ export const ORIGIN = 'http://localhost:8787';
 /** The demo's ids, as the pages use them. */
 export const KAYAK = { product: 9012345678901, single: 49012345678901, double: 49012345678902 };
 export const TOUR = { product: 9012345678902, adult: 49012345678903 };
+/** The guided paddle tour, booked by times of day (its own page, public/tour.html). */
+export const GUIDED = { product: 9012345678903, seat: 49012345678905 };
 
 /** A storefront over `api` (default: a stub answering 200 and recording requests). */
 export function storefront(options: { api?: FetchHandler; widgetDir?: string } = {}) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KAYAK, ORIGIN, ROOT, storefront } from './helpers.ts';
+import { GUIDED, KAYAK, ORIGIN, ROOT, storefront } from './helpers.ts';
 
 const get = (app: ReturnType<typeof storefront>, path: string, init?: RequestInit) =>
   app.fetch(new Request(`${ORIGIN}${path}`, init));
@@ -31,6 +31,35 @@ describe('demo storefront pages', () => {
     const widget = html.indexOf('src="/booking-widget.js" defer');
     expect(theme).toBeGreaterThan(0);
     expect(widget).toBeGreaterThan(theme);
+  });
+
+  it('serves the guided paddle tour’s page beside the kayak’s, its widget on the tour’s product and only variant, each page linking to the other', async () => {
+    const app = storefront();
+    const res = await get(app, '/products/guided-paddle-tour');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain('<h1 class="product__title" id="ProductTitle">Guided paddle tour</h1>');
+    const form = html.slice(html.indexOf('<form'), html.indexOf('</form>'));
+    expect(form).toContain(`<input type="hidden" name="id" value="${GUIDED.seat}"`);
+    expect(form.match(/<booking-widget\b/g)).toHaveLength(1);
+    expect(form).toMatch(
+      new RegExp(
+        `<booking-widget[^>]*token="pk_demo_harbour_kayaks"[^>]*product="${GUIDED.product}"[^>]*variant="${GUIDED.seat}"`,
+      ),
+    );
+    expect(form).toMatch(/<booking-widget[^>]*price="79" currency="AUD" data-prices="49012345678905:79"/);
+    // The same theme and scripts as the kayak's page, in the same order.
+    expect(html.indexOf('src="/booking-widget.js" defer')).toBeGreaterThan(
+      html.indexOf('src="/assets/theme.js" defer'),
+    );
+    expect(html).toContain('src="/extension/assets/booking-widget-block.js" defer');
+    expect(html).toMatch(/<a href="\/products\/guided-paddle-tour" aria-current="page">/);
+    expect(html).toContain('<a href="/">Kayak hire</a>');
+    const kayak = await (await get(app, '/')).text();
+    expect(kayak).toContain('<a href="/products/guided-paddle-tour">Guided paddle tour</a>');
+    // Any other product handle is still the kayak's page.
+    expect(await (await get(app, '/products/kayak-hire')).text()).toBe(kayak);
   });
 
   it('serves the strict page with a CSP that allows no inline code and connects only to the API', async () => {
@@ -68,7 +97,7 @@ describe('demo storefront pages', () => {
 
   it('has no inline script, inline style, style attribute or event-handler attribute in any page', () => {
     const pages = readdirSync(join(ROOT, 'public')).filter((f) => f.endsWith('.html'));
-    expect(pages).toEqual(expect.arrayContaining(['index.html', 'hostile.html']));
+    expect(pages).toEqual(expect.arrayContaining(['index.html', 'tour.html', 'hostile.html']));
     for (const page of pages) {
       const html = readFileSync(join(ROOT, 'public', page), 'utf8');
       expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g), page).toBeNull();
