@@ -68,6 +68,7 @@ for (const pricing of ['booking', 'slot'] as const) {
     expect({ ...line!.properties, When: plain(line!.properties.When) }).toEqual({
       When: 'Mon, Nov 23, 9:00 – 11:00 AM',
       Units: '2',
+      Length: '2 hours',
       _start: '2026-11-22T22:00:00.000Z',
       _finish: '2026-11-23T00:00:00.000Z',
       _units: '2',

@@ -16,7 +16,7 @@ import type { Booking } from '../models/booking-model.ts';
 import type { HoldRequest, ModelDeps } from '../models/booking-types.ts';
 import { lengthOf, priceUnits } from '../pricing.ts';
 import { priceUnitsOfSlots } from '../../shared/pricing.ts';
-import { formatTimeSpan, heldText } from './times.ts';
+import { formatDuration, formatTimeSpan, heldText } from './times.ts';
 import { HoldClock } from './hold-clock.ts';
 import { type QuestionsFile, holdQuestions } from './questions-loader.ts';
 import { type ItemLine, addToShopifyCart, pruneShopifyCart, removeFromShopifyCart } from './shopify-cart.ts';
@@ -178,6 +178,7 @@ export const HoldModel = createModel(
                 properties: {
                   When: formatTimeSpan(i, held.tz, locale.peek()),
                   Units: formats.peek().number(i.quantity),
+                  Length: formatDuration(i, locale.peek()),
                 },
               }
             : dayLine(i);

@@ -23,6 +23,15 @@ export function formatTimeSpan(p: Period, tz: string, locale: string): string {
   }).formatRange(Date.parse(p.start), Date.parse(p.finish));
 }
 
+/** "2 hours", "90 minutes": how long a time of day lasts (elapsed time, as the service counts it), by Intl. */
+export function formatDuration(p: Period, locale: string): string {
+  const minutes = Math.round((Date.parse(p.finish) - Date.parse(p.start)) / 60_000);
+  const unit = minutes % 60 ? 'minute' : 'hour';
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(
+    unit === 'hour' ? minutes / 60 : minutes,
+  );
+}
+
 /** A held item's period: its time of day when it is one (or `timed`: a 409's items carry no `all_day`), else its days. */
 export function heldText(
   f: Formats,
