@@ -221,7 +221,7 @@ const appBuild = (): UserConfig => ({
             // split to the files a date or range widget waits for.
             {
               name: 'cart',
-              test: /src[\\/](widget[\\/](format|api[\\/]cart)|shared[\\/](plain-date|zones))\.ts$/,
+              test: /src[\\/](widget[\\/](format|api[\\/]cart)|shared[\\/](plain-date|zones))\.ts$|vite[\\/]preload-helper/,
             },
           ],
         },
