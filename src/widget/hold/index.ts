@@ -10,7 +10,7 @@ import type { Formats } from '../format.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking } from '../models/booking-model.ts';
 import type { ModelDeps } from '../models/booking-types.ts';
-import type { Selection } from '../models/selection-model.ts';
+import type { SlotSelection } from '../slot/slot-view.ts';
 import type { SlotFeature } from '../slot/index.ts';
 import type { SlotView } from '../slot/slot-view.ts';
 import { type Hold, HoldModel } from './hold-model.ts';
@@ -39,7 +39,7 @@ export function createHoldFeature(
   formats: ReadonlySignal<Formats>,
   locale: ReadonlySignal<string>,
   loadQuestions: QuestionsFile,
-  selection: Selection,
+  selection: SlotSelection,
   quantity: ReadonlySignal<number>,
 ): HoldFeature {
   const model = new HoldModel(deps, booking, t, formats, locale, loadQuestions);

@@ -6,7 +6,7 @@
 import { type VNode, h } from 'preact';
 import type { Booking } from '../models/booking-model.ts';
 import type { ModelDeps } from '../models/booking-types.ts';
-import type { Selection } from '../models/selection-model.ts';
+import type { SlotSelection } from './slot-view.ts';
 import type { ReadonlySignal } from '@preact/signals';
 import { SlotModel, type Slots } from './slot-model.ts';
 import { SlotTimes } from './SlotTimes.tsx';
@@ -23,7 +23,7 @@ export interface SlotFeature {
 export function createSlotFeature(
   deps: ModelDeps,
   booking: Booking,
-  selection: Selection,
+  selection: SlotSelection,
   quantity: ReadonlySignal<number>,
 ): SlotFeature {
   const model = new SlotModel(deps, booking, selection, quantity);

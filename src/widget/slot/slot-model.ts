@@ -14,7 +14,7 @@ import type { AvailableSlot, SlotsByDate } from '../../shared/records.ts';
 import { shopDay } from '../format.ts';
 import type { Booking } from '../models/booking-model.ts';
 import type { ModelDeps } from '../models/booking-types.ts';
-import type { Selection } from '../models/selection-model.ts';
+import type { SlotSelection } from './slot-view.ts';
 import { type SlotReason, slotReason } from './slot-format.ts';
 
 /** A time with why it cannot be chosen (undefined: it can). */
@@ -40,7 +40,7 @@ export function parseSlots(data: unknown, date: string): AvailableSlot[] {
 
 /** The slot list of one widget. */
 export const SlotModel = createModel(
-  (deps: ModelDeps, booking: Booking, selection: Selection, quantity: ReadonlySignal<number>) => {
+  (deps: ModelDeps, booking: Booking, selection: SlotSelection, quantity: ReadonlySignal<number>) => {
     const variant = computed(() => deps.config.value.variant ?? '');
     /** The chosen day's key (`variant day`), when a day and a variant are chosen. */
     const key = computed(() =>
