@@ -64,15 +64,15 @@ export function dayReason(date: PlainDate, facts: DayFacts, asStart = true): Rea
   // slots it overlaps): open while one can take the quantity; else some left, none, every slot
   // past or too soon, or closed (a blackout, or a weekday the schedule opens no slot on).
   if (day?.slots_available !== undefined)
-    return day.quantity_available >= facts.quantity
-      ? undefined
-      : day.quantity_available
+    return day.quantity_available < facts.quantity
+      ? day.quantity_available
         ? 'short'
         : day.status === 'sold_out'
           ? 'sold'
           : day.status === 'outside_window' && day.quantity_free
             ? 'lead'
-            : 'closed';
+            : 'closed'
+      : undefined;
   const covering = facts.blocks.filter((b) => b.first <= date && date <= b.last);
   if (covering.some((b) => asStart || !b.startOnly)) return 'closed';
   // The service judges a one-day item starting that day; when a "start" blackout we know of
