@@ -218,3 +218,46 @@ it('offers a start that occurs twice on the day the shop’s clocks go back once
   const spans = radios(w).map((r) => r.querySelector('b')!.textContent);
   expect(spans).toEqual(['01:00–01:30', '02:00–02:30', '03:00–03:30']);
 });
+
+it('keeps holding a time by its instants, and Update hold holds another time of the day', async () => {
+  await slotTour();
+  const { w, day } = await open();
+  fireEvent.click(day);
+  await w.findByRole('radiogroup', {}, LOADED);
+  fireEvent.click(radios(w)[0]!);
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  await w.findByText('14:59 left', {}, LOADED);
+  harness.service.clock.advance(11 * 60_000);
+  document.dispatchEvent(new Event('visibilitychange'));
+  fireEvent.click(await w.findByRole('button', { name: 'Keep holding' }));
+  await w.findByText(/^14:5\d left$/);
+  const posts = () =>
+    requestsTo(harness, '/v1/reservations', 'POST').map((r) => (r.body as { items: unknown[] }).items);
+  expect(posts()[1]).toEqual([
+    { external_id: '8003', start: '2026-11-22T22:00:00.000Z', finish: '2026-11-23T00:00:00.000Z', quantity: 1 },
+  ]);
+  // Another time of the same day: Update hold holds it instead.
+  fireEvent.click(radios(w)[1]!);
+  fireEvent.click(await w.findByRole('button', { name: 'Update hold' }));
+  await waitFor(() => expect(posts()).toHaveLength(3));
+  expect(posts()[2]).toEqual([
+    { external_id: '8003', start: '2026-11-23T02:00:00.000Z', finish: '2026-11-23T04:00:00.000Z', quantity: 1 },
+  ]);
+  await waitFor(() => expect(w.queryByRole('button', { name: 'Update hold' })).toBeNull());
+});
+
+it('opens on a live hold’s day with its time chosen again after a reload', async () => {
+  await slotTour();
+  const first = await open();
+  fireEvent.click(first.day);
+  await first.w.findByRole('radiogroup', {}, LOADED);
+  fireEvent.click(radios(first.w)[1]!);
+  fireEvent.click(first.w.getByRole('button', { name: 'Reserve' }));
+  await first.w.findByText('14:59 left', {}, LOADED);
+  first.el.remove();
+  const { w } = await open();
+  await waitFor(() => expect(radios(w)[1]!.getAttribute('aria-checked')).toBe('true'), LOADED);
+  // The choice is what is held: no Reserve, the hold's actions instead.
+  expect(w.queryByRole('button', { name: /^(Reserve|Update hold)$/ })).toBeNull();
+  expect(w.getByRole('button', { name: 'Release' })).toBeTruthy();
+});

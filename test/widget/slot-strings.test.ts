@@ -11,7 +11,10 @@ it('has every slot list string in each of the widget’s languages, and English 
   for (const [lang, line] of Object.entries(SLOT_LINES)) {
     const words = line.split('|');
     expect(words, lang).toHaveLength(SLOT_KEY_COUNT);
-    expect(words.every((w) => w.trim().length > 0), lang).toBe(true);
+    expect(
+      words.every((w) => w.trim().length > 0),
+      lang,
+    ).toBe(true);
   }
   expect(slotWords('de-CH')('times', 'Montag')).toBe('Uhrzeiten am Montag');
   expect(slotWords('ar')('yours', '9:00')).toBe('9:00 بتوقيتك');
