@@ -11,7 +11,7 @@ import type { Translate } from '../i18n.ts';
 import type { Booking } from '../models/booking-model.ts';
 import type { ModelDeps } from '../models/booking-types.ts';
 import type { SlotSelection } from '../slot/slot-view.ts';
-import type { SlotFeature } from '../slot/index.ts';
+import type { SlotFeature } from '../slot/index.tsx';
 import type { SlotView } from '../slot/slot-view.ts';
 import { type Hold, HoldModel } from './hold-model.ts';
 import { HoldPanel, HoldProblem } from './HoldPanel.tsx';
@@ -47,7 +47,7 @@ export function createHoldFeature(
   if (booking.widget.peek()?.type === 'slot') {
     // No choice is complete without its time, from now on (the times' file may still be on its way).
     selection.time.value ??= null;
-    import('../slot/index.ts').then(
+    import('../slot/index.tsx').then(
       (m) => (slot.value = m.createSlotFeature(deps, booking, selection, quantity)),
       // The file did not arrive: said as a hold that cannot be made, with its Retry.
       booking.holdFailed,

@@ -9,12 +9,12 @@
  * shop's zone in words. More than 8 times are grouped into morning, afternoon and evening.
  * @module
  */
-import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { AvailableSlot } from '../../shared/records.ts';
 import type { SlotChoice, Slots } from './slot-model.ts';
-import { partOfDay, slotLines, timeFormats } from './slot-format.ts';
+import { type TimeFormats, partOfDay, slotLines, timeFormats } from './slot-format.ts';
 import { useSlotStyles } from './slot-styles.ts';
-import { slotWords } from './strings.ts';
+import { type SlotWords, slotWords } from './strings.ts';
 import type { SlotView } from './slot-view.ts';
 
 /** More times than this are grouped by the part of the day. */
@@ -41,8 +41,12 @@ export function SlotTimes({ vm, slots }: { vm: SlotView; slots: Slots }) {
     f = vm.formats.value,
     locale = vm.locale.value;
   const tz = vm.booking.widget.value?.tz ?? 'UTC';
-  const w = useMemo(() => slotWords(locale), [locale]);
-  const tf = useMemo(() => timeFormats(locale, tz), [locale, tz]);
+  // The words and formatters of this language and zone, made once (Intl objects are costly);
+  // a ref, not useMemo, so the calendar's Preact file needs to export no other hook.
+  const made = useRef<{ key: string; w: SlotWords; tf: TimeFormats }>(undefined);
+  const key = `${locale} ${tz}`;
+  if (made.current?.key !== key) made.current = { key, w: slotWords(locale), tf: timeFormats(locale, tz) };
+  const { w, tf } = made.current;
   // After an arrow key the newly chosen time takes the focus.
   useLayoutEffect(() => {
     if (!keyed.current) return;

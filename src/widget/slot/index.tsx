@@ -3,7 +3,7 @@
  * the widget is a slot widget, so date and range widgets never load these bytes.
  * @module
  */
-import { type VNode, h } from 'preact';
+import type { VNode } from 'preact';
 import type { Booking } from '../models/booking-model.ts';
 import type { ModelDeps } from '../models/booking-types.ts';
 import type { SlotSelection } from './slot-view.ts';
@@ -27,5 +27,5 @@ export function createSlotFeature(
   quantity: ReadonlySignal<number>,
 ): SlotFeature {
   const model = new SlotModel(deps, booking, selection, quantity);
-  return { model, Times: ({ vm }) => h(SlotTimes, { vm, slots: model }) as VNode<unknown> };
+  return { model, Times: ({ vm }) => <SlotTimes vm={vm} slots={model} /> };
 }
