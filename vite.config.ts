@@ -216,6 +216,13 @@ const appBuild = (): UserConfig => ({
           groups: [
             { name: 'preact', test: /node_modules[\\/](preact|@preact)[\\/]/ },
             { name: 'dates', test: /node_modules[\\/]date-fns(-tz)?[\\/]/ },
+            // What the calendar shares with the files loaded on demand (the hold's, the slot
+            // list's): one file, whichever of them imports it, so a slot widget's file adds no
+            // split to the files a date or range widget waits for.
+            {
+              name: 'cart',
+              test: /src[\\/](widget[\\/](format|api[\\/]cart)|shared[\\/](plain-date|zones))\.ts$|vite[\\/]preload-helper/,
+            },
           ],
         },
       },

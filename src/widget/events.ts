@@ -6,10 +6,13 @@
 import type { PlainDate } from '../shared/plain-date.ts';
 import type { Reservation, Widget } from '../shared/records.ts';
 
-/** A complete choice: `finish` is exclusive, as the API counts it. */
+/**
+ * A complete choice: `finish` is exclusive, as the API counts it. Days (`YYYY-MM-DD`) for a date
+ * or range widget; a slot widget's chosen time as its UTC instants (`starts_at`, `finishes_at`).
+ */
 export interface SelectDetail {
-  start: PlainDate;
-  finish: PlainDate;
+  start: PlainDate | string;
+  finish: PlainDate | string;
   quantity: number;
 }
 

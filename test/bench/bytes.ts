@@ -84,6 +84,8 @@ function roleOf(file: string): string {
     format: 'shared by app and hold',
     cart: 'formatting and the storefront cart, shared by app and hold',
     hold: 'hold (on first pick / idle)',
+    slot: "a slot widget's times (loaded by the hold's file, slot widgets only)",
+    api: "the client's light requester (questions and slot list files)",
   };
   return roles[part] ?? `strings: ${part} (only on ${part} pages)`;
 }
@@ -284,6 +286,20 @@ export async function measureBytes(): Promise<SectionResult> {
       `${bytes(ours.raw)} / ${bytes(ours.gzip)} / ${bytes(ours.brotli)}`,
       `${first.length} files + the largest language (gzip); target ≤ ${bytes(TARGET_BEFORE_INTERACTIVE)}: ${pass(ours.gzip <= TARGET_BEFORE_INTERACTIVE)} (npm test budget ${bytes(TEST_BUDGET_BEFORE_INTERACTIVE)}: ${pass(ours.gzip <= TEST_BUDGET_BEFORE_INTERACTIVE)})`,
     );
+    // A slot widget (issue 29): what a chosen day's times wait for beyond the calendar, on demand.
+    const slot = 'src/widget/slot/index.tsx';
+    if (manifest[slot]) {
+      const later = [...new Set([...statics('src/widget/hold/index.ts'), ...statics(slot)])].filter(
+        (f) => !first.includes(f),
+      );
+      const gz = later.reduce((n, f) => n + measured.get(f)!.gzip, 0);
+      row(
+        "a slot widget's times, after the calendar",
+        'gzip',
+        bytes(gz),
+        `${later.join(', ')}: the hold's file (idle or first pick) and the slot list's, which only a slot widget loads`,
+      );
+    }
   } else {
     row('booking-widget.js', 'raw / gzip / brotli', 'not built', 'run npm run build');
   }

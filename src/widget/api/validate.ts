@@ -48,7 +48,7 @@ function cleanSettings(type: Widget['type'], raw: unknown): WidgetSettings {
       key === 'count'
         ? v === 'days' || v === 'nights'
         : key === 'pricing'
-          ? v === 'booking' || v === 'day' || v === 'night'
+          ? v === 'booking' || v === 'day' || v === 'night' || v === 'slot'
           : key === 'first_day_of_week'
             ? v === null || (isCount(v) && v < 7)
             : isCount(v);
@@ -59,7 +59,11 @@ function cleanSettings(type: Widget['type'], raw: unknown): WidgetSettings {
 
 /** The widgets list: its first widget (undefined when the product has none), settings resolved. */
 export function parseWidgets(data: unknown): Widget | undefined {
-  const [w] = listOf<Widget>(data, 'widgets', (w) => (w.type === 'date' || w.type === 'range') && isZone(w.tz));
+  const [w] = listOf<Widget>(
+    data,
+    'widgets',
+    (w) => (w.type === 'date' || w.type === 'range' || w.type === 'slot') && isZone(w.tz),
+  );
   return (
     w && { ...w, locale: typeof w.locale === 'string' ? w.locale : '', settings: cleanSettings(w.type, w.settings) }
   );

@@ -59,9 +59,22 @@ export function dayReason(date: PlainDate, facts: DayFacts, asStart = true): Rea
   if (date < today) return 'past';
   if (date < addDays(today, s.lead_days)) return 'lead';
   if (date > addDays(today, s.horizon_days)) return 'horizon';
+  const day = facts.availability[date];
+  // A day of times (SLOTS.md §3), judged by the service slot by slot (a blackout closes only the
+  // slots it overlaps): open while one can take the quantity; else some left, none, every slot
+  // past or too soon, or closed (a blackout, or a weekday the schedule opens no slot on).
+  if (day?.slots_available !== undefined)
+    return day.quantity_available < facts.quantity
+      ? day.quantity_available
+        ? 'short'
+        : day.status === 'sold_out'
+          ? 'sold'
+          : day.status === 'outside_window' && day.quantity_free
+            ? 'lead'
+            : 'closed'
+      : undefined;
   const covering = facts.blocks.filter((b) => b.first <= date && date <= b.last);
   if (covering.some((b) => asStart || !b.startOnly)) return 'closed';
-  const day = facts.availability[date];
   // The service judges a one-day item starting that day; when a "start" blackout we know of
   // explains it, a day inside a range is still free. Otherwise trust the service: it also
   // knows blackouts longer than the window the widget asked for. Units are the day's free ones

@@ -1,6 +1,6 @@
 /**
  * The widget's root: a failure with its Retry (never an all-unavailable calendar), or the
- * calendar and its controls and the hold; and the polite live region for the hold's status.
+ * calendar (a slot widget's times under it) and its controls and the hold; and the polite live region for the hold's status.
  * The calendar is there from the first frame (the month's weeks in a box with room for six,
  * the controls below), busy until its data is in: the page around the widget never shifts. Each component
  * re-renders when a signal it read changes (@preact/signals), and only then.
@@ -44,6 +44,7 @@ function Body({ vm }: { vm: View }) {
   return (
     <>
       <Calendar vm={vm} />
+      {hold && <hold.Times vm={vm} />}
       <Controls vm={vm} />
       {hold && <hold.HoldPanel vm={vm} hold={hold.model} />}
     </>

@@ -13,15 +13,17 @@ import type { HoldView as View } from './hold-view.ts';
 export function Summary({ vm }: { vm: View }) {
   const c = vm.selection.chosen.value;
   if (!c || (!vm.booking.isRange.value && vm.price.value === undefined)) return <p part="summary" />;
+  // A time of day has no length in days to say: its total only.
+  const slot = vm.booking.widget.value?.type === 'slot';
   const t = vm.t.value,
     f = vm.formats.value,
     s = vm.booking.settings.value;
-  const length = formatLength(f, t, vm.locale.value, lengthOf(c.start, c.finish, s));
+  const length = slot ? '' : formatLength(f, t, vm.locale.value, lengthOf(c.start, c.finish, s));
   const { currency } = vm.config.value;
   const price = vm.price.value;
   const total =
     price !== undefined && currency
-      ? ` · ${t('total', f.money(amountOf(price, c.quantity, c.start, c.finish, s), currency))}`
+      ? `${slot ? '' : ' · '}${t('total', f.money(amountOf(price, c.quantity, c.start, c.finish, s), currency))}`
       : '';
   return (
     <p part="summary">
@@ -34,7 +36,8 @@ export function Summary({ vm }: { vm: View }) {
 /** The choice is exactly what the cart holds for this variant: nothing to reserve, only to check out. */
 export function isHeld(vm: View): boolean {
   const c = vm.selection.chosen.value,
-    r = vm.booking.reservation.value;
+    r = vm.booking.reservation.value,
+    time = vm.selection.time?.value;
   return (
     !!c &&
     !!r &&
@@ -42,8 +45,9 @@ export function isHeld(vm: View): boolean {
       (i) =>
         String(i.external_id) === (vm.config.value.variant ?? '') &&
         i.quantity === c.quantity &&
-        shopDay(i.start, r.tz) === c.start &&
-        shopDay(i.finish, r.tz) === c.finish,
+        (time
+          ? Date.parse(i.start) === Date.parse(time.starts_at)
+          : shopDay(i.start, r.tz) === c.start && shopDay(i.finish, r.tz) === c.finish),
     )
   );
 }

@@ -10,11 +10,13 @@
 import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
 import type { Reservation } from '../../shared/records.ts';
 import { shopify } from '../api/cart.ts';
-import { type Formats, formatLength, formatPeriod, isolate, periodDays, shopDay } from '../format.ts';
+import { type Formats, formatLength, isolate, periodDays, shopDay } from '../format.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking } from '../models/booking-model.ts';
 import type { HoldRequest, ModelDeps } from '../models/booking-types.ts';
 import { lengthOf, priceUnits } from '../pricing.ts';
+import { priceUnitsOfSlots } from '../../shared/pricing.ts';
+import { formatDuration, formatTimeSpan, heldText } from './times.ts';
 import { HoldClock } from './hold-clock.ts';
 import { type QuestionsFile, holdQuestions } from './questions-loader.ts';
 import { type ItemLine, addToShopifyCart, pruneShopifyCart, removeFromShopifyCart } from './shopify-cart.ts';
@@ -71,7 +73,7 @@ export const HoldModel = createModel(
       return f.list(
         r.items.map(
           (i) =>
-            `${isolate(`${i.product_title} – ${i.variant_title}`)}${t.peek()('sep')}${formatPeriod(f, i, r.tz, nights.peek())} × ${f.number(i.quantity)}`,
+            `${isolate(`${i.product_title} – ${i.variant_title}`)}${t.peek()('sep')}${heldText(f, i, r.tz, nights.peek(), locale.peek())} × ${f.number(i.quantity)}`,
         ),
       );
     };
@@ -134,7 +136,7 @@ export const HoldModel = createModel(
           ? tr('holdError')
           : `${misfits
               .map((i) => {
-                const period = formatPeriod(f, i, tz, nights.value);
+                const period = heldText(f, i, tz, nights.value, locale.value, booking.widget.value?.type === 'slot');
                 const sold = i.status === 'sold_out';
                 // Nothing left is a fully booked day, not "only 0 left".
                 return sold && i.quantity_available
@@ -167,7 +169,20 @@ export const HoldModel = createModel(
       let inCart = !!shopify();
       if (inCart) {
         await sweep;
-        const line: ItemLine = (i) => {
+        const line: ItemLine = (i) =>
+          i.all_day === 0
+            ? // A time of day (SLOTS.md §3): the day and time in the shop's zone; one slot held,
+              // so per person or per slot alike the line is the units.
+              {
+                quantity: i.quantity * priceUnitsOfSlots(1, settings.peek()),
+                properties: {
+                  When: formatTimeSpan(i, held.tz, locale.peek()),
+                  Units: formats.peek().number(i.quantity),
+                  Length: formatDuration(i, locale.peek()),
+                },
+              }
+            : dayLine(i);
+        const dayLine: ItemLine = (i) => {
           const [first, last] = periodDays(i, held.tz, nights.peek());
           const f = formats.peek();
           const start = shopDay(i.start, held.tz),
@@ -199,8 +214,9 @@ export const HoldModel = createModel(
     const again = (r: Reservation): HoldRequest[] =>
       r.items.map((i) => ({
         variant: String(i.external_id),
-        start: shopDay(i.start, r.tz),
-        finish: shopDay(i.finish, r.tz),
+        // A time of day by its instants (SLOTS.md §2), days by their dates.
+        start: i.all_day === 0 ? i.start : shopDay(i.start, r.tz),
+        finish: i.all_day === 0 ? i.finish : shopDay(i.finish, r.tz),
         quantity: i.quantity,
       }));
 

@@ -9,6 +9,7 @@ import type { PlainDate } from '../../shared/plain-date.ts';
 import type { WidgetConfig } from '../boot/host.ts';
 import type { Formats } from '../format.ts';
 import type { Translate } from '../i18n.ts';
+import type { AvailableSlot } from '../../shared/records.ts';
 import type { Booking } from '../models/booking-model.ts';
 
 /** The parts of the view model the hold's panel and totals show. */
@@ -26,5 +27,7 @@ export interface HoldView {
     reserve(): unknown;
     /** The complete choice, `finish` exclusive. */
     chosen: ReadonlySignal<{ start: PlainDate; finish: PlainDate; quantity: number } | undefined>;
+    /** A slot widget's chosen time (null until chosen; absent or undefined elsewhere). */
+    time?: ReadonlySignal<AvailableSlot | null | undefined>;
   };
 }

@@ -3,7 +3,8 @@
  * a hold shows them, so the calendar never waits for these bytes.
  * @module
  */
-import { type Formats, type Period, formatPeriod, isolate } from '../format.ts';
+import { type Formats, isolate } from '../format.ts';
+import { type HeldPeriod, heldText } from './times.ts';
 
 /** The shopper's own zone, e.g. "Europe/Berlin". */
 export function shopperZone(): string {
@@ -37,7 +38,7 @@ export function named(text: string, zone: string, tz: string, locale = 'en'): st
   return shopperZone() === tz ? text : `${text} (${isolate(zoneName(zone, locale))})`;
 }
 
-/** A held item's period in the shop's zone, the zone named when it is not the shopper's. */
-export function heldPeriod(f: Formats, item: Period, tz: string, nights: boolean, locale = 'en'): string {
-  return named(formatPeriod(f, item, tz, nights), tz, tz, locale);
+/** A held item's period (days, or a time of day) in the shop's zone, the zone named when it is not the shopper's. */
+export function heldPeriod(f: Formats, item: HeldPeriod, tz: string, nights: boolean, locale = 'en'): string {
+  return named(heldText(f, item, tz, nights, locale), tz, tz, locale);
 }

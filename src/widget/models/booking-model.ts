@@ -10,7 +10,6 @@ import type { PlainDate } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import type { AvailabilityDay, Blackout, Reservation, Widget, WidgetSettings } from '../../shared/records.ts';
 import type { Failure } from '../api/failure.ts';
-import { shopDay } from '../format.ts';
 import type { HoldRequest, ModelDeps } from './booking-types.ts';
 import { monthKey } from './month-keys.ts';
 
@@ -265,7 +264,8 @@ export const BookingModel = createModel(
             cart_token: await cartToken,
             items: variants.map((i) => ({
               external_id: String(i.external_id),
-              start: shopDay(i.start, r.tz),
+              // In the shop's zone: a day, or a time of day (SLOTS.md §2).
+              start: i.start_local,
               quantity: 0,
             })),
           });

@@ -14,10 +14,13 @@ export interface ModelDeps extends Omit<Host, 'config' | 'root'> {
   config: ReadonlySignal<WidgetConfig>;
 }
 
-/** One item to hold: plain days in the shop's zone, `finish` exclusive. */
+/**
+ * One item to hold: plain days in the shop's zone, or a time of day's UTC instants (a slot
+ * widget, SLOTS.md §2); `finish` exclusive.
+ */
 export interface HoldRequest {
   variant: string;
-  start: PlainDate;
-  finish: PlainDate;
+  start: PlainDate | string;
+  finish: PlainDate | string;
   quantity: number;
 }

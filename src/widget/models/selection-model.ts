@@ -9,6 +9,7 @@ import { type DayFacts, closedBy, dayInTheWay, dayReason, rangeFinish, rangeProb
 import { type Formats, dayLabel, formatPeriod } from '../format.ts';
 import type { HoldFeature } from '../hold/index.ts';
 import type { Translate } from '../i18n.ts';
+import type { AvailableSlot } from '../../shared/records.ts';
 import type { Booking } from './booking-model.ts';
 import type { ModelDeps } from './booking-types.ts';
 
@@ -31,6 +32,11 @@ export const SelectionModel = createModel(
     const { settings, isRange, nights } = booking;
     const start = signal<PlainDate | undefined>(undefined);
     const end = signal<PlainDate | undefined>(undefined);
+    /**
+     * A slot widget's chosen time of the chosen day (set by the slot list's file): null until
+     * one is chosen, which keeps the choice incomplete; undefined in a date or range widget.
+     */
+    const time = signal<AvailableSlot | null | undefined>(undefined);
     /** Feedback on the last choice ("Now choose the end date."), announced politely. */
     const message = signal('');
     /** What to do first, until the first choice: "Choose a start date." */
@@ -47,7 +53,7 @@ export const SelectionModel = createModel(
     const chosen = computed(() => {
       const s = start.value,
         e = end.value;
-      if (!s || !e) return undefined;
+      if (!s || !e || time.value === null) return undefined;
       return {
         start: s,
         finish: isRange.value ? rangeFinish(e, settings.value) : addDays(s, 1),
@@ -78,14 +84,21 @@ export const SelectionModel = createModel(
       start.value = end.value = undefined;
       message.value = '';
     });
+    /** What the choice holds: its days, or its time's instants (SLOTS.md §2: unambiguous across DST). */
+    const request = computed(() => {
+      const c = chosen.value,
+        at = time.value;
+      return c && (at ? { ...c, start: at.starts_at, finish: at.finishes_at } : c);
+    });
     effect(() => {
-      const c = chosen.value;
+      const c = request.value;
       if (c) emit('booking-widget:select', c);
     });
 
     return {
       start,
       end,
+      time,
       message,
       instruction,
       opens,
@@ -143,13 +156,11 @@ export const SelectionModel = createModel(
 
       /** Holds the chosen days for the current variant. */
       async reserve() {
-        const c = chosen.value;
-        if (!c || stale.value) return;
+        if (!request.value || stale.value) return;
         if (!variant.value) {
           message.value = t.value('pickVariant');
           return;
         }
-        const items = [{ variant: variant.value, ...c }];
         // "Reserving…" at once, also while the hold's code may still be on its way.
         const { holding } = booking;
         if (holding.value) return;
@@ -165,7 +176,9 @@ export const SelectionModel = createModel(
         } finally {
           holding.value = false;
         }
-        await hold.model.holdItems(items);
+        // Read now: a slot widget's hold file may just have said that a time is still to choose.
+        const c = request.value;
+        if (c) await hold.model.holdItems([{ variant: variant.value, ...c }]);
       },
     };
   },

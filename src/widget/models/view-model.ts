@@ -126,6 +126,8 @@ export const ViewModel = createModel((deps: ModelDeps) => {
           formats,
           locale,
           () => import('../hold/questions/index.ts'),
+          selection,
+          quantity,
         )),
       (e: unknown) => {
         // The file did not arrive: the next Reserve asks for it again.
@@ -135,11 +137,13 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     ));
   const selection = new SelectionModel(deps, booking, facts, quantity, variant, strings.t, formats, loadHold);
 
-  /** The most units the shopper can ask for: see `mostUnits`. */
+  /** The most units the shopper can ask for: see `mostUnits`; no more than a chosen time has left. */
   const most = computed(() => {
     const c = selection.chosen.value,
-      s = selection.start.value;
-    return mostUnits(settings.value, facts.value?.availability ?? {}, c ? eachDay(c.start, c.finish) : s && [s]);
+      s = selection.start.value,
+      min = settings.value.quantity_min;
+    const most = mostUnits(settings.value, facts.value?.availability ?? {}, c ? eachDay(c.start, c.finish) : s && [s]);
+    return Math.max(min, Math.min(most, selection.time.value?.quantity_available ?? most));
   });
   // Before a choice, a quantity above what the variant has (another variant was chosen) comes down to it.
   effect(() => {

@@ -22,6 +22,9 @@ export const DOUBLE_KAYAK = 49012345678902;
 export const TOUR_PRODUCT = 9012345678902;
 export const TOUR_ADULT = 49012345678903;
 export const TOUR_CHILD = 49012345678904;
+/** The demo's Guided paddle tour (issue 29): booked by times of day, 09:00 and 13:00 daily, 8 seats, a slot widget. */
+export const GUIDED_TOUR_PRODUCT = 9012345678903;
+export const GUIDED_TOUR = 49012345678905;
 
 /** Offsets from today of the days the suites use; each suite keeps to its own. */
 export const DAYS = {
@@ -102,6 +105,26 @@ export function e2eFixture({ origins, today, holdMinutes }: E2eFixtureOptions): 
               { external_id: TOUR_CHILD, title: 'Child (8-15)', capacity: 6 },
             ],
           },
+          {
+            external_id: GUIDED_TOUR_PRODUCT,
+            title: 'Guided paddle tour',
+            vendor: 'Harbour Kayaks',
+            location: 'St Kilda Pier',
+            variants: [
+              {
+                external_id: GUIDED_TOUR,
+                title: 'Default Title',
+                capacity: 8,
+                schedule: {
+                  counting: 'seats',
+                  departures: Object.fromEntries(
+                    ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, ['09:00', '13:00']]),
+                  ),
+                  duration_minutes: 120,
+                },
+              },
+            ],
+          },
         ],
         widgets: [
           {
@@ -123,6 +146,12 @@ export function e2eFixture({ origins, today, holdMinutes }: E2eFixtureOptions): 
             type: 'date',
             external_product_ids: [TOUR_PRODUCT],
             settings: { lead_days: 0, horizon_days: 400, quantity_max: 6, hold_minutes: hold(10) },
+          },
+          {
+            title: 'Guided paddle tour',
+            type: 'slot',
+            external_product_ids: [GUIDED_TOUR_PRODUCT],
+            settings: { quantity_max: 8, hold_minutes: hold(10) },
           },
         ],
         blackouts: [

@@ -1,0 +1,149 @@
+/**
+ * The times of the chosen day of a slot widget (SLOTS.md §3), in the slot list's own file: once
+ * a day is chosen its slots are asked of the service (GET slots for that date, with the cart
+ * token so the shopper's own holds count as free), kept per variant and day, and asked again
+ * when the cart's hold changes or a hold failed. Choosing a time sets the selection's `time`,
+ * which completes the choice (Reserve holds that slot by its UTC instant) and caps the
+ * quantity at what the time has left. A reload with a live hold chooses the held time again.
+ * @module
+ */
+import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
+import { createLightRequester, listSlots } from '../../client/internal.ts';
+import { type PlainDate, addDays } from '../../shared/plain-date.ts';
+import type { AvailableSlot, SlotsByDate } from '../../shared/records.ts';
+import { shopDay } from '../format.ts';
+import type { Booking } from '../models/booking-model.ts';
+import type { ModelDeps } from '../models/booking-types.ts';
+import type { SlotSelection } from './slot-view.ts';
+import { type SlotReason, slotReason } from './slot-format.ts';
+
+/** A time with why it cannot be chosen (undefined: it can). */
+export interface SlotChoice {
+  slot: AvailableSlot;
+  reason: SlotReason | undefined;
+}
+
+/** The times of `date`, when the answer has the documented shape; else a thrown `invalid_response`-like error. */
+export function parseSlots(data: unknown, date: string): AvailableSlot[] {
+  const list = (data as SlotsByDate | null)?.[date];
+  const ok = (s: AvailableSlot) =>
+    typeof s === 'object' &&
+    s !== null &&
+    !Number.isNaN(Date.parse(s.starts_at)) &&
+    !Number.isNaN(Date.parse(s.finishes_at)) &&
+    /^\d\d:\d\d$/.test(s.local_start) &&
+    typeof s.quantity_available === 'number' &&
+    typeof s.status === 'string';
+  if (!Array.isArray(list) || !list.every(ok)) throw new Error('The slots response does not have the documented shape');
+  return list;
+}
+
+/** The slot list of one widget. */
+export const SlotModel = createModel(
+  (deps: ModelDeps, booking: Booking, selection: SlotSelection, quantity: ReadonlySignal<number>) => {
+    const variant = computed(() => deps.config.value.variant ?? '');
+    /** The chosen day's key (`variant day`), when a day and a variant are chosen. */
+    const key = computed(() =>
+      selection.start.value && variant.value ? `${variant.value} ${selection.start.value}` : '',
+    );
+    /** Slots by key, as last answered: kept shown while they are asked again. */
+    const lists = signal<Record<string, AvailableSlot[]>>({});
+    /** Keys asked for, in flight or answered; forgotten to ask again. */
+    const sent = new Set<string>();
+    const asked = signal(0);
+    const failed = signal(false);
+    /** The chosen day's times, undefined while they load. */
+    const times = computed(() => lists.value[key.value]);
+    /** Each time of the chosen day with why it cannot take the quantity asked (on the server's clock). */
+    const choices = computed<SlotChoice[] | undefined>(() => {
+      const now = booking.clock.value + booking.offset.value;
+      return times.value?.map((slot) => ({ slot, reason: slotReason(slot, quantity.value, now) }));
+    });
+
+    /** Asks for `k`'s times (once until forgotten). */
+    async function load(k: string) {
+      const [v, date] = k.split(' ') as [string, PlainDate];
+      sent.add(k);
+      failed.value = false;
+      try {
+        const { api, token } = deps.config.peek();
+        const requester = createLightRequester({
+          baseUrl: api,
+          token,
+          tokenInQuery: true,
+          fetch: deps.fetch,
+          retry: { limit: 1, delayMs: 300 },
+        });
+        const cart_token = await deps.cartToken;
+        const data = await listSlots(
+          requester,
+          { external_variant_id: v, start: date, finish: addDays(date, 1), cart_token },
+          { signal: deps.signal },
+        );
+        lists.value = { ...lists.value, [k]: parseSlots(data, date) };
+      } catch {
+        sent.delete(k);
+        if (!deps.signal.aborted && k === key.peek()) failed.value = true;
+      }
+    }
+
+    effect(() => {
+      const k = key.value;
+      void asked.value;
+      if (k && !sent.has(k)) void load(k);
+    });
+    // Another day: its own time is chosen afresh.
+    let day = selection.start.peek();
+    effect(() => {
+      if (selection.start.value === day) return;
+      day = selection.start.value;
+      selection.time.value = null;
+    });
+    // The cart's hold changed, or a hold failed: the times are asked again (the old ones stay
+    // shown until the new ones are in).
+    effect(() => {
+      void booking.reservation.value;
+      void booking.holdFailure.value;
+      sent.clear();
+      asked.value = asked.peek() + 1;
+    });
+    // New numbers for the chosen time: the choice follows them, and drops a time no longer open.
+    effect(() => {
+      const list = times.value;
+      const at = selection.time.peek();
+      if (!list || !at) return;
+      const now = list.find((s) => s.starts_at === at.starts_at);
+      selection.time.value = now?.status === 'ok' ? now : null;
+    });
+    // A reload with a live hold of this variant: its time is chosen again, once its day is in.
+    let adopted = false;
+    effect(() => {
+      const r = booking.reservation.value,
+        list = times.value;
+      if (adopted || !r || !list) return;
+      const item = r.items.find((i) => String(i.external_id) === variant.peek() && i.all_day === 0);
+      if (!item || shopDay(item.start, r.tz) !== selection.start.peek()) return;
+      adopted = true;
+      selection.time.value = list.find((s) => s.starts_at === new Date(item.start).toISOString()) ?? null;
+    });
+
+    return {
+      key,
+      times,
+      choices,
+      failed,
+      /** Chooses `slot` (an unavailable one changes nothing). */
+      choose(slot: AvailableSlot) {
+        const c = choices.peek()?.find((c) => c.slot === slot);
+        if (c && !c.reason) selection.time.value = slot;
+      },
+      /** Asks for the chosen day's times again (after a failure). */
+      retry() {
+        asked.value++;
+      },
+    };
+  },
+);
+
+/** An instance of the slot list's model. */
+export type Slots = InstanceType<typeof SlotModel>;
