@@ -126,7 +126,8 @@
     refreshCart().then((cart) => {
       var line = cart?.items.find((l) => l.properties?._reservation_id === String(reservation.id));
       var booking = line && bookingOf(line);
-      if (booking) notice(`Added to your cart: ${line.variant_title}, ${booking.text}.`);
+      // A product with only its default variant has no variant title (Shopify's null): its title then.
+      if (booking) notice(`Added to your cart: ${line.variant_title ?? line.product_title}, ${booking.text}.`);
     });
   }
 

@@ -13,7 +13,15 @@ import { describeInBrowser } from './helpers/browser.ts';
 import { day } from './helpers/fixture.ts';
 import { DESKTOP, PHONE, screenshotPath, unexpectedConsoleErrors } from './helpers/page.ts';
 import { useStorefront } from './helpers/suite.ts';
-import { dayButton, holdPanel, reserveButton, showMonthOf, waitForCalendar, widgetOn } from './helpers/widget.ts';
+import {
+  dayButton,
+  holdPanel,
+  reserveButton,
+  showMonthOf,
+  waitForCalendar,
+  waitForCartNotice,
+  widgetOn,
+} from './helpers/widget.ts';
 
 /** A night tour at 01:00, 02:00 and 03:00 for the day the clocks go back. */
 const NIGHT = 9012345678904;
@@ -91,8 +99,16 @@ describeInBrowser('a shopper booking a time of day (the Guided paddle tour)', ()
       await panel.waitFor({ timeout: 10_000 });
       // The held time on the shop's clock (the shopper is in its zone: no zone named).
       expect((await panel.innerText()).replace(/\s+/g, ' ')).toMatch(
-        /Guided paddle tour – Default Title: \w{3}, (\w{3} \d+|\d+ \w{3}), 1:00 – 3:00 pm × 1/i,
+        /Guided paddle tour: \w{3}, (\w{3} \d+|\d+ \w{3}), 1:00 – 3:00 pm × 1/i,
       );
+      await waitForCartNotice(page);
+      // The theme's notice names a product whose only variant is Shopify's default by its title.
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /your cart/ })
+          .innerText(),
+      ).toMatch(/^Added to your cart: Guided paddle tour, 1 × 2 hours\.$/);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.screenshot({ path: screenshotPath(`slot-held-${viewport.width}.png`), fullPage: true });
       expect(unexpectedConsoleErrors(shopper)).toEqual([]);

@@ -15,6 +15,7 @@ import type { HoldView as View } from './hold-view.ts';
 import { holdTotal } from './totals.ts';
 import { useHoldStyles } from './hold-styles.ts';
 import type { Hold } from './hold-model.ts';
+import { itemTitle } from './item-title.ts';
 
 /** The hold panel; a note once released; nothing while there is no hold. */
 export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
@@ -73,10 +74,7 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
       <ul>
         {r.items.map((i) => (
           <li part="hold-item" key={`${i.external_id} ${i.start}`}>
-            <bdi>
-              {i.product_title} – {i.variant_title}
-            </bdi>
-            : {heldPeriod(f, i, r.tz, nights, vm.locale.value)}
+            <bdi>{itemTitle(i)}</bdi>: {heldPeriod(f, i, r.tz, nights, vm.locale.value)}
             {range ? ` (${hold.lengthText(i.start, i.finish, r.tz)})` : ''} × {f.number(i.quantity)}
           </li>
         ))}

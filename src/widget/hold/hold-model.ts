@@ -20,6 +20,7 @@ import { formatDuration, formatTimeSpan, heldText } from './times.ts';
 import { HoldClock } from './hold-clock.ts';
 import { type QuestionsFile, holdQuestions } from './questions-loader.ts';
 import { type ItemLine, addToShopifyCart, pruneShopifyCart, removeFromShopifyCart } from './shopify-cart.ts';
+import { itemTitle } from './item-title.ts';
 
 /** The cart's hold: its countdown, its actions and what is said about it. */
 export const HoldModel = createModel(
@@ -73,7 +74,7 @@ export const HoldModel = createModel(
       return f.list(
         r.items.map(
           (i) =>
-            `${isolate(`${i.product_title} – ${i.variant_title}`)}${t.peek()('sep')}${heldText(f, i, r.tz, nights.peek(), locale.peek())} × ${f.number(i.quantity)}`,
+            `${isolate(itemTitle(i))}${t.peek()('sep')}${heldText(f, i, r.tz, nights.peek(), locale.peek())} × ${f.number(i.quantity)}`,
         ),
       );
     };
