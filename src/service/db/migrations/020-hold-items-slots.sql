@@ -63,62 +63,34 @@ BEGIN
 END
 $$;
 
-DROP FUNCTION IF EXISTS hold_items(bigint, text, jsonb, timestamptz, integer, boolean, bigint[], bigint[], timestamptz[],
-                                   timestamptz[], date[], date[], integer[], date, date, integer);
-CREATE FUNCTION hold_items(
-  p_shop_id bigint,
-  p_cart_token text,
-  p_guests jsonb,
-  p_now timestamptz,
-  p_hold_minutes integer,
-  p_set_guests boolean,
-  -- The posted variants: the cart's items of them are replaced.
+-- The judgement of a post (issue 26, point 7: one definition, in the database): whether every
+-- posted item fits at `v_now`, the cart's own reservation `own_id` left out, with each item's
+-- units left (`available`) and, for a misfit, each item's status. hold_items asks it twice: on
+-- a snapshot before any lock (a post that does not fit then is refused without waiting for
+-- one: the answer is true of the database at a moment between the request's arrival and its
+-- answer), and under the locks, where alone a hold is decided. VOLATILE, so each statement in it
+-- reads a fresh snapshot under READ COMMITTED: after the locks, what earlier holders committed.
+CREATE FUNCTION hold_judgement(
   p_variant_ids bigint[],
-  -- Every posted item in post order, quantity 0 included (judged, not written).
   p_item_variant_ids bigint[],
   p_start_at timestamptz[],
   p_finish_at timestamptz[],
   p_start_day date[],
   p_finish_day date[],
   p_quantity integer[],
-  -- Per posted item: the rule that stops it (unknown_variant, invalid_duration, outside_window,
-  -- blacked_out), NULL when none does. A stopped item takes no units and makes the post a misfit.
   p_rule_status text[],
-  -- Per posted item: true for whole days, false for the instants of a slot variant's slots.
   p_all_day boolean[],
   p_span_start date,
   p_span_finish date,
-  -- The hold length of a product on no widget (the `range` defaults).
-  p_default_hold_minutes integer,
-  OUT outcome text,
-  OUT res_id bigint,
-  OUT res_created_at timestamptz,
-  OUT res_expires_at timestamptz,
-  OUT res_created boolean,
-  OUT res_now timestamptz,
-  OUT kept_others boolean,
+  v_now timestamptz,
+  own_id bigint,
+  OUT fits boolean,
   OUT available integer[],
-  OUT statuses text[],
-  OUT lock_wait_ms double precision,
-  OUT lock_held_ms double precision
+  OUT statuses text[]
 ) LANGUAGE plpgsql VOLATILE
--- PL/pgSQL keeps a plan per statement per connection, but under the default "auto" it plans
--- each call anew as long as the generic plan's estimate (it cannot see how short the arrays
--- are) exceeds the custom plans': that planning cost more server CPU than the whole run. The
--- generic plans are index lookups by variant, cart and day, right for any input.
 SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
-  started timestamptz := clock_timestamp();
-  v_now timestamptz;
-  v_expires timestamptz;
-  to_lock bigint[];
-  locked bigint[] := '{}';
-  own_id bigint;
-  own_expires timestamptz;
-  own_others bigint[];
-  other_minutes integer;
-  fits boolean;
   taken jsonb;
   caps integer[];
   units_left integer;
@@ -134,46 +106,7 @@ DECLARE
   t_ok boolean[] := '{}';
   t_fits boolean := true;
 BEGIN
-  -- The fresh snapshot per statement below is READ COMMITTED's: under a stricter level the
-  -- reads would keep the transaction's first snapshot and miss what earlier lock holders wrote.
-  IF current_setting('transaction_isolation') <> 'read committed' THEN
-    RAISE EXCEPTION 'hold_items needs READ COMMITTED, not %', current_setting('transaction_isolation');
-  END IF;
-
-  -- (i) The posted variants' locks in id order, so two writers never wait on each other in a
-  -- cycle; then those of the cart's live items of variants not posted. The caller locks the
-  -- ones it saw first (holds.ts), in the same order; ones the cart gained since are locked here,
-  -- out of order (a deadlock aborts the call, and the caller runs it again).
-  to_lock := p_variant_ids;
-  LOOP
-    PERFORM 1 FROM variants v WHERE v.id = ANY (to_lock) ORDER BY v.id FOR NO KEY UPDATE;
-    locked := locked || to_lock;
-    lock_wait_ms := coalesce(lock_wait_ms, 1000 * extract(epoch FROM clock_timestamp() - started));
-    -- (ii) "Now", read after the locks: whatever expired while this call waited has expired,
-    -- exactly as the previous lock holder saw it or later.
-    v_now := coalesce(p_now, clock_timestamp());
-    SELECT r.id, r.expires_at,
-           CASE WHEN r.expires_at > v_now THEN
-             ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri
-                    WHERE ri.reservation_id = r.id AND ri.variant_id <> ALL (p_variant_ids) ORDER BY 1)
-           ELSE '{}' END
-      INTO own_id, own_expires, own_others
-      FROM reservations r WHERE r.shop_id = p_shop_id AND r.cart_token = p_cart_token;
-    own_others := coalesce(own_others, '{}');
-    EXIT WHEN own_others <@ locked;
-    to_lock := ARRAY(SELECT unnest(own_others) EXCEPT SELECT unnest(locked));
-  END LOOP;
-
-  -- Each renewed item keeps its own product's hold length: the hold ends at the earliest of them.
-  IF own_others <> '{}' THEN
-    SELECT min(coalesce((SELECT (w.settings->>'hold_minutes')::int
-                           FROM widget_products wp JOIN widgets w ON w.id = wp.widget_id
-                          WHERE wp.product_id = ov.product_id ORDER BY w.id LIMIT 1), p_default_hold_minutes))
-      INTO other_minutes FROM variants ov WHERE ov.id = ANY (own_others);
-  END IF;
-  v_expires := v_now + make_interval(mins => least(p_hold_minutes, coalesce(other_minutes, p_hold_minutes)));
-
-  -- Timed items: what others use of each slot, in one statement after the locks.
+  -- Timed items: what others use of each slot, in one statement.
   IF false = ANY (p_all_day) THEN
     SELECT array_agg(CASE WHEN t.all_day OR t.rule IS NOT NULL OR c.id IS NULL THEN NULL
                           ELSE slot_units_in_use(t.variant_id, t.start_at, t.finish_at, v_now, own_id) END ORDER BY t.n),
@@ -185,7 +118,7 @@ BEGIN
       FROM unnest(p_item_variant_ids, p_start_at, p_finish_at, p_rule_status, p_all_day) WITH ORDINALITY
              AS t (variant_id, start_at, finish_at, rule, all_day, n)
       LEFT JOIN variants c ON c.id = t.variant_id;
-    -- Plain expressions only from here: this runs under the locks.
+    -- Plain expressions only from here: this may run under the locks.
     FOR n IN 1 .. array_length(p_item_variant_ids, 1) LOOP
       IF t_used[n] IS NULL THEN
         t_left := t_left || NULL::integer;
@@ -254,7 +187,6 @@ BEGIN
                  AND NOT EXISTS (SELECT 1 FROM wanted w LEFT JOIN used u ON u.variant_id = w.variant_id AND u.day = w.day
                                   WHERE w.capacity IS NULL OR (w.units > 0 AND coalesce(u.units, 0) + w.units > w.capacity)) AS fits) AS f;
 
-  res_now := v_now;
   IF fits AND t_used IS NOT NULL THEN
     -- A timed item's units left are its slot's, not its days'.
     FOR n IN 1 .. array_length(p_item_variant_ids, 1) LOOP
@@ -266,10 +198,9 @@ BEGIN
   IF NOT fits THEN
     -- Each item in post order: the units left on its fullest day once the items before it that
     -- fit are counted, and whether it fits; an item whose variant is gone is unknown.
-    outcome := 'misfit';
     available := '{}';
     statuses := '{}';
-    -- Plain expressions only (no query per item or day): this runs under the locks.
+    -- Plain expressions only (no query per item or day): this may run under the locks.
     FOR n IN 1 .. coalesce(array_length(p_item_variant_ids, 1), 0) LOOP
       IF caps[n] IS NULL OR p_rule_status[n] IS NOT NULL THEN
         -- A rule stops it (an unknown variant first): no units for it, none taken.
@@ -300,6 +231,128 @@ BEGIN
         END IF;
       END IF;
     END LOOP;
+  END IF;
+END
+$$;
+
+DROP FUNCTION IF EXISTS hold_items(bigint, text, jsonb, timestamptz, integer, boolean, bigint[], bigint[], timestamptz[],
+                                   timestamptz[], date[], date[], integer[], date, date, integer);
+CREATE FUNCTION hold_items(
+  p_shop_id bigint,
+  p_cart_token text,
+  p_guests jsonb,
+  p_now timestamptz,
+  p_hold_minutes integer,
+  p_set_guests boolean,
+  -- The posted variants: the cart's items of them are replaced.
+  p_variant_ids bigint[],
+  -- Every posted item in post order, quantity 0 included (judged, not written).
+  p_item_variant_ids bigint[],
+  p_start_at timestamptz[],
+  p_finish_at timestamptz[],
+  p_start_day date[],
+  p_finish_day date[],
+  p_quantity integer[],
+  -- Per posted item: the rule that stops it (unknown_variant, invalid_duration, outside_window,
+  -- blacked_out), NULL when none does. A stopped item takes no units and makes the post a misfit.
+  p_rule_status text[],
+  -- Per posted item: true for whole days, false for the instants of a slot variant's slots.
+  p_all_day boolean[],
+  p_span_start date,
+  p_span_finish date,
+  -- The hold length of a product on no widget (the `range` defaults).
+  p_default_hold_minutes integer,
+  OUT outcome text,
+  OUT res_id bigint,
+  OUT res_created_at timestamptz,
+  OUT res_expires_at timestamptz,
+  OUT res_created boolean,
+  OUT res_now timestamptz,
+  OUT kept_others boolean,
+  OUT available integer[],
+  OUT statuses text[],
+  OUT lock_wait_ms double precision,
+  OUT lock_held_ms double precision
+) LANGUAGE plpgsql VOLATILE
+-- PL/pgSQL keeps a plan per statement per connection, but under the default "auto" it plans
+-- each call anew as long as the generic plan's estimate (it cannot see how short the arrays
+-- are) exceeds the custom plans': that planning cost more server CPU than the whole run. The
+-- generic plans are index lookups by variant, cart and day, right for any input.
+SET plan_cache_mode = force_generic_plan
+AS $$
+DECLARE
+  started timestamptz := clock_timestamp();
+  v_now timestamptz;
+  v_expires timestamptz;
+  to_lock bigint[];
+  locked bigint[] := '{}';
+  own_id bigint;
+  own_expires timestamptz;
+  own_others bigint[];
+  other_minutes integer;
+  fits boolean;
+BEGIN
+  -- The fresh snapshot per statement below is READ COMMITTED's: under a stricter level the
+  -- reads would keep the transaction's first snapshot and miss what earlier lock holders wrote.
+  IF current_setting('transaction_isolation') <> 'read committed' THEN
+    RAISE EXCEPTION 'hold_items needs READ COMMITTED, not %', current_setting('transaction_isolation');
+  END IF;
+
+  -- (0) On a snapshot, before any lock: a post that does not fit now is refused at once, by the
+  -- same judgement as under the locks (hold_judgement); what fits is decided only under them.
+  v_now := coalesce(p_now, clock_timestamp());
+  SELECT r.id INTO own_id FROM reservations r WHERE r.shop_id = p_shop_id AND r.cart_token = p_cart_token;
+  SELECT j.fits, j.available, j.statuses INTO fits, available, statuses
+    FROM hold_judgement(p_variant_ids, p_item_variant_ids, p_start_at, p_finish_at, p_start_day, p_finish_day, p_quantity,
+                        p_rule_status, p_all_day, p_span_start, p_span_finish, v_now, own_id) AS j;
+  IF NOT fits THEN
+    outcome := 'misfit';
+    res_now := v_now;
+    lock_wait_ms := 0;
+    lock_held_ms := 0;
+    RETURN;
+  END IF;
+
+  -- (i) The posted variants' locks in id order, so two writers never wait on each other in a
+  -- cycle; then those of the cart's live items of variants not posted. The caller locks the
+  -- ones it saw first (holds.ts), in the same order; ones the cart gained since are locked here,
+  -- out of order (a deadlock aborts the call, and the caller runs it again).
+  to_lock := p_variant_ids;
+  LOOP
+    PERFORM 1 FROM variants v WHERE v.id = ANY (to_lock) ORDER BY v.id FOR NO KEY UPDATE;
+    locked := locked || to_lock;
+    lock_wait_ms := coalesce(lock_wait_ms, 1000 * extract(epoch FROM clock_timestamp() - started));
+    -- (ii) "Now", read after the locks: whatever expired while this call waited has expired,
+    -- exactly as the previous lock holder saw it or later.
+    v_now := coalesce(p_now, clock_timestamp());
+    SELECT r.id, r.expires_at,
+           CASE WHEN r.expires_at > v_now THEN
+             ARRAY(SELECT DISTINCT ri.variant_id FROM reservation_items ri
+                    WHERE ri.reservation_id = r.id AND ri.variant_id <> ALL (p_variant_ids) ORDER BY 1)
+           ELSE '{}' END
+      INTO own_id, own_expires, own_others
+      FROM reservations r WHERE r.shop_id = p_shop_id AND r.cart_token = p_cart_token;
+    own_others := coalesce(own_others, '{}');
+    EXIT WHEN own_others <@ locked;
+    to_lock := ARRAY(SELECT unnest(own_others) EXCEPT SELECT unnest(locked));
+  END LOOP;
+
+  -- Each renewed item keeps its own product's hold length: the hold ends at the earliest of them.
+  IF own_others <> '{}' THEN
+    SELECT min(coalesce((SELECT (w.settings->>'hold_minutes')::int
+                           FROM widget_products wp JOIN widgets w ON w.id = wp.widget_id
+                          WHERE wp.product_id = ov.product_id ORDER BY w.id LIMIT 1), p_default_hold_minutes))
+      INTO other_minutes FROM variants ov WHERE ov.id = ANY (own_others);
+  END IF;
+  v_expires := v_now + make_interval(mins => least(p_hold_minutes, coalesce(other_minutes, p_hold_minutes)));
+
+  -- Under the locks: the judgement that decides.
+  SELECT j.fits, j.available, j.statuses INTO fits, available, statuses
+    FROM hold_judgement(p_variant_ids, p_item_variant_ids, p_start_at, p_finish_at, p_start_day, p_finish_day, p_quantity,
+                        p_rule_status, p_all_day, p_span_start, p_span_finish, v_now, own_id) AS j;
+  res_now := v_now;
+  IF NOT fits THEN
+    outcome := 'misfit';
     lock_held_ms := 1000 * extract(epoch FROM clock_timestamp() - started) - lock_wait_ms;
     RETURN;
   END IF;
