@@ -11,7 +11,10 @@
  *   before   the variants' rules, their blackouts and the cart's own reservation, in one
  *            statement (hold-context-queries.ts), and the rules that need no count judged on
  *            them (unknown variant, range length, window, blackouts: engine.ts `ruleStatus`).
- *            Units in use are not read here: capacity is judged once, by the database.
+ *            Units in use are not read here: capacity is judged by the database alone, by one
+ *            definition (hold_judgement), first on a snapshot before any lock: a post that does
+ *            not fit then is refused without waiting for the locks (the answer is true of the
+ *            database at a moment between the request's arrival and its answer).
  *   locked   `hold_items` (db/migrations/016-hold-items.sql, 020-hold-items-slots.sql), one
  *            autocommitted statement, for every post that adds units: (i)
  *            the row locks, in id order, of the posted variants and of those of the cart's live

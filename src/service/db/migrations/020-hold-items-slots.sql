@@ -6,7 +6,10 @@
 -- that need no count (unknown variant, range length, window, blackouts; for a slot, notice and
 -- horizon) and passes each item's verdict in `p_rule_status` (NULL: no rule stops it); every
 -- post that adds units comes here, and a misfit's 409 (rule-stopped items with 0 units left,
--- the others with what this function counts) is built from its answer.
+-- the others with what this function counts) is built from its answer. The judgement is one
+-- function, hold_judgement, asked twice: on a snapshot before any lock, so a post that does not
+-- fit then is refused without queueing for the locks (as the service's own check did), and
+-- under the locks, where alone a hold is decided.
 --
 -- Issue 28 (times of day, ../shared/spec/SLOTS.md): an item of `p_all_day` false holds the
 -- instants [start, finish) of a slot variant. `slot_units_in_use` counts what others use of it
