@@ -3,41 +3,19 @@
 // units per instant with the buffers; racing carts never exceed either (the database decides).
 // The fixture's shop is in Melbourne (UTC+11 in December); "now" is 12:00 on 22 November there.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Schedule } from '../../../src/shared/schedule.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
+import { hourlySchedule, setSchedule, tourSchedule } from '../../helpers/schedules.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
 import { call, hold } from './api.ts';
 
-const DEFAULTS = {
-  interval_minutes: 60,
-  buffer_before_minutes: 0,
-  buffer_after_minutes: 0,
-  min_notice_minutes: 0,
-  horizon_days: 365,
-  max_slots: 1,
-};
-const daily = <T>(value: T) => ({ mon: value, tue: value, wed: value, thu: value, fri: value, sat: value, sun: value });
-/** 8001 (3 single kayaks) becomes a tour: departures 09:00 and 13:00 daily, two hours, seats. */
-const TOURS: Schedule = {
-  ...DEFAULTS,
-  counting: 'seats',
-  departures: daily(['02:30', '09:00', '13:00']),
-  duration_minutes: 120,
-  interval_minutes: 120,
-};
+/** 8001 (3 single kayaks) becomes a tour: departures 02:30, 09:00 and 13:00 daily, two hours, seats. */
+const TOURS = tourSchedule(['02:30', '09:00', '13:00']);
 /** 8002 (2 double kayaks) is hired by the hour, 09:00-17:00, 30 minutes kept free after each hire. */
-const HOURLY: Schedule = {
-  ...DEFAULTS,
-  counting: 'units',
-  hours: daily([['09:00', '17:00'] as [string, string]]),
-  duration_minutes: 60,
-  buffer_after_minutes: 30,
-  max_slots: 3,
-};
+const HOURLY = hourlySchedule();
 
 async function withSchedules(service: TestService, tours = TOURS, hourly = HOURLY): Promise<void> {
-  await service.db.query('UPDATE variants SET schedule = $1::jsonb WHERE external_id = 8001', [JSON.stringify(tours)]);
-  await service.db.query('UPDATE variants SET schedule = $1::jsonb WHERE external_id = 8002', [JSON.stringify(hourly)]);
+  await setSchedule(service.db, 8001, tours);
+  await setSchedule(service.db, 8002, hourly);
 }
 
 const one = (cart: string, external_id: number, start: string, quantity = 1, finish?: string) =>

@@ -10,29 +10,9 @@ import { buildCli, type RunningCli, startCli, tempDir, writeFixture } from '../.
 import { describePostgres } from '../../helpers/databases.ts';
 import { testFixture } from '../../helpers/fixture.ts';
 import { createPostgresDatabase } from '../../helpers/postgres.ts';
+import { hourlySchedule, setSchedule, tourSchedule } from '../../helpers/schedules.ts';
 
 const ONLY_ONCE = process.env.TZ !== undefined && process.env.TZ !== 'UTC';
-const daily = <T>(value: T) =>
-  Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, value]));
-const DEFAULTS = { buffer_before_minutes: 0, min_notice_minutes: 0, horizon_days: 365 };
-const TOURS = {
-  ...DEFAULTS,
-  counting: 'seats',
-  departures: daily(['09:00', '13:00']),
-  duration_minutes: 120,
-  interval_minutes: 120,
-  buffer_after_minutes: 0,
-  max_slots: 1,
-};
-const HOURLY = {
-  ...DEFAULTS,
-  counting: 'units',
-  hours: daily([['09:00', '17:00']]),
-  duration_minutes: 60,
-  interval_minutes: 60,
-  buffer_after_minutes: 30,
-  max_slots: 3,
-};
 
 describePostgres('holds of times of day across processes whose clocks differ', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -47,8 +27,8 @@ describePostgres('holds of times of day across processes whose clocks differ', (
       processes.push(await startCli(cli, { data: tempDir('slots'), fixture, databaseUrl: database.url, clockSkewMs }));
     }
     const db = database.db;
-    await db.query('UPDATE variants SET schedule = $1::jsonb WHERE external_id = 8001', [JSON.stringify(TOURS)]);
-    await db.query('UPDATE variants SET schedule = $1::jsonb WHERE external_id = 8002', [JSON.stringify(HOURLY)]);
+    await setSchedule(db, 8001, tourSchedule());
+    await setSchedule(db, 8002, hourlySchedule());
   }, 120_000);
   afterAll(async () => {
     for (const p of processes) {

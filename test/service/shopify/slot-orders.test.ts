@@ -3,25 +3,14 @@
 // slot; POST /v1/bookings names slots as holds do and never seats more than a departure has.
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/databases.ts';
+import { setSchedule, tourSchedule } from '../../helpers/schedules.ts';
 import type { TestService } from '../../helpers/service.ts';
 import { api, TOKENS, withService } from '../api.ts';
 import { heldLine, orderPayload, webhook } from './payloads.ts';
 
 /** 8001 (3 single kayaks) as a tour: departures 09:00 and 13:00 daily, two hours, seats. */
-const TOURS = {
-  counting: 'seats',
-  departures: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, ['09:00', '13:00']])),
-  duration_minutes: 120,
-  interval_minutes: 120,
-  buffer_before_minutes: 0,
-  buffer_after_minutes: 0,
-  min_notice_minutes: 0,
-  horizon_days: 365,
-  max_slots: 1,
-};
-
 async function tours(service: TestService): Promise<void> {
-  await service.db.query('UPDATE variants SET schedule = $1::jsonb WHERE external_id = 8001', [JSON.stringify(TOURS)]);
+  await setSchedule(service.db, 8001, tourSchedule());
 }
 
 /** Seats held or booked at a start instant. */
