@@ -91,10 +91,14 @@ describeInBrowser('a hold that runs out (1-minute holds)', () => {
     await again.waitFor({ timeout: 8000 });
     expect(await widgetText(widget)).toContain('Your hold has expired.');
     expect(await holdPanel(widget).count(), 'the hold is no longer shown as held').toBe(0);
-    expect(
-      await page.evaluate(() => (window as any).__e2eExpired?.id),
-      'booking-widget:expired was dispatched with the reservation',
-    ).toBeDefined();
+    // The page hears of the expiry once the cart has let go of the lines (a request after the
+    // panel changed): waited for, not read at once.
+    await expect
+      .poll(() => page.evaluate(() => (window as any).__e2eExpired?.id), {
+        message: 'booking-widget:expired was dispatched with the reservation',
+        timeout: 8000,
+      })
+      .toBeDefined();
     // The expired dates leave the cart: no line of the hold is left to check out.
     await expect
       .poll(async () => (await readCart(page)).items.filter((i) => i.properties._reservation_id), {
