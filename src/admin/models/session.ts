@@ -27,14 +27,38 @@ export const SCREENS = [
 /** A screen's name. */
 export type Screen = (typeof SCREENS)[number][0];
 
-function screenOf(hash: string): Screen {
-  const name = hash.replace(/^#\/?/, '');
-  return (SCREENS.find(([id]) => id === name)?.[0] ?? 'occupancy') as Screen;
+/** What the address names after the screen: `#/bookings/42` → path ['42'], `?date=2026-12-05` → query. */
+export interface RouteDetail {
+  path: string[];
+  query: Record<string, string>;
 }
 
+function parse(hash: string): { screen: Screen; detail: RouteDetail } {
+  const [where = '', search = ''] = hash.replace(/^#\/?/, '').split('?');
+  const [name = '', ...path] = where.split('/').filter(Boolean).map(decodeURIComponent);
+  const known = SCREENS.find(([id]) => id === name)?.[0];
+  return {
+    screen: (known ?? 'occupancy') as Screen,
+    detail: { path: known ? path : [], query: Object.fromEntries(new URLSearchParams(search)) },
+  };
+}
+
+const first = parse(location.hash);
 /** The screen the address names (`#/bookings`); the back button works. */
-export const screen = signal<Screen>(screenOf(location.hash));
-addEventListener('hashchange', () => (screen.value = screenOf(location.hash)));
+export const screen = signal<Screen>(first.screen);
+/** The rest of the address: `#/bookings/new?variant=3&date=2026-12-05`, `#/bookings/42`. */
+export const routeDetail = signal<RouteDetail>(first.detail);
+addEventListener('hashchange', () => {
+  const next = parse(location.hash);
+  screen.value = next.screen;
+  routeDetail.value = next.detail;
+});
+
+/** The address of a screen with a detail: `screenHref('bookings', ['new'], {date})` → `#/bookings/new?date=…`. */
+export function screenHref(to: Screen, path: string[] = [], query: Record<string, string> = {}): string {
+  const search = new URLSearchParams(query).toString();
+  return `#/${[to, ...path].map(encodeURIComponent).join('/')}${search ? `?${search}` : ''}`;
+}
 
 /** Asks the service who is signed in. */
 export async function loadSession(): Promise<void> {
