@@ -126,19 +126,6 @@ export function dayLabel(
   return [f.day(date), ...(why ? [why] : [role, left])].filter(Boolean).join(t('sep'));
 }
 
-/** "3 days", "1 night": a length in the widget's language (days through Intl, nights through the strings). */
-export function formatLength(
-  f: Formats,
-  t: Translate,
-  locale: string,
-  length: { n: number; unit: 'day' | 'night' },
-): string {
-  const { n, unit } = length;
-  return unit === 'day'
-    ? f.days(n)
-    : t(new Intl.PluralRules(locale).select(n) === 'one' ? 'night' : 'nights', f.number(n));
-}
-
 /** The shop-zone day of an API value: a `YYYY-MM-DD` as is, an instant as its day in `tz`. */
 export function shopDay(value: string, tz: string): PlainDate {
   return isPlainDate(value) ? value : dayInZone(Date.parse(value), tz);

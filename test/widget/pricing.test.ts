@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PlainDate } from '../../src/shared/plain-date.ts';
 import { resolveSettings } from '../../src/shared/settings.ts';
-import { createFormats, formatLength } from '../../src/widget/format.ts';
+import { createFormats } from '../../src/widget/format.ts';
+import { formatLength } from '../../src/widget/hold/hold-format.ts';
 import { ENGLISH, translator } from '../../src/widget/i18n.ts';
 import de from '../../src/widget/locales/de.ts';
 import { amountOf, lengthOf, priceUnits } from '../../src/widget/pricing.ts';

@@ -105,18 +105,20 @@ export function fewLeft(date: PlainDate, facts: DayFacts): number | undefined {
 /**
  * The most units a shopper can ask for: `quantity_max`, but no more than every one of the
  * chosen `days` has (the start alone while a range's end is chosen), or with no choice than
- * the freest day known (the variant's capacity, unless every such day is partly taken); never
- * below `quantity_min`. Days not loaded are not counted; with none loaded, `quantity_max`.
+ * the freest day known (the variant's capacity, unless every such day is partly taken), nor
+ * than `cap` (what a slot widget's chosen time has left); never below `quantity_min`. Days not
+ * loaded are not counted; with none loaded, `quantity_max`.
  */
 export function mostUnits(
   s: WidgetSettings,
   availability: Record<string, AvailabilityDay>,
   days?: PlainDate[] | undefined,
+  cap = s.quantity_max,
 ): number {
   // The free units the rules read: a day inside a range may be closed to starts only.
   const units = (days ?? Object.keys(availability)).flatMap((d) => availability[d]?.quantity_free ?? []);
   const have = units.length ? Math[days ? 'min' : 'max'](...units) : s.quantity_max;
-  return Math.max(s.quantity_min, Math.min(s.quantity_max, have));
+  return Math.max(s.quantity_min, Math.min(s.quantity_max, have, cap));
 }
 
 /** The exclusive finish of a range whose last picked day is `end` (API.md §2 `count`). */

@@ -12,7 +12,7 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { heldPeriod } from './zone-names.ts';
 import type { HoldView as View } from './hold-view.ts';
-import { holdTotal } from './totals.ts';
+import { checkoutUrl, holdTotal } from './totals.ts';
 import { useHoldStyles } from './hold-styles.ts';
 import type { Hold } from './hold-model.ts';
 import { itemTitle } from './item-title.ts';
@@ -65,7 +65,7 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
   const nights = vm.booking.nights.value;
   const range = vm.booking.isRange.value;
   const total = holdTotal(vm, r);
-  const checkout = vm.checkoutUrl.value;
+  const checkout = checkoutUrl(vm.config.value);
   return (
     <div part="hold" ref={box}>
       <p part="hold-title" tabIndex={-1} ref={title}>

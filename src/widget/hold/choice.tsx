@@ -5,14 +5,17 @@
  * and either loads this file (the calendar does not wait for these bytes).
  * @module
  */
-import { formatLength, shopDay } from '../format.ts';
+import { shopDay } from '../format.ts';
+import { formatLength } from './hold-format.ts';
 import { amountOf, lengthOf } from '../pricing.ts';
 import type { HoldView as View } from './hold-view.ts';
+import { pagePrice } from './totals.ts';
 
 /** The summary line under the controls. */
 export function Summary({ vm }: { vm: View }) {
   const c = vm.selection.chosen.value;
-  if (!c || (!vm.booking.isRange.value && vm.price.value === undefined)) return <p part="summary" />;
+  const price = pagePrice(vm.config.value);
+  if (!c || (!vm.booking.isRange.value && price === undefined)) return <p part="summary" />;
   // A time of day has no length in days to say: its total only.
   const slot = vm.booking.widget.value?.type === 'slot';
   const t = vm.t.value,
@@ -20,7 +23,6 @@ export function Summary({ vm }: { vm: View }) {
     s = vm.booking.settings.value;
   const length = slot ? '' : formatLength(f, t, vm.locale.value, lengthOf(c.start, c.finish, s));
   const { currency } = vm.config.value;
-  const price = vm.price.value;
   const total =
     price !== undefined && currency
       ? `${slot ? '' : ' · '}${t('total', f.money(amountOf(price, c.quantity, c.start, c.finish, s), currency))}`

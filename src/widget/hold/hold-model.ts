@@ -10,7 +10,8 @@
 import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
 import type { Reservation } from '../../shared/records.ts';
 import { shopify } from '../api/cart.ts';
-import { type Formats, formatLength, isolate, periodDays, shopDay } from '../format.ts';
+import { type Formats, isolate, periodDays, shopDay } from '../format.ts';
+import { formatLength } from './hold-format.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking } from '../models/booking-model.ts';
 import type { HoldRequest, ModelDeps } from '../models/booking-types.ts';

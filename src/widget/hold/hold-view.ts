@@ -18,10 +18,6 @@ export interface HoldView {
   formats: ReadonlySignal<Formats>;
   locale: ReadonlySignal<string>;
   config: ReadonlySignal<WidgetConfig>;
-  /** The variant's price from the page, when it gave one. */
-  price: ReadonlySignal<number | undefined>;
-  /** Where "Check out" leads, if anywhere. */
-  checkoutUrl: ReadonlySignal<string | undefined>;
   booking: Booking;
   selection: {
     reserve(): unknown;

@@ -6,6 +6,7 @@
  * @module
  */
 import { type ReadonlySignal, signal } from '@preact/signals';
+import type { PlainDate } from '../../shared/plain-date.ts';
 import type { Formats } from '../format.ts';
 import type { Translate } from '../i18n.ts';
 import type { Booking } from '../models/booking-model.ts';
@@ -27,6 +28,11 @@ export interface HoldFeature {
   Summary: typeof Summary;
   /** Whether the choice is what the cart holds (Reserve then gives way to the hold's actions). */
   isHeld: typeof isHeld;
+  /**
+   * Holds the choice `c` of `variant`: its days, or a slot widget's chosen time by its UTC
+   * instants (SLOTS.md §2: unambiguous across DST).
+   */
+  reserve(variant: string, c: { start: PlainDate; finish: PlainDate; quantity: number }): Promise<void>;
   /** A slot widget's times of the chosen day, under the calendar, once their file is in; else nothing. */
   Times: (props: { vm: SlotView }) => ReturnType<SlotFeature['Times']> | null;
 }
@@ -65,6 +71,10 @@ export function createHoldFeature(
     HoldProblem,
     Summary,
     isHeld,
+    reserve(variant, c) {
+      const at = selection.time.peek();
+      return model.holdItems([{ variant, ...c, ...(at && { start: at.starts_at, finish: at.finishes_at }) }]);
+    },
     Times: ({ vm }) => slot.value?.Times({ vm }) ?? null,
   };
 }

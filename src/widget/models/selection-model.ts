@@ -84,15 +84,10 @@ export const SelectionModel = createModel(
       start.value = end.value = undefined;
       message.value = '';
     });
-    /** What the choice holds: its days, or its time's instants (SLOTS.md §2: unambiguous across DST). */
-    const request = computed(() => {
-      const c = chosen.value,
-        at = time.value;
-      return c && (at ? { ...c, start: at.starts_at, finish: at.finishes_at } : c);
-    });
+    // A slot widget's file says its own choice, a time's instants (SLOTS.md §2).
     effect(() => {
-      const c = request.value;
-      if (c) emit('booking-widget:select', c);
+      const c = chosen.value;
+      if (c && time.value === undefined) emit('booking-widget:select', c);
     });
 
     return {
@@ -154,9 +149,9 @@ export const SelectionModel = createModel(
         end.value = last;
       },
 
-      /** Holds the chosen days for the current variant. */
+      /** Holds the choice for the current variant (the hold's file says what it holds: days, or a time). */
       async reserve() {
-        if (!request.value || stale.value) return;
+        if (!chosen.value || stale.value) return;
         if (!variant.value) {
           message.value = t.value('pickVariant');
           return;
@@ -177,8 +172,8 @@ export const SelectionModel = createModel(
           holding.value = false;
         }
         // Read now: a slot widget's hold file may just have said that a time is still to choose.
-        const c = request.value;
-        if (c) await hold.model.holdItems([{ variant: variant.value, ...c }]);
+        const c = chosen.value;
+        if (c) await hold.reserve(variant.value, c);
       },
     };
   },

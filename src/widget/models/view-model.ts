@@ -8,7 +8,6 @@
  */
 import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
 import { type PlainDate, addDays, addMonths, eachDay, startOfMonth } from '../../shared/plain-date.ts';
-import { shopify, storefrontUrl } from '../api/cart.ts';
 import { firstDayOfWeek } from '../../shared/month-grid.ts';
 import { type DayFacts, blockedDays, mostUnits } from '../calendar/rules.ts';
 import { createFormats, periodDays } from '../format.ts';
@@ -54,15 +53,6 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   const formats = computed(() => createFormats(locale.value));
   const rtl = computed(() => isRtl(locale.value));
   const firstDay = computed(() => settings.value.first_day_of_week ?? firstDayOfWeek(locale.value));
-  /** The variant's price from the page (`price`), when it is one (a number, 0 or more). */
-  const price = computed(() => {
-    const p = config.value.price?.trim();
-    const n = p ? Number(p) : Number.NaN;
-    return Number.isFinite(n) && n >= 0 ? n : undefined;
-  });
-  /** Where "Check out" leads: the Shopify cart there, else the `checkout-url` attribute. */
-  const checkoutUrl = computed(() => (shopify() ? storefrontUrl('cart') : config.value.checkoutUrl || undefined));
-
   /**
    * The day the calendar's skeleton shows the month of (today by the shopper's clock, in UTC:
    * the shop's today is this day or one either side) until the widget record says which day it
@@ -140,10 +130,13 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   /** The most units the shopper can ask for: see `mostUnits`; no more than a chosen time has left. */
   const most = computed(() => {
     const c = selection.chosen.value,
-      s = selection.start.value,
-      min = settings.value.quantity_min;
-    const most = mostUnits(settings.value, facts.value?.availability ?? {}, c ? eachDay(c.start, c.finish) : s && [s]);
-    return Math.max(min, Math.min(most, selection.time.value?.quantity_available ?? most));
+      s = selection.start.value;
+    return mostUnits(
+      settings.value,
+      facts.value?.availability ?? {},
+      c ? eachDay(c.start, c.finish) : s && [s],
+      selection.time.value?.quantity_available,
+    );
   });
   // Before a choice, a quantity above what the variant has (another variant was chosen) comes down to it.
   effect(() => {
@@ -236,8 +229,6 @@ export const ViewModel = createModel((deps: ModelDeps) => {
     formats,
     rtl,
     firstDay,
-    price,
-    checkoutUrl,
     focus,
     guess,
     month,

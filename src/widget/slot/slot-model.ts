@@ -115,6 +115,13 @@ export const SlotModel = createModel(
       const now = list.find((s) => s.starts_at === at.starts_at);
       selection.time.value = now?.status === 'ok' ? now : null;
     });
+    // The choice as the page hears of it: the chosen time's instants (the calendar's own file
+    // says a choice of days only, and leaves a slot widget's to this one).
+    effect(() => {
+      const c = selection.chosen.value,
+        at = selection.time.value;
+      if (c && at) deps.emit('booking-widget:select', { ...c, start: at.starts_at, finish: at.finishes_at });
+    });
     // A reload with a live hold of this variant: its time is chosen again, once its day is in.
     let adopted = false;
     effect(() => {

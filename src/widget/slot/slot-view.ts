@@ -15,6 +15,8 @@ import type { Booking } from '../models/booking-model.ts';
 export interface SlotSelection {
   /** The chosen day. */
   start: ReadonlySignal<PlainDate | undefined>;
+  /** The complete choice in days, `finish` exclusive (undefined while no time is chosen). */
+  chosen: ReadonlySignal<{ start: PlainDate; finish: PlainDate; quantity: number } | undefined>;
   /** The chosen time: null while none is (the choice is then incomplete). */
   time: Signal<AvailableSlot | null | undefined>;
 }
