@@ -121,6 +121,12 @@ export interface WidgetSettings {
    * for a range counted in days, "night" for one counted in nights
    */
   pricing: Pricing;
+  /**
+   * A `slot` widget's longest run of consecutive slots the shopper may choose (extension): a
+   * Length choice of 1 to this many slots, within the `units` variant's own `max_slots`. 1 (the
+   * default): one slot, no choice; must be 1 on other widgets. @default 1
+   */
+  max_slots: number;
 }
 
 /** A booking form placed on some products (API.md §2). */
@@ -216,6 +222,11 @@ export interface AvailableSlot {
   quantity_available: number;
   status: ItemStatus;
   status_code: ItemStatusCode;
+  /**
+   * How many consecutive slots a hold starting here may span: the schedule's `max_slots` for a
+   * `units` variant, 1 for `seats` (GET /v1/slots answers it; API.md §4.13).
+   */
+  max_slots?: number;
 }
 
 /** GET /v1/slots: each local date `YYYY-MM-DD` of the period, with its slots in start order (none on a closed day). */

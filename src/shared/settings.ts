@@ -21,6 +21,7 @@ export function defaultSettings(type: WidgetType): WidgetSettings {
     quantity_max: 10,
     hold_minutes: 15,
     pricing: type === 'range' ? 'day' : 'booking',
+    max_slots: 1,
   };
 }
 

@@ -144,6 +144,7 @@ describe('contract: widgets', () => {
       quantity_max: 10,
       hold_minutes: 15,
       pricing: 'day',
+      max_slots: 1,
     });
   });
 

@@ -15,34 +15,46 @@ export const LOADED = { timeout: 10_000 };
 export const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const TOURS = Object.fromEntries(WEEK.map((d) => [d, ['09:00', '13:00']]));
 
-/** What `slotTour` takes: the service's clock, departures by weekday, the slots' length in minutes. */
+/**
+ * What `slotTour` takes: the service's clock, departures by weekday, the slots' length in
+ * minutes; or `hire`: the variant hired by the hour instead (units, 09:00-13:00 daily, up to
+ * `hire` consecutive hours), and the widget's own `max_slots` setting.
+ */
 export interface TourOptions {
   now?: string;
   departures?: Record<string, string[]>;
   duration?: number;
+  hire?: number;
+  widgetMaxSlots?: number;
 }
 
 /** A fresh service whose tour is booked by times of day (09:00 and 13:00 daily, 120 minutes, 8 seats by default) with a slot widget. */
 export async function slotTour(options: TourOptions = {}) {
   const harness = await startHarness(options.now ? { now: options.now } : {});
   const { service } = harness;
+  const hours = Object.fromEntries(WEEK.map((d) => [d, [['09:00', '13:00']]]));
   const schedule = {
-    counting: 'seats',
-    departures: options.departures ?? TOURS,
-    duration_minutes: options.duration ?? 120,
-    interval_minutes: options.duration ?? 120,
+    ...(options.hire
+      ? { counting: 'units', hours, duration_minutes: 60, interval_minutes: 60, max_slots: options.hire }
+      : {
+          counting: 'seats',
+          departures: options.departures ?? TOURS,
+          duration_minutes: options.duration ?? 120,
+          interval_minutes: options.duration ?? 120,
+          max_slots: 1,
+        }),
     buffer_before_minutes: 0,
     buffer_after_minutes: 0,
     min_notice_minutes: 0,
     horizon_days: 365,
-    max_slots: 1,
   };
   await service.db.query('UPDATE variants SET schedule = $1::jsonb, capacity = 8 WHERE external_id = 8003', [
     JSON.stringify(schedule),
   ]);
   const a = api(service);
   const [widget] = (await a.get('/v1/widgets?external_product_id=7002')).body;
-  expect((await a.put(`/v1/widgets/${widget.id}`, { type: 'slot' })).status).toBe(200);
+  const settings = options.widgetMaxSlots ? { settings: { max_slots: options.widgetMaxSlots } } : {};
+  expect((await a.put(`/v1/widgets/${widget.id}`, { type: 'slot', ...settings })).status).toBe(200);
   return { harness, a };
 }
 

@@ -76,6 +76,10 @@ export const WidgetSettingsSchema = z
     quantity_max: z.number().int(),
     hold_minutes: z.number().int(),
     pricing: z.enum(['booking', 'day', 'night', 'slot']),
+    max_slots: z.number().int().openapi({
+      description:
+        "A slot widget's longest run of consecutive slots a shopper may choose (a Length choice), within the variant's own `max_slots`; 1: one slot, no choice.",
+    }),
   })
   .openapi('WidgetSettings');
 
@@ -172,6 +176,11 @@ export const AvailableSlotSchema = z
     }),
     status: z.enum(STATUS_NAMES),
     status_code: z.literal(STATUS_CODES),
+    max_slots: z.number().int().optional().openapi({
+      example: 1,
+      description:
+        "How many consecutive slots a hold starting at this slot may span: the schedule's `max_slots` for `units`, 1 for `seats` (GET /v1/slots).",
+    }),
   })
   .openapi('AvailableSlot');
 

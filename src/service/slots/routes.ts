@@ -80,9 +80,14 @@ export const slotRoutes = featureApp()
     );
     if (!judged) throw new InvalidError({ external_variant_id: ['is booked by days; use /v1/availability'] });
     const answer: SlotsByDate = {};
+    // How many consecutive slots a hold starting at a slot may span (API.md §4.13): a widget
+    // offers its shopper a length from it.
+    const { schedule } = judged.variant;
+    const maxSlots = schedule.counting === 'units' ? schedule.max_slots : 1;
     for (const [date, slots] of judged.days)
       answer[date] = slots.map(
-        ({ quantityFree: _, ...slot }): AvailableSlot => slot, // the free units whatever the rules are the month view's
+        // The free units whatever the rules are the month view's.
+        ({ quantityFree: _, ...slot }): AvailableSlot => ({ ...slot, max_slots: maxSlots }),
       );
     return jsonAnswer(answer, 200);
   });

@@ -13,6 +13,7 @@ const BOUNDS: Record<string, [number, number]> = {
   quantity_min: [1, 10_000],
   quantity_max: [1, 10_000],
   hold_minutes: [1, 1440],
+  max_slots: [1, 48],
 };
 
 const CHOICES: Record<string, readonly string[]> = {
@@ -57,6 +58,8 @@ export function settingsError(
         return [key, `must be 1 on a ${type} widget, which books one day (use type "range" for longer bookings)`];
     }
   }
+  if (type !== 'slot' && settings.max_slots !== undefined && settings.max_slots !== 1)
+    return ['max_slots', `must be 1 on a ${type} widget (a length in slots is a slot widget's choice)`];
   if (type === 'slot' && (pricing === 'day' || pricing === 'night'))
     return ['pricing', 'must be "booking" or "slot" on a slot widget (a slot is booked within one day)'];
   if (type !== 'slot' && pricing === 'slot')

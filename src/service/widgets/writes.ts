@@ -71,17 +71,18 @@ async function placeOn(
 
 /**
  * The stored settings a change of type builds on: a range becoming a date or slot widget leaves
- * its day limits behind, and a pricing the new type cannot apply (`day` or `night` on a slot
+ * its day limits behind, a slot widget becoming another its length in slots, and a pricing the new type cannot apply (`day` or `night` on a slot
  * widget, `slot` on the others) gives way to the new type's default.
  */
 function storedSettingsFor(stored: WidgetRowFields, type: WidgetInput['type']): WidgetRowFields['settings'] {
   if (type === undefined || type === stored.type) return stored.settings;
-  const { min_days, max_days, pricing, ...rest } = stored.settings;
+  const { min_days, max_days, pricing, max_slots, ...rest } = stored.settings;
   const pricingFits = type === 'slot' ? pricing === 'booking' || pricing === 'slot' : pricing !== 'slot';
   return {
     ...rest,
     ...(type === 'range' || stored.type !== 'range' ? { min_days, max_days } : {}),
     ...(pricingFits ? { pricing } : {}),
+    ...(type === 'slot' ? { max_slots } : {}),
   };
 }
 

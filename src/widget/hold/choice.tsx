@@ -48,7 +48,7 @@ export function isHeld(vm: View): boolean {
         String(i.external_id) === (vm.config.value.variant ?? '') &&
         i.quantity === c.quantity &&
         (time
-          ? Date.parse(i.start) === Date.parse(time.starts_at)
+          ? Date.parse(i.start) === Date.parse(time.starts_at) && Date.parse(i.finish) === Date.parse(time.finishes_at)
           : shopDay(i.start, r.tz) === c.start && shopDay(i.finish, r.tz) === c.finish),
     )
   );

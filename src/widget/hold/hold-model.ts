@@ -32,6 +32,8 @@ export const HoldModel = createModel(
     formats: ReadonlySignal<Formats>,
     locale: ReadonlySignal<string>,
     loadQuestions: QuestionsFile,
+    /** How many slots a held time of day spans (a slot widget's list knows its slots' length). */
+    slotsOf: (p: { start: string; finish: string }) => number = () => 1,
   ) => {
     const { emit, signal: abort } = deps;
     const { nights, settings } = booking;
@@ -173,10 +175,10 @@ export const HoldModel = createModel(
         await sweep;
         const line: ItemLine = (i) =>
           i.all_day === 0
-            ? // A time of day (SLOTS.md §3): the day and time in the shop's zone; one slot held,
-              // so per person or per slot alike the line is the units.
+            ? // A time of day (SLOTS.md §3): the day and time in the shop's zone; per person the
+              // line is the units, per slot the units times the slots held (a run of them).
               {
-                quantity: i.quantity * priceUnitsOfSlots(1, settings.peek()),
+                quantity: i.quantity * priceUnitsOfSlots(slotsOf(i), settings.peek()),
                 properties: {
                   When: formatTimeSpan(i, held.tz, locale.peek()),
                   Units: formats.peek().number(i.quantity),

@@ -48,8 +48,10 @@ export function createHoldFeature(
   selection: SlotSelection,
   quantity: ReadonlySignal<number>,
 ): HoldFeature {
-  const model = new HoldModel(deps, booking, t, formats, locale, loadQuestions);
   const slot = signal<SlotFeature | undefined>(undefined);
+  const model = new HoldModel(deps, booking, t, formats, locale, loadQuestions, (p) =>
+    slot.peek() ? slot.peek()!.model.slotsOf(p) : 1,
+  );
   if (booking.widget.peek()?.type === 'slot') {
     // No choice is complete without its time, from now on (the times' file may still be on its way).
     selection.time.value ??= null;

@@ -25,7 +25,11 @@ export function formatTimeSpan(p: Period, tz: string, locale: string): string {
 
 /** "2 hours", "90 minutes": how long a time of day lasts (elapsed time, as the service counts it), by Intl. */
 export function formatDuration(p: Period, locale: string): string {
-  const minutes = Math.round((Date.parse(p.finish) - Date.parse(p.start)) / 60_000);
+  return minutesText(Math.round((Date.parse(p.finish) - Date.parse(p.start)) / 60_000), locale);
+}
+
+/** "1 hour", "2 hours", "90 minutes": `minutes` in words of `locale`, by Intl (whole hours as hours). */
+export function minutesText(minutes: number, locale: string): string {
   const unit = minutes % 60 ? 'minute' : 'hour';
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(
     unit === 'hour' ? minutes / 60 : minutes,

@@ -7,6 +7,10 @@
  * be chosen ("fully booked", "only 2 left", "unavailable: closed", `aria-disabled`), and, when
  * the shopper's zone is not the shop's, their own time. The heading names the day and the
  * shop's zone in words. More than 8 times are grouped into morning, afternoon and evening.
+ * When the widget allows runs of slots and the variant has them, a labelled Length choice
+ * ("1 hour", "2 hours": a native select, keyboard and screen readers as the platform has them)
+ * comes first, and each time is then the run of that length from it (its whole span), or says
+ * why it cannot start one ("unavailable for 3 hours").
  * @module
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
@@ -15,6 +19,7 @@ import type { SlotChoice, Slots } from './slot-model.ts';
 import { type TimeFormats, partOfDay, slotLines, timeFormats } from './slot-format.ts';
 import { useSlotStyles } from './slot-styles.ts';
 import { type SlotWords, slotWords } from './strings.ts';
+import { minutesText } from '../hold/times.ts';
 import type { SlotView } from './slot-view.ts';
 
 /** More times than this are grouped by the part of the day. */
@@ -47,6 +52,9 @@ export function SlotTimes({ vm, slots }: { vm: SlotView; slots: Slots }) {
   const key = `${locale} ${tz}`;
   if (made.current?.key !== key) made.current = { key, w: slotWords(locale), tf: timeFormats(locale, tz) };
   const { w, tf } = made.current;
+  const longest = slots.longest.value,
+    runLength = slots.length.value,
+    minutes = slots.minutes.value;
   // After an arrow key the newly chosen time takes the focus.
   useLayoutEffect(() => {
     if (!keyed.current) return;
@@ -99,7 +107,7 @@ export function SlotTimes({ vm, slots }: { vm: SlotView; slots: Slots }) {
     }
   };
   const radio = (c: SlotChoice, i: number) => {
-    const [span, note, yours] = slotLines(c.slot, c.reason, tf, t, f, w);
+    const [span, note, yours] = slotLines(c.slot, c.reason, tf, t, f, w, minutesText(runLength * minutes, locale));
     const on = i === current;
     return (
       <button
@@ -127,6 +135,23 @@ export function SlotTimes({ vm, slots }: { vm: SlotView; slots: Slots }) {
     <div part="slots" ref={box}>
       {heading}
       <p part="slots-zone">{w('zone', tf.zone)}</p>
+      {longest > 1 && (
+        <p part="slot-length">
+          <label for="slot-length">{w('length')}</label>
+          <select
+            id="slot-length"
+            part="slot-length-select"
+            value={String(runLength)}
+            onChange={(e) => slots.setLength(Number(e.currentTarget.value))}
+          >
+            {Array.from({ length: longest }, (_, i) => (
+              <option key={i} value={String(i + 1)}>
+                {minutesText((i + 1) * minutes, locale)}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
       <div role="radiogroup" aria-labelledby="slots-heading">
         {parts ? (
           parts.map((p) => {

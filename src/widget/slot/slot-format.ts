@@ -10,8 +10,11 @@ import type { Translate } from '../i18n.ts';
 import { shopperZone, zoneName } from '../hold/zone-names.ts';
 import type { SlotWords } from './strings.ts';
 
-/** Why a time cannot be chosen; undefined when it can. `short`: some left, fewer than asked for. */
-export type SlotReason = 'short' | 'sold' | 'closed' | 'lead' | 'horizon' | 'unavailable';
+/**
+ * Why a time cannot be chosen; undefined when it can. `short`: some left, fewer than asked for;
+ * `run`: too few slots follow it that day for the chosen length.
+ */
+export type SlotReason = 'short' | 'sold' | 'closed' | 'lead' | 'horizon' | 'unavailable' | 'run';
 
 const DAY = 86_400_000;
 
@@ -30,7 +33,7 @@ export function slotReason(slot: AvailableSlot, quantity: number, now: number): 
 }
 
 /** A reason in the widget's words: "fully booked", "only 2 left", "unavailable: closed". */
-export function reasonText(t: Translate, f: Formats, reason: SlotReason, left: number): string {
+export function reasonText(t: Translate, f: Formats, reason: Exclude<SlotReason, 'run'>, left: number): string {
   return reason === 'short'
     ? t('onlyN', f.number(left))
     : reason === 'sold'
@@ -68,7 +71,11 @@ export function timeFormats(locale: string, tz: string): TimeFormats {
   };
 }
 
-/** A slot's accessible name and visible lines: its time, what is left or why not, the shopper's time. */
+/**
+ * A time's accessible name and visible lines: its span (a run's whole span), what is left or why
+ * not ("unavailable for 3 hours" when too few slots follow it: `length`, the chosen length in
+ * words), the shopper's time.
+ */
 export function slotLines(
   slot: AvailableSlot,
   reason: SlotReason | undefined,
@@ -76,11 +83,16 @@ export function slotLines(
   t: Translate,
   f: Formats,
   w: SlotWords,
+  length = '',
 ): string[] {
   const yours = tf.yours(slot);
   return [
     tf.span(slot),
-    reason ? reasonText(t, f, reason, slot.quantity_available) : t('unitsLeft', f.number(slot.quantity_available)),
+    reason === 'run'
+      ? w('notFor', length)
+      : reason
+        ? reasonText(t, f, reason, slot.quantity_available)
+        : t('unitsLeft', f.number(slot.quantity_available)),
     ...(yours ? [w('yours', yours)] : []),
   ];
 }

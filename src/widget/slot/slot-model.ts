@@ -16,8 +16,13 @@ import type { Booking } from '../models/booking-model.ts';
 import type { ModelDeps } from '../models/booking-types.ts';
 import type { SlotSelection } from './slot-view.ts';
 import { type SlotReason, slotReason } from './slot-format.ts';
+import { longestRun, runOf, slotMinutes } from './slot-runs.ts';
+import { slotsIn } from '../../shared/pricing.ts';
 
-/** A time with why it cannot be chosen (undefined: it can). */
+/**
+ * A time with why it cannot be chosen (undefined: it can): one slot, or a run of the chosen
+ * length from it (`run`: too few slots follow it that day).
+ */
 export interface SlotChoice {
   slot: AvailableSlot;
   reason: SlotReason | undefined;
@@ -54,10 +59,26 @@ export const SlotModel = createModel(
     const failed = signal(false);
     /** The chosen day's times, undefined while they load. */
     const times = computed(() => lists.value[key.value]);
+    /** The length in slots the shopper chose (the Length choice; 1 without one). */
+    const length = signal(1);
+    /** The longest run offered: the widget's `max_slots` within the variant's (1: no Length choice). */
+    const longest = computed(() => longestRun(booking.settings.value.max_slots, times.value));
+    /** The chosen length, within what is offered. */
+    const runLength = computed(() => Math.min(length.value, longest.value));
+    /**
+     * Each time of the chosen day and its run of the chosen length (undefined: too few slots
+     * follow it). The same objects while the list and the length stay, so a chosen one stays.
+     */
+    const runs = computed(() => {
+      const list = times.value;
+      return list?.map((slot) => [slot, runOf(list, slot, runLength.value)] as const);
+    });
     /** Each time of the chosen day with why it cannot take the quantity asked (on the server's clock). */
     const choices = computed<SlotChoice[] | undefined>(() => {
       const now = booking.clock.value + booking.offset.value;
-      return times.value?.map((slot) => ({ slot, reason: slotReason(slot, quantity.value, now) }));
+      return runs.value?.map(([slot, run]) =>
+        run ? { slot: run, reason: slotReason(run, quantity.value, now) } : { slot, reason: 'run' },
+      );
     });
 
     /** Asks for `k`'s times (once until forgotten). */
@@ -107,13 +128,14 @@ export const SlotModel = createModel(
       sent.clear();
       asked.value = asked.peek() + 1;
     });
-    // New numbers for the chosen time: the choice follows them, and drops a time no longer open.
+    // New numbers for the chosen time, or another length: the choice follows them, and drops a
+    // time no longer open for the quantity (or too late in the day for the length).
     effect(() => {
-      const list = times.value;
+      const list = runs.value;
       const at = selection.time.peek();
       if (!list || !at) return;
-      const now = list.find((s) => s.starts_at === at.starts_at);
-      selection.time.value = now?.status === 'ok' ? now : null;
+      const run = list.find(([s]) => s.starts_at === at.starts_at)?.[1];
+      selection.time.value = run?.status === 'ok' && run.quantity_available >= quantity.peek() ? run : null;
     });
     // The choice as the page hears of it: the chosen time's instants (the calendar's own file
     // says a choice of days only, and leaves a slot widget's to this one).
@@ -131,7 +153,10 @@ export const SlotModel = createModel(
       const item = r.items.find((i) => String(i.external_id) === variant.peek() && i.all_day === 0);
       if (!item || shopDay(item.start, r.tz) !== selection.start.peek()) return;
       adopted = true;
-      selection.time.value = list.find((s) => s.starts_at === new Date(item.start).toISOString()) ?? null;
+      // Its length too: a run of slots reads as the slots it spans.
+      const first = list.find((s) => Date.parse(s.starts_at) === Date.parse(item.start));
+      if (first) length.value = slotsIn(Date.parse(item.start), Date.parse(item.finish), slotMinutes(first));
+      selection.time.value = runs.peek()?.find(([s]) => s === first)?.[1] ?? null;
     });
 
     return {
@@ -139,6 +164,19 @@ export const SlotModel = createModel(
       times,
       choices,
       failed,
+      length: runLength,
+      longest,
+      /** A slot's elapsed minutes on the chosen day (0 before its times are in). */
+      minutes: computed(() => (times.value?.[0] ? slotMinutes(times.value[0]) : 0)),
+      /** Chooses a length of `n` slots (the Length choice). */
+      setLength(n: number) {
+        length.value = Math.max(1, Math.min(longest.peek(), Math.round(n) || 1));
+      },
+      /** How many slots a held period spans, by the length of this list's slots (1 when unknown). */
+      slotsOf(p: { start: string; finish: string }): number {
+        const first = times.peek()?.[0];
+        return first ? slotsIn(Date.parse(p.start), Date.parse(p.finish), slotMinutes(first)) : 1;
+      },
       /** Chooses `slot` (an unavailable one changes nothing). */
       choose(slot: AvailableSlot) {
         const c = choices.peek()?.find((c) => c.slot === slot);

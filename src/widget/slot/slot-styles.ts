@@ -17,6 +17,8 @@ const CSS = `
 [part~=slot-unavailable]{color:var(--m);cursor:not-allowed;background:#f3f4f6}
 [part~=slot-unavailable] b{text-decoration-line:line-through}
 [part~=slots-heading]{font-weight:600;margin:.5em 0 .3em}
+[part~=slot-length]{display:flex;align-items:center;gap:.5em;margin:.3em 0 .5em}
+[part~=slot-length-select]{min-height:44px;min-width:8em;font:inherit;padding:.3em;border:1px solid var(--m);border-radius:var(--r);background:inherit;color:inherit}
 `;
 
 let sheet: CSSStyleSheet | undefined;

@@ -56,6 +56,7 @@ describeEachDatabase('GET /v1/slots', (database) => {
         quantity_available: 10,
         status: 'ok',
         status_code: 1,
+        max_slots: 1,
       },
       {
         starts_at: '2026-12-05T02:00:00.000Z',
@@ -65,6 +66,7 @@ describeEachDatabase('GET /v1/slots', (database) => {
         quantity_available: 10,
         status: 'ok',
         status_code: 1,
+        max_slots: 1,
       },
     ]);
     expect(body['2026-12-07']).toEqual([]); // a Monday: no departures

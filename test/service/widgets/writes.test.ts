@@ -68,6 +68,31 @@ describeEachDatabase('Widget writes (merchant API)', (database) => {
     });
   });
 
+  it('takes max_slots (a Length choice in slots) on a slot widget only, 1 to 48, and a slot widget turned into a date widget leaves it behind', async () => {
+    await withService(database, async (service) => {
+      const a = api(service);
+      const widget = (await a.get('/v1/widgets?external_product_id=7002')).body[0];
+      const onDate = await a.put(`/v1/widgets/${widget.id}`, { settings: { max_slots: 3 } });
+      expect(onDate.status).toBe(422);
+      expect(onDate.body.details.fields).toEqual({
+        'settings.max_slots': ["must be 1 on a date widget (a length in slots is a slot widget's choice)"],
+      });
+      // The tour's variant booked by slots first: a slot widget goes only on such products.
+      await service.db.query(
+        `UPDATE variants SET schedule = '{"counting":"seats","departures":{"sat":["09:00"]},"duration_minutes":60,"interval_minutes":60,"buffer_before_minutes":0,"buffer_after_minutes":0,"min_notice_minutes":0,"horizon_days":365,"max_slots":1}'::jsonb WHERE external_id = 8003`,
+      );
+      const tooLong = await a.put(`/v1/widgets/${widget.id}`, { type: 'slot', settings: { max_slots: 49 } });
+      expect(tooLong.status).toBe(422);
+      expect(Object.keys(tooLong.body.details.fields)).toEqual(['settings.max_slots']);
+      const slot = await a.put(`/v1/widgets/${widget.id}`, { type: 'slot', settings: { max_slots: 3 } });
+      expect(slot.status).toBe(200);
+      expect(slot.body.settings.max_slots).toBe(3);
+      const back = await a.put(`/v1/widgets/${widget.id}`, { type: 'date' });
+      expect(back.status).toBe(200);
+      expect(back.body.settings.max_slots).toBe(1);
+    });
+  });
+
   it('refuses day limits other than one on a date widget (it books one day), and a range turned into a date widget leaves its limits behind', async () => {
     await withService(database, async (service) => {
       const a = api(service);
