@@ -1,7 +1,8 @@
 /**
  * A slot widget's hold in the Shopify cart (issue 29, point 3): the line's visible properties
  * name the day and time in the shop's zone, the hidden ones the slot's instants, and the line's
- * quantity follows the widget's pricing (one slot held: per person or per slot alike, the units).
+ * quantity follows the widget's pricing (one slot held: per person or per slot alike, the units;
+ * a run of slots per slot: the units times its slots).
  */
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, expect, it } from 'vitest';
@@ -79,3 +80,26 @@ for (const pricing of ['booking', 'slot'] as const) {
     await waitFor(() => expect(lines).toHaveLength(0), LOADED);
   });
 }
+
+it('prices a run of slots per slot: 2 boats for 3 hours under pricing slot is a line of 6, named by the run’s whole span', async () => {
+  const made = await slotTour({ hire: 3, widgetMaxSlots: 3 });
+  harness = made.harness;
+  const [widget] = (await made.a.get('/v1/widgets?external_product_id=7002')).body;
+  await made.a.put(`/v1/widgets/${widget.id}`, { settings: { pricing: 'slot' } });
+  (globalThis as { Shopify?: unknown }).Shopify = { routes: { root: '/' } };
+  const lines = fakeCart(harness);
+  const { w, day, events } = await openSlotWidget(harness, { 'cart-token': '' });
+  fireEvent.click(day);
+  await w.findByRole('radiogroup', {}, LOADED);
+  fireEvent.change(w.getByLabelText('Length'), { target: { value: '3' } });
+  await waitFor(() => expect(plain(radios(w)[0]!.getAttribute('aria-label'))).toMatch(/^9:00 AM – 12:00 PM, /));
+  fireEvent.click(radios(w)[0]!);
+  fireEvent.click(w.getByRole('button', { name: 'More' }));
+  fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+  await waitFor(() => expect(events.reserved).toHaveLength(1), LOADED);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]!.quantity).toBe(6);
+  expect(plain(lines[0]!.properties.When)).toBe('Mon, Nov 23, 9:00 AM – 12:00 PM');
+  expect(lines[0]!.properties.Length).toBe('3 hours');
+  expect(lines[0]!.properties.Units).toBe('2');
+});
