@@ -134,3 +134,21 @@ it('says lengths in the shopper’s language by Intl, right to left included', a
   expect([...arLength.options].map((o) => o.textContent)).toEqual([1, 2, 3].map((n) => hours.format(n)));
   expect(ar.el.shadowRoot!.querySelector('[part=widget]')!.getAttribute('dir')).toBe('rtl');
 });
+
+it('opens on a held run after a reload with its length and time chosen again, and no Reserve', async () => {
+  await hire();
+  const first = await openSlotWidget(harness);
+  fireEvent.click(first.day);
+  await first.w.findByRole('radiogroup', {}, LOADED);
+  fireEvent.change(first.w.getByLabelText('Length'), { target: { value: '2' } });
+  await waitFor(() => expect(times(first.w)[1]).toBe('10:00 AM – 12:00 PM, 8 left'));
+  fireEvent.click(radios(first.w)[1]!);
+  fireEvent.click(first.w.getByRole('button', { name: 'Reserve' }));
+  await first.w.findByText('14:59 left', {}, LOADED);
+  first.el.remove();
+  const { w } = await openSlotWidget(harness);
+  await waitFor(() => expect(radios(w)[1]!.getAttribute('aria-checked')).toBe('true'), LOADED);
+  expect((w.getByLabelText('Length') as HTMLSelectElement).value).toBe('2');
+  expect(times(w)[1]).toBe('10:00 AM – 12:00 PM, 8 left');
+  expect(w.queryByRole('button', { name: /^(Reserve|Update hold)$/ })).toBeNull();
+});
