@@ -14,6 +14,7 @@ import { client, messageOf } from '../api.ts';
 import { ConfirmButton, Field, focusMessage, useStatus } from '../components/bits.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { BookingAnswers, answersLine } from './BookingAnswers.tsx';
+import { BookingsExport } from './BookingsExport.tsx';
 import { catalog, ensureCatalog } from '../models/catalog.ts';
 import { loadBookingsPage, PER, slotFilter, type BookingsPage } from '../models/bookings-page.ts';
 import { dayRange, isWholeDays, localPeriod, when } from '../models/dates.ts';
@@ -139,6 +140,7 @@ export function Bookings() {
             )}
           </Field>
         </form>
+        <BookingsExport status={status.value} />
         {slotFilter.value && (
           <p class="row">
             <span>Bookings of {slotFilter.value.label}.</span>
