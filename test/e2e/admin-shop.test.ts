@@ -125,7 +125,7 @@ describeInBrowser('the shop in the merchant admin', () => {
     const { page, pageErrors } = await suite.open({ bypassCSP: true });
     try {
       await signIn(page);
-      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Shop' }).click();
+      await openScreen(page, 'Shop');
       const form = page.getByRole('form', { name: 'Shop settings' });
       await form.getByLabel('Shopify domain').fill('harbour.example.com');
       await form.getByLabel('Shopify API secret').fill('shpss_from_the_form');

@@ -76,8 +76,14 @@ export async function expectAccessibleAtBothWidths(page: Page, what: string): Pr
   await page.setViewportSize(DESKTOP);
 }
 
-/** Opens a screen from the navigation and waits for its heading. */
+/**
+ * Opens a screen from the navigation and waits for its heading. On a phone the list is behind
+ * the "Menu" button: it is opened first, as a merchant would.
+ */
 export async function openScreen(page: Page, name: string, heading = name): Promise<void> {
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name }).click();
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  const menu = nav.locator('button[aria-expanded]');
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await nav.getByRole('link', { name, exact: true }).click();
   await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
 }
