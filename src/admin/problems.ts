@@ -72,7 +72,7 @@ export function inTheirWords(message: string, label: string): string {
     return 'remove the line breaks (and any other hidden characters)';
   // Blackouts' title and reason: the one sentence for any of the three rules.
   const either = /^must be 1 to (\d+) characters without control characters/.exec(message)?.[1];
-  if (either) return `at most ${either} characters, on one line`;
+  if (either) return `use at most ${either} characters, with no line breaks or other hidden characters`;
   if (message === 'must be a string') return `enter ${name} as text`;
   return message;
 }

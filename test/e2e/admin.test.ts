@@ -148,8 +148,10 @@ describeInBrowser('the merchant admin', () => {
       .filter({ hasText: `Token ${hint} revoked.` })
       .waitFor();
 
-    await page.getByRole('link', { name: 'Install' }).click();
-    // Only hashes are kept: the screen says why the token must be pasted or made anew.
+    await openScreen(page, 'Install');
+    // Only hashes are kept: the screen says a token is shown once, and its Details say why.
+    await page.getByText('for your safety a token is shown only once').waitFor();
+    await page.locator('summary', { hasText: 'about tokens' }).click();
     await page.getByText('it cannot show you a token again once it has been made').waitFor();
     await page.getByLabel('Publishable token', { exact: true }).fill('pk_test_snippet');
     const snippet = await page.getByLabel('Embed snippet').textContent();
@@ -347,7 +349,7 @@ describeInBrowser('the merchant admin', () => {
     await page.getByRole('button', { name: `Revoke ${hint}` }).click();
     await page
       .getByText(
-        `Revoke ${hint}? Servers using it are refused, and every admin session opened with it ends at once: if you signed in with it, you are signed out.`,
+        `Revoke ${hint}? Software using it stops working, and anyone who signed in here with it is signed out at once (perhaps you).`,
       )
       .waitFor();
     await page.getByRole('button', { name: `Yes, revoke ${hint}` }).click();
