@@ -34,8 +34,7 @@ export function AdminNav(props: { current: Screen }) {
         <span aria-hidden="true" class="menu-icon">
           ☰
         </span>{' '}
-        Menu<span class="sr-only">, now showing</span>
-        <span class="menu-current">{label}</span>
+        Menu<span class="sr-only">, now showing</span> <span class="menu-current">{label}</span>
       </button>
       <ul id="admin-screens">
         {SCREENS.map(([id, name]) => (
