@@ -9,7 +9,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
-import { SCREENS, expectAccessibleAtBothWidths, focusedName, openScreen, signIn, tabUntil } from './helpers/admin.ts';
+import {
+  clickScreenLink,
+  SCREENS,
+  expectAccessibleAtBothWidths,
+  focusedName,
+  openScreen,
+  signIn,
+  tabUntil,
+} from './helpers/admin.ts';
 import { seriousAxeViolations } from './helpers/axe.ts';
 import { describeInBrowser } from './helpers/browser.ts';
 import { DOUBLE_KAYAK, SECRET, SINGLE_KAYAK, TOUR_ADULT, day } from './helpers/fixture.ts';
@@ -64,8 +72,9 @@ describeInBrowser('the merchant admin', () => {
       expect(fieldWhenSent).toBe('');
       expect(await holding(SECRET)).toEqual([]);
       for (const name of SCREENS) {
-        // At 390 px the list is behind "Menu": openScreen opens it as a merchant would.
-        await openScreen(page, name);
+        // At 390 px the list is behind "Menu": clickScreenLink opens it as a merchant would.
+        await clickScreenLink(page, name);
+        await page.getByRole('heading', { level: 2 }).first().waitFor();
         // Each screen says "Loading…" until its data is in.
         await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Loading…'));
         expect(await seriousAxeViolations(page), `${name} at ${viewport ? 390 : 1280} px`).toEqual([]);

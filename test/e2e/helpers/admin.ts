@@ -77,13 +77,18 @@ export async function expectAccessibleAtBothWidths(page: Page, what: string): Pr
 }
 
 /**
- * Opens a screen from the navigation and waits for its heading. On a phone the list is behind
- * the "Menu" button: it is opened first, as a merchant would.
+ * Clicks a screen's link in the navigation. On a phone the list is behind the "Menu" button:
+ * it is opened first, as a merchant would.
  */
-export async function openScreen(page: Page, name: string, heading = name): Promise<void> {
+export async function clickScreenLink(page: Page, name: string): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Admin' });
   const menu = nav.locator('button[aria-expanded]');
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   await nav.getByRole('link', { name, exact: true }).click();
+}
+
+/** Opens a screen from the navigation (`clickScreenLink`) and waits for its heading. */
+export async function openScreen(page: Page, name: string, heading = name): Promise<void> {
+  await clickScreenLink(page, name);
   await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
 }
