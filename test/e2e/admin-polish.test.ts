@@ -133,6 +133,11 @@ describeInBrowser('the admin’s rough edges, smoothed (issue 30)', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await menu.textContent()).toContain('Tokens');
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    // A click elsewhere closes it too.
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.locator('header h1').click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
 
     await page.setViewportSize(DESKTOP);
     expect(await menu.isVisible()).toBe(false);

@@ -1,8 +1,10 @@
 /**
  * The navigation between screens. On a wide screen every screen's link is in view; on a phone
- * (below 760 px, admin.css) the list takes one row closed: a "Menu" button naming the current
- * screen opens it as a disclosure (aria-expanded). Escape closes it and gives the focus back to
- * the button; choosing a screen closes it too, and the focus then goes to the screen's heading.
+ * (below 900 px, admin.css: twelve screens would take two or three rows there) the list takes
+ * one row closed: a "Menu" button naming the current screen opens it as a disclosure
+ * (aria-expanded). Escape closes it and gives the focus back to the button; choosing a screen
+ * closes it too, and the focus then goes to the screen's heading; so does the focus leaving the
+ * navigation (Tab past the last link, a click elsewhere on the page).
  * @module
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -22,7 +24,14 @@ export function AdminNav(props: { current: Screen }) {
     toggle.current?.focus();
   };
   return (
-    <nav aria-label="Admin" class={open ? 'open' : undefined} onKeyDown={onKeyDown}>
+    <nav
+      aria-label="Admin"
+      class={open ? 'open' : undefined}
+      onKeyDown={onKeyDown}
+      onFocusOut={(event) => {
+        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
         ref={toggle}
         type="button"
