@@ -188,15 +188,17 @@ export function Install() {
         This service keeps only a fingerprint (a hash) of each token, never the token itself, so it cannot show you a
         token again once it has been made. Tokens you already use keep working when you make another.
       </Details>
-      <form class="row" onSubmit={make} aria-label="Make a publishable token for a site">
+      <form onSubmit={make} aria-label="Make a publishable token for a site">
         <Field label="Your site's address" hint="e.g. https://www.your-store.com">
           {({ id, describedBy }) => (
             <input id={id} type="url" required value={site} onInput={set('site')} aria-describedby={describedBy} />
           )}
         </Field>
-        <button type="submit">
-          {made ? 'Make another token for this site' : 'Make a publishable token for this site'}
-        </button>
+        <p>
+          <button type="submit">
+            {made ? 'Make another token for this site' : 'Make a publishable token for this site'}
+          </button>
+        </p>
       </form>
       <p class={made ? 'status token-once' : 'status'} role="status">
         {made &&
