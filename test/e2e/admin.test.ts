@@ -116,7 +116,7 @@ describeInBrowser('the merchant admin', () => {
     await expect.poll(() => cell().textContent()).toContain('0 of 2 free, 2 booked');
     expect((await seen(/Double kayak/)).split(/\s+/)).toEqual(['0/2', '2b']);
     expect((await seen(/Single kayak/)).split(/\s+/)).toEqual(['3/4', '1h']);
-    await page.getByRole('link', { name: 'Bookings and holds' }).click();
+    await clickScreenLink(page, 'Bookings and holds');
     await page.getByRole('searchbox', { name: 'Search' }).fill('ada.admin');
     await page.getByText(`#${booking.id} ·`).click();
     await page.getByRole('button', { name: `Cancel booking #${booking.id}` }).click();
@@ -125,7 +125,7 @@ describeInBrowser('the merchant admin', () => {
       .getByRole('status')
       .filter({ hasText: `Booking #${booking.id} cancelled` })
       .waitFor();
-    await page.getByRole('link', { name: 'Occupancy' }).click();
+    await clickScreenLink(page, 'Occupancy');
     await expect.poll(() => cell().textContent()).toContain('2 of 2 free, 0 booked');
     expect(await seen(/Double kayak/)).toBe('2/2');
   });
@@ -133,7 +133,7 @@ describeInBrowser('the merchant admin', () => {
   it('adds a blackout from the form, makes and revokes a publishable token, and fills the embed snippet', async () => {
     const { page } = await suite.open();
     await signIn(page);
-    await page.getByRole('link', { name: 'Blackouts' }).click();
+    await clickScreenLink(page, 'Blackouts');
     await page.getByRole('button', { name: 'Add a blackout' }).click();
     const form = page.getByRole('form', { name: 'Add a blackout' });
     await form.getByLabel('Title (only you see it)').fill('Staff training');
@@ -143,7 +143,7 @@ describeInBrowser('the merchant admin', () => {
     await page.getByRole('status').filter({ hasText: 'Blackout “Staff training” added.' }).waitFor();
     await page.getByRole('button', { name: 'Delete “Staff training”' }).waitFor();
 
-    await page.getByRole('link', { name: 'Tokens' }).click();
+    await clickScreenLink(page, 'Tokens');
     await page.getByLabel('Label').fill('Pop-up site');
     await page.getByLabel('Sites that may use it').fill('https://popup.example');
     await page.getByRole('button', { name: 'Create token' }).click();
