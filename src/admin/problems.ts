@@ -105,7 +105,7 @@ export function problemOf(error: unknown, labels: Record<string, string>, verb =
     (path) => !(path in labels) && !Object.keys(labels).some((l) => path.startsWith(`${l}[`)),
   );
   const message = elsewhere.length
-    ? `${verb}: ${elsewhere.map((path) => `${path.replace(/[._]/g, ' ')} ${fields[path]!.join('; ')}`).join('. ')}.`
+    ? `${verb}: ${elsewhere.map((path) => `${path.replace(/[._]/g, ' ')}: ${fields[path]!.join('; ')}`).join('. ')}.`
     : `${verb}: fix the fields marked below.`;
   return { message, fields };
 }
