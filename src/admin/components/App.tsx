@@ -9,6 +9,7 @@ import { SCREENS, screen, session, signOut } from '../models/session.ts';
 import { SignIn } from '../screens/SignIn.tsx';
 import { Occupancy } from '../screens/Occupancy.tsx';
 import { Bookings } from '../screens/Bookings.tsx';
+import { Customers } from '../screens/Customers.tsx';
 import { Blackouts } from '../screens/Blackouts.tsx';
 import { Products } from '../screens/Products.tsx';
 import { Widgets } from '../screens/Widgets.tsx';
@@ -19,6 +20,7 @@ import { Shop } from '../screens/Shop.tsx';
 const VIEWS = {
   occupancy: Occupancy,
   bookings: Bookings,
+  customers: Customers,
   blackouts: Blackouts,
   products: Products,
   widgets: Widgets,
