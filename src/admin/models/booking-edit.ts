@@ -129,24 +129,24 @@ const STATUS_WORDS: Record<string, string> = {
 };
 
 /**
- * Why a booking or change was refused, in the merchant's words: a 409 names each item that does
- * not fit and how many units are left ("Kayak hire – Single kayak is fully booked: 0 of the 2
- * units asked are free. Nothing was changed."); any other failure is `messageOf`'s sentence.
+ * Why a booking or change was refused, in the merchant's words. A 409 whose message is already
+ * words ("Only 1 Single kayak is left on Tue 15 Dec 2026 (2 asked). Nothing was changed.") is
+ * said as it is; one that names items as the API does (`items[0] (sold_out)`) is said from its
+ * details instead ("Kayak hire – Single kayak is fully booked then (1 left, 2 asked). Nothing
+ * was changed."). Any other failure is `messageOf`'s sentence.
  */
 export function refusalWords(error: unknown, verb: 'Not booked' | 'Not changed'): string {
-  if (!isUnavailableError(error)) return `${verb}: ${messageOf(error)}`;
-  const misfits = error.details.items
-    .filter((i) => i.status !== 'ok')
-    .map((i) => {
-      const what = STATUS_WORDS[i.status] ?? STATUS_WORDS.unavailable!;
-      const left =
-        i.status === 'sold_out'
-          ? `: ${i.quantity_available} of the ${i.quantity} ${i.quantity === 1 ? 'unit' : 'units'} asked ${i.quantity_available === 1 ? 'is' : 'are'} free`
-          : '';
-      return `${variantName(i.external_id)} ${what} then${left}.`;
-    });
-  const why = misfits.length ? misfits.join(' ') : messageOf(error);
-  return `${verb}: ${why} Nothing was changed.`;
+  const said = messageOf(error);
+  if (!isUnavailableError(error)) return `${verb}: ${said}`;
+  const misfits = error.details.items.filter((i) => i.status !== 'ok');
+  if (!/items\[\d+\]/.test(said) || misfits.length === 0)
+    return `${verb}: ${said}${/Nothing was \w+\.$/.test(said) ? '' : ' Nothing was changed.'}`;
+  const why = misfits.map((i) => {
+    const what = STATUS_WORDS[i.status] ?? STATUS_WORDS.unavailable!;
+    const left = i.status === 'sold_out' ? ` (${i.quantity_available} left, ${i.quantity} asked)` : '';
+    return `${variantName(i.external_id)} ${what} then${left}.`;
+  });
+  return `${verb}: ${why.join(' ')} Nothing was changed.`;
 }
 
 /** One answer a booking asks for: a question, and which unit it is for (1 when asked per booking). */
