@@ -56,7 +56,7 @@ describe('a booking’s page', () => {
     const id = await book('2026-12-15', '2026-12-15', 1);
     await openBooking(id);
     expect(screen.getByText('1 × Kayak hire – Single kayak')).toBeTruthy();
-    expect(screen.getByText(/Kay Paddler/).textContent).toContain('kay@example.com');
+    expect(screen.getByText(/Kay Paddler/).closest('dd')!.textContent).toContain('kay@example.com');
     expect(screen.getByRole('link', { name: 'Back to bookings' }).getAttribute('href')).toBe('#/bookings');
   });
 

@@ -82,6 +82,28 @@ describe('Add booking', () => {
     expect(screen.getByText('Dec 15 – 16, 2026')).toBeTruthy();
   });
 
+  it('asks a stay counted in nights by its check-in and check-out, as the product’s widget counts it', async () => {
+    const widgets = await (await admin.api('GET', '/v1/widgets')).json();
+    const kayak = widgets.find((w: { title: string }) => w.title === 'Kayak hire');
+    expect((await admin.api('PUT', `/v1/widgets/${kayak.id}`, { settings: { count: 'nights' } })).status).toBe(200);
+    go('#/bookings/new?variant=8001&date=2026-12-15');
+    renderScreen(<Bookings />);
+    const form = await screen.findByRole('form', { name: 'Add booking' });
+    const f = within(form);
+    // The check-out is the day after the check-in: one night.
+    await waitFor(() => expect((f.getByLabelText('Check-in') as HTMLInputElement).value).toBe('2026-12-15'));
+    await waitFor(() => expect((f.getByLabelText('Check-out') as HTMLInputElement).value).toBe('2026-12-16'));
+    fireEvent.input(f.getByLabelText('Check-in'), { target: { value: '2026-12-16' } });
+    expect((f.getByLabelText('Check-out') as HTMLInputElement).value).toBe('2026-12-17');
+    fillCustomer(form, { 'First name': 'Night', 'Last name': 'Owl', Email: 'owl@example.com' });
+    fireEvent.submit(form);
+    await waitFor(() => expect(location.hash).toMatch(/^#\/bookings\/\d+$/));
+    expect(requestsTo(admin, '/v1/bookings', 'POST')[0]!.body).toMatchObject({
+      starts_at: '2026-12-16 00:00',
+      finishes_at: '2026-12-17 00:00',
+    });
+  });
+
   it('refuses a full day in words beside the form, and books nothing', async () => {
     const full = await admin.api('POST', '/v1/bookings', {
       starts_at: '2026-12-15 00:00',

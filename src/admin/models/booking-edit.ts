@@ -61,6 +61,12 @@ export async function changeBooking(id: number, change: BookingChange): Promise<
   return data;
 }
 
+/**
+ * Whether the screen showed a booking, a customer or a form since its list: the list then takes
+ * the keyboard's focus to its heading when it comes back (the link that led there is gone).
+ */
+export const back = { fromDetail: false };
+
 /** One booking, by its id. */
 export function loadBooking(id: number, signal: AbortSignal): Promise<Booking> {
   return client.bookings.retrieve(id, { signal });

@@ -11,7 +11,8 @@ import { client, messageOf } from '../api.ts';
 import { ConfirmButton, focusMessage, useStatus } from '../components/bits.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { itemsOf, periodOf } from '../models/bookings-page.ts';
-import { loadBooking, variantById } from '../models/booking-edit.ts';
+import { customerName } from '../models/customers.ts';
+import { back, loadBooking, variantById } from '../models/booking-edit.ts';
 import { catalog, ensureCatalog } from '../models/catalog.ts';
 import { screenHref } from '../models/session.ts';
 import { useResource } from '../models/use-resource.ts';
@@ -45,9 +46,12 @@ export function BookingDetail(props: { id: number }) {
   );
   useEffect(() => {
     void ensureCatalog();
+    back.fromDetail = true;
     heading.current?.focus();
   }, []);
   const b = booking.data.value;
+  // The customer record of the first customer (issue 30): a link to them and their other bookings.
+  const customerId = (b as { customer_id?: number | null } | undefined)?.customer_id;
   const done = (_changed: Booking, words: string) => {
     open.value = null;
     say(words);
@@ -94,8 +98,12 @@ export function BookingDetail(props: { id: number }) {
                   ? 'none'
                   : b.customers.map((c, n) => (
                       <span key={n} class="customer">
-                        {`${c.first_name} ${c.last_name}`.trim()} {c.email && `<${c.email}>`}{' '}
-                        {(c as { phone?: string }).phone ?? ''}
+                        {n === 0 && customerId ? (
+                          <a href={screenHref('customers', [String(customerId)])}>{customerName(c)}</a>
+                        ) : (
+                          customerName(c)
+                        )}{' '}
+                        {c.email && `<${c.email}>`} {(c as { phone?: string }).phone ?? ''}
                       </span>
                     ))}
               </dd>

@@ -14,6 +14,7 @@ import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import {
   answerErrors,
   askedAnswers,
+  back,
   type BookingCustomer,
   createBooking,
   dayCountOf,
@@ -50,6 +51,7 @@ export function BookingForm(props: { query: Record<string, string> }) {
   const { message, problem, say } = useStatus();
   useEffect(() => {
     void ensureCatalog();
+    back.fromDetail = true;
     heading.current?.focus();
   }, []);
   const chosen = variantById(variantId.value);

@@ -87,6 +87,11 @@ export function PeriodFields(props: {
   const { variant: v, value, onChange, errors } = props;
   const set = (patch: Partial<PeriodDraft>) => onChange({ ...value, ...patch });
   const labels = periodLabels(v);
+  // A stay in nights checks out at least a day after it checks in (an address names one day).
+  const oneDay = v.count === 'nights' && !v.slots && value.first && value.last <= value.first;
+  useEffect(() => {
+    if (oneDay) set({ last: addDays(value.first as PlainDate, 1) });
+  }, [oneDay]);
   const dayField = (key: 'first' | 'last' | 'date', label: string, errs: string[] | undefined) => (
     <Field label={label} errors={errs}>
       {({ id, describedBy, invalid }) => (

@@ -8,7 +8,7 @@
  * @module
  */
 import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { Booking } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
 import { ConfirmButton, Field, useStatus } from '../components/bits.tsx';
@@ -18,6 +18,7 @@ import { BookingDetail } from './BookingDetail.tsx';
 import { BookingForm } from './BookingForm.tsx';
 import { HoldsList } from './HoldsList.tsx';
 import { Pager } from './BookingsPager.tsx';
+import { back } from '../models/booking-edit.ts';
 import { catalog, ensureCatalog } from '../models/catalog.ts';
 import { itemsOf, loadBookingsPage, PER, periodOf, slotFilter } from '../models/bookings-page.ts';
 import { routeDetail, screenHref, shopToday } from '../models/session.ts';
@@ -57,8 +58,13 @@ function BookingsList() {
     async (_, signal) =>
       (await client.reservations.list({ active: true, per: 100 }, { signal })).filter((r) => r.items.length > 0),
   );
-  // The products and widgets name a hold's days as its widget counts them.
-  useEffect(() => void ensureCatalog(), []);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The products and widgets name a hold's days as its widget counts them.
+    void ensureCatalog();
+    if (back.fromDetail) heading.current?.focus();
+    back.fromDetail = false;
+  }, []);
   const act = async (work: Promise<unknown>, done: string) => {
     say(null);
     try {
@@ -79,7 +85,9 @@ function BookingsList() {
   return (
     <>
       <section class="card">
-        <h2 tabIndex={-1}>Bookings</h2>
+        <h2 tabIndex={-1} ref={heading}>
+          Bookings
+        </h2>
         <p class="row">
           <a class="button" href={screenHref('bookings', ['new'])}>
             Add booking

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { itemsOf, periodOf } from '../models/bookings-page.ts';
+import { back } from '../models/booking-edit.ts';
 import { customerName, loadCustomer } from '../models/customers.ts';
 import { screenHref } from '../models/session.ts';
 import { useResource } from '../models/use-resource.ts';
@@ -14,7 +15,10 @@ import { useResource } from '../models/use-resource.ts';
 export function CustomerDetail(props: { id: number }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const customer = useResource(() => props.id, loadCustomer);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    back.fromDetail = true;
+    heading.current?.focus();
+  }, []);
   const c = customer.data.value;
   return (
     <section class="card">

@@ -5,8 +5,10 @@
  * @module
  */
 import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import { Field } from '../components/bits.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
+import { back } from '../models/booking-edit.ts';
 import { CUSTOMERS_PER, customerName, loadCustomersPage } from '../models/customers.ts';
 import { when } from '../models/dates.ts';
 import { routeDetail, screenHref } from '../models/session.ts';
@@ -32,10 +34,17 @@ function CustomersList() {
     if (search.value.peek() === q.peek()) void list.reload();
     else search.now();
   };
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (back.fromDetail) heading.current?.focus();
+    back.fromDetail = false;
+  }, []);
   const shown = list.data.value;
   return (
     <section class="card">
-      <h2 tabIndex={-1}>Customers</h2>
+      <h2 tabIndex={-1} ref={heading}>
+        Customers
+      </h2>
       <form class="row" role="search" onSubmit={find}>
         <Field label="Search customers">
           {({ id }) => (
