@@ -94,6 +94,38 @@ describe('a booking’s page', () => {
   });
 
   // Awaits the service branch (issue 30, C): PATCH /v1/bookings/{id}.
+  it('moves a booking of a time of day to another time of its day', async () => {
+    const products = await (await admin.api('GET', '/v1/products?external_id=7001')).json();
+    const single = products[0].variants.find((v: { external_id: number }) => Number(v.external_id) === 8001);
+    const tour = { counting: 'seats', departures: { sat: ['09:00', '13:00'] }, duration_minutes: 120 };
+    expect((await admin.api('PUT', `/v1/variants/${single.id}`, { schedule: tour })).status).toBe(200);
+    const r = await admin.api('POST', '/v1/bookings', {
+      starts_at: '2026-12-05 09:00',
+      finishes_at: '2026-12-05 11:00',
+      items: [{ external_id: 8001, quantity: 2 }],
+      customers: [{ first_name: 'Tour', last_name: 'Guest', email: 'tour@example.com' }],
+    });
+    const id = (await r.json()).id as number;
+    go(`#/bookings/${id}`);
+    renderScreen(<Bookings />);
+    await screen.findByText('Sat, Dec 5, 2026, 09:00–11:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Move' }));
+    const form = await screen.findByRole('form', { name: `Move booking #${id}` });
+    expect((within(form).getByLabelText('Day') as HTMLInputElement).value).toBe('2026-12-05');
+    // Its own time is chosen; the other one has all 3 seats for the 2 asked.
+    const nine = await within(form).findByRole('radio', { name: /^09:00–11:00/ });
+    await waitFor(() => expect((nine as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(within(form).getByRole('radio', { name: '13:00–15:00 · 3 left' }));
+    fireEvent.submit(form);
+    await statusSays(`Booking #${id} moved.`);
+    expect(requestsTo(admin, `/v1/bookings/${id}`, 'PATCH')[0]!.body).toEqual({
+      starts_at: '2026-12-05 13:00',
+      finishes_at: '2026-12-05 15:00',
+    });
+    await screen.findByText('Sat, Dec 5, 2026, 13:00–15:00');
+  });
+
+  // Awaits the service branch (issue 30, C): PATCH /v1/bookings/{id}.
   it('refuses a move onto full days in words, and changes nothing', async () => {
     const id = await book('2026-12-15', '2026-12-15', 1);
     await book('2026-12-18', '2026-12-18', 3, 'full@example.com');

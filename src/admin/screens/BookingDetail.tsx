@@ -138,7 +138,10 @@ export function BookingDetail(props: { id: number }) {
                   onConfirm={cancel}
                 />
               </p>
-              {open.value === 'move' && <MoveForm key={b.starts_at} booking={b} say={say} done={done} />}
+              {/* Whether it moves by days or by times is the catalogue's to say. */}
+              {open.value === 'move' && catalog.data.value && (
+                <MoveForm key={b.starts_at} booking={b} say={say} done={done} />
+              )}
               {open.value === 'units' && <UnitsForm booking={b} say={say} done={done} />}
               {open.value === 'details' && (
                 <DetailsForm booking={b} say={say} done={done} questions={questions.data.value ?? []} />

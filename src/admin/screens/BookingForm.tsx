@@ -118,7 +118,11 @@ export function BookingForm(props: { query: Record<string, string> }) {
             <select
               id={id}
               value={chosen ? String(chosen.variant.id) : ''}
-              onChange={(x) => ((variantId.value = x.currentTarget.value), (period.value = periodDraft()))}
+              onChange={(x) => {
+                variantId.value = x.currentTarget.value;
+                // Another variant keeps the day chosen; its times are its own.
+                period.value = periodDraft(period.value.first || period.value.date);
+              }}
               aria-describedby={describedBy}
               aria-invalid={invalid}
             >
