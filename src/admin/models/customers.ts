@@ -7,6 +7,7 @@
 import type { Booking } from '../../client/index.ts';
 import { nextPage } from '../../client/internal.ts';
 import { client } from '../api.ts';
+import { session } from './session.ts';
 
 /** A customer as GET /v1/customers lists them. */
 export interface CustomerRecord {
@@ -73,4 +74,26 @@ export async function loadCustomer(id: number, signal: AbortSignal): Promise<Cus
 /** "Ada Lovelace", or their email when they gave no name. */
 export function customerName(c: { first_name: string; last_name: string; email: string }): string {
   return `${c.first_name} ${c.last_name}`.trim() || c.email;
+}
+
+/**
+ * When a booking starts, as the list says it: "Dec 15, 2026" for a booking of whole days (it
+ * starts at midnight in the shop's zone), "Dec 5, 2026, 9:00 AM" for a time of day.
+ */
+export function startWords(iso: string): string {
+  const tz = session.value?.shop.tz ?? 'UTC';
+  const locale = session.value?.shop.locale ?? 'en';
+  const at = new Date(iso);
+  const clock = new Intl.DateTimeFormat('en-GB', {
+    timeZone: tz,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const midnight = clock.format(at) === '00:00';
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    ...(midnight ? {} : { timeStyle: 'short' }),
+    timeZone: tz,
+  }).format(at);
 }

@@ -98,12 +98,15 @@ export function BookingDetail(props: { id: number }) {
                   ? 'none'
                   : b.customers.map((c, n) => (
                       <span key={n} class="customer">
-                        {n === 0 && customerId ? (
-                          <a href={screenHref('customers', [String(customerId)])}>{customerName(c)}</a>
-                        ) : (
-                          customerName(c)
-                        )}{' '}
-                        {c.email && `<${c.email}>`} {(c as { phone?: string }).phone ?? ''}
+                        <span>
+                          {n === 0 && customerId ? (
+                            <a href={screenHref('customers', [String(customerId)])}>{customerName(c)}</a>
+                          ) : (
+                            customerName(c)
+                          )}
+                        </span>
+                        {c.email && <span>{c.email}</span>}
+                        {(c as { phone?: string }).phone && <span>{(c as { phone?: string }).phone}</span>}
                       </span>
                     ))}
               </dd>

@@ -131,7 +131,7 @@ export function BookingForm(props: { query: Record<string, string> }) {
                 <optgroup key={p.id} label={p.title}>
                   {p.variants.map((v) => (
                     <option key={v.id} value={String(v.id)}>
-                      {p.title} – {v.title}
+                      {v.title === 'Default Title' ? p.title : `${p.title} – ${v.title}`}
                     </option>
                   ))}
                 </optgroup>

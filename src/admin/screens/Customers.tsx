@@ -9,8 +9,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { Field } from '../components/bits.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { back } from '../models/booking-edit.ts';
-import { CUSTOMERS_PER, customerName, loadCustomersPage } from '../models/customers.ts';
-import { when } from '../models/dates.ts';
+import { CUSTOMERS_PER, customerName, loadCustomersPage, startWords } from '../models/customers.ts';
 import { routeDetail, screenHref } from '../models/session.ts';
 import { useDebounced, useResource } from '../models/use-resource.ts';
 import { Pager } from './BookingsPager.tsx';
@@ -77,7 +76,7 @@ function CustomersList() {
                 {' '}
                 · {c.email}
                 {c.phone && ` · ${c.phone}`} · {c.bookings_count} {c.bookings_count === 1 ? 'booking' : 'bookings'}
-                {c.next_starts_at ? ` · next ${when(c.next_starts_at)}` : ' · none coming'}
+                {c.next_starts_at ? ` · next ${startWords(c.next_starts_at)}` : ' · none coming'}
               </span>
             </span>
           </li>
