@@ -83,9 +83,11 @@ export function MoveForm(props: ChangeProps) {
         units={units}
         errors={errors.value}
       />
-      <button type="submit" class="primary">
-        Move booking
-      </button>
+      <p class="row">
+        <button type="submit" class="primary">
+          Move booking
+        </button>
+      </p>
     </form>
   );
 }
@@ -135,9 +137,11 @@ export function UnitsForm(props: ChangeProps) {
           )}
         </Field>
       ))}
-      <button type="submit" class="primary">
-        Change units
-      </button>
+      <p class="row">
+        <button type="submit" class="primary">
+          Change units
+        </button>
+      </p>
     </form>
   );
 }
@@ -179,9 +183,11 @@ export function DetailsForm(props: ChangeProps & { questions: Question[] }) {
     <form onSubmit={submit} aria-label={`Edit booking #${b.id}`} noValidate>
       <CustomerFields value={customer.value} onChange={(c) => (customer.value = c)} errors={errors.value} />
       <AnswerFields asked={asked} answers={answers.value} onChange={(a) => (answers.value = a)} errors={errors.value} />
-      <button type="submit" class="primary">
-        Save customer and answers
-      </button>
+      <p class="row">
+        <button type="submit" class="primary">
+          Save customer and answers
+        </button>
+      </p>
     </form>
   );
 }

@@ -28,6 +28,13 @@ const CHANGES = [
 
 type Change = (typeof CHANGES)[number][0];
 
+/** A booking's status in words. */
+const STATUS_WORDS: Record<Booking['status'], string> = {
+  confirmed: 'Confirmed',
+  pending: 'Pending: its order is not paid yet',
+  cancelled: 'Cancelled',
+};
+
 /** The questions of the booking's products (for its answers' fields). */
 async function questionsOf(b: Booking, signal: AbortSignal): Promise<Question[]> {
   const ids = [...new Set(b.items.map((i) => variantById(i.variant_id)?.product.id).filter((id) => id !== undefined))];
@@ -89,7 +96,7 @@ export function BookingDetail(props: { id: number }) {
             </div>
             <div>
               <dt>Status</dt>
-              <dd>{b.status}</dd>
+              <dd>{STATUS_WORDS[b.status]}</dd>
             </div>
             <div>
               <dt>Customer</dt>
