@@ -44,7 +44,10 @@ describeInBrowser('bookings made and changed in the merchant admin', () => {
     await page.evaluate((h) => (location.hash = h), hash);
   }
 
-  /** "MMDDYYYY", what Chromium's date field takes from the keyboard in en-US. */
+  /**
+   * "MMDDYYYY", what Chromium's date field takes from the keyboard: its order follows the
+   * browser's own language (en-US here), not the page's `en-AU` locale.
+   */
   const typed = (date: string) => `${date.slice(5, 7)}${date.slice(8, 10)}${date.slice(0, 4)}`;
 
   // Awaits the service branch (issue 30, C) for the customer's phone.
