@@ -224,6 +224,9 @@ describeInBrowser('the merchant admin', () => {
 
     await tabTo(`Release hold #${hold.id}`);
     await page.keyboard.press('Enter');
+    // Releasing asks first, as cancelling does.
+    await expect.poll(focused).toBe('Yes, release it');
+    await page.keyboard.press('Enter');
     await expect.poll(focused).toBe(`Hold #${hold.id} released.`);
 
     await tabTo('Tokens');

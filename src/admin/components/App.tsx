@@ -10,6 +10,7 @@ import { AdminNav } from './AdminNav.tsx';
 import { SignIn } from '../screens/SignIn.tsx';
 import { Occupancy } from '../screens/Occupancy.tsx';
 import { Bookings } from '../screens/Bookings.tsx';
+import { Customers } from '../screens/Customers.tsx';
 import { Blackouts } from '../screens/Blackouts.tsx';
 import { Products } from '../screens/Products.tsx';
 import { Widgets } from '../screens/Widgets.tsx';
@@ -20,6 +21,7 @@ import { Shop } from '../screens/Shop.tsx';
 const VIEWS = {
   occupancy: Occupancy,
   bookings: Bookings,
+  customers: Customers,
   blackouts: Blackouts,
   products: Products,
   widgets: Widgets,

@@ -12,6 +12,7 @@ import { DESKTOP, PHONE } from './page.ts';
 export const SCREENS = [
   'Occupancy',
   'Bookings and holds',
+  'Customers',
   'Blackouts',
   'Products',
   'Widgets',
