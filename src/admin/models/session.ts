@@ -16,6 +16,7 @@ export const session = signal<SessionInfo | null | undefined>(undefined);
 export const SCREENS = [
   ['occupancy', 'Occupancy'],
   ['bookings', 'Bookings and holds'],
+  ['customers', 'Customers'],
   ['blackouts', 'Blackouts'],
   ['products', 'Products'],
   ['widgets', 'Widgets'],
