@@ -11,6 +11,7 @@ import { Shop } from '../../src/admin/screens/Shop.tsx';
 import { Tokens } from '../../src/admin/screens/Tokens.tsx';
 import { Widgets } from '../../src/admin/screens/Widgets.tsx';
 import { renderScreen, requestsTo, startAdmin, type AdminHarness } from '../helpers/render-admin.tsx';
+import { hourlySchedule, setSchedule } from '../helpers/schedules.ts';
 
 let admin: AdminHarness;
 beforeEach(async () => {
@@ -207,5 +208,34 @@ describe('Shop form', () => {
     await statusSays('Shop settings saved.');
     expect(errorBeside('Language', form)).toBeNull();
     expect(((await admin.api('GET', '/v1/shop').then((r) => r.json())) as { locale: string }).locale).toBe('en-AU');
+  });
+});
+
+describe('Widget form: times of day', () => {
+  it('shows a widget of times of day as such, and saves its longest booking in times and its price per time', async () => {
+    await setSchedule(admin.service.db, 8003, hourlySchedule());
+    const put = await admin.api('PUT', '/v1/widgets/2', { type: 'slot' });
+    expect(put.status).toBe(200);
+    renderScreen(<Widgets />);
+    await screen.findByRole('form', { name: 'Settings of Kayak hire' });
+    fireEvent.change(screen.getByLabelText('Widget'), { target: { value: '2' } });
+    const form = await screen.findByRole('form', { name: 'Settings of Sunset tour' });
+    const typeField = within(form).getByLabelText('Type') as HTMLSelectElement;
+    expect(typeField.selectedOptions[0]?.textContent).toBe('Times of day (tours, classes, hire by the hour)');
+    // Days and nights mean nothing to times of day: no "A range counts", no day limits.
+    expect(within(form).queryByLabelText('A range counts')).toBeNull();
+    expect(within(form).queryByLabelText('Longest booking, days')).toBeNull();
+    type('Longest booking, in times', '2', form);
+    fireEvent.change(within(form).getByLabelText('The price is'), { target: { value: 'slot' } });
+    fireEvent.submit(form);
+    await statusSays('“Sunset tour” saved; the preview shows it.');
+    const saved = (await admin.api('GET', '/v1/widgets/2').then((r) => r.json())) as {
+      settings: { max_slots: number; pricing: string };
+    };
+    expect(saved.settings).toMatchObject({ max_slots: 2, pricing: 'slot' });
+    // The service's refusal of a length it does not allow stands beside the field.
+    type('Longest booking, in times', '0', form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(errorBeside('Longest booking, in times', form)).toBeTruthy());
   });
 });

@@ -52,7 +52,7 @@ export function ProductChoice(props: {
   );
 }
 
-/** The widget's type: one day, or a range of days. */
+/** The widget's type: one day, a range of days, or times of day (its products' variants need times set). */
 export function TypeField(props: {
   value: WidgetType;
   onChange: (type: WidgetType) => void;
@@ -70,6 +70,7 @@ export function TypeField(props: {
         >
           <option value="date">One day</option>
           <option value="range">Several days in a row</option>
+          <option value="slot">Times of day (tours, classes, hire by the hour)</option>
         </select>
       )}
     </Field>

@@ -29,7 +29,15 @@ const NUMBERS = [
   ['quantity_min', 'Fewest units'],
   ['quantity_max', 'Most units'],
   ['hold_minutes', 'Minutes a hold lasts'],
+  ['max_slots', 'Longest booking, in times'],
 ] as const;
+
+/** The numbers a widget of `type` has: days limits for ranges, a length in times for times of day. */
+function numbersOf(type: WidgetType) {
+  return NUMBERS.filter(([k]) =>
+    k === 'min_days' || k === 'max_days' ? type === 'range' : k === 'max_slots' ? type === 'slot' : true,
+  );
+}
 
 /** What a number means to the shopper, under its field. */
 const HINTS: Partial<Record<(typeof NUMBERS)[number][0], string>> = {
@@ -37,6 +45,8 @@ const HINTS: Partial<Record<(typeof NUMBERS)[number][0], string>> = {
   horizon_days: 'How far ahead the calendar lets shoppers book.',
   quantity_max: 'The most a shopper may book at once.',
   hold_minutes: 'How long chosen dates are kept for a shopper while they check out.',
+  max_slots:
+    'For things hired by the hour: how many times in a row a shopper may book at once (1: one at a time). Never more than the product allows.',
 };
 
 /** The form's labels by API field path, for the service's field messages. */
@@ -92,7 +102,7 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
   const notice = useSignal<string | undefined>(undefined);
   const set = (key: string) => (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) =>
     (values.value = { ...values.value, [key]: e.currentTarget.value });
-  const numbers = NUMBERS.filter(([k]) => type.value === 'range' || (k !== 'min_days' && k !== 'max_days'));
+  const numbers = numbersOf(type.value);
   const save = async (event: Event) => {
     event.preventDefault();
     // A new save empties the last one's message: an error must not stand under "saved".
@@ -118,7 +128,7 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
       settings: {
         ...read.numbers,
         count: v.count as 'days' | 'nights',
-        pricing: v.pricing as 'booking' | 'day' | 'night',
+        pricing: v.pricing as Widget['settings']['pricing'],
         first_day_of_week: v.first_day_of_week === '' ? null : Number(v.first_day_of_week),
       },
       // Sent only when changed: an unchanged "the shop's" must stay null, not become its value.
@@ -224,20 +234,31 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
         ))}
       </div>
       <div class="row">
-        <Field label="A range counts" errors={e['settings.count']}>
-          {({ id }) => (
-            <select id={id} value={values.value.count} onChange={set('count')}>
-              <option value="days">Days (the last day is held)</option>
-              <option value="nights">Nights (the last day is check-out)</option>
-            </select>
-          )}
-        </Field>
+        {type.value !== 'slot' && (
+          <Field label="A range counts" errors={e['settings.count']}>
+            {({ id }) => (
+              <select id={id} value={values.value.count} onChange={set('count')}>
+                <option value="days">Days (the last day is held)</option>
+                <option value="nights">Nights (the last day is check-out)</option>
+              </select>
+            )}
+          </Field>
+        )}
         <Field label="The price is" errors={e['settings.pricing']}>
           {({ id }) => (
             <select id={id} value={values.value.pricing} onChange={set('pricing')}>
-              <option value="booking">Per booking</option>
-              <option value="day">Per day</option>
-              <option value="night">Per night</option>
+              {type.value === 'slot' ? (
+                <>
+                  <option value="booking">Per person (or item)</option>
+                  <option value="slot">Per person (or item), for each time booked</option>
+                </>
+              ) : (
+                <>
+                  <option value="booking">Per booking</option>
+                  <option value="day">Per day</option>
+                  <option value="night">Per night</option>
+                </>
+              )}
             </select>
           )}
         </Field>
