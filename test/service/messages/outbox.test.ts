@@ -147,8 +147,16 @@ describeEachDatabase('The outbox of booking messages', (database) => {
   it('writes no notice to the shop without a notify address, nor to a customer without an email', async () => {
     await start();
     await service.db.query('UPDATE shops SET notify_email = NULL');
-    await bookDouble({ customers: [{ first_name: 'No', last_name: 'Mail', email: '' }] });
-    expect(await outbox(service)).toEqual([]);
+    expect((await bookDouble()).status).toBe(201);
+    expect((await outbox(service)).map((row) => row.kind)).toEqual(['customer_confirmation']);
+    // A booking written by other code, whose customer left no email.
+    await service.db.query(
+      `INSERT INTO bookings (shop_id, status, starts_at, finishes_at, start_day, finish_day, customers, created_at)
+       SELECT id, 'confirmed', '2026-12-15T00:00:00Z', '2026-12-16T00:00:00Z', '2026-12-15', '2026-12-16',
+              '[{"first_name":"No","last_name":"Mail","email":""}]', now()
+         FROM shops WHERE name = 'Harbour Kayaks'`,
+    );
+    expect((await outbox(service)).map((row) => row.kind)).toEqual(['customer_confirmation']);
   });
 
   it("lists the shop's messages rendered (GET /v1/messages), and another shop sees none of them", async () => {
