@@ -1,6 +1,7 @@
 /**
  * A real SMTP server in the test process (`smtp-server`), with what arrives parsed by
- * `mailparser`. `refuse(n)` makes it answer the next n messages with a 451 (try again later).
+ * `mailparser`. `refuse(n)` makes it answer the next n messages with a 451 (try again later);
+ * `stall(n)` leaves the next n recipients unanswered, as a server that hangs mid-send.
  */
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,9 @@ export interface TestSmtp {
   refused(): number;
   /** Refuses the next `count` messages (451). */
   refuse(count: number): void;
+  /** Never answers the next `count` RCPT TO commands; `stalled()` counts those met. */
+  stall(count: number): void;
+  stalled(): number;
   /** Resolves once `count` messages have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -26,11 +30,22 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
   let refuseNext = 0;
   let refusedCount = 0;
+  let stallNext = 0;
+  let stalledCount = 0;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    closeTimeout: 500,
+    onRcptTo(_address, _session, done) {
+      if (stallNext > 0) {
+        stallNext--;
+        stalledCount++;
+        return; // no answer: the client waits until it gives up or dies
+      }
+      done();
+    },
     onData(stream, _session, done) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -59,6 +74,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     refuse: (count) => {
       refuseNext = count;
     },
+    stall: (count) => {
+      stallNext = count;
+    },
+    stalled: () => stalledCount,
     async waitFor(count, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {

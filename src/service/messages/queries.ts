@@ -80,11 +80,10 @@ export async function claimDueMessages(
   return rows.map(toRow).sort((a, b) => a.id - b.id);
 }
 
-/** Marks a row this worker holds as sent; false when its lease was lost meanwhile. */
+/** Marks a row this worker holds as sent (`claimed_by` stays: who sent it); false when its lease was lost meanwhile. */
 export async function markSent(db: Queryable, id: number, worker: string): Promise<boolean> {
   const { rows } = await db.query(
-    `UPDATE outbox_messages SET state = 'sent', sent_at = clock_timestamp(), last_error = NULL,
-            claimed_by = NULL, claimed_until = NULL
+    `UPDATE outbox_messages SET state = 'sent', sent_at = clock_timestamp(), last_error = NULL, claimed_until = NULL
       WHERE id = $1 AND claimed_by = $2 AND state = 'pending' RETURNING id`,
     [id, worker],
   );

@@ -27,8 +27,12 @@ export interface TickResult {
 /** The reason kept on a message when no mail server is configured. */
 export const NO_MAIL_SERVER = 'not sent: no mail server';
 
-/** Rows claimed per statement. */
-const BATCH = 20;
+/**
+ * Messages sent per tick at most. Each is claimed on its own, just before it is sent: a lease
+ * taken for a batch would run out for the batch's last rows while the first are sent, and
+ * another process would send those too.
+ */
+const PER_TICK = 20;
 /** The longest wait between two attempts at one message. */
 const BACKOFF_CAP_MS = 3_600_000;
 
@@ -45,17 +49,16 @@ export async function sendDueMessages(
   logError: (error: unknown) => void = () => {},
 ): Promise<TickResult> {
   const result: TickResult = { sent: 0, retried: 0, unsent: 0 };
-  const claimed = await claimDueMessages(db, worker, { leaseMs: settings.leaseMs, limit: BATCH });
-  for (const row of claimed) {
+  for (let n = 0; n < PER_TICK; n++) {
+    const [row] = await claimDueMessages(db, worker, { leaseMs: settings.leaseMs, limit: 1 });
+    if (!row) break;
     if (!settings.transport) {
       await markUnsent(db, row.id, worker, NO_MAIL_SERVER);
       result.unsent++;
       continue;
     }
-    let mail: ReturnType<typeof composeMail>;
     try {
-      mail = composeMail(row, settings.from, row.createdAt);
-      await settings.transport.sendMail(mail);
+      await settings.transport.sendMail(composeMail(row, settings.from, row.createdAt));
     } catch (error) {
       await markAttemptFailed(db, row.id, worker, error instanceof Error ? error.message : String(error), {
         maxAttempts: settings.maxAttempts,
@@ -94,7 +97,7 @@ export function startSender(
     if (stopped) return;
     timer = setTimeout(() => {
       running = sendDueMessages(db, settings, worker, logError).then(
-        (r) => schedule(r.sent + r.retried + r.unsent >= BATCH ? 0 : settings.pollMs),
+        (r) => schedule(r.sent + r.retried + r.unsent >= PER_TICK ? 0 : settings.pollMs),
         (error: unknown) => {
           logError(error);
           schedule(settings.pollMs);
