@@ -8,7 +8,7 @@
 import { TZDate } from '@date-fns/tz';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import type { BookingSnapshot, MessageKind } from './snapshot.ts';
+import type { BookingSnapshot, MessageKind } from './types.ts';
 
 /** The event's UID: one per booking and shop, whatever message carries it. */
 export function bookingEventUid(shopId: number, bookingId: number, domain: string): string {

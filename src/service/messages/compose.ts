@@ -5,7 +5,7 @@
  */
 import { bookingCalendar } from './calendar.ts';
 import { renderMessage } from './render.ts';
-import type { OutboxMessage } from './snapshot.ts';
+import type { OutboxMessage } from './types.ts';
 
 /** An email ready for nodemailer's `sendMail`. */
 export interface ComposedMail {

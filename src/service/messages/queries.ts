@@ -6,7 +6,7 @@
  * @module
  */
 import type { Queryable } from '../db/types.ts';
-import type { BookingSnapshot, MessageKind, OutboxMessage } from './snapshot.ts';
+import type { BookingSnapshot, MessageKind, OutboxMessage } from './types.ts';
 
 /** An outbox row as the sender and the API read it. */
 export interface OutboxRow extends OutboxMessage {

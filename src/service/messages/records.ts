@@ -6,7 +6,7 @@
 import { composeMail } from './compose.ts';
 import { DEFAULT_FROM } from './mail-settings.ts';
 import type { OutboxRow } from './queries.ts';
-import type { MessageKind } from './snapshot.ts';
+import type { MessageKind } from './types.ts';
 
 /** One message of GET /v1/messages. */
 export interface MessageRecord {

@@ -4,7 +4,7 @@
  * where it enters the HTML: a customer named `<script>` is shown as that text.
  * @module
  */
-import { customerName, type BookingSnapshot, type MessageKind } from './snapshot.ts';
+import type { BookingSnapshot, MessageKind } from './types.ts';
 import { fill, MESSAGE_LOCALES, messageLanguage } from './strings.ts';
 import { describePeriod, describeZone } from './when.ts';
 
@@ -15,6 +15,13 @@ export interface RenderedMessage {
   text: string;
   /** The language it is written in (one of the six). */
   language: string;
+}
+
+/** The customer's name as the message greets them: first and last, or the email's local part. */
+export function customerName(snapshot: BookingSnapshot): string {
+  const customer = snapshot.booking.customers[0];
+  const name = [customer?.first_name, customer?.last_name].filter((part) => part?.trim()).join(' ');
+  return name || customer?.email?.split('@')[0] || '';
 }
 
 /** Text made safe to place in HTML content or a quoted attribute. */

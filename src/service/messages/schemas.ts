@@ -3,7 +3,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
-import { MESSAGE_KINDS } from './snapshot.ts';
+import { MESSAGE_KINDS } from './types.ts';
 
 /** One booking message, rendered as it is (or would be) sent. */
 export const MessageSchema = z

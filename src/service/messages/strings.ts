@@ -4,7 +4,7 @@
  * the HTML renderer, never here.
  * @module
  */
-import type { MessageKind } from './snapshot.ts';
+import type { MessageKind } from './types.ts';
 
 /** One language's words. */
 export interface MessageStrings {

@@ -60,10 +60,3 @@ export interface OutboxMessage {
   snapshot: BookingSnapshot;
   messageKey: string;
 }
-
-/** The customer's name as the message greets them: first and last, or the email's local part. */
-export function customerName(snapshot: BookingSnapshot): string {
-  const customer = snapshot.booking.customers[0];
-  const name = [customer?.first_name, customer?.last_name].filter((part) => part?.trim()).join(' ');
-  return name || customer?.email?.split('@')[0] || '';
-}
