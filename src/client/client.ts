@@ -12,6 +12,7 @@ import {
 } from './resources/products.ts';
 import { locationsResource, shopResource, type LocationsResource, type ShopResource } from './resources/shop.ts';
 import { shopifyResource, type ShopifyResource } from './resources/shopify.ts';
+import { messagesResource, type MessagesResource } from './resources/messages.ts';
 import { tokensResource, type TokensResource } from './resources/tokens.ts';
 import { questionsResource, type QuestionsResource } from './resources/questions.ts';
 import { reservationsResource, type ReservationsResource } from './resources/reservations.ts';
@@ -35,6 +36,8 @@ export interface BookingClient {
   locations: LocationsResource;
   /** The Shopify order lines not booked as paid (secret token). */
   shopify: ShopifyResource;
+  /** The booking messages sent, failed or kept unsent (secret token). */
+  messages: MessagesResource;
   /** Questions asked with a booking: a product's (secret token), a reservation's answers. */
   questions: QuestionsResource;
   /**
@@ -86,6 +89,7 @@ export function createClient(options: ClientOptions): BookingClient {
     shop: shopResource(requester),
     locations: locationsResource(requester),
     shopify: shopifyResource(requester),
+    messages: messagesResource(requester),
     questions: questionsResource(requester),
     request: (request) => requester.request(request),
   };

@@ -6,29 +6,10 @@
 import { composeMail } from './compose.ts';
 import { DEFAULT_FROM } from './mail-settings.ts';
 import type { OutboxRow } from './queries.ts';
-import type { MessageKind } from './types.ts';
+import type { BookingMessage } from '../../shared/merchant-records.ts';
 
-/** One message of GET /v1/messages. */
-export interface MessageRecord {
-  id: number;
-  kind: MessageKind;
-  booking_id: number | null;
-  /** pending, sent, failed (gave up after the attempts allowed) or unsent (no mail server). */
-  state: OutboxRow['state'];
-  attempts: number;
-  /** Why the last attempt failed, or why it was not sent. */
-  last_error: string | null;
-  next_attempt_at: string | null;
-  sent_at: string | null;
-  created_at: string;
-  from: string;
-  to: string;
-  message_id: string;
-  subject: string;
-  html: string;
-  text: string;
-  attachments: Array<{ filename: string; content_type: string; content: string }>;
-}
+/** One message of GET /v1/messages (src/shared's record). */
+export type MessageRecord = BookingMessage;
 
 /** The record of `row`, its email composed with `from` (MAIL_FROM). */
 export function messageRecord(row: OutboxRow, from: string = DEFAULT_FROM): MessageRecord {
