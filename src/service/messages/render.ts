@@ -1,7 +1,9 @@
 /**
  * A message's subject, HTML and plain text from its snapshot, in the shop's language. Every
  * value that came from a customer or a merchant (names, answers, titles) is HTML-escaped
- * where it enters the HTML: a customer named `<script>` is shown as that text.
+ * where it enters the HTML: a customer named `<script>` is shown as that text. The HTML has no
+ * style attribute or element: the admin shows it in a frame under its own CSP (`style-src
+ * 'self'`), which would drop them, and it must look there as it does in the customer's mail.
  * @module
  */
 import type { BookingSnapshot, MessageKind } from './types.ts';
@@ -105,16 +107,15 @@ function renderHtml(parts: {
   const rows = parts.details
     .map(
       ([label, lines]) =>
-        `<tr><th scope="row" style="text-align:start;vertical-align:top;padding:4px 16px 4px 0;color:#555">${e(label)}</th>` +
-        `<td style="padding:4px 0">${lines.map(e).join('<br>')}</td></tr>`,
+        `<tr><th scope="row" align="left" valign="top">${e(label)}</th><td>${lines.map(e).join('<br>')}</td></tr>`,
     )
     .join('\n');
   const paragraph = (text: string) => (text ? `<p>${e(text)}</p>\n` : '');
   return `<!doctype html>
 <html lang="${e(parts.language)}" dir="${parts.language === 'ar' ? 'rtl' : 'ltr'}">
 <head><meta charset="utf-8"><title>${e(parts.subject)}</title></head>
-<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#222;max-width:36em;margin:0 auto;padding:16px">
-${paragraph(parts.greeting)}${paragraph(parts.intro)}<table role="presentation" style="border-collapse:collapse">
+<body>
+${paragraph(parts.greeting)}${paragraph(parts.intro)}<table role="presentation" cellpadding="4">
 ${rows}
 </table>
 ${paragraph(parts.zone)}${paragraph(parts.calendar)}<p>— ${e(parts.shop)}</p>
