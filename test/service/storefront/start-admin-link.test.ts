@@ -39,7 +39,9 @@ it('npm start prints a one-time admin link that signs the demo shop in once, and
     expect(printed).toMatch(new RegExp(`Product page \\(Shopify-like\\)\\s+${base}/\\s`));
     expect(printed).toMatch(new RegExp(`Tour page \\(times of day\\)\\s+${base}/products/guided-paddle-tour\\s`));
     // Without SMTP_URL, booking messages are kept for the admin (issue 31), and it says so.
-    expect(printed).toMatch(/Mail\s+no mail server \(SMTP_URL\): messages are not sent, the admin's Messages screen shows them/);
+    expect(printed).toMatch(
+      /Mail\s+no mail server \(SMTP_URL\): messages are not sent, the admin's Messages screen shows them/,
+    );
     const first = await fetch(link, { redirect: 'manual' });
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/admin/');
