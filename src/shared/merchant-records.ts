@@ -82,6 +82,8 @@ export interface ShopRecord {
   tz: string;
   /** A BCP 47 language tag, e.g. `en` or `de-CH`: the widgets' language unless one says otherwise. */
   locale: string;
+  /** Where notices of new and cancelled bookings are emailed (issue 31); null: none are sent. */
+  notify_email: string | null;
   /** The Shopify app settings; the API secret is write-only, so only whether it is set shows. */
   shopify: {
     domain: string | null;

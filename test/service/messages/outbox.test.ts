@@ -184,3 +184,32 @@ describeEachDatabase('The outbox of booking messages', (database) => {
     expect((await get(service, '/v1/messages', { token: 'pk_test_harbour' })).status).toBe(403);
   });
 });
+
+describeEachDatabase('The shop notify address (PUT /v1/shop notify_email)', (database) => {
+  let service: TestService;
+  afterEach(async () => {
+    await service?.close();
+  });
+
+  it('sets and clears where notices of new bookings go, refusing what is not an email address', async () => {
+    service = await createTestService({ database });
+    const put = (body: unknown) => call(service, 'PUT', '/v1/shop', body);
+    expect((await put({ notify_email: ' desk@harbour.example ' })).body).toMatchObject({
+      notify_email: 'desk@harbour.example',
+    });
+    expect((await get(service, '/v1/shop')).body.notify_email).toBe('desk@harbour.example');
+    const bad = await put({ notify_email: 'not an address', name: 'Renamed' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.details.fields).toEqual({ notify_email: ['must be an email address'] });
+    expect((await get(service, '/v1/shop')).body).toMatchObject({
+      name: 'Harbour Kayaks',
+      notify_email: 'desk@harbour.example',
+    });
+    // Another change leaves it; "" clears it, as null does.
+    expect((await put({ locale: 'de' })).body.notify_email).toBe('desk@harbour.example');
+    expect((await put({ notify_email: '' })).body.notify_email).toBeNull();
+    expect((await put({ notify_email: 'desk@harbour.example' })).body.notify_email).toBe('desk@harbour.example');
+    expect((await put({ notify_email: null })).body.notify_email).toBeNull();
+    expect((await get(service, '/v1/shop', { token: 'sk_test_alpine' })).body.notify_email).toBeNull();
+  });
+});
