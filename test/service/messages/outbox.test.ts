@@ -213,3 +213,31 @@ describeEachDatabase('The shop notify address (PUT /v1/shop notify_email)', (dat
     expect((await get(service, '/v1/shop', { token: 'sk_test_alpine' })).body.notify_email).toBeNull();
   });
 });
+
+describeEachDatabase('Changes the customer is not told of', (database) => {
+  let service: TestService;
+  afterEach(async () => {
+    await service?.close();
+  });
+
+  it('sends no change notice for a booking already over, nor for one whose items went with their variant', async () => {
+    service = await createTestService({ database });
+    const booked = async () =>
+      (
+        await book(service, {
+          starts_at: '2026-12-15 09:00',
+          finishes_at: '2026-12-15 17:00',
+          items: [{ external_id: '8001', quantity: 1 }],
+          customers: [ada],
+        })
+      ).body.id as number;
+    const emptied = await booked();
+    const past = await booked();
+    await service.db.query('DELETE FROM booking_items WHERE booking_id = $1', [emptied]);
+    await service.db.query(
+      `UPDATE bookings SET starts_at = '2020-01-01T00:00:00Z', finishes_at = '2020-01-02T00:00:00Z' WHERE id = $1`,
+      [past],
+    );
+    expect((await outbox(service)).map((row) => row.kind)).toEqual(['customer_confirmation', 'customer_confirmation']);
+  });
+});

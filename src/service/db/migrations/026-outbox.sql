@@ -87,7 +87,9 @@ BEGIN
   ELSIF b.status = 'cancelled' AND had_prev AND prev.status = 'confirmed' THEN
     customer_kind := 'customer_cancellation';
     merchant_kind := 'merchant_cancellation';
-  ELSIF b.status = 'confirmed' THEN
+  ELSIF b.status = 'confirmed' AND items <> '[]' AND b.finishes_at > clock_timestamp() THEN
+    -- A change worth telling: not of a booking already over, nor one whose items were all
+    -- deleted with their variant (the merchant tidying the catalogue).
     customer_kind := 'customer_change';
   END IF;
   next_sequence := CASE WHEN NOT had_prev THEN 0 WHEN customer_kind IS NULL THEN prev.sequence ELSE prev.sequence + 1 END;
