@@ -21,9 +21,12 @@ export interface RenderedMessage {
 
 /** The customer's name as the message greets them: first and last, or the email's local part. */
 export function customerName(snapshot: BookingSnapshot): string {
-  const customer = snapshot.booking.customers[0];
-  const name = [customer?.first_name, customer?.last_name].filter((part) => part?.trim()).join(' ');
-  return name || customer?.email?.split('@')[0] || '';
+  const customers = Array.isArray(snapshot.booking.customers) ? snapshot.booking.customers : [];
+  // The customer written to: the first with an email (as migration 26 chooses the recipient).
+  const customer = customers.find((c) => typeof c?.email === 'string' && c.email.trim()) ?? customers[0];
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const name = [text(customer?.first_name), text(customer?.last_name)].filter(Boolean).join(' ');
+  return name || text(customer?.email).split('@')[0] || '';
 }
 
 /** Text made safe to place in HTML content or a quoted attribute. */
@@ -60,10 +63,10 @@ export function renderMessage(kind: MessageKind, snapshot: BookingSnapshot): Ren
   const places = [...new Set(snapshot.items.map((item) => item.location).filter((l): l is string => Boolean(l)))];
   if (places.length > 0) details.push([words.where, places]);
   if (!forCustomer) {
-    const customer = booking.customers[0];
+    const customer = Array.isArray(booking.customers) ? booking.customers[0] : undefined;
     details.push([words.customer, [name, customer?.email ?? ''].filter(Boolean)]);
   }
-  if (booking.fields.length > 0)
+  if (Array.isArray(booking.fields) && booking.fields.length > 0)
     details.push([words.answers, booking.fields.map((field) => `${field.name}: ${field.value}`)]);
 
   const greeting = forCustomer && name ? fill(words.greeting, values) : '';

@@ -240,4 +240,21 @@ describeEachDatabase('Changes the customer is not told of', (database) => {
     );
     expect((await outbox(service)).map((row) => row.kind)).toEqual(['customer_confirmation', 'customer_confirmation']);
   });
+
+  it('lets other code commit a booking whose customers are not a list, with no message to anyone but the shop', async () => {
+    service = await createTestService({ database });
+    await service.db.query(`UPDATE shops SET notify_email = 'desk@harbour.example' WHERE name = 'Harbour Kayaks'`);
+    await service.db.query(
+      `INSERT INTO bookings (shop_id, status, starts_at, finishes_at, start_day, finish_day, customers, created_at)
+       SELECT id, 'confirmed', '2026-12-15T00:00:00Z', '2026-12-16T00:00:00Z', '2026-12-15', '2026-12-16',
+              '{"email": "odd@example.com"}', now()
+         FROM shops WHERE name = 'Harbour Kayaks'`,
+    );
+    expect((await outbox(service)).map((row) => [row.kind, row.recipient])).toEqual([
+      ['merchant_new', 'desk@harbour.example'],
+    ]);
+    const listed = await get(service, '/v1/messages');
+    expect(listed.status).toBe(200);
+    expect(listed.body[0].subject).toBe('New booking #1: ');
+  });
 });

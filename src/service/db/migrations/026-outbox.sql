@@ -115,8 +115,11 @@ BEGIN
                 JOIN products p ON p.id = v.product_id LEFT JOIN locations l ON l.id = p.location_id
                WHERE bi.booking_id = p_booking_id));
 
-  SELECT c->>'email' INTO customer_email FROM jsonb_array_elements(b.customers) c
-   WHERE coalesce(btrim(c->>'email'), '') <> '' LIMIT 1;
+  -- customers is an array of objects wherever the API writes it; other code's odd value must
+  -- not fail the COMMIT of its booking.
+  SELECT c->>'email' INTO customer_email
+    FROM jsonb_array_elements(CASE WHEN jsonb_typeof(b.customers) = 'array' THEN b.customers ELSE '[]' END) c
+   WHERE jsonb_typeof(c) = 'object' AND coalesce(btrim(c->>'email'), '') <> '' LIMIT 1;
   IF customer_email IS NOT NULL THEN
     INSERT INTO outbox_messages (shop_id, booking_id, kind, recipient, snapshot)
     VALUES (b.shop_id, b.id, customer_kind, btrim(customer_email), snapshot);
