@@ -13,6 +13,7 @@ import {
 } from './resources/products.ts';
 import { locationsResource, shopResource, type LocationsResource, type ShopResource } from './resources/shop.ts';
 import { shopifyResource, type ShopifyResource } from './resources/shopify.ts';
+import { messagesResource, type MessagesResource } from './resources/messages.ts';
 import { tokensResource, type TokensResource } from './resources/tokens.ts';
 import { questionsResource, type QuestionsResource } from './resources/questions.ts';
 import { reservationsResource, type ReservationsResource } from './resources/reservations.ts';
@@ -38,6 +39,8 @@ export interface BookingClient {
   shopify: ShopifyResource;
   /** The shop's bookings as a CSV file (secret token). */
   exports: ExportsResource;
+  /** The booking messages sent, failed or kept unsent (secret token). */
+  messages: MessagesResource;
   /** Questions asked with a booking: a product's (secret token), a reservation's answers. */
   questions: QuestionsResource;
   /**
@@ -90,6 +93,7 @@ export function createClient(options: ClientOptions): BookingClient {
     locations: locationsResource(requester),
     shopify: shopifyResource(requester),
     exports: exportsResource(requester),
+    messages: messagesResource(requester),
     questions: questionsResource(requester),
     request: (request) => requester.request(request),
   };

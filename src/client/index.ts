@@ -33,6 +33,7 @@ export type { OccupancyResource } from './resources/occupancy.ts';
 export type { CatalogId, ProductsResource, VariantsResource } from './resources/products.ts';
 export type { TokensResource } from './resources/tokens.ts';
 export type { ShopifyResource } from './resources/shopify.ts';
+export type { MessagesResource } from './resources/messages.ts';
 export type { LocationsResource, ShopResource } from './resources/shop.ts';
 export type { QuestionsResource } from './resources/questions.ts';
 export type { ReservationId, ReservationRetrieveParams, ReservationsResource } from './resources/reservations.ts';
@@ -91,6 +92,10 @@ export type {
   Widget,
   WidgetListParams,
   // The merchant API (extensions).
+  BookingMessage,
+  BookingMessageKind,
+  BookingMessageState,
+  MessageListParams,
   LocationParams,
   LocationRecord,
   NewToken,

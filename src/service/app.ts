@@ -32,6 +32,7 @@ import {
   type RateLimitOptions,
 } from './middleware/rate-limit.ts';
 import { locationRoutes } from './locations/routes.ts';
+import { messageRoutes } from './messages/routes.ts';
 import { questionRoutes } from './questions/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { shopRoutes } from './shops/routes.ts';
@@ -61,6 +62,7 @@ export const FEATURES = [
   tokenRoutes,
   shopRoutes,
   locationRoutes,
+  messageRoutes,
   shopifyConflictRoutes,
   exportRoutes,
 ] as const;
@@ -104,6 +106,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** The built admin page's folder (`dist/admin`), served at `/admin/`. @default none: only its sign-in routes */
   adminDir?: string;
+  /** `MAIL_FROM`, the From address GET /v1/messages shows the messages with. @default messages/mail-settings.ts DEFAULT_FROM */
+  mailFrom?: string;
   /** The built widget's folder (`dist/`), served at `/booking-widget.js` and `/widget/` (http/widget-files.ts). @default none */
   widgetDir?: string;
 }
@@ -133,6 +137,7 @@ export function createApp(options: AppOptions): BookingApp {
     clock: options.clock ?? databaseClock(options.db),
     publicOrigin: options.publicUrl ? publicOriginOf(options.publicUrl) : undefined,
     trustForwardedProto: Boolean(options.trustProxyHeader?.trim()),
+    mailFrom: options.mailFrom,
   };
   const logError = options.logError ?? ((error: unknown) => console.error('[booking-service]', error));
   // strict: false accepts a trailing slash on every path (API.md §1).

@@ -9,6 +9,8 @@
  * (shops/create.ts) before serving, and prints its secret token (once) and a one-time admin
  * sign-in link after the URL. On a database with no shop, the service says how.
  * `PUBLIC_URL` or `--public-url`: the service's address behind a TLS proxy (http/own-origin.ts).
+ * `SMTP_URL` and `MAIL_FROM`: the mail server booking messages go out through
+ * (messages/mail-settings.ts); without them messages are kept, unsent, for the admin to show.
  * @module
  */
 import { readFile } from 'node:fs/promises';
@@ -21,6 +23,8 @@ import { FixtureError, seedFixture } from './fixture.ts';
 import { publicOriginOf } from './http/own-origin.ts';
 import { type CreatedShop, CreateShopError, createShop, hasNoShop, readNewShop } from './shops/create.ts';
 import { schedulePurge } from './reservations/purge.ts';
+import { mailSettingsFromEnv } from './messages/mail-settings.ts';
+import { startSender } from './messages/sender.ts';
 import { databaseClock, watchClockSkew } from './time/database-clock.ts';
 import { listen } from './server.ts';
 
@@ -49,6 +53,8 @@ async function main(): Promise<void> {
   if (!newShop && (values.tz !== undefined || values.locale !== undefined))
     throw new CreateShopError('--tz and --locale go with --create-shop "Name".');
   const fixture = values.fixture === undefined ? undefined : await readFixture(values.fixture);
+  // A bad mail setting fails here, before the database opens.
+  const mail = mailSettingsFromEnv(process.env);
   const db = await openDatabase({ url: process.env.DATABASE_URL, data: values.data });
   await migrate(db);
   let created: CreatedShop | undefined;
@@ -71,6 +77,7 @@ async function main(): Promise<void> {
       clock,
       trustProxyHeader: process.env.TRUST_PROXY_HEADER,
       publicUrl: values['public-url'],
+      mailFrom: mail.from,
       adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)),
       widgetDir: fileURLToPath(new URL('../../dist', import.meta.url)),
     }).fetch,
@@ -78,8 +85,11 @@ async function main(): Promise<void> {
   );
   // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
   const stopPurging = schedulePurge(db);
+  // The outbox's sender (messages/sender.ts): every process sends; claims keep them apart.
+  const sender = startSender(db, mail);
   const stop = async () => {
     stopPurging();
+    await sender.stop();
     stopWatchingClock();
     await server.close();
     await db.close();

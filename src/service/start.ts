@@ -9,6 +9,8 @@
  *   shop the database has is left as the merchant's API calls made it. The demo pages are
  *   served by this server, so their requests are same-origin whatever the port (a publishable
  *   token's `origins` are for other sites).
+ * - Mail: `SMTP_URL` and `MAIL_FROM` (messages/mail-settings.ts); without them booking messages
+ *   are kept unsent and shown in the admin's Messages screen, as the printed lines say.
  * - Ctrl-C (SIGINT) or SIGTERM: stop accepting, finish open requests, close the database.
  * @module
  */
@@ -22,6 +24,8 @@ import { openDatabase } from './db/open.ts';
 import { DEMO_PRICES, DEMO_SHOP } from './demo/catalog.ts';
 import type { Fixture } from './fixture.ts';
 import { schedulePurge } from './reservations/purge.ts';
+import { mailSettingsFromEnv, smtpServerOf } from './messages/mail-settings.ts';
+import { startSender } from './messages/sender.ts';
 import { databaseClock, watchClockSkew } from './time/database-clock.ts';
 import { seedFixture } from './shops/fixture.ts';
 import { newSignInCode } from './admin/sessions.ts';
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, not ${values.port}`);
 
   const fixture = JSON.parse(await readFile(values.fixture, 'utf8')) as Fixture;
+  const mail = mailSettingsFromEnv(process.env);
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const db = await openDatabase({ url: databaseUrl, data: values.data });
   await migrate(db);
@@ -75,6 +80,7 @@ async function main(): Promise<void> {
       clock,
       trustProxyHeader: process.env.TRUST_PROXY_HEADER,
       publicUrl: values['public-url'],
+      mailFrom: mail.from,
       adminDir: path('dist/admin'),
     }),
     publicDir: path('public'),
@@ -99,6 +105,8 @@ async function main(): Promise<void> {
 
   // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
   const stopPurging = schedulePurge(db);
+  // Booking messages: sent from the outbox, or kept for the admin's Messages screen.
+  const sender = startSender(db, mail);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) process.exit(130); // a second Ctrl-C does not wait
@@ -108,6 +116,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(0), 5000).unref();
     stopPurging();
     stopWatchingClock();
+    await sender.stop();
     await server.close();
     await db.close();
     process.exit(0);
@@ -134,6 +143,7 @@ async function main(): Promise<void> {
     `  Strict-CSP page              ${url}/hostile.html`,
     `  API                          ${url}/v1`,
     `  Widget                       ${url}/booking-widget.js${existsSync(widgetFile) ? '' : '  (not built: run npm run build)'}`,
+    `  Mail                         ${mail.transport ? `${smtpServerOf(process.env.SMTP_URL ?? '')}, from ${mail.from}` : "no mail server (SMTP_URL): messages are not sent, the admin's Messages screen shows them"}`,
     `  Database                     ${databaseUrl ? redact(databaseUrl) : `PGlite in ${values.data}`}${first ? ' (fixture loaded)' : ''}`,
   ];
   for (const shop of fixture.shops) {

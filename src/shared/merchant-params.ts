@@ -99,6 +99,8 @@ export interface ShopUpdateParams {
   tz?: string;
   locale?: string;
   shopify?: { domain?: string | null; api_secret?: string | null; book_on?: ShopifyBookOn } | null;
+  /** Where the shop's notices of new and cancelled bookings go; null (or "") sends none. */
+  notify_email?: string | null;
 }
 
 /** The body of POST /v1/locations and PUT /v1/locations/{id}. */

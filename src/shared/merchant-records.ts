@@ -82,6 +82,8 @@ export interface ShopRecord {
   tz: string;
   /** A BCP 47 language tag, e.g. `en` or `de-CH`: the widgets' language unless one says otherwise. */
   locale: string;
+  /** Where notices of new and cancelled bookings are emailed (issue 31); null: none are sent. */
+  notify_email: string | null;
   /** The Shopify app settings; the API secret is write-only, so only whether it is set shows. */
   shopify: {
     domain: string | null;
@@ -178,4 +180,48 @@ export interface OccupancySlot {
   held: number;
   /** Capacity minus booked and held, never below 0. */
   available: number;
+}
+
+/** The kinds of booking message (issue 31): three to the customer, two to the shop. */
+export type BookingMessageKind =
+  | 'customer_confirmation'
+  | 'customer_change'
+  | 'customer_cancellation'
+  | 'merchant_new'
+  | 'merchant_cancellation';
+
+/** Where a message stands: to send, sent, given up after the attempts allowed, or kept for want of a mail server. */
+export type BookingMessageState = 'pending' | 'sent' | 'failed' | 'unsent';
+
+/** A booking message (GET /v1/messages, an extension), rendered exactly as it is or would be sent. */
+export interface BookingMessage {
+  id: number;
+  kind: BookingMessageKind;
+  /** The booking it announces; null once that booking is deleted. */
+  booking_id: number | null;
+  state: BookingMessageState;
+  attempts: number;
+  /** Why the last attempt failed, or `not sent: no mail server`. */
+  last_error: string | null;
+  /** When a pending message is due, ISO 8601 UTC; null otherwise. */
+  next_attempt_at: string | null;
+  sent_at: string | null;
+  created_at: string;
+  from: string;
+  to: string;
+  /** The same for every attempt at one message: a duplicate is recognisable. */
+  message_id: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** The customer's `.ics` (none on the shop's notices). */
+  attachments: Array<{ filename: string; content_type: string; content: string }>;
+}
+
+/** Query of GET /v1/messages. */
+export interface MessageListParams {
+  page?: number;
+  per?: number;
+  /** Only messages in this state. */
+  state?: BookingMessageState;
 }

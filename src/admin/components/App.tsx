@@ -17,6 +17,7 @@ import { Widgets } from '../screens/Widgets.tsx';
 import { Tokens } from '../screens/Tokens.tsx';
 import { Install } from '../screens/Install.tsx';
 import { Shop } from '../screens/Shop.tsx';
+import { Messages } from '../screens/Messages.tsx';
 
 const VIEWS = {
   occupancy: Occupancy,
@@ -28,6 +29,7 @@ const VIEWS = {
   tokens: Tokens,
   install: Install,
   shop: Shop,
+  messages: Messages,
 };
 
 /** The whole admin page. */

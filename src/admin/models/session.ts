@@ -23,6 +23,7 @@ export const SCREENS = [
   ['tokens', 'Tokens'],
   ['install', 'Install'],
   ['shop', 'Shop'],
+  ['messages', 'Messages'],
 ] as const;
 
 /** A screen's name. */

@@ -44,6 +44,8 @@ export interface AppDeps {
   publicOrigin?: string;
   /** Whether `X-Forwarded-Proto` is believed (set with `TRUST_PROXY_HEADER`). */
   trustForwardedProto?: boolean;
+  /** `MAIL_FROM`: the From address of booking messages (messages/mail-settings.ts). */
+  mailFrom?: string;
 }
 
 /** The Hono `Env` of the service. */

@@ -234,6 +234,7 @@ export const ShopSchema = z
     name: z.string(),
     tz: z.string(),
     locale: z.string(),
+    notify_email: z.string().nullable(),
     shopify: z.object({
       domain: z.string().nullable(),
       api_secret_set: z.boolean(),

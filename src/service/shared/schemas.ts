@@ -111,13 +111,18 @@ function name() {
   return z.preprocess((value) => (value === '' ? undefined : value), text(255).optional()).transform((v) => v ?? '');
 }
 
+/** An email address (at most 254 characters, something@somewhere). */
+export function emailAddress() {
+  return text(254).refine((value) => EMAIL.test(value), 'must be an email address');
+}
+
 /** A person (guest or customer): `email` required, names optional; `what` says whose ("guest"). */
 export function person(what: string) {
   return fieldsOnly(
     {
       first_name: name(),
       last_name: name(),
-      email: text(254).refine((value) => EMAIL.test(value), 'must be an email address'),
+      email: emailAddress(),
     },
     what,
     'must be an object with first_name, last_name and email',

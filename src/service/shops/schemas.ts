@@ -8,7 +8,7 @@
 import { z } from '@hono/zod-openapi';
 import type { ShopifyBookOn } from '../../shared/merchant-records.ts';
 import { languageTag } from '../shared/body.ts';
-import { fieldsOnly, text } from '../shared/schemas.ts';
+import { emailAddress, fieldsOnly, text } from '../shared/schemas.ts';
 import { BOOK_ON_TOPICS, SHOPIFY_DOMAIN, zoneName } from './input.ts';
 
 /** A checked PUT /v1/shop body; absent fields are undefined, `null` disconnects from Shopify. */
@@ -16,6 +16,8 @@ export interface ShopInput {
   name?: string;
   tz?: string;
   locale?: string;
+  /** null: no notices to the shop. */
+  notify_email?: string | null;
   shopify?: null | { domain?: string | null; api_secret?: string | null; book_on?: ShopifyBookOn };
 }
 
@@ -79,6 +81,10 @@ export const ShopBody = fieldsOnly(
     }),
     locale: readWith(languageTag, 'must be a language tag like "en" or "de-CH"', { type: 'string', example: 'de-CH' }),
     shopify: SHOPIFY.nullable().optional(),
+    // "" is how a form clears it: the same as null.
+    notify_email: z
+      .preprocess((value) => (typeof value === 'string' ? value.trim() || null : value), emailAddress().nullable())
+      .optional(),
     id: z.unknown().optional(),
   },
   'shop',
@@ -91,6 +97,7 @@ export function shopInputOf(body: z.output<typeof ShopBody>): ShopInput {
   if (body.name !== undefined) input.name = body.name;
   if (body.tz !== undefined) input.tz = body.tz;
   if (body.locale !== undefined) input.locale = body.locale;
+  if (body.notify_email !== undefined) input.notify_email = body.notify_email;
   if (body.shopify === null) input.shopify = null;
   else if (body.shopify !== undefined) {
     const { domain, api_secret, book_on } = body.shopify;

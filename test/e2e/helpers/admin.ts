@@ -19,6 +19,7 @@ export const SCREENS = [
   'Tokens',
   'Install',
   'Shop',
+  'Messages',
 ];
 
 /** Signs in with the demo shop's secret token through the form. */

@@ -370,6 +370,8 @@ describeEachDatabase('tenants and tokens', (database) => {
           { path: '/v1/locations', headers },
           { method: 'POST', path: '/v1/locations', headers, body: { name: 'Mine' } },
           { method: 'DELETE', path: '/v1/locations/1', headers },
+          { path: '/v1/messages', headers },
+          { method: 'POST', path: '/v1/messages/1/resend', headers },
         );
       }
       await expectRefused(calls, 'forbidden');

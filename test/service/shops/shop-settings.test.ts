@@ -10,6 +10,7 @@ const HARBOUR = {
   name: 'Harbour Kayaks',
   tz: 'Australia/Melbourne',
   locale: 'en',
+  notify_email: null,
   shopify: {
     domain: 'harbour-test.myshopify.com',
     api_secret_set: true,

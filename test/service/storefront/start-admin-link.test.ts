@@ -1,7 +1,8 @@
 /**
  * `npm start` (src/service/start.ts, built as the CLI suites build it) prints the merchant
  * admin's one-time sign-in link for the demo shop: it signs in once, then says it is used; and
- * the links of both demo product pages, the kayak's and the guided paddle tour's.
+ * the links of both demo product pages, the kayak's and the guided paddle tour's; and that
+ * booking messages are kept for the admin's Messages screen while no mail server is set.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -37,6 +38,10 @@ it('npm start prints a one-time admin link that signs the demo shop in once, and
     const base = new URL(link).origin;
     expect(printed).toMatch(new RegExp(`Product page \\(Shopify-like\\)\\s+${base}/\\s`));
     expect(printed).toMatch(new RegExp(`Tour page \\(times of day\\)\\s+${base}/products/guided-paddle-tour\\s`));
+    // Without SMTP_URL, booking messages are kept for the admin (issue 31), and it says so.
+    expect(printed).toMatch(
+      /Mail\s+no mail server \(SMTP_URL\): messages are not sent, the admin's Messages screen shows them/,
+    );
     const first = await fetch(link, { redirect: 'manual' });
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/admin/');

@@ -1,0 +1,51 @@
+/**
+ * A whole email of an outbox row: addresses, the stable Message-ID, subject, HTML, text and
+ * the calendar file. The sender sends exactly this; the admin's Messages screen shows it.
+ * @module
+ */
+import { bookingCalendar } from './calendar.ts';
+import { renderMessage } from './render.ts';
+import type { OutboxMessage } from './types.ts';
+
+/** An email ready for nodemailer's `sendMail`. */
+export interface ComposedMail {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** `<key@domain>`: the same for every attempt at one row, so a duplicate is recognisable. */
+  messageId: string;
+  attachments: Array<{ filename: string; content: string; contentType: string }>;
+}
+
+/** The domain of the From address (`Shop <bookings@example.com>` → example.com). */
+export function domainOf(from: string): string {
+  const match = /@([^\s>]+)>?\s*$/.exec(from.trim());
+  return match?.[1]?.toLowerCase() ?? 'booking-service.invalid';
+}
+
+/** The email for `message`, from `from` (MAIL_FROM), stamped `createdAt` in its calendar file. */
+export function composeMail(message: OutboxMessage, from: string, createdAt: Date): ComposedMail {
+  const rendered = renderMessage(message.kind, message.snapshot);
+  const domain = domainOf(from);
+  const ics = bookingCalendar(message.kind, message.snapshot, {
+    shopId: message.shopId,
+    domain,
+    summary: `${message.snapshot.shop.name}: ${message.snapshot.items.map((item) => item.product).join(', ')}`,
+    stamp: createdAt,
+  });
+  const method = message.kind === 'customer_cancellation' ? 'CANCEL' : 'REQUEST';
+  return {
+    from,
+    to: message.recipient,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    messageId: `<${message.messageKey}@${domain}>`,
+    attachments:
+      ics === undefined
+        ? []
+        : [{ filename: 'booking.ics', content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` }],
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The sender loop every service process runs (cli.ts, start.ts): it claims due outbox rows
+ * (leased, `FOR UPDATE SKIP LOCKED`), sends each and marks it sent in one short statement
+ * right after the mail server accepted it.
+ *
+ * The guarantee, honestly: a message is never lost (it stays in the outbox until marked sent,
+ * failed or unsent) and no two processes hold it at once. SMTP itself is at-least-once: a
+ * process killed after the server accepted a message but before the mark commits leaves it
+ * to be sent again once the lease runs out. Every copy of one row carries the same
+ * Message-ID, so such a duplicate is recognisable (and many mail systems drop it).
+ * @module
+ */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/types.ts';
+import { composeMail } from './compose.ts';
+import type { MailSettings } from './mail-settings.ts';
+import { claimDueMessages, markAttemptFailed, markSent, markUnsent } from './queries.ts';
+
+/** What one tick did. */
+export interface TickResult {
+  sent: number;
+  retried: number;
+  unsent: number;
+}
+
+/** The reason kept on a message when no mail server is configured. */
+export const NO_MAIL_SERVER = 'not sent: no mail server';
+
+/**
+ * Messages sent per tick at most. Each is claimed on its own, just before it is sent: a lease
+ * taken for a batch would run out for the batch's last rows while the first are sent, and
+ * another process would send those too.
+ */
+const PER_TICK = 20;
+/** The longest wait between two attempts at one message. */
+const BACKOFF_CAP_MS = 3_600_000;
+
+/** A name for this process's claims. */
+export function workerName(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/** Claims and sends what is due now, once (tests drive the loop with it). */
+export async function sendDueMessages(
+  db: Database,
+  settings: MailSettings,
+  worker: string = workerName(),
+  logError: (error: unknown) => void = () => {},
+): Promise<TickResult> {
+  const result: TickResult = { sent: 0, retried: 0, unsent: 0 };
+  for (let n = 0; n < PER_TICK; n++) {
+    const [row] = await claimDueMessages(db, worker, { leaseMs: settings.leaseMs, limit: 1 });
+    if (!row) break;
+    if (!settings.transport) {
+      await markUnsent(db, row.id, worker, NO_MAIL_SERVER);
+      result.unsent++;
+      continue;
+    }
+    try {
+      await settings.transport.sendMail(composeMail(row, settings.from, row.createdAt));
+    } catch (error) {
+      await markAttemptFailed(db, row.id, worker, error instanceof Error ? error.message : String(error), {
+        maxAttempts: settings.maxAttempts,
+        baseMs: settings.retryMs,
+        capMs: BACKOFF_CAP_MS,
+      });
+      result.retried++;
+      continue;
+    }
+    // The server has it: mark at once, so a crash from here on can duplicate only this one.
+    if (await markSent(db, row.id, worker)) result.sent++;
+    else logError(new Error(`message ${row.id} was sent after its lease ran out; another process may send it again`));
+  }
+  return result;
+}
+
+/** The running loop; `stop` waits for the message being sent to be marked. */
+export interface RunningSender {
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends due messages every `settings.pollMs` until stopped (at once again after a full batch).
+ * A failed tick is logged and the next one tries again; the timer does not keep the process alive.
+ */
+export function startSender(
+  db: Database,
+  settings: MailSettings,
+  logError: (error: unknown) => void = (error) => console.error('[booking-service] mail:', error),
+): RunningSender {
+  const worker = workerName();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = sendDueMessages(db, settings, worker, logError).then(
+        (r) => schedule(r.sent + r.retried + r.unsent >= PER_TICK ? 0 : settings.pollMs),
+        (error: unknown) => {
+          logError(error);
+          schedule(settings.pollMs);
+        },
+      );
+    }, ms);
+    timer.unref();
+  };
+  schedule(0);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      settings.transport?.close?.();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * What an outbox row says: the booking, its shop and items as they were when the transaction
+ * that wrote the row committed (migration 26's `announce_booking` builds it in SQL). Messages
+ * are rendered from it, so a message sent later, or shown in the admin, says what was true
+ * then, whatever has changed since.
+ * @module
+ */
+
+/** The messages the outbox holds. */
+export type MessageKind =
+  | 'customer_confirmation'
+  | 'customer_change'
+  | 'customer_cancellation'
+  | 'merchant_new'
+  | 'merchant_cancellation';
+
+/** Every kind, in the order the API documents them. */
+export const MESSAGE_KINDS: readonly MessageKind[] = [
+  'customer_confirmation',
+  'customer_change',
+  'customer_cancellation',
+  'merchant_new',
+  'merchant_cancellation',
+];
+
+/** A booked item as the message names it. */
+export interface SnapshotItem {
+  quantity: number;
+  variant: string;
+  product: string;
+  location: string | null;
+}
+
+/** The row's `snapshot` column. */
+export interface BookingSnapshot {
+  booking: {
+    id: number;
+    status: string;
+    starts_at: string;
+    finishes_at: string;
+    start_day: string;
+    finish_day: string;
+    customers: Array<{ first_name?: string; last_name?: string; email?: string }>;
+    fields: Array<{ name: string; value: string }>;
+  };
+  /** The times before a change (customer_change only). */
+  previous: { starts_at: string; finishes_at: string } | null;
+  shop: { name: string; tz: string; locale: string };
+  /** The calendar event's SEQUENCE: 0 for the first notice, one more for each later one. */
+  sequence: number;
+  items: SnapshotItem[];
+}
+
+/** A message to render: its kind, snapshot and the key its Message-ID and calendar UID are made of. */
+export interface OutboxMessage {
+  id: number;
+  shopId: number;
+  kind: MessageKind;
+  recipient: string;
+  snapshot: BookingSnapshot;
+  messageKey: string;
+}
