@@ -13,6 +13,7 @@ import { availabilityRoutes } from './availability/routes.ts';
 import { blackoutRoutes } from './blackouts/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
+import { customerRoutes } from './customers/routes.ts';
 import type { Database } from './db/types.ts';
 import { allowedMethodsOf, checkEndpoint, noEndpoint } from './http/endpoints.ts';
 import type { AppDeps, AppEnv, ClientEnv } from './http/env.ts';
@@ -54,6 +55,7 @@ export const FEATURES = [
   reservationRoutes,
   questionRoutes,
   bookingRoutes,
+  customerRoutes,
   availabilityRoutes,
   slotRoutes,
   catalogRoutes,
