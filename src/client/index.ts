@@ -28,6 +28,7 @@ export type {
 export type { AvailabilityResource } from './resources/availability.ts';
 export type { BlackoutId, BlackoutsResource } from './resources/blackouts.ts';
 export type { BookingCreateOptions, BookingsResource } from './resources/bookings.ts';
+export type { CustomersResource } from './resources/customers.ts';
 export type { OccupancyResource } from './resources/occupancy.ts';
 export type { CatalogId, ProductsResource, VariantsResource } from './resources/products.ts';
 export type { TokensResource } from './resources/tokens.ts';
@@ -77,6 +78,8 @@ export type {
   Booking,
   BookingCreateParams,
   BookingListParams,
+  BookingUpdateParams,
+  Customer,
   ErrorBody,
   ErrorCode,
   ErrorDetails,
@@ -90,6 +93,9 @@ export type {
   Widget,
   WidgetListParams,
   // The merchant API (extensions).
+  CustomerListParams,
+  CustomerRecord,
+  CustomerWithBookings,
   LocationParams,
   LocationRecord,
   NewToken,

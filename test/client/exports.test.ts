@@ -80,11 +80,17 @@ const TYPES = [
   'BookingCreateParams',
   'BookingErrorCode',
   'BookingListParams',
+  'BookingUpdateParams',
   'BookingsResource',
   'CatalogId',
   'ClientErrorCode',
   'ClientOptions',
   'Counting',
+  'Customer',
+  'CustomerListParams',
+  'CustomerRecord',
+  'CustomerWithBookings',
+  'CustomersResource',
   'ErrorBody',
   'ErrorCode',
   'ErrorDetails',
@@ -169,7 +175,16 @@ describe("the client's public exports (src/client/index.ts)", () => {
       'RETRY_DEFAULTS',
     ])
       expect(client, name).not.toHaveProperty(name);
-    for (const name of ['createRequester', 'createLightRequester', 'listWidgets', 'createReservation', 'nextPage'])
+    for (const name of [
+      'createRequester',
+      'createLightRequester',
+      'listWidgets',
+      'createReservation',
+      'nextPage',
+      'updateBooking',
+      'listCustomers',
+    ])
       expect(internal, name).toHaveProperty(name, expect.any(Function));
+    for (const name of ['updateBooking', 'listCustomers']) expect(client, name).not.toHaveProperty(name);
   });
 });
