@@ -12,8 +12,8 @@ import type { Customer } from '../../shared/records.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
 
 /**
- * Upserts the shop's customer record of each person in `customers`; their ids, in the order
- * of `customers` (a repeated email has its first id again).
+ * Upserts the shop's customer record of each person in `customers` who has an email; their
+ * ids, in the order of `customers` (a repeated email has its id again).
  */
 export async function upsertCustomers(
   tx: Queryable,
@@ -24,7 +24,7 @@ export async function upsertCustomers(
   // One row per email (the last mention names them), sorted, so two transactions upserting the
   // same customers lock their rows in one order and never wait on each other in a cycle.
   const byEmail = new Map<string, Customer>();
-  for (const c of customers) byEmail.set(c.email.toLowerCase(), c);
+  for (const c of customers) if (c.email !== '') byEmail.set(c.email.toLowerCase(), c);
   const people = [...byEmail.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
   if (people.length === 0) return [];
   const { rows } = await tx.query<{ id: number | string; email: string }>(
@@ -49,7 +49,7 @@ export async function upsertCustomers(
     ],
   );
   const ids = new Map(rows.map((r) => [r.email.toLowerCase(), Number(r.id)]));
-  return customers.map((c) => ids.get(c.email.toLowerCase())!);
+  return customers.flatMap((c) => ids.get(c.email.toLowerCase()) ?? []);
 }
 
 /** Links booking `bookingId` to exactly these customers, the first at position 0. */
