@@ -28,6 +28,7 @@ import { timedPeriod } from '../availability/period.ts';
 import { linkCustomers, upsertCustomers } from './customer-queries.ts';
 import type { BookingInput } from './input.ts';
 import { judgeBookingItems } from './judge.ts';
+import { misfitMessage } from './misfit-message.ts';
 import { checkSlotPeriods } from './slot-judgements.ts';
 import type { AuthContext } from '../tokens/types.ts';
 
@@ -128,8 +129,13 @@ async function book(
       status: judgements[i]!.status,
       status_code: ITEM_STATUS[judgements[i]!.status],
     }));
-    const named = items.flatMap((item, i) => (item.status === 'ok' ? [] : [`items[${i}] (${item.status})`])).join(', ');
-    throw new ConflictError(`Nothing was booked: ${named} cannot be booked for this period.`, items);
+    const misfits = input.items.flatMap((item, i) => {
+      const j = judgements[i]!;
+      return j.status === 'ok'
+        ? []
+        : [{ ...j, externalId: item.externalId, variant: demands[i]!.variant, quantity: item.quantity }];
+    });
+    throw new ConflictError(misfitMessage(misfits, period, auth.tz, 'Nothing was booked.'), items);
   }
 
   // A draft order still has to be paid: the booking waits for it (BookThatApp: authorised = pending).

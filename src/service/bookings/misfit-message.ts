@@ -68,7 +68,12 @@ function sentence(m: Misfit, period: Period, tz: string): string {
   return `Only ${m.quantityAvailable} ${name} ${verb} left ${when} (${m.quantity} asked)`;
 }
 
-/** The 409's message: each misfit's sentence, then "Nothing was changed." */
-export function misfitMessage(misfits: readonly Misfit[], period: Period, tz: string): string {
-  return `${misfits.map((m) => sentence(m, period, tz)).join('; ')}. Nothing was changed.`;
+/** The 409's message: each misfit's sentence, then `outcome` ("Nothing was changed."). */
+export function misfitMessage(
+  misfits: readonly Misfit[],
+  period: Period,
+  tz: string,
+  outcome = 'Nothing was changed.',
+): string {
+  return `${misfits.map((m) => sentence(m, period, tz)).join('; ')}. ${outcome}`;
 }

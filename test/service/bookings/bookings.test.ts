@@ -110,6 +110,7 @@ describeEachDatabase('POST /v1/bookings', (database) => {
       ],
     });
     expect(sold.status).toBe(409);
+    expect(sold.body.message).toBe('No Double kayak is left on Thu 10 Dec 2026 (1 asked). Nothing was booked.');
     expect(sold.body.details.items).toEqual([
       {
         external_id: 8003,
