@@ -4,6 +4,7 @@ import { availabilityResource, type AvailabilityResource } from './resources/ava
 import { blackoutsResource, type BlackoutsResource } from './resources/blackouts.ts';
 import { bookingsResource, type BookingsResource } from './resources/bookings.ts';
 import { exportsResource, type ExportsResource } from './resources/exports.ts';
+import { customersResource, type CustomersResource } from './resources/customers.ts';
 import { occupancyResource, type OccupancyResource } from './resources/occupancy.ts';
 import {
   productsResource,
@@ -24,6 +25,8 @@ export interface BookingClient {
   blackouts: BlackoutsResource;
   reservations: ReservationsResource;
   bookings: BookingsResource;
+  /** The shop's customers, kept by their bookings (secret token). */
+  customers: CustomersResource;
   widgets: WidgetsResource;
   availability: AvailabilityResource;
   /** The merchant API (secret token): the catalogue, tokens and the occupancy view. */
@@ -83,6 +86,7 @@ export function createClient(options: ClientOptions): BookingClient {
     blackouts: blackoutsResource(requester),
     reservations: reservationsResource(requester),
     bookings: bookingsResource(requester),
+    customers: customersResource(requester),
     widgets: widgetsResource(requester),
     availability: availabilityResource(requester),
     products: productsResource(requester),

@@ -29,6 +29,7 @@ export type { AvailabilityResource } from './resources/availability.ts';
 export type { BlackoutId, BlackoutsResource } from './resources/blackouts.ts';
 export type { BookingCreateOptions, BookingsResource } from './resources/bookings.ts';
 export type { BookingExportParams, ExportsResource } from './resources/exports.ts';
+export type { CustomersResource } from './resources/customers.ts';
 export type { OccupancyResource } from './resources/occupancy.ts';
 export type { CatalogId, ProductsResource, VariantsResource } from './resources/products.ts';
 export type { TokensResource } from './resources/tokens.ts';
@@ -79,6 +80,8 @@ export type {
   Booking,
   BookingCreateParams,
   BookingListParams,
+  BookingUpdateParams,
+  Customer,
   ErrorBody,
   ErrorCode,
   ErrorDetails,
@@ -96,6 +99,9 @@ export type {
   BookingMessageKind,
   BookingMessageState,
   MessageListParams,
+  CustomerListParams,
+  CustomerRecord,
+  CustomerWithBookings,
   LocationParams,
   LocationRecord,
   NewToken,

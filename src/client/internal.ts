@@ -21,7 +21,15 @@ export {
   retrieveBlackout,
   updateBlackout,
 } from './resources/blackouts.ts';
-export { cancelBooking, createBooking, iterateBookings, listBookings, retrieveBooking } from './resources/bookings.ts';
+export {
+  cancelBooking,
+  createBooking,
+  iterateBookings,
+  listBookings,
+  retrieveBooking,
+  updateBooking,
+} from './resources/bookings.ts';
+export { iterateCustomers, listCustomers, retrieveCustomer } from './resources/customers.ts';
 export { exportBookingsCsv } from './resources/exports.ts';
 export { listOccupancy } from './resources/occupancy.ts';
 export {

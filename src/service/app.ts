@@ -14,6 +14,7 @@ import { blackoutRoutes } from './blackouts/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
+import { customerRoutes } from './customers/routes.ts';
 import type { Database } from './db/types.ts';
 import { allowedMethodsOf, checkEndpoint, noEndpoint } from './http/endpoints.ts';
 import type { AppDeps, AppEnv, ClientEnv } from './http/env.ts';
@@ -56,6 +57,7 @@ export const FEATURES = [
   reservationRoutes,
   questionRoutes,
   bookingRoutes,
+  customerRoutes,
   availabilityRoutes,
   slotRoutes,
   catalogRoutes,

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   unavailable: 409,
   in_use: 409,
+  booking_cancelled: 409,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,

@@ -78,7 +78,17 @@ export interface BookingListParams extends PageParams {
   start_min?: string;
   /** Bookings starting before this. */
   finish_max?: string;
-  /** Text in a customer's name or email or a tag, or the booking's id. */
+  /** Text in a customer's name or email or a tag, the booking's id, or its Shopify order's name or number. */
+  q?: string;
+  /** Bookings naming this customer record (GET /v1/customers). */
+  customer_id?: number | string;
+  /** Bookings of a product at this location. */
+  location_id?: number | string;
+}
+
+/** Filters of GET /v1/customers. */
+export interface CustomerListParams extends PageParams {
+  /** Text in the customer's name, email or phone. */
   q?: string;
 }
 

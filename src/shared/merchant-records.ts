@@ -4,6 +4,7 @@
  * @module
  */
 import type { PlainDate } from './plain-date.ts';
+import type { Booking } from './records.ts';
 import type { Schedule } from './schedule.ts';
 
 /** A bookable variant: its platform id and how many units a day it has. */
@@ -224,4 +225,24 @@ export interface MessageListParams {
   per?: number;
   /** Only messages in this state. */
   state?: BookingMessageState;
+/** A shop's customer (GET /v1/customers, an extension): one per email, named as their latest booking names them. */
+export interface CustomerRecord {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  /** Their bookings that are not cancelled. */
+  bookings_count: number;
+  /** When their next booking (not cancelled) starts, from now on; null when none is coming. */
+  next_starts_at: string | null;
+  /** When their latest booking (not cancelled) that has started began; null when none has. */
+  last_starts_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A customer with every booking that names them, by start (GET /v1/customers/{id}). */
+export interface CustomerWithBookings extends CustomerRecord {
+  bookings: Booking[];
 }

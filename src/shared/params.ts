@@ -118,6 +118,14 @@ export interface BookingCreateParams {
   cart_token?: string;
 }
 
+/**
+ * Body of PATCH /v1/bookings/{id} (an extension): any of these; the ones given replace the
+ * booking's (`items` and `customers` as whole lists), the others stay as they are.
+ */
+export type BookingUpdateParams = Partial<
+  Pick<BookingCreateParams, 'starts_at' | 'finishes_at' | 'items' | 'customers' | 'fields' | 'tags'>
+>;
+
 /** Body of POST /v1/blackouts (an extension); PUT takes any subset. */
 export interface BlackoutCreateParams {
   /** The merchant's own name for it; never shown to shoppers. */

@@ -153,8 +153,10 @@ export interface BookingItem {
   variant_title: string;
 }
 
-/** A customer named on a booking. */
-export type Customer = Guest;
+/** A customer named on a booking: a guest, and a phone number when the merchant gave one (an extension). */
+export interface Customer extends Guest {
+  phone?: string;
+}
 
 /** An answer to a custom booking question. */
 export interface BookingField {
@@ -186,6 +188,8 @@ export interface Booking {
   tags: string[];
   create_draft_order: boolean;
   created_at: string;
+  /** The customer record (GET /v1/customers/{id}) of the first of `customers`; null when it names none (an extension). */
+  customer_id: number | null;
 }
 
 /** One day of a variant's availability (GET /v1/availability, an extension). */

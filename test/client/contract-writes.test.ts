@@ -158,6 +158,7 @@ describe('contract: bookings', () => {
       tags: ['contract'],
       create_draft_order: true,
       created_at: iso(api.service.clock.now()),
+      customer_id: expect.any(Number),
     });
   });
 

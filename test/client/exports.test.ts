@@ -84,11 +84,17 @@ const TYPES = [
   'BookingMessage',
   'BookingMessageKind',
   'BookingMessageState',
+  'BookingUpdateParams',
   'BookingsResource',
   'CatalogId',
   'ClientErrorCode',
   'ClientOptions',
   'Counting',
+  'Customer',
+  'CustomerListParams',
+  'CustomerRecord',
+  'CustomerWithBookings',
+  'CustomersResource',
   'ErrorBody',
   'ErrorCode',
   'ErrorDetails',
@@ -176,7 +182,16 @@ describe("the client's public exports (src/client/index.ts)", () => {
       'RETRY_DEFAULTS',
     ])
       expect(client, name).not.toHaveProperty(name);
-    for (const name of ['createRequester', 'createLightRequester', 'listWidgets', 'createReservation', 'nextPage'])
+    for (const name of [
+      'createRequester',
+      'createLightRequester',
+      'listWidgets',
+      'createReservation',
+      'nextPage',
+      'updateBooking',
+      'listCustomers',
+    ])
       expect(internal, name).toHaveProperty(name, expect.any(Function));
+    for (const name of ['updateBooking', 'listCustomers']) expect(client, name).not.toHaveProperty(name);
   });
 });

@@ -93,6 +93,8 @@ const SEAMS: Record<string, string[]> = {
     'widgets/settings-rules.ts',
     'slots/schedule-schema.ts',
   ],
+  // A customer's bookings are the bookings feature's records, listed by its query.
+  customers: ['bookings/*'],
   // A variant's schedule is read and checked as slots define it; its misfits are listed with it.
   catalog: ['slots/schedule-schema.ts', 'slots/misfits.ts'],
   // Cached lists and tokens check the shop's data version.

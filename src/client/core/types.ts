@@ -4,7 +4,7 @@
  */
 
 /** The methods the v1 API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A query parameter's value; `undefined` and `null` are left out of the URL. */
 export type QueryValue = string | number | boolean | null | undefined;

@@ -1,9 +1,9 @@
 /**
  * Bookings: create (POST /v1/bookings, seed §2.4) and, extensions with a secret token, list,
- * retrieve and cancel.
+ * retrieve, update (move or change: PATCH /v1/bookings/{id}) and cancel.
  * @module
  */
-import type { Booking, BookingCreateParams, BookingListParams } from '../../shared/index.ts';
+import type { Booking, BookingCreateParams, BookingListParams, BookingUpdateParams } from '../../shared/index.ts';
 import { apiPromise, type ApiPromise } from '../core/api-promise.ts';
 import { paginate } from '../core/paginate.ts';
 import type { RequestOptions, Requester } from '../core/types.ts';
@@ -74,6 +74,29 @@ export function retrieveBooking(
   );
 }
 
+/**
+ * Moves or changes a booking (PATCH /v1/bookings/{id}): the fields given replace its own.
+ * `UnavailableError` (409, `unavailable`) when the change does not fit, with the reason in
+ * words in its message; a 409 `booking_cancelled` for a cancelled booking. The same body
+ * answers the same however often it is sent, so it is retried.
+ */
+export function updateBooking(
+  requester: Requester,
+  id: number | string,
+  params: BookingUpdateParams,
+  options: RequestOptions = {},
+): ApiPromise<Booking> {
+  return apiPromise(
+    requester.request<Booking>({
+      ...options,
+      method: 'PATCH',
+      path: `/v1/bookings/${encodeURIComponent(id)}`,
+      body: params,
+      idempotent: true,
+    }),
+  );
+}
+
 /** Cancels a booking, freeing its units; cancelling again answers the same, so it is retried. */
 export function cancelBooking(
   requester: Requester,
@@ -97,6 +120,8 @@ export interface BookingsResource {
   list(params?: BookingListParams, options?: RequestOptions): ApiPromise<Booking[]>;
   iterate(params?: BookingListParams, options?: RequestOptions): AsyncGenerator<Booking, void, undefined>;
   retrieve(id: number | string, options?: RequestOptions): ApiPromise<Booking>;
+  /** Moves or changes a booking; resolves to it as changed. */
+  update(id: number | string, params: BookingUpdateParams, options?: RequestOptions): ApiPromise<Booking>;
   cancel(id: number | string, options?: RequestOptions): ApiPromise<Booking>;
 }
 
@@ -107,6 +132,7 @@ export function bookingsResource(requester: Requester): BookingsResource {
     list: (params, options) => listBookings(requester, params, options),
     iterate: (params, options) => iterateBookings(requester, params, options),
     retrieve: (id, options) => retrieveBooking(requester, id, options),
+    update: (id, params, options) => updateBooking(requester, id, params, options),
     cancel: (id, options) => cancelBooking(requester, id, options),
   };
 }

@@ -14,7 +14,7 @@ import type { UnavailableItem } from '../../shared/errors.ts';
 import { ConflictError, InvalidError } from '../shared/errors.ts';
 import type { Booking, BookingItem } from '../../shared/records.ts';
 import { ITEM_STATUS } from '../../shared/status.ts';
-import { plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
+import { toIsoUtc } from '../../shared/zones.ts';
 import {
   bookingByKey,
   bookingRecord,
@@ -23,13 +23,13 @@ import {
   insertBookingItems,
   releaseCartHold,
 } from './queries.ts';
-import { judgeDemands } from '../availability/engine.ts';
-import { loadBlackouts, loadUsage, loadVariantRules } from '../availability/queries.ts';
+import { loadVariantRules } from '../availability/queries.ts';
 import { timedPeriod } from '../availability/period.ts';
-import type { Demand } from '../availability/types.ts';
-import { UsageIndex } from '../availability/usage.ts';
+import { linkCustomers, upsertCustomers } from './customer-queries.ts';
 import type { BookingInput } from './input.ts';
-import { checkSlotPeriods, judgeSlotItems } from './slot-judgements.ts';
+import { judgeBookingItems } from './judge.ts';
+import { misfitMessage } from './misfit-message.ts';
+import { checkSlotPeriods } from './slot-judgements.ts';
 import type { AuthContext } from '../tokens/types.ts';
 
 /** The booking, and whether it is a replay of an earlier request with the same key. */
@@ -108,11 +108,6 @@ async function book(
   const now = await databaseNow(tx, sqlNow);
   const period = timedPeriod(input.startAt, input.finishAt, auth.tz);
   checkSlotPeriods(rules, input, auth.tz);
-  const demands: Demand[] = input.items.map((i) => ({
-    variant: rules.get(i.externalId),
-    period,
-    quantity: i.quantity,
-  }));
   const variantIds = [...rules.values()].map((v) => v.variantId);
   let fields = input.fields;
   if (input.cartToken !== undefined && variantIds.length > 0) {
@@ -123,14 +118,7 @@ async function book(
     // so its units are not counted twice. A 409 below rolls this back.
     await releaseCartHold(tx, auth.shopId, input.cartToken, variantIds, period);
   }
-  const usage = new UsageIndex(await loadUsage(tx, variantIds, period, now));
-  const blackouts = await loadBlackouts(tx, auth.shopId, variantIds, period);
-  // Items of slot variants are judged by their slots (slot-judgements.ts); the others by days.
-  const judgements = judgeDemands(
-    demands.map((d) => (d.variant?.schedule ? { ...d, quantity: 0 } : d)),
-    { today: plainDateInZone(now, auth.tz), usage, blackouts, storefrontRules: false },
-  );
-  await judgeSlotItems(tx, demands, blackouts, now, judgements);
+  const { demands, judgements } = await judgeBookingItems(tx, auth, rules, input.items, period, now);
   if (judgements.some((j) => j.status !== 'ok')) {
     const items: UnavailableItem[] = input.items.map((item, i) => ({
       external_id: item.externalId,
@@ -141,8 +129,13 @@ async function book(
       status: judgements[i]!.status,
       status_code: ITEM_STATUS[judgements[i]!.status],
     }));
-    const named = items.flatMap((item, i) => (item.status === 'ok' ? [] : [`items[${i}] (${item.status})`])).join(', ');
-    throw new ConflictError(`Nothing was booked: ${named} cannot be booked for this period.`, items);
+    const misfits = input.items.flatMap((item, i) => {
+      const j = judgements[i]!;
+      return j.status === 'ok'
+        ? []
+        : [{ ...j, externalId: item.externalId, variant: demands[i]!.variant, quantity: item.quantity }];
+    });
+    throw new ConflictError(misfitMessage(misfits, period, auth.tz, 'Nothing was booked.'), items);
   }
 
   // A draft order still has to be paid: the booking waits for it (BookThatApp: authorised = pending).
@@ -171,6 +164,8 @@ async function book(
       quantity: item.quantity,
     })),
   );
+  const customerIds = await upsertCustomers(tx, auth.shopId, input.customers, now);
+  await linkCustomers(tx, row.id, customerIds);
   const items: BookingItem[] = input.items.map((item, i) => {
     const v = demands[i]!.variant!;
     return {
@@ -182,5 +177,5 @@ async function book(
       variant_title: v.title,
     };
   });
-  return bookingRecord(row, items, auth.tz);
+  return bookingRecord({ ...row, customer_id: customerIds[0] ?? null }, items, auth.tz);
 }

@@ -12,7 +12,7 @@ import { parseLocalDateTime } from '../../shared/zones.ts';
 import { asObject } from '../shared/body.ts';
 import type { FieldErrors } from '../shared/field-errors.ts';
 import type { PartCheck } from '../shared/schema-issues.ts';
-import type { BookingBody } from './schemas.ts';
+import type { BookingBody, BookingPatchBody } from './schemas.ts';
 
 /** The longest booking, in milliseconds (366 days, as a hold). */
 const MAX_BOOKING_MS = 366 * 86_400_000;
@@ -34,6 +34,16 @@ export interface BookingInput {
   tags: string[];
   createDraftOrder: boolean;
   cartToken: string | undefined;
+}
+
+/** A checked PATCH body: the fields given (times placed in the shop's zone, epoch ms). */
+export interface BookingChange {
+  startAt?: number | undefined;
+  finishAt?: number | undefined;
+  items?: BookingItemInput[] | undefined;
+  customers?: Customer[] | undefined;
+  fields?: BookingField[] | undefined;
+  tags?: string[] | undefined;
 }
 
 /**
@@ -65,12 +75,48 @@ export function bookingInputOf(
       resourceId: item.resource_id,
       quantity: item.quantity,
     })),
-    customers: checked.customers,
+    customers: customersOf(checked.customers),
     fields: checked.fields ?? [],
     tags: checked.tags ?? [],
     createDraftOrder: checked.create_draft_order ?? false,
     cartToken: checked.cart_token,
   };
+}
+
+/**
+ * A checked PATCH /v1/bookings/{id} body placed in the shop's zone `tz`: the fields given, or
+ * the 422 naming every bad one (the schema's and the zone's together). Whether the period it
+ * leaves is one (ends after it starts) is the change's to judge: it knows the booking.
+ */
+export function bookingChangeOf(
+  body: unknown,
+  check: PartCheck<z.output<typeof BookingPatchBody>>,
+  tz: string,
+): BookingChange {
+  const { data, errors } = check;
+  const o = asObject(body);
+  if (!o) errors.throwIfAny();
+  const startAt = o!.starts_at === undefined ? undefined : localTime(errors, 'starts_at', o!.starts_at, tz);
+  const finishAt = o!.finishes_at === undefined ? undefined : localTime(errors, 'finishes_at', o!.finishes_at, tz);
+  errors.throwIfAny();
+  const checked = data!;
+  return {
+    startAt,
+    finishAt,
+    items: checked.items?.map((item) => ({
+      externalId: item.external_id,
+      resourceId: item.resource_id,
+      quantity: item.quantity,
+    })),
+    customers: checked.customers && customersOf(checked.customers),
+    fields: checked.fields,
+    tags: checked.tags,
+  };
+}
+
+/** The customers as stored: a phone only when one was given. */
+function customersOf(customers: ReadonlyArray<Customer & { phone?: string | undefined }>): Customer[] {
+  return customers.map(({ phone, ...person }) => (phone === undefined ? person : { ...person, phone }));
 }
 
 /**
@@ -82,7 +128,8 @@ export function requestHash(input: BookingInput): string {
   return createHash('sha256').update(stableJson(input)).digest('hex');
 }
 
-function stableJson(value: unknown): string {
+/** `value` as JSON with every object's keys sorted: equal values, equal strings. */
+export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;

@@ -19,8 +19,15 @@ export interface BookingFilters {
   startMin?: Date | undefined;
   /** Bookings starting before this instant. */
   finishMax?: Date | undefined;
-  /** Case-insensitive text in a customer's name or email, a tag, or the booking's id. */
+  /**
+   * Case-insensitive text in a customer's name or email, a tag, the booking's id, or the name
+   * ("#1001") or id of the Shopify order that made it.
+   */
   q?: string | undefined;
+  /** Bookings naming this customer record. */
+  customerId?: number | undefined;
+  /** Bookings with an item of a product at this location. */
+  locationId?: number | undefined;
 }
 
 /** One page of the shop's bookings matching `filters`, by start then id, and the total. */
@@ -45,10 +52,16 @@ export async function listBookings(
   }
   if (filters.startMin !== undefined) where.push(`b.finishes_at > ${p(filters.startMin.toISOString())}::timestamptz`);
   if (filters.finishMax !== undefined) where.push(`b.starts_at < ${p(filters.finishMax.toISOString())}::timestamptz`);
-  if (filters.q !== undefined) {
-    const n = p(`%${filters.q.replace(/[\\%_]/g, '\\$&')}%`);
-    where.push(`(b.customers::text ILIKE ${n} OR b.tags::text ILIKE ${n} OR b.id::text = ${p(filters.q)})`);
+  if (filters.customerId !== undefined) {
+    where.push(
+      `EXISTS (SELECT 1 FROM booking_customers bc WHERE bc.booking_id = b.id AND bc.customer_id = ${p(filters.customerId)})`,
+    );
   }
+  if (filters.locationId !== undefined) {
+    where.push(`EXISTS (SELECT 1 FROM booking_items bi JOIN variants v ON v.id = bi.variant_id JOIN products pr ON pr.id = v.product_id
+                 WHERE bi.booking_id = b.id AND pr.location_id = ${p(filters.locationId)})`);
+  }
+  if (filters.q !== undefined) where.push(textMatch(filters.q, p));
   return pagedQuery(
     db,
     {
@@ -59,6 +72,22 @@ export async function listBookings(
     },
     page,
   );
+}
+
+/**
+ * The condition of `q`: text in the customers or tags, the booking's id, or its Shopify order:
+ * an order line's booking carries the order's name as its "Shopify order" field
+ * (shopify/orders.ts) and its idempotency key names the order's id, so "1001", "#1001" and the
+ * order's id all find it.
+ */
+function textMatch(q: string, p: (value: unknown) => string): string {
+  const like = p(`%${q.replace(/[\\%_]/g, '\\$&')}%`);
+  const exact = p(q);
+  const order = p(q.replace(/^#/, ''));
+  return `(b.customers::text ILIKE ${like} OR b.tags::text ILIKE ${like} OR b.id::text = ${exact}
+    OR EXISTS (SELECT 1 FROM jsonb_array_elements(b.fields) f
+                WHERE f->>'name' = 'Shopify order' AND ltrim(f->>'value', '#') = ${order})
+    OR starts_with(b.idempotency_key, 'shopify-order-' || ${order} || '-line-'))`;
 }
 
 /** The items of these bookings, by booking, in their order. */

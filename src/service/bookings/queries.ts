@@ -27,11 +27,14 @@ export interface BookingRow {
   create_draft_order: boolean;
   created_at: Date | string;
   request_hash: string | null;
+  /** The first linked customer record (migration 22); null when the booking names none. */
+  customer_id: number | string | null;
 }
 
 /** The columns to select (alias `b`) for `BookingRow`. */
-export const BOOKING_COLUMNS =
-  'b.id, b.status, b.starts_at, b.finishes_at, b.customers, b.fields, b.tags, b.create_draft_order, b.created_at, b.request_hash';
+export const BOOKING_COLUMNS = `b.id, b.status, b.starts_at, b.finishes_at, b.customers, b.fields, b.tags, b.create_draft_order,
+  b.created_at, b.request_hash,
+  (SELECT bc.customer_id FROM booking_customers bc WHERE bc.booking_id = b.id ORDER BY bc.position LIMIT 1) AS customer_id`;
 
 /** The record of `row` with its `items`, in the shop's zone `tz`. */
 export function bookingRecord(row: BookingRow, items: BookingItem[], tz: string): Booking {
@@ -50,6 +53,7 @@ export function bookingRecord(row: BookingRow, items: BookingItem[], tz: string)
     tags: row.tags,
     create_draft_order: row.create_draft_order,
     created_at: toIsoUtc(new Date(row.created_at)),
+    customer_id: row.customer_id === null ? null : Number(row.customer_id),
   };
 }
 

@@ -1,10 +1,10 @@
 /**
  * The booking endpoints, secret tokens only: POST /v1/bookings (seed §2.4, API.md §3), and the
- * extensions GET /v1/bookings (filters, pages), GET /v1/bookings/{id} and POST
- * /v1/bookings/{id}/cancel. An `Idempotency-Key` header makes a retried POST return the first
+ * extensions GET /v1/bookings (filters, pages), GET /v1/bookings/{id}, PATCH /v1/bookings/{id}
+ * (move or change it: change.ts) and POST /v1/bookings/{id}/cancel. An `Idempotency-Key` header makes a retried POST return the first
  * booking (201 again, with `Idempotent-Replayed: true`). The body and the list's query are
  * checked by their schemas in the handler (`collectingRoute`): the shop's zone adds its
- * messages (a skipped time) to theirs, in one 422.
+ * messages (a skipped time) to theirs, in one 422. The PATCH body likewise.
  * @module
  */
 import { createRoute, z } from '@hono/zod-openapi';
@@ -17,9 +17,10 @@ import { instantsIn, pageOf, queryValues } from '../shared/query-schemas.ts';
 import { BookingSchema } from '../shared/booking-record-schemas.ts';
 import { checkPart } from '../shared/schema-issues.ts';
 import { createBooking } from './bookings.ts';
-import { bookingInputOf, requestHash } from './input.ts';
+import { changeBooking } from './change.ts';
+import { bookingChangeOf, bookingInputOf, requestHash } from './input.ts';
 import { cancelBooking, getBooking, pageOfBookings } from './manage.ts';
-import { BookingBody, BookingListQuery, IdempotencyHeader } from './schemas.ts';
+import { BookingBody, BookingListQuery, BookingPatchBody, IdempotencyHeader } from './schemas.ts';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 const TAGS = ['Bookings'];
@@ -56,6 +57,17 @@ const read = createRoute({
   responses: { 200: json(BookingSchema, 'The booking'), ...errorResponses },
 });
 
+const change = createRoute({
+  method: 'patch',
+  path: '/v1/bookings/{id}',
+  tags: TAGS,
+  summary:
+    'Moves or changes a booking: its times, items, customers, answers or tags, judged against capacity without its own units (an extension; secret token)',
+  middleware: [secretOnly('change bookings')] as const,
+  request: { params: PATH, body: jsonBody(BookingPatchBody) },
+  responses: { 200: json(BookingSchema, 'The booking, changed (as it is, when nothing changed)'), ...errorResponses },
+});
+
 const cancel = createRoute({
   method: 'post',
   path: '/v1/bookings/{id}/cancel',
@@ -66,7 +78,7 @@ const cancel = createRoute({
   responses: { 200: json(BookingSchema, 'The booking, cancelled'), ...errorResponses },
 });
 
-/** POST and GET /v1/bookings; GET /v1/bookings/{id}; POST /v1/bookings/{id}/cancel. */
+/** POST and GET /v1/bookings; GET and PATCH /v1/bookings/{id}; POST /v1/bookings/{id}/cancel. */
 export const bookingRoutes = app
   .openapi(collectingRoute(app, create), async (c) => {
     const { auth, deps, body } = c.var;
@@ -93,6 +105,8 @@ export const bookingRoutes = app
       startMin: placed.start_min,
       finishMax: placed.finish_max,
       q: query.q,
+      customerId: query.customer_id,
+      locationId: query.location_id,
     };
     const page = pageOf(query);
     const { records, total } = await pageOfBookings(deps.db, auth, filters, page);
@@ -101,6 +115,12 @@ export const bookingRoutes = app
   .openapi(read, async (c) => {
     const { auth, deps } = c.var;
     return jsonAnswer(await getBooking(deps.db, auth, c.req.valid('param').id), 200);
+  })
+  .openapi(collectingRoute(app, change), async (c) => {
+    const { auth, deps, body } = c.var;
+    const id = c.req.valid('param').id;
+    const input = bookingChangeOf(body, checkPart(BookingPatchBody, body), auth.tz);
+    return jsonAnswer(await changeBooking(deps.db, auth, id, input, sqlNowOf(deps.clock)), 200);
   })
   .openapi(cancel, async (c) => {
     const { auth, deps } = c.var;

@@ -12,6 +12,11 @@ import { parseLocalDateTime } from '../../shared/zones.ts';
 import { PAGE_QUERY, query, queryId, queryInstant, queryString } from '../shared/query-schemas.ts';
 import { MAX_ITEMS, cartToken, externalId, fieldsOnly, list, person, text, wholeNumber } from '../shared/schemas.ts';
 
+// A phone number as people write it: an optional +, then digits with spaces, dots, dashes and
+// brackets between; at least 3 digits. Call centres and shops dial it, nobody parses it.
+const PHONE = /^\+?[0-9(][0-9 ().-]{1,28}[0-9]$/;
+const PHONE_MESSAGE = 'must be a phone number: digits with spaces, + ( ) - or . between, at most 30 characters';
+
 const STATUSES: readonly BookingStatus[] = ['pending', 'confirmed', 'cancelled'];
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
@@ -61,6 +66,28 @@ const ANSWER = fieldsOnly(
   'must be an object with name and value',
 );
 
+/**
+ * A customer: a person (names optional, email required) and, an extension, a phone number;
+ * a missing, null or empty phone is none.
+ */
+const CUSTOMER = person('customer').extend({
+  phone: z
+    .preprocess(
+      (value) => (value === null || value === '' ? undefined : value),
+      z
+        .string({ error: () => PHONE_MESSAGE })
+        .refine((value) => PHONE.test(value) && value.replace(/[^0-9]/g, '').length >= 3, PHONE_MESSAGE)
+        .optional(),
+    )
+    .openapi({ type: 'string', maxLength: 30, example: '+61 3 9000 1234' }),
+});
+
+/** A booking's customers: 1 to 50 people. */
+const CUSTOMERS = list(CUSTOMER, MAX_ITEMS, { empty: `must list 1 to ${MAX_ITEMS} customers` });
+
+/** A booking's items: 1 to 50. */
+const ITEMS = list(ITEM, MAX_ITEMS, { empty: `must list 1 to ${MAX_ITEMS} items` });
+
 /** `true`/`false`, also as `"true"`/`"false"` and 1/0; missing or null is false. */
 const FLAG = z
   .unknown()
@@ -79,9 +106,9 @@ export const BookingBody = fieldsOnly(
   {
     starts_at: LOCAL_TIME,
     finishes_at: LOCAL_TIME,
-    items: list(ITEM, MAX_ITEMS, { empty: `must list 1 to ${MAX_ITEMS} items` }),
+    items: ITEMS,
     // A booking is someone's: the merchant must be able to reach them (issue 15).
-    customers: list(person('customer'), MAX_ITEMS, { empty: `must list 1 to ${MAX_ITEMS} customers` }),
+    customers: CUSTOMERS,
     fields: list(ANSWER, 100).optional(),
     tags: list(text(255), 50).optional(),
     create_draft_order: FLAG,
@@ -90,6 +117,24 @@ export const BookingBody = fieldsOnly(
   'booking',
   'must be a JSON object with starts_at, finishes_at and items',
 ).openapi('BookingRequest');
+
+/**
+ * The body of PATCH /v1/bookings/{id} (an extension): any of these fields, in the formats of
+ * POST /v1/bookings; each one given replaces the booking's (`items` and `customers` as whole
+ * lists). A field POST takes but a change cannot (`cart_token`, `create_draft_order`) is a 422.
+ */
+export const BookingPatchBody = fieldsOnly(
+  {
+    starts_at: LOCAL_TIME.optional(),
+    finishes_at: LOCAL_TIME.optional(),
+    items: ITEMS.optional(),
+    customers: CUSTOMERS.optional(),
+    fields: list(ANSWER, 100).optional(),
+    tags: list(text(255), 50).optional(),
+  },
+  'booking change',
+  'must be a JSON object with any of starts_at, finishes_at, items, customers, fields and tags',
+).openapi('BookingChange');
 
 /** The query of GET /v1/bookings. */
 export const BookingListQuery = query({
@@ -103,9 +148,11 @@ export const BookingListQuery = query({
   external_product_id: queryId(),
   start_min: queryInstant().openapi({ description: 'Only bookings finishing after this.' }),
   finish_max: queryInstant().openapi({ description: 'Only bookings starting before this.' }),
-  q: queryString(100)
-    .optional()
-    .openapi({ description: "Text in a customer's name, email or a tag, or the booking's id." }),
+  q: queryString(100).optional().openapi({
+    description: "Text in a customer's name, email or a tag, the booking's id, or its Shopify order's name or number.",
+  }),
+  customer_id: queryId().openapi({ description: 'Only bookings naming this customer (GET /v1/customers).' }),
+  location_id: queryId().openapi({ description: 'Only bookings of a product at this location.' }),
 });
 
 /** The optional `Idempotency-Key` header of POST /v1/bookings (checked by the route, by hand). */

@@ -8,6 +8,7 @@
  */
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetails } from '../../shared/errors.ts';
 import {
+  BookingCancelledError,
   ConflictError,
   ForbiddenError,
   InUseError,
@@ -67,6 +68,8 @@ export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof NotFoundError) return new HttpError('not_found', error.message);
   if (error instanceof ConflictError)
     return new HttpError('unavailable', error.message, { details: { items: error.items } });
+  if (error instanceof BookingCancelledError)
+    return new HttpError('booking_cancelled', error.message, { details: { id: error.id } });
   if (error instanceof InvalidError)
     return new HttpError('validation_failed', error.message, { details: { fields: error.fields } });
   if (error instanceof InUseError)

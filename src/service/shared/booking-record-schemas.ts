@@ -35,6 +35,9 @@ export const BookingItemSchema = z
 /** An answer to a custom booking question. */
 export const BookingFieldSchema = z.object({ name: z.string(), value: z.string() }).openapi('BookingField');
 
+/** A customer named on a booking: a guest, and a phone number when one was given (an extension). */
+export const CustomerSchema = GuestSchema.extend({ phone: z.string().optional() }).openapi('Customer');
+
 /** A booking (seed §2.4). */
 export const BookingSchema = z
   .object({
@@ -47,11 +50,14 @@ export const BookingSchema = z
     finishes_at_local: wallClock('2026-12-01T12:00', 'finishes_at'),
     tz: z.string().openapi({ example: 'Australia/Sydney' }),
     items: z.array(BookingItemSchema),
-    customers: z.array(GuestSchema),
+    customers: z.array(CustomerSchema),
     fields: z.array(BookingFieldSchema),
     tags: z.array(z.string()),
     create_draft_order: z.boolean(),
     created_at: instant(),
+    customer_id: idOrNull().openapi({
+      description: 'The customer record (GET /v1/customers/{id}) of the first of `customers`; null when it names none.',
+    }),
   })
   .openapi('Booking');
 

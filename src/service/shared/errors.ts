@@ -54,6 +54,17 @@ export class InUseError extends DomainError {
   }
 }
 
+/** The booking is cancelled: it can no longer be changed (its units are free; book again instead). */
+export class BookingCancelledError extends DomainError {
+  override readonly name = 'BookingCancelledError';
+  readonly id: number;
+
+  constructor(id: number) {
+    super(`Booking ${id} is cancelled and cannot be changed; nothing was changed (make a new booking instead).`);
+    this.id = id;
+  }
+}
+
 /** The input breaks the rules: messages by field path, e.g. `{ "items[0].quantity": [...] }`. */
 export class InvalidError extends DomainError {
   override readonly name = 'InvalidError';

@@ -50,6 +50,7 @@ describeEachDatabase('POST /v1/bookings', (database) => {
       tags: ['web'],
       create_draft_order: false,
       created_at: new Date(service.clock.now()).toISOString(),
+      customer_id: expect.any(Number),
     });
     expect(await unitsPerDay(service, 8002, service.clock.now())).toEqual(new Map([['2026-12-15', 2]]));
   });
@@ -109,6 +110,7 @@ describeEachDatabase('POST /v1/bookings', (database) => {
       ],
     });
     expect(sold.status).toBe(409);
+    expect(sold.body.message).toBe('No Double kayak is left on Thu 10 Dec 2026 (1 asked). Nothing was booked.');
     expect(sold.body.details.items).toEqual([
       {
         external_id: 8003,
@@ -298,14 +300,14 @@ describeEachDatabase('POST /v1/bookings', (database) => {
       finishes_at: '2026-12-10 17:00',
       bogus: true,
       items: [{ external_id: 8003, quantity: 1, qty: 3 }],
-      customers: [{ ...ada, phone: '+61 400 000 000' }],
+      customers: [{ ...ada, mobile: '+61 400 000 000' }],
       fields: [{ name: 'Boat', value: 'red', note: 'x' }],
     });
     expect(r.status).toBe(422);
     expect(r.body.details.fields).toEqual({
       bogus: ['is not a booking field'],
       'items[0].qty': ['is not a booking item field'],
-      'customers[0].phone': ['is not a customer field'],
+      'customers[0].mobile': ['is not a customer field'],
       'fields[0].note': ['is not a booking answer field'],
     });
     const { rows } = await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings');

@@ -288,6 +288,12 @@ describeEachDatabase('tenants and tokens', (database) => {
         { method: 'PUT', path: `/v1/widgets/${id.widget}`, headers: h, body: { title: 'mine now' } },
         { method: 'DELETE', path: `/v1/widgets/${id.widget}`, headers: h },
         { path: `/v1/bookings/${id.booking}`, headers: h },
+        {
+          method: 'PATCH',
+          path: `/v1/bookings/${id.booking}`,
+          headers: h,
+          body: { items: [{ external_id: 8002, quantity: 1 }] },
+        },
         { method: 'POST', path: `/v1/bookings/${id.booking}/cancel`, headers: h },
         { method: 'DELETE', path: `/v1/tokens/${id.token}`, headers: h },
         { method: 'DELETE', path: `/v1/reservations/${id.reservation}`, headers: h },
@@ -317,6 +323,7 @@ describeEachDatabase('tenants and tokens', (database) => {
       for (const path of [
         '/v1/products',
         '/v1/bookings',
+        '/v1/customers',
         '/v1/tokens',
         '/v1/widgets',
         '/v1/occupancy?start=2026-12-14&finish=2026-12-16',
@@ -353,7 +360,10 @@ describeEachDatabase('tenants and tokens', (database) => {
           { method: 'DELETE', path: `/v1/widgets/${ids.widget}`, headers },
           { path: '/v1/bookings', headers },
           { path: `/v1/bookings/${ids.booking}`, headers },
+          { method: 'PATCH', path: `/v1/bookings/${ids.booking}`, headers, body: { tags: ['mine'] } },
           { method: 'POST', path: `/v1/bookings/${ids.booking}/cancel`, headers },
+          { path: '/v1/customers', headers },
+          { path: '/v1/customers/1', headers },
           { path: '/v1/tokens', headers },
           {
             method: 'POST',
