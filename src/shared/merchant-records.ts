@@ -225,6 +225,8 @@ export interface MessageListParams {
   per?: number;
   /** Only messages in this state. */
   state?: BookingMessageState;
+}
+
 /** A shop's customer (GET /v1/customers, an extension): one per email, named as their latest booking names them. */
 export interface CustomerRecord {
   id: number;
