@@ -123,10 +123,10 @@ describe('Add booking', () => {
     fillCustomer(form, { 'First name': 'Late', 'Last name': 'Caller', Email: 'late@example.com' });
     fireEvent.submit(form);
     // In words: the variant, that nothing is left, what was asked (never `items[0]` or a status code).
-    await alertSays(/^Not booked: .*Single kayak.*(fully booked|left).*\(.*1 asked\)\. Nothing was changed\.$/);
+    await alertSays(/^Not booked: .*Single kayak.*(fully booked|left).*\(.*1 asked\)\. Nothing was booked\.$/);
     expect(within(form).getByRole('alert').textContent).not.toMatch(/items\[|sold_out|409/);
     // The alert is inside the form, beside its Book button; the address stays on the form.
-    expect(within(form).getByRole('alert').textContent).toContain('fully booked');
+    expect(within(form).getByRole('alert').textContent).toContain('Single kayak');
     expect(location.hash).toBe('#/bookings/new?variant=8001&date=2026-12-15');
     expect(await bookingsCount()).toBe(1);
   });

@@ -125,7 +125,7 @@ describeInBrowser('bookings made and changed in the merchant admin', () => {
     const alert = form.getByRole('alert');
     await expect
       .poll(() => alert.textContent())
-      .toMatch(/^Not booked: .*Double kayak.*\(.*1 asked\)\. Nothing was changed\.$/);
+      .toMatch(/^Not booked: .*Double kayak.*\(.*1 asked\)\. Nothing was booked\.$/);
     expect(await alert.textContent()).not.toMatch(/items\[|sold_out|409/);
     await expectAccessibleAtBothWidths(page, 'Add booking refused');
     const { body } = await suite.server.api('GET', '/v1/bookings?q=too.late');

@@ -5,7 +5,7 @@
  * refusal (409) said in words: what does not fit, and that nothing was changed.
  * @module
  */
-import type { ApiRequest, Booking, Product, Variant } from '../../client/index.ts';
+import type { Booking, Product, Variant } from '../../client/index.ts';
 import type { BookingField } from '../../shared/records.ts';
 import { isUnavailableError } from '../../client/index.ts';
 import { addDays, type PlainDate } from '../../shared/plain-date.ts';
@@ -50,15 +50,9 @@ export async function createBooking(booking: NewBooking): Promise<Booking> {
   return client.bookings.create(booking as Parameters<typeof client.bookings.create>[0]);
 }
 
-/**
- * Changes booking `id` (PATCH /v1/bookings/{id}); resolves to the changed booking. Sent
- * through the client's generic request until it has `bookings.update`: then this is one line.
- */
+/** Changes booking `id` (PATCH /v1/bookings/{id}); resolves to the changed booking. */
 export async function changeBooking(id: number, change: BookingChange): Promise<Booking> {
-  // The client's method type lists the methods it had wrapped; PATCH is sent as given.
-  const method = 'PATCH' as ApiRequest['method'];
-  const { data } = await client.request<Booking>({ method, path: `/v1/bookings/${id}`, body: change });
-  return data;
+  return client.bookings.update(id, change);
 }
 
 /**

@@ -1,31 +1,14 @@
 /**
  * The shop's customers (issue 30 point 3): a searched page of them with how many bookings each
- * has and the next one, and one customer with their bookings. Read through the client's generic
- * request until it has `customers.list`/`retrieve`: then each call here is one line.
+ * has and the next one, and one customer with their bookings, through the typed client.
  * @module
  */
-import type { Booking } from '../../client/index.ts';
+import type { CustomerRecord, CustomerWithBookings } from '../../client/index.ts';
 import { nextPage } from '../../client/internal.ts';
 import { client } from '../api.ts';
 import { session } from './session.ts';
 
-/** A customer as GET /v1/customers lists them. */
-export interface CustomerRecord {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  bookings_count: number;
-  /** The start of their next booking, or null when none is coming. */
-  next_starts_at: string | null;
-  last_starts_at: string | null;
-}
-
-/** A customer with their bookings (GET /v1/customers/{id}). */
-export interface CustomerWithBookings extends CustomerRecord {
-  bookings: Booking[];
-}
+export type { CustomerRecord, CustomerWithBookings };
 
 /** Customers on a page. */
 export const CUSTOMERS_PER = 25;
@@ -47,12 +30,9 @@ export interface CustomersQuery {
 
 /** The page `query` names; `signal` aborts it. */
 export async function loadCustomersPage(query: CustomersQuery, signal: AbortSignal): Promise<CustomersPage> {
-  const { data, response } = await client.request<CustomerRecord[]>({
-    method: 'GET',
-    path: '/v1/customers',
-    query: { ...(query.q.trim() && { q: query.q.trim() }), page: query.page, per: CUSTOMERS_PER },
-    signal,
-  });
+  const { data, response } = await client.customers
+    .list({ ...(query.q.trim() && { q: query.q.trim() }), page: query.page, per: CUSTOMERS_PER }, { signal })
+    .withResponse();
   const counted = response.headers.get('X-Total-Count');
   const total =
     counted !== null && /^\d+$/.test(counted) ? Number(counted) : (query.page - 1) * CUSTOMERS_PER + data.length;
@@ -67,8 +47,7 @@ export async function loadCustomersPage(query: CustomersQuery, signal: AbortSign
 
 /** One customer with their bookings. */
 export async function loadCustomer(id: number, signal: AbortSignal): Promise<CustomerWithBookings> {
-  const { data } = await client.request<CustomerWithBookings>({ method: 'GET', path: `/v1/customers/${id}`, signal });
-  return data;
+  return client.customers.retrieve(id, { signal });
 }
 
 /** "Ada Lovelace", or their email when they gave no name. */
