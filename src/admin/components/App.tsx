@@ -7,6 +7,8 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { SCREENS, screen, session, signOut } from '../models/session.ts';
 import { SignIn } from '../screens/SignIn.tsx';
+import { Today } from '../screens/Today.tsx';
+import { Calendar } from '../screens/Calendar.tsx';
 import { Occupancy } from '../screens/Occupancy.tsx';
 import { Bookings } from '../screens/Bookings.tsx';
 import { Blackouts } from '../screens/Blackouts.tsx';
@@ -17,6 +19,8 @@ import { Install } from '../screens/Install.tsx';
 import { Shop } from '../screens/Shop.tsx';
 
 const VIEWS = {
+  today: Today,
+  calendar: Calendar,
   occupancy: Occupancy,
   bookings: Bookings,
   blackouts: Blackouts,
