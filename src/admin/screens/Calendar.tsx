@@ -110,6 +110,7 @@ export function Calendar() {
             today={today}
             locale={locale}
             byProduct={byProduct.value}
+            compact={view.value === 'month'}
             open={open.value}
             onOpen={(day) => (open.value = day)}
           />

@@ -111,6 +111,8 @@ export function CalendarTable(props: {
   today: PlainDate;
   locale: string;
   byProduct: boolean;
+  /** A month: each day says its numbers alone ("3", "1h"), its button still in words. */
+  compact: boolean;
   open: OpenDay | null;
   onOpen: (day: OpenDay) => void;
 }) {
@@ -118,7 +120,7 @@ export function CalendarTable(props: {
   const labels = days.map((d, i) => dayLabel(d, days[i - 1], locale));
   return (
     <div class="table-wrap scrolls" role="region" aria-label="Bookings by day">
-      <table class="calendar" onKeyDown={onGridKey}>
+      <table class={props.compact ? 'calendar month' : 'calendar'} onKeyDown={onGridKey}>
         <caption class="sr-only">
           Bookings by {props.byProduct ? 'product' : 'variant'} and day; a day opens its bookings, Add booking and Add
           blackout
@@ -162,9 +164,17 @@ export function CalendarTable(props: {
                         {closed ? (
                           <span class="blackout">{load!.blackouts.join(', ')}</span>
                         ) : (
-                          <span class="free">{freeOf(load)} free</span>
+                          <span class="free">
+                            {freeOf(load)}
+                            {props.compact ? '' : ' free'}
+                          </span>
                         )}
-                        {(load?.held ?? 0) > 0 && <span class="held-units">{load!.held} held</span>}
+                        {(load?.held ?? 0) > 0 && (
+                          <span class="held-units">
+                            {load!.held}
+                            {props.compact ? 'h' : ' held'}
+                          </span>
+                        )}
                       </button>
                     </td>
                   );
