@@ -16,6 +16,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   routeDetail.value = { path: [], query: {} };
+  history.replaceState(null, '', location.pathname);
   await admin.close();
 });
 
@@ -176,6 +177,8 @@ describe('Calendar', () => {
 
     fireEvent.change(screen.getByLabelText('Rows'), { target: { value: 'product' } });
     await waitFor(() => expect(rowNames()).toEqual(['Kayak hire']));
+    // The address keeps the days and filters, so Back from a booking returns to them.
+    expect(location.hash).toBe('#/calendar?date=2026-12-05&rows=product');
   });
 
   it('shows a month, a column per day, and moves a month at a time', async () => {
@@ -192,8 +195,25 @@ describe('Calendar', () => {
     expect(
       dayButton(document.querySelector('button[data-row]')!.getAttribute('data-row')!, '2026-12-25').textContent,
     ).toBe('Christmas');
+    expect(location.hash).toBe('#/calendar?date=2026-12-05&view=month');
     fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
     await waitFor(() => expect(document.querySelectorAll('thead th[scope="col"]')).toHaveLength(32));
     await waitFor(() => expect(document.querySelector('button[data-day="2027-01-10"]')).not.toBeNull());
+    expect(location.hash).toBe('#/calendar?date=2027-01-01&view=month');
+  });
+
+  it('opens on the view, day and filters its address names', async () => {
+    await openWeek('2026-12-05', { view: 'month', product: '7002', rows: 'product', status: 'cancelled' });
+    await waitFor(() => expect(document.querySelectorAll('thead th[scope="col"]')).toHaveLength(32));
+    await waitFor(() =>
+      expect([...document.querySelectorAll('tbody th[scope="row"]')].map((th) => th.textContent)).toEqual([
+        'Sunset tour',
+      ]),
+    );
+    expect(Object.fromEntries(requestsTo(admin, '/v1/bookings').at(-1)!.url.searchParams)).toMatchObject({
+      external_product_id: '7002',
+      status: 'cancelled',
+    });
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('cancelled');
   });
 });

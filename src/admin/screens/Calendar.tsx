@@ -4,10 +4,11 @@
  * units held and free beside them, blackouts by title, today marked. A bar opens its booking;
  * a day opens what it offers (`CalendarDayOffer`: its bookings, Add booking, Add blackout).
  * The address may name a day and a variant (`#/calendar?date=2026-12-05&variant=3`), as
- * Occupancy's and Today's links do.
+ * Occupancy's and Today's links do; the screen keeps its view, day and filters there (replacing
+ * the entry), so Back from a booking it opened returns to the same days.
  * @module
  */
-import { useComputed, useSignal } from '@preact/signals';
+import { useComputed, useSignal, useSignalEffect } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
 import { firstDayOfWeek } from '../../shared/month-grid.ts';
@@ -16,7 +17,7 @@ import { loadCalendar, rowsOf, type CalendarFilters as Filters } from '../models
 import { stepView, viewDays, type CalendarView } from '../models/calendar-grid.ts';
 import { catalog, ensureCatalog, products } from '../models/catalog.ts';
 import { dayRange } from '../models/dates.ts';
-import { routeDetail, session, shopToday } from '../models/session.ts';
+import { routeDetail, screenHref, session, shopToday } from '../models/session.ts';
 import { useDebounced, useResource } from '../models/use-resource.ts';
 import { CalendarDayOffer } from './CalendarDayOffer.tsx';
 import { CalendarFilters } from './CalendarFilters.tsx';
@@ -28,10 +29,24 @@ export function Calendar() {
   const asked = routeDetail.peek().query;
   const view = useSignal<CalendarView>(asked.view === 'month' ? 'month' : 'week');
   const anchor = useSignal<PlainDate>(isPlainDate(asked.date) ? asked.date : shopToday());
-  const filters = useSignal<Filters>({ product: '', variant: asked.variant ?? '', location: '', status: '' });
+  const filters = useSignal<Filters>({
+    product: asked.product ?? '',
+    variant: asked.variant ?? '',
+    location: asked.location ?? '',
+    status: (['pending', 'confirmed', 'cancelled'] as const).find((x) => x === asked.status) ?? '',
+  });
   const q = useSignal('');
   const search = useDebounced(q);
-  const byProduct = useSignal(false);
+  const byProduct = useSignal(asked.rows === 'product');
+  useSignalEffect(() => {
+    const kept = Object.entries({
+      ...filters.value,
+      date: anchor.value,
+      view: view.value === 'month' ? 'month' : '',
+      rows: byProduct.value ? 'product' : '',
+    }).filter(([, value]) => value !== '');
+    history.replaceState(history.state, '', screenHref('calendar', [], Object.fromEntries(kept)));
+  });
   const open = useSignal<OpenDay | null>(null);
   const locale = session.value?.shop.locale ?? 'en';
   const days = useComputed(() => viewDays(view.value, anchor.value, firstDayOfWeek(locale)));
