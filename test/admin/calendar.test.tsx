@@ -121,7 +121,7 @@ describe('Calendar', () => {
     expect(within(closed).queryByRole('link', { name: 'Add booking' })).toBeNull();
   });
 
-  it('marks today', async () => {
+  it('marks today, where the days are one stop for Tab', async () => {
     await openWeek(shopToday());
     const head = await waitFor(() => {
       const th = document.querySelector('thead th.today');
@@ -135,6 +135,8 @@ describe('Calendar', () => {
         'aria-label',
       ),
     ).toMatch(/, today$/);
+    const stops = document.querySelectorAll<HTMLButtonElement>('button[data-day][tabindex="0"]');
+    expect([...stops].map((b) => b.dataset.day)).toEqual([shopToday()]);
   });
 
   it('narrows by product, variant, location and status, and searches by name, email or order', async () => {

@@ -81,9 +81,13 @@ describeInBrowser('the merchant’s day in the admin', () => {
     const { page, pageErrors } = await suite.open({ bypassCSP: true });
     /** Moves the calendar on a week at a time until `target` is shown (days 10 ahead: the next week or the one after). */
     const weekOf = async (target: Locator) => {
+      const range = page.locator('.cal-range');
       for (let i = 0; i < 3 && (await target.count()) === 0; i++) {
+        const before = await range.textContent();
         await page.getByRole('button', { name: 'Next week' }).click();
+        await expect.poll(() => range.textContent()).not.toBe(before);
         await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Loading…'));
+        await page.locator('button[data-day]').first().waitFor();
       }
       await target.waitFor();
     };
@@ -109,8 +113,14 @@ describeInBrowser('the merchant’s day in the admin', () => {
     const next = await focusedName(page);
     expect(next).not.toBe(first);
     expect(next).toMatch(/^\S.*: \d+ bookings?, /);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedName(page)).toMatch(/^\S.*: \d+ bookings?, /);
+    await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowLeft');
     expect(await focusedName(page)).toBe(first);
+    // The days are one stop: Tab goes on to the bookings' bars.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toMatch(/^bar /);
 
     // A free day (the Double kayak's, next week; days 8 and 9 are the suites' blackout): Enter opens what it offers.
     const free = page.locator(`button[data-day="${day(suite.today, 10)}"]`).nth(1);

@@ -36,7 +36,7 @@ export function CalendarDayOffer(props: {
     setTimeout(() => document.querySelector<HTMLElement>(`button[data-row="${row.key}"][data-day="${date}"]`)?.focus());
   };
   const blackoutQuery: Record<string, string> = props.byProduct
-    ? { date, ...(row.productExternal !== undefined && { product: String(row.productExternal) }) }
+    ? { date, product: String(row.productExternal) }
     : { date, ...(row.variantId !== undefined && { variant: String(row.variantId) }) };
   return (
     <section class="offer" aria-labelledby="cal-offer">

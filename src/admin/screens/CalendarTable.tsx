@@ -3,9 +3,12 @@
  * Its first line is a button per day naming what is on it ("Sat, Dec 5: 2 bookings, 1 held",
  * with the row in its description) and showing the units free, held and the blackouts by
  * title; under it the bookings as bars across their days, each a link that opens the booking.
- * Arrow keys move between the days' buttons (Home and End to the row's ends).
+ * The days are one stop for Tab (a roving focus: the day last focused, at first today's or the
+ * first day of the first row); the arrow keys move between them (up and down between rows, Home
+ * and End to a row's ends), and Tab goes on to the bars.
  * @module
  */
+import { useState } from 'preact/hooks';
 import type { Booking } from '../../client/index.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import { customersOf, firstDayOf, isTimed, lastDayOf, periodOf, unitCount, unitsOf } from '../models/booking-days.ts';
@@ -118,6 +121,12 @@ export function CalendarTable(props: {
 }) {
   const { days, rows, today, locale } = props;
   const labels = days.map((d, i) => dayLabel(d, days[i - 1], locale));
+  const [focused, setFocused] = useState<OpenDay | null>(null);
+  // The one day Tab stops at: the last focused while it is shown, else today's or the first.
+  const stop =
+    focused && rows.some((r) => r.key === focused.row) && days.includes(focused.date)
+      ? focused
+      : { row: rows[0]?.key, date: days.includes(today) ? today : days[0] };
   return (
     <div class="table-wrap scrolls" role="region" aria-label="Bookings by day">
       <table class={props.compact ? 'calendar month' : 'calendar'} onKeyDown={onGridKey}>
@@ -158,6 +167,8 @@ export function CalendarTable(props: {
                         data-day={d}
                         aria-expanded={opened}
                         aria-describedby={headId}
+                        tabIndex={stop.row === row.key && stop.date === d ? 0 : -1}
+                        onFocus={() => setFocused({ row: row.key, date: d })}
                         aria-label={dayWords(labels[i]!, bookingsOn(row, d).length, load, d === today)}
                         onClick={() => props.onOpen({ row: row.key, date: d })}
                       >

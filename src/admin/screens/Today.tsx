@@ -60,7 +60,7 @@ export function Today() {
   return (
     <section class="card today">
       <h2 tabIndex={-1}>{title}</h2>
-      <p class="today-date">{longDay(date)}</p>
+      {title !== longDay(date) && <p class="today-date">{longDay(date)}</p>}
       <nav class="row" aria-label="Days">
         <DayLink to={addDays(date, -1)} shown={date} label="Previous day" />
         <DayLink to={today} shown={date} label="Today" />
