@@ -83,7 +83,7 @@ describe('Calendar', () => {
     expect(benBar.getAttribute('href')).toBe(`#/bookings/${ben}`);
     expect(benBar.closest('td')!.colSpan).toBe(1);
 
-    expect(dayButton(single, '2026-12-02').getAttribute('aria-label')).toMatch(/: 0 bookings, 1 held, 2 free$/);
+    expect(dayButton(single, '2026-12-02').getAttribute('aria-label')).toBe('Wed, Dec 2: 0 bookings, 1 held, 2 free');
     expect(dayButton(single, '2026-12-04').getAttribute('aria-label')).toMatch(/: 1 booking, 1 free$/);
     expect(dayButton(single, '2026-12-02').textContent).toBe('2 free1 held');
     // The day's row is its description: the button is named by its day.
@@ -119,6 +119,25 @@ describe('Calendar', () => {
     const closed = await screen.findByRole('region', { name: /December 1, 2026 · Sunset tour – Adult/ });
     expect(closed.textContent).toContain('Closed: Tour guide away.');
     expect(within(closed).queryByRole('link', { name: 'Add booking' })).toBeNull();
+
+    // A product's row offers a booking of each of its variants, and a blackout of the product.
+    fireEvent.change(screen.getByLabelText('Rows'), { target: { value: 'product' } });
+    const kayaks = await waitFor(() =>
+      dayButton(document.querySelector('tbody tr')!.querySelector('button')!.dataset.row!, '2026-12-04'),
+    );
+    fireEvent.click(kayaks);
+    const product = await screen.findByRole('region', { name: /December 4, 2026 · Kayak hire$/ });
+    expect(
+      within(product)
+        .getAllByRole('link', { name: /^Add booking/ })
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Add booking: Single kayak', `#/bookings/new?variant=${ids[8001]}&date=2026-12-04`],
+      ['Add booking: Double kayak', `#/bookings/new?variant=${ids[8002]}&date=2026-12-04`],
+    ]);
+    expect(within(product).getByRole('link', { name: 'Add blackout' }).getAttribute('href')).toBe(
+      '#/blackouts/new?date=2026-12-04&product=7001',
+    );
   });
 
   it('marks today, where the days are one stop for Tab', async () => {

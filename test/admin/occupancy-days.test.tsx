@@ -101,4 +101,14 @@ describe('Blackouts from an address', () => {
     });
     expect(screen.queryByRole('form', { name: 'Add a blackout' })).toBeNull();
   });
+
+  it('#/blackouts/new?date=…&product=… opens it for every variant of the product', async () => {
+    // The address as well as its signal: happy-dom announces an earlier replaceState as a late hashchange.
+    history.replaceState(null, '', '#/blackouts/new?date=2026-12-10&product=7001');
+    routeDetail.value = { path: ['new'], query: { date: '2026-12-10', product: '7001' } };
+    renderScreen(<Blackouts />);
+    const form = await screen.findByRole('form', { name: 'Add a blackout' });
+    expect((within(form).getByLabelText('Applies to') as HTMLSelectElement).value).toBe('p:7001');
+    expect((within(form).getByLabelText('First day') as HTMLInputElement).value).toBe('2026-12-10');
+  });
 });

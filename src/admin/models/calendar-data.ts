@@ -88,8 +88,8 @@ export interface DayLoad {
 export interface CalendarRow {
   key: string;
   name: string;
-  /** The variant's id for "Add booking"; a product row offers its first variant. */
-  variantId: number | undefined;
+  /** The variants in the row (one for a variant's row), for "Add booking" and "Add blackout". */
+  variants: { id: number; title: string }[];
   /** The product's platform id. */
   productExternal: number;
   /** Platform ids of the variants in the row. */
@@ -127,7 +127,7 @@ export function rowsOf(data: CalendarData, products: Product[], byProduct: boole
     return {
       key: g.key,
       name: g.name,
-      variantId: g.variants[0]?.id,
+      variants: g.variants.map((v) => ({ id: v.id, title: v.title })),
       productExternal: Number(g.p.external_id),
       externals,
       days,

@@ -37,7 +37,7 @@ export function CalendarDayOffer(props: {
   };
   const blackoutQuery: Record<string, string> = props.byProduct
     ? { date, product: String(row.productExternal) }
-    : { date, ...(row.variantId !== undefined && { variant: String(row.variantId) }) };
+    : { date, variant: String(row.variants[0]!.id) };
   return (
     <section class="offer" aria-labelledby="cal-offer">
       <h3 id="cal-offer" ref={heading} tabIndex={-1}>
@@ -62,11 +62,16 @@ export function CalendarDayOffer(props: {
         </ul>
       )}
       <p class="row">
-        {free > 0 && row.variantId !== undefined && (
-          <a class="button primary" href={screenHref('bookings', ['new'], { variant: String(row.variantId), date })}>
-            Add booking
-          </a>
-        )}
+        {free > 0 &&
+          row.variants.map((v) => (
+            <a
+              key={v.id}
+              class="button primary"
+              href={screenHref('bookings', ['new'], { variant: String(v.id), date })}
+            >
+              {props.byProduct ? `Add booking: ${v.title}` : 'Add booking'}
+            </a>
+          ))}
         <a class="button" href={screenHref('blackouts', ['new'], blackoutQuery)}>
           Add blackout
         </a>

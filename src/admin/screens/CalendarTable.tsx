@@ -121,6 +121,8 @@ export function CalendarTable(props: {
 }) {
   const { days, rows, today, locale } = props;
   const labels = days.map((d, i) => dayLabel(d, days[i - 1], locale));
+  // A day's button is named with its month whatever its column says: "Sat, Dec 5: …".
+  const named = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
   const [focused, setFocused] = useState<OpenDay | null>(null);
   // The one day Tab stops at: the last focused while it is shown, else today's or the first.
   const stop =
@@ -169,7 +171,12 @@ export function CalendarTable(props: {
                         aria-describedby={headId}
                         tabIndex={stop.row === row.key && stop.date === d ? 0 : -1}
                         onFocus={() => setFocused({ row: row.key, date: d })}
-                        aria-label={dayWords(labels[i]!, bookingsOn(row, d).length, load, d === today)}
+                        aria-label={dayWords(
+                          named.format(new Date(`${d}T00:00:00Z`)),
+                          bookingsOn(row, d).length,
+                          load,
+                          d === today,
+                        )}
                         onClick={() => props.onOpen({ row: row.key, date: d })}
                       >
                         {closed ? (
