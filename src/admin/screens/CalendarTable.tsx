@@ -156,7 +156,7 @@ export function CalendarTable(props: {
                 <th scope="row" id={headId} rowSpan={1 + lanes.length}>
                   {row.name}
                 </th>
-                {days.map((d, i) => {
+                {days.map((d) => {
                   const load = row.days.get(d);
                   const opened = props.open?.row === row.key && props.open.date === d;
                   const closed = (load?.blackouts.length ?? 0) > 0;
