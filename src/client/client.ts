@@ -3,6 +3,7 @@ import type { ApiRequest, ApiResult, ClientOptions } from './core/types.ts';
 import { availabilityResource, type AvailabilityResource } from './resources/availability.ts';
 import { blackoutsResource, type BlackoutsResource } from './resources/blackouts.ts';
 import { bookingsResource, type BookingsResource } from './resources/bookings.ts';
+import { exportsResource, type ExportsResource } from './resources/exports.ts';
 import { occupancyResource, type OccupancyResource } from './resources/occupancy.ts';
 import {
   productsResource,
@@ -35,6 +36,8 @@ export interface BookingClient {
   locations: LocationsResource;
   /** The Shopify order lines not booked as paid (secret token). */
   shopify: ShopifyResource;
+  /** The shop's bookings as a CSV file (secret token). */
+  exports: ExportsResource;
   /** Questions asked with a booking: a product's (secret token), a reservation's answers. */
   questions: QuestionsResource;
   /**
@@ -86,6 +89,7 @@ export function createClient(options: ClientOptions): BookingClient {
     shop: shopResource(requester),
     locations: locationsResource(requester),
     shopify: shopifyResource(requester),
+    exports: exportsResource(requester),
     questions: questionsResource(requester),
     request: (request) => requester.request(request),
   };

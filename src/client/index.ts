@@ -28,6 +28,7 @@ export type {
 export type { AvailabilityResource } from './resources/availability.ts';
 export type { BlackoutId, BlackoutsResource } from './resources/blackouts.ts';
 export type { BookingCreateOptions, BookingsResource } from './resources/bookings.ts';
+export type { BookingExportParams, ExportsResource } from './resources/exports.ts';
 export type { OccupancyResource } from './resources/occupancy.ts';
 export type { CatalogId, ProductsResource, VariantsResource } from './resources/products.ts';
 export type { TokensResource } from './resources/tokens.ts';

@@ -22,6 +22,7 @@ export {
   updateBlackout,
 } from './resources/blackouts.ts';
 export { cancelBooking, createBooking, iterateBookings, listBookings, retrieveBooking } from './resources/bookings.ts';
+export { exportBookingsCsv } from './resources/exports.ts';
 export { listOccupancy } from './resources/occupancy.ts';
 export {
   createProduct,

@@ -13,6 +13,7 @@ import { availabilityRoutes } from './availability/routes.ts';
 import { blackoutRoutes } from './blackouts/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 import type { Database } from './db/types.ts';
 import { allowedMethodsOf, checkEndpoint, noEndpoint } from './http/endpoints.ts';
 import type { AppDeps, AppEnv, ClientEnv } from './http/env.ts';
@@ -61,6 +62,7 @@ export const FEATURES = [
   shopRoutes,
   locationRoutes,
   shopifyConflictRoutes,
+  exportRoutes,
 ] as const;
 
 /** What the service runs on. */

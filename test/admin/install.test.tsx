@@ -18,6 +18,7 @@ afterEach(async () => {
 
 const snippet = () => screen.getByRole('group', { name: 'Embed snippet' }).textContent ?? '';
 const nextStep = () => document.querySelector('[data-next-step]')?.textContent?.replace(/\s+/g, ' ') ?? '';
+const ownCart = () => document.querySelector('[data-own-cart]')?.textContent?.replace(/\s+/g, ' ') ?? '';
 
 it('without a checkout page, says what shoppers read after a hold and how a page with its own cart takes it', async () => {
   renderScreen(<Install />);
@@ -26,8 +27,10 @@ it('without a checkout page, says what shoppers read after a hold and how a page
   expect(nextStep()).toContain(
     'shoppers read “Not booked yet: this page has no checkout. To book, contact the shop before your hold ends.”',
   );
-  expect(nextStep()).toContain('booking-widget:reserved');
-  expect(nextStep()).toContain('event.preventDefault()');
+  // How a page with its own cart takes the hold: for the developer, under Details.
+  expect(ownCart()).toContain('booking-widget:reserved');
+  expect(ownCart()).toContain('event.preventDefault()');
+  expect(document.querySelector('[data-own-cart]')?.closest('details')?.open).toBe(false);
 });
 
 it('a checkout page given goes into the snippet as checkout-url, and the hint says Check out leads there', async () => {
@@ -37,5 +40,6 @@ it('a checkout page given goes into the snippet as checkout-url, and the hint sa
   expect(field.getAttribute('aria-describedby')).toBeTruthy();
   fireEvent.input(field, { target: { value: ' /checkout ' } });
   await waitFor(() => expect(snippet()).toContain('  checkout-url="/checkout"'));
-  expect(nextStep()).toBe('After a hold, Check out leads to your checkout page. ');
+  expect(nextStep()).toBe('After a hold, Check out leads to your checkout page.');
+  expect(ownCart()).toBe('');
 });

@@ -122,8 +122,8 @@ describe('Products', () => {
       expect(r.status).toBe(201);
     }
     renderScreen(<Products />);
-    await screen.findByRole('heading', { name: /^Product 251 / }, { timeout: 10_000 });
-    expect(screen.getByRole('heading', { name: /^Kayak hire / })).toBeTruthy();
+    await screen.findByRole('heading', { name: /^Product 251\b/ }, { timeout: 10_000 });
+    expect(screen.getByRole('heading', { name: /^Kayak hire\b/ })).toBeTruthy();
     expect(requestsTo(admin, '/v1/products').length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -22,8 +22,11 @@ const RTT = 100;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 type Variant = 'without' | 'same' | 'cross' | 'reserved';
+/** Every page the bench's proxy serves (storefront.ts): the kayak's variants and the tour's (a slot widget). */
+export type BenchPage = Variant | 'tour' | 'tour-cross';
 
-interface Sample {
+/** One load of a page, measured. */
+export interface Sample {
   marks: PageMarks;
   /** `load` event, ms since navigation start. */
   load: number;
@@ -31,17 +34,22 @@ interface Sample {
   trace: Attribution;
   /** The widget's requests seen by the page (resource timing: /v1 and Shopify's /cart.js), ms since navigation start. */
   api: Array<{ url: string; start: number; end: number }>;
+  /** The widget's own script files fetched (resource timing; not the block's), ms since navigation start. */
+  scripts: Array<{ url: string; start: number; end: number }>;
   scriptEnd: number;
   preflights: number;
   apiRequests: number;
 }
 
-/** Loads one page in a fresh context and measures it. */
-async function sample(
+/**
+ * Loads one page in a fresh context and measures it. Long tasks and script time are those of
+ * `options.file` (a part of the script's URL; the entry file unless said).
+ */
+export async function sample(
   browser: Browser,
   store: Storefront,
-  variant: Variant,
-  options: { cpu: number; rtt: number },
+  variant: BenchPage,
+  options: { cpu: number; rtt: number; file?: string },
 ): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
@@ -82,6 +90,9 @@ async function sample(
         api: resources
           .filter((r) => /\/v1\/|\/cart\.js/.test(r.name))
           .map((r) => ({ url: r.name, start: r.startTime, end: r.responseEnd })),
+        scripts: resources
+          .filter((r) => /^\/booking-widget[\w-]*\.js$/.test(new URL(r.name).pathname))
+          .map((r) => ({ url: r.name, start: r.startTime, end: r.responseEnd })),
         scriptEnd: resources.find((r) => r.name.includes('/booking-widget.js'))?.responseEnd ?? Number.NaN,
       };
     });
@@ -92,8 +103,9 @@ async function sample(
       marks,
       load: timing.load,
       heap,
-      trace: attribute(trace, 'booking-widget.js'),
+      trace: attribute(trace, options.file ?? 'booking-widget.js'),
       api: timing.api,
+      scripts: timing.scripts,
       scriptEnd: timing.scriptEnd,
       preflights: store.counts.preflights,
       apiRequests: store.counts.apiRequests,
@@ -109,7 +121,7 @@ async function sample(
  * interactive, how many RTT-spaced waves they started in (a request that starts a round trip or
  * more after the first one waited for something).
  */
-function criticalRequests(sample: Sample): Sample['api'] {
+export function criticalRequests(sample: Sample): Sample['api'] {
   return sample.api
     .filter((r) => r.start >= sample.marks.defineCalled && r.end <= sample.marks.ready)
     .sort((a, b) => a.start - b.start);

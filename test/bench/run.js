@@ -3,7 +3,7 @@
  * `npm run bench` runs this file (after `npm run build`). Node 20 cannot run TypeScript, so the
  * bench (test/bench/*.ts and the service modules it starts) is compiled by tsc into
  * node_modules/.cache/bench first, then run. Options after `--` are passed on, e.g.
- * `npm run bench -- --only bytes,service` (sections: bytes, page, interaction, service, slots).
+ * `npm run bench -- --only bytes,service` (sections: bytes, page, interaction, service, slots, slot-widget).
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';

@@ -3,7 +3,7 @@
  * section that fails becomes a row saying why); then the table on stdout and BENCHMARKS.md.
  *
  *   npm run bench                         everything (builds first)
- *   npm run bench -- --only bytes,service one or more of: bytes, page, interaction, service, slots
+ *   npm run bench -- --only bytes,service one or more of: bytes, page, interaction, service, slots, slot-widget
  *   npm run bench -- --no-write           print the table, leave BENCHMARKS.md alone
  * @module
  */
@@ -14,6 +14,7 @@ import { measureInteraction } from './interaction.ts';
 import { measurePage } from './page-cost.ts';
 import { table, writeReport } from './report.ts';
 import { measureService } from './service-load.ts';
+import { measureSlotWidget } from './slot-widget.ts';
 import { measureSlots } from './slots-load.ts';
 import { killChildren, log, ROOT, type Row, type SectionResult, why, within } from './util.ts';
 
@@ -23,6 +24,7 @@ const SECTIONS: ReadonlyArray<{ key: string; name: string; limitMs: number; run:
   { key: 'interaction', name: 'Interaction', limitMs: 4 * 60_000, run: measureInteraction },
   { key: 'service', name: 'Service', limitMs: 10 * 60_000, run: measureService },
   { key: 'slots', name: 'Slots', limitMs: 6 * 60_000, run: measureSlots },
+  { key: 'slot-widget', name: 'Slot widget', limitMs: 6 * 60_000, run: measureSlotWidget },
 ];
 
 async function main(): Promise<void> {

@@ -7,6 +7,8 @@
  *   http://127.0.0.1:PAGE/bench/same      the page as shipped: the widget calls /v1 on the page's origin
  *   http://127.0.0.1:PAGE/bench/cross     the widget calls the API on another origin, http://127.0.0.1:API
  *   http://127.0.0.1:PAGE/bench/reserved  as shipped, plus page CSS that gives the element its box before its script runs
+ *   http://127.0.0.1:PAGE/bench/tour      the Guided paddle tour's page (public/tour.html, a slot widget) as shipped
+ *   http://127.0.0.1:PAGE/bench/tour-cross  the tour's page with the API on another origin
  *
  * Every other path is passed to the storefront unchanged; the API origin passes /v1 and counts
  * CORS preflights (OPTIONS) and API requests, so the page sections can report them.
@@ -104,11 +106,12 @@ export async function startStorefront(): Promise<Storefront> {
     if (path.startsWith('/bench/')) {
       void (async () => {
         try {
-          const html = await readFile(join(ROOT, 'public/index.html'), 'utf8');
+          const tour = path.startsWith('/bench/tour');
+          const html = await readFile(join(ROOT, tour ? 'public/tour.html' : 'public/index.html'), 'utf8');
           const body =
             path === '/bench/without'
               ? withoutWidget(html)
-              : path === '/bench/cross'
+              : path === '/bench/cross' || path === '/bench/tour-cross'
                 ? crossOrigin(html, apiOrigin)
                 : path === '/bench/reserved'
                   ? reserved(html)

@@ -80,7 +80,7 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     await edit.getByLabel('Product id').fill('7101');
     await edit.getByRole('button', { name: 'Save product' }).click();
     await page.getByRole('status').filter({ hasText: 'Stand-up paddle boards saved.' }).waitFor();
-    await page.getByRole('heading', { name: 'Stand-up paddle boards (product 7101, Bay SUP)' }).waitFor();
+    await page.getByRole('heading', { name: 'Stand-up paddle boards (Bay SUP)' }).waitFor();
 
     await page.getByRole('button', { name: 'Add a variant to Stand-up paddle boards' }).click();
     const add = page.getByRole('form', { name: 'Add a variant to Stand-up paddle boards' });
@@ -95,7 +95,7 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     await page.getByRole('status').filter({ hasText: 'Family board added to Stand-up paddle boards.' }).waitFor();
 
     await page.getByLabel('Title of Family board').fill('Big board');
-    await page.getByLabel('Platform id of Family board').fill('8102');
+    await page.getByLabel('Variant id of Family board').fill('8102');
     await page.getByRole('button', { name: 'Save Family board' }).click();
     await page.getByRole('status').filter({ hasText: 'Big board: saved, capacity 2 a day.' }).waitFor();
     const saved = (await suite.server.api('GET', '/v1/products?external_id=7101')).body[0];
@@ -125,7 +125,7 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     const { page, pageErrors } = await suite.open({ bypassCSP: true });
     await signIn(page);
     await openScreen(page, 'Widgets');
-    await page.getByLabel('Widget', { exact: true }).selectOption({ label: 'Sunset paddle tour (date)' });
+    await page.getByLabel('Widget', { exact: true }).selectOption({ label: 'Sunset paddle tour' });
     const form = page.getByRole('form', { name: 'Settings of Sunset paddle tour' });
     // A date widget books one day: its day limits are not offered (the API refuses any but 1).
     expect(await form.getByLabel('Longest booking, days').count()).toBe(0);
@@ -159,7 +159,7 @@ describeInBrowser('configuring the shop in the merchant admin', () => {
     const { page } = await suite.open();
     await signIn(page);
     await openScreen(page, 'Widgets');
-    await page.getByLabel('Widget', { exact: true }).selectOption({ label: 'Kayak hire (range)' });
+    await page.getByLabel('Widget', { exact: true }).selectOption({ label: 'Kayak hire' });
     const form = page.getByRole('form', { name: 'Settings of Kayak hire' });
     const before = suite.server.apiLog.length;
     await form.getByRole('button', { name: 'Save Kayak hire' }).click();

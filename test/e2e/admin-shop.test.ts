@@ -99,7 +99,7 @@ describeInBrowser('the shop in the merchant admin', () => {
         }[]
       )[0]!;
     expect((await stored()).location_id).toBe(await locationId('St Kilda Pier'));
-    await page.getByRole('heading', { name: 'Boat tours (product 7300, St Kilda Pier)' }).waitFor();
+    await page.getByRole('heading', { name: 'Boat tours (St Kilda Pier)' }).waitFor();
     // Emptied: a second click cannot add the same product again.
     expect([
       await add.getByLabel('Product id').inputValue(),
@@ -112,7 +112,7 @@ describeInBrowser('the shop in the merchant admin', () => {
     expect(await edit.getByLabel('Location').inputValue()).toBe(String(await locationId('St Kilda Pier')));
     await edit.getByLabel('Location').selectOption({ label: 'Docklands' });
     await edit.getByRole('button', { name: 'Save product' }).click();
-    await page.getByRole('heading', { name: 'Boat tours (product 7300, Docklands)' }).waitFor();
+    await page.getByRole('heading', { name: 'Boat tours (Docklands)' }).waitFor();
     expect((await stored()).location_id).toBe(await locationId('Docklands'));
     expect((await suite.server.api('DELETE', `/v1/products/${(await stored()).id}`)).status).toBe(204);
   });
@@ -125,7 +125,7 @@ describeInBrowser('the shop in the merchant admin', () => {
     const { page, pageErrors } = await suite.open({ bypassCSP: true });
     try {
       await signIn(page);
-      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Shop' }).click();
+      await openScreen(page, 'Shop');
       const form = page.getByRole('form', { name: 'Shop settings' });
       await form.getByLabel('Shopify domain').fill('harbour.example.com');
       await form.getByLabel('Shopify API secret').fill('shpss_from_the_form');
@@ -167,8 +167,12 @@ describeInBrowser('the shop in the merchant admin', () => {
       await openScreen(page, 'Shop');
       const form = page.getByRole('form', { name: 'Shop settings' });
       await form.getByText('The previous secret still works until').waitFor();
+      await form.getByText('A booking is made as soon as the shopper places the order.').waitFor();
+      // The webhook topics are the technical side: behind Details.
+      await form.locator('summary', { hasText: 'about connecting Shopify' }).click();
       await form.getByText('Subscribe the app to orders/create, orders/cancelled and carts/update.').waitFor();
       await form.getByLabel('Book when').selectOption('orders/paid');
+      await form.getByText('A booking is made once the order is paid.').waitFor();
       await form.getByText('Subscribe the app to orders/paid, orders/cancelled and carts/update.').waitFor();
       await form.getByRole('button', { name: 'Save shop settings' }).click();
       await page.getByRole('status').filter({ hasText: 'Shop settings saved.' }).waitFor();

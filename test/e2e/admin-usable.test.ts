@@ -244,6 +244,7 @@ describeInBrowser('the merchant admin as a merchant finds it', () => {
       `product="${KAYAK_PRODUCT}"\n  variant="${DOUBLE_KAYAK}"\n  price="65.00"\n  currency="AUD"`,
     );
     expect(text).toContain('booking-widget { display: block; box-sizing: content-box; min-height: 32em; }');
+    await page.locator('summary', { hasText: 'for your web developer' }).click();
     expect(await page.locator('main').innerText()).toContain(
       "When the shopper picks another variant, your theme tells the widget: widget.setAttribute('variant', '<variant id>')",
     );

@@ -1,16 +1,18 @@
 /**
  * The admin's frame: sign-in until there is a session, then the shop's name, the navigation
- * (one link per screen, the current one marked) and the screen. Focus moves to the screen's
+ * (AdminNav: one link per screen, the current one marked; one "Menu" row on a phone) and the screen. Focus moves to the screen's
  * heading when the screen changes, so keyboard and screen-reader users land on it.
  * @module
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { SCREENS, screen, session, signOut } from '../models/session.ts';
+import { screen, session, signOut } from '../models/session.ts';
+import { AdminNav } from './AdminNav.tsx';
 import { SignIn } from '../screens/SignIn.tsx';
 import { Today } from '../screens/Today.tsx';
 import { Calendar } from '../screens/Calendar.tsx';
 import { Occupancy } from '../screens/Occupancy.tsx';
 import { Bookings } from '../screens/Bookings.tsx';
+import { Customers } from '../screens/Customers.tsx';
 import { Blackouts } from '../screens/Blackouts.tsx';
 import { Products } from '../screens/Products.tsx';
 import { Widgets } from '../screens/Widgets.tsx';
@@ -23,6 +25,7 @@ const VIEWS = {
   calendar: Calendar,
   occupancy: Occupancy,
   bookings: Bookings,
+  customers: Customers,
   blackouts: Blackouts,
   products: Products,
   widgets: Widgets,
@@ -55,17 +58,7 @@ export function App() {
     <>
       <header>
         <h1>{session.value.shop.name}: bookings admin</h1>
-        <nav aria-label="Admin">
-          <ul>
-            {SCREENS.map(([id, label]) => (
-              <li key={id}>
-                <a href={`#/${id}`} aria-current={id === current ? 'page' : undefined}>
-                  {label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <AdminNav current={current} />
         <button type="button" onClick={() => void signOut()}>
           Sign out
         </button>

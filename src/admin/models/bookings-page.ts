@@ -7,7 +7,9 @@
 import { signal } from '@preact/signals';
 import type { Booking, BookingListParams } from '../../client/index.ts';
 import { nextPage } from '../../client/internal.ts';
+import { addDays, type PlainDate } from '../../shared/plain-date.ts';
 import { client } from '../api.ts';
+import { dayRange, isWholeDays, localPeriod } from './dates.ts';
 
 /** Bookings on a page: a screenful, so the coming ones are never pages away. */
 export const PER = 25;
@@ -74,4 +76,17 @@ export async function loadBookingsPage(query: BookingsQuery, signal: AbortSignal
     next: nextPage(response, query.page, PER, data.length) !== undefined,
     prev: query.page > 1,
   };
+}
+
+/** A booking's period as the shop reads it: its days, or its day and wall-clock times. */
+export function periodOf(b: Pick<Booking, 'starts_at_local' | 'finishes_at_local'>): string {
+  if (!isWholeDays(b.starts_at_local, b.finishes_at_local)) return localPeriod(b.starts_at_local, b.finishes_at_local);
+  const first = b.starts_at_local.slice(0, 10) as PlainDate;
+  const last = addDays(b.finishes_at_local.slice(0, 10) as PlainDate, -1);
+  return dayRange(first, last < first ? first : last);
+}
+
+/** "2 × Kayak hire – Single kayak, 1 × …": what a booking books. */
+export function itemsOf(b: Pick<Booking, 'items'>): string {
+  return b.items.map((i) => `${i.quantity} × ${i.product_title} – ${i.variant_title}`).join(', ');
 }

@@ -18,6 +18,7 @@ export const SCREENS = [
   ['calendar', 'Calendar'],
   ['occupancy', 'Occupancy'],
   ['bookings', 'Bookings and holds'],
+  ['customers', 'Customers'],
   ['blackouts', 'Blackouts'],
   ['products', 'Products'],
   ['widgets', 'Widgets'],

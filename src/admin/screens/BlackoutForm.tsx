@@ -88,7 +88,7 @@ export function BlackoutForm(props: {
         title: TITLE,
         shopper_reason: REASON,
         ...days,
-        scope: 'Scope',
+        scope: 'What it stops',
         external_product_id: 'Applies to',
         external_variant_id: 'Applies to',
         location_id: 'Applies to',
@@ -185,15 +185,15 @@ export function BlackoutForm(props: {
           </select>
         )}
       </Field>
-      <Field label="Scope" errors={e.scope}>
+      <Field label="What it stops" errors={e.scope}>
         {({ id }) => (
           <select
             id={id}
             value={scope.value}
             onChange={(x) => (scope.value = x.currentTarget.value as 'overlap' | 'start')}
           >
-            <option value="overlap">Closed: nothing may overlap it</option>
-            <option value="start">No starts: bookings may run through it</option>
+            <option value="overlap">Everything: no booking may include this time</option>
+            <option value="start">New starts only: a booking that starts before may run through it</option>
           </select>
         )}
       </Field>

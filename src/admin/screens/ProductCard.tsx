@@ -1,5 +1,5 @@
 /**
- * One product: its title, vendor, platform id and location (edit them in a form), its variants' table,
+ * One product: its title, vendor, Shopify id and location (edit them in a form), its variants' table,
  * a form to add a variant, and delete (asks first; refused in words while bookings or holds
  * refer to any of its variants).
  * @module
@@ -18,7 +18,7 @@ import { VariantRow, type Say } from './VariantRow.tsx';
 /** The form open under the table: the product's, a new variant's, or a variant's times of day (by its id). */
 type Open = 'edit' | 'variant' | { schedule: number } | null;
 
-/** The form that changes a product's title, vendor, platform id and location. */
+/** The form that changes a product's title, vendor, Shopify id and location. */
 function ProductEdit(props: { product: Product; say: Say; close: () => void }) {
   const p = props.product;
   const values = useSignal({
@@ -224,20 +224,19 @@ export function ProductCard(props: { product: Product; say: Say }) {
       props.say(refusalOf(error, p.title), true);
     }
   };
-  const where = [`product ${p.external_id}`, p.vendor, p.location_id !== null && locationName(p.location_id)]
-    .filter(Boolean)
-    .join(', ');
+  // Its id is in the Edit form: the heading names it as a shopkeeper does.
+  const where = [p.vendor, p.location_id !== null && locationName(p.location_id)].filter(Boolean).join(', ');
   return (
     <div class="product">
       <h3>
-        {p.title} <span class="hint">({where})</span>
+        {p.title} {where && <span class="hint">({where})</span>}
       </h3>
       <div class="table-wrap" tabIndex={0} role="region" aria-label={`Variants of ${p.title}`}>
         <table class="stack">
           <thead>
             <tr>
               <th scope="col">Variant</th>
-              <th scope="col">Platform id</th>
+              <th scope="col">Variant id</th>
               <th scope="col">{p.variants.some((v) => v.schedule) ? 'Capacity' : 'Capacity a day'}</th>
               <th scope="col">Actions</th>
             </tr>
@@ -277,7 +276,7 @@ export function ProductCard(props: { product: Product; say: Say }) {
             </button>
             <ConfirmButton
               label={`Delete ${p.title}`}
-              question={`Delete ${p.title} and its ${p.variants.length} variant(s)?`}
+              question={`Delete ${p.title} and its ${p.variants.length === 1 ? 'variant' : `${p.variants.length} variants`}? This cannot be undone.`}
               confirmLabel={`Yes, delete ${p.title}`}
               onConfirm={remove}
             />

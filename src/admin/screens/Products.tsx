@@ -1,6 +1,6 @@
 /**
- * Products and variants: each product's card (edit its title, vendor, platform id or location,
- * add a variant, change a variant's title, platform id or capacity in place, delete what
+ * Products and variants: each product's card (edit its title, vendor, Shopify id or location,
+ * add a variant, change a variant's title, Shopify id or capacity in place, delete what
  * nothing depends on), and a form to add a product at a location with its first variant,
  * emptied once added so a second click is not a duplicate. An emptied number field is a field
  * error, never sent as 0.
@@ -10,6 +10,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { client, problemOf } from '../api.ts';
 import { Field, readNumbers, useStatus } from '../components/bits.tsx';
+import { Details } from '../components/Details.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { LocationField, locationIdOf } from '../components/LocationField.tsx';
 import { catalog, loadCatalog, products } from '../models/catalog.ts';
@@ -97,9 +98,13 @@ export function Products() {
       <form onSubmit={add} aria-label="Add a product">
         <h3>Add a product</h3>
         <p class="hint">
-          Use the platform's ids: in Shopify's admin, a product's address ends in /products/&lt;id&gt;, a variant's in
-          /variants/&lt;id&gt;.
+          The ids link each product and variant to the same one in your Shopify store. A variant is one kind of what you
+          hire out (e.g. a single kayak); its capacity is how many of it can be booked on one day.
         </p>
+        <Details about="about the ids">
+          In Shopify's admin, open the product: its address ends in /products/&lt;number&gt;, and a variant's in
+          /variants/&lt;number&gt;. That number is its id. Off Shopify, use your own shop system's numbers.
+        </Details>
         <div class="row">
           <Field label="Product id" errors={e.external_id}>
             {({ id, describedBy, invalid }) => (

@@ -1,14 +1,14 @@
 /**
  * A product's questions (issue 27, point 8): what the widget asks a shopper in the held state
  * before Check out, and what each booking carries as its answers. Add, change, reorder and
- * remove questions, then save the whole list; a refusal names the question's field beside it.
+ * remove questions (asking first), then save the whole list; a refusal names the question's field beside it.
  * A live preview shows what the shopper sees, in each language the questions are translated into.
  * @module
  */
 import { untracked, useSignal, useSignalEffect } from '@preact/signals';
 import type { Product, QuestionKind } from '../../client/index.ts';
 import { client, problemOf } from '../api.ts';
-import { Field } from '../components/bits.tsx';
+import { ConfirmButton, Field } from '../components/bits.tsx';
 import type { Say } from './VariantRow.tsx';
 import { blankDraft, type Draft, draftOf, KIND_NAMES, paramsOf } from '../models/questions.ts';
 import { useResource } from '../models/use-resource.ts';
@@ -62,7 +62,7 @@ export function QuestionsEditor(props: { product: Product; say: Say }) {
       errors.value = {};
       props.say(`The questions of ${p.title} saved (${stored.length}).`);
     } catch (error) {
-      const problem = problemOf(error, { questions: 'Questions' }, `The questions of ${p.title} not saved`);
+      const problem = problemOf(error, { questions: 'Questions', ...LABELS }, `The questions of ${p.title} not saved`);
       errors.value = problem.fields;
       props.say(problem.message, true);
     }
@@ -156,7 +156,7 @@ export function QuestionsEditor(props: { product: Product; say: Say }) {
               {(d.kind === 'short_text' || d.kind === 'long_text') && (
                 <Field
                   label={LABELS.max_length}
-                  hint="Characters; empty: 255 (short) or 2000 (long)."
+                  hint="In letters; leave it empty for 255 (a short answer) or 2000 (a long one)."
                   errors={errorsOf(i, 'max_length')}
                 >
                   {({ id, describedBy, invalid }) => (
@@ -196,7 +196,7 @@ export function QuestionsEditor(props: { product: Product; say: Say }) {
               </Field>
               <Field
                 label={LABELS.translations}
-                hint="Optional, one language a line: de: Paddelgröße | Kurz, Lang"
+                hint="Optional: the question in other languages, one a line, starting with the language's code, e.g. de: Paddelgröße (for a choice, its options after a bar: de: Paddelgröße | Kurz, Lang)."
                 errors={Object.entries(errors.value)
                   .filter(([path]) => path.startsWith(`questions[${i}].translations`))
                   .flatMap(([, m]) => m)}
@@ -222,9 +222,15 @@ export function QuestionsEditor(props: { product: Product; say: Say }) {
                 >
                   Move question {i + 1} down
                 </button>
-                <button type="button" class="danger" onClick={() => (drafts.value = list.filter((_, n) => n !== i))}>
-                  Remove question {i + 1}
-                </button>
+                <ConfirmButton
+                  label={`Remove question ${i + 1}`}
+                  question={`Remove question ${i + 1}${d.label ? ` (“${d.label}”)` : ''}?`}
+                  confirmLabel={`Yes, remove question ${i + 1}`}
+                  onConfirm={() => {
+                    drafts.value = list.filter((_, n) => n !== i);
+                    props.say(`Question ${i + 1} removed: save the questions of ${p.title} to keep the change.`);
+                  }}
+                />
               </p>
             </fieldset>
           </li>

@@ -12,6 +12,7 @@ import { useEffect } from 'preact/hooks';
 import type { ShopifyBookOn, ShopRecord, ShopUpdateParams } from '../../client/index.ts';
 import { client, problemOf } from '../api.ts';
 import { ConfirmButton, Field, useStatus } from '../components/bits.tsx';
+import { Details } from '../components/Details.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { catalog, loadCatalog } from '../models/catalog.ts';
 import { useResource } from '../models/use-resource.ts';
@@ -32,11 +33,17 @@ const SHOP_LABELS = {
   'shopify.book_on': 'Book when',
 };
 
+/** What each choice of `book_on` means for the shopkeeper. */
+const BOOK_ON: Record<ShopifyBookOn, string> = {
+  'orders/create': 'A booking is made as soon as the shopper places the order.',
+  'orders/paid':
+    'A booking is made once the order is paid. A hold may end before a late payment: the order is then booked if its places are still free, and otherwise listed below for you to sort out.',
+};
+
 /** The webhook topics to subscribe the app to for each choice of `book_on` (README, "Install on Shopify"). */
 const TOPICS: Record<ShopifyBookOn, string> = {
   'orders/create': 'Subscribe the app to orders/create, orders/cancelled and carts/update.',
-  'orders/paid':
-    'Subscribe the app to orders/paid, orders/cancelled and carts/update. Holds lapse before a late payment: a paid order is booked when its units are still free, else listed below.',
+  'orders/paid': 'Subscribe the app to orders/paid, orders/cancelled and carts/update.',
 };
 
 /**
@@ -149,7 +156,7 @@ export function Shop() {
           </Field>
           <Field
             label="Time zone"
-            hint="Days and today are counted in this zone. Holds and bookings keep their times; their days are judged in the new zone."
+            hint="Where your shop is: each booking's days and “today” follow its clock. A change keeps every booking at the same moment."
             errors={errors.value.tz}
           >
             {({ id, describedBy, invalid }) => (
@@ -164,7 +171,7 @@ export function Shop() {
           </Field>
           <Field
             label="Language"
-            hint="A language tag, e.g. en or de-CH: the widgets' language unless a widget has its own."
+            hint="The calendar's language for shoppers, e.g. en for English, de for German, fr for French (a widget may have its own)."
             errors={errors.value.locale}
           >
             {({ id, describedBy, invalid }) => (
@@ -211,7 +218,7 @@ export function Shop() {
               />
             )}
           </Field>
-          <Field label="Book when" hint={TOPICS[f.bookOn]} errors={errors.value['shopify.book_on']}>
+          <Field label="Book when" hint={BOOK_ON[f.bookOn]} errors={errors.value['shopify.book_on']}>
             {({ id, describedBy, invalid }) => (
               <select
                 id={id}
@@ -220,11 +227,15 @@ export function Shop() {
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
               >
-                <option value="orders/create">the order is placed (orders/create)</option>
-                <option value="orders/paid">the order is paid (orders/paid)</option>
+                <option value="orders/create">the order is placed</option>
+                <option value="orders/paid">the order is paid</option>
               </select>
             )}
           </Field>
+          <Details about="about connecting Shopify">
+            {TOPICS[f.bookOn]} The domain, the client secret and the webhooks are set up as the README's “Install on
+            Shopify” says.
+          </Details>
           <p class="row">
             <button class="primary" type="submit">
               Save shop settings
@@ -232,8 +243,8 @@ export function Shop() {
             {shop.value.shopify.api_secret_set && (
               <ConfirmButton
                 label="Remove the API secret"
-                question="This disconnects the shop from Shopify."
-                confirmLabel="Yes, remove the secret"
+                question="Remove the API secret? The shop is disconnected from Shopify: its orders no longer book."
+                confirmLabel="Yes, remove the API secret"
                 onConfirm={removeSecret}
               />
             )}

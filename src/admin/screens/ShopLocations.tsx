@@ -26,7 +26,7 @@ function LocationRow(props: { location: LocationRecord; say: Say }) {
       props.say(`${l.name} renamed ${saved.name}.`);
       await loadCatalog();
     } catch (failure) {
-      const problem = problemOf(failure, { name: `Name of ${l.name}` }, `${l.name} not renamed`);
+      const problem = problemOf(failure, { name: 'Name' }, `${l.name} not renamed`);
       errors.value = problem.fields.name ?? [];
       props.say(problem.message, true);
     }
@@ -64,7 +64,12 @@ function LocationRow(props: { location: LocationRecord; say: Say }) {
         <button type="submit">Save {l.name}</button>
       </form>
       <span class="actions">
-        <ConfirmButton label={`Delete ${l.name}`} confirmLabel={`Yes, delete ${l.name}`} onConfirm={remove} />
+        <ConfirmButton
+          label={`Delete ${l.name}`}
+          question={`Delete ${l.name}? This cannot be undone.`}
+          confirmLabel={`Yes, delete ${l.name}`}
+          onConfirm={remove}
+        />
       </span>
     </li>
   );
@@ -93,7 +98,10 @@ export function ShopLocations(props: { say: Say }) {
     <>
       <h3>Locations</h3>
       {locations.value?.length === 0 && (
-        <p>No locations yet. A product may be at one, and a blackout may close everything there.</p>
+        <p>
+          No locations yet. Add the places you hire from: a product can be at one, and a blackout can close everything
+          there.
+        </p>
       )}
       <ul class="list">
         {locations.value?.map((l) => (

@@ -3,12 +3,14 @@
  * token shown once (with a copy button), and revoking (two steps). The session cannot tell
  * which secret token opened it, so revoking any secret token warns that the admin sessions
  * opened with it end at once, this one perhaps included; if it was, the sign-in form follows.
+ * Once a token is made the form is emptied, so a second click on Create makes no duplicate.
  * @module
  */
 import { useSignal } from '@preact/signals';
 import type { NewToken, TokenRecord } from '../../client/index.ts';
 import { client, messageOf, problemOf } from '../api.ts';
 import { ConfirmButton, CopyButton, Field, useStatus } from '../components/bits.tsx';
+import { Details } from '../components/Details.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { loadSession } from '../models/session.ts';
 import { useResource } from '../models/use-resource.ts';
@@ -16,8 +18,8 @@ import { useResource } from '../models/use-resource.ts';
 /** What revoking `t` stops, said before it is done. */
 function revokeQuestion(t: TokenRecord): string {
   if (t.kind === 'secret')
-    return `Revoke ${t.hint}? Servers using it are refused, and every admin session opened with it ends at once: if you signed in with it, you are signed out.`;
-  return `Revoke ${t.hint}? Pages using it can no longer show availability or hold days.`;
+    return `Revoke ${t.hint}? Software using it stops working, and anyone who signed in here with it is signed out at once (perhaps you).`;
+  return `Revoke ${t.hint}? Sites using it can no longer show the calendar or hold dates.`;
 }
 
 /**
@@ -71,6 +73,9 @@ export function Tokens() {
         ...(kind.value === 'publishable' && { origins: sites.map((s) => s.site) }),
       });
       say(`A new ${kind.value} token was made: copy it now, it is shown only once.`);
+      // Emptied: the next click on Create makes a new token on purpose, not this one again.
+      label.value = '';
+      origins.value = '';
       await tokens.reload();
     } catch (error) {
       const failed = problemOf(error, { kind: 'Kind', label: 'Label', origins: 'Sites that may use it' }, 'Not made');
@@ -112,6 +117,16 @@ export function Tokens() {
   return (
     <section class="card">
       <h2 tabIndex={-1}>Tokens</h2>
+      <p>
+        Tokens are the keys that let your website show the booking calendar (publishable tokens) and let your own
+        software work with your bookings (secret tokens). Each is shown once, when it is made.
+      </p>
+      <Details about="about tokens">
+        Only a fingerprint (a hash) of each token is kept, so it cannot be shown again: a token is listed by its first
+        and last letters. A publishable token (<code>pk_…</code>) may be used only from the sites listed with it, to
+        read availability and hold dates; a secret token (<code>sk_…</code>) can do everything the API can, including
+        signing in to this admin. Revoking one stops it at once.
+      </Details>
       <ScreenStatus message={message} problem={problem} loads={[tokens]} />
       {made.value && (
         <div class="token-once">
@@ -144,10 +159,12 @@ export function Tokens() {
                 <th scope="row">
                   <code>{t.hint ?? `#${t.id}`}</code>
                 </th>
-                <td data-label="Kind">{t.kind}</td>
+                <td data-label="Kind">{t.kind === 'secret' ? 'Secret' : 'Publishable'}</td>
                 <td data-label="Label">{t.label ?? ''}</td>
                 <td data-label="Sites">
-                  {t.kind === 'publishable' ? t.origins.join(', ') || 'this service only' : 'servers only'}
+                  {t.kind === 'publishable'
+                    ? t.origins.join(', ') || 'only the pages of this service'
+                    : 'never in a web page'}
                 </td>
                 <td class="actions">
                   <ConfirmButton
@@ -171,12 +188,12 @@ export function Tokens() {
               value={kind.value}
               onChange={(e) => (kind.value = e.currentTarget.value as 'publishable' | 'secret')}
             >
-              <option value="publishable">Publishable: for storefront pages</option>
-              <option value="secret">Secret: for your servers, never a page</option>
+              <option value="publishable">Publishable: for your website</option>
+              <option value="secret">Secret: for your own software, never a web page</option>
             </select>
           )}
         </Field>
-        <Field label="Label" errors={errors.value.label}>
+        <Field label="Label" hint="Your own name for it, e.g. “Main website”." errors={errors.value.label}>
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
@@ -190,7 +207,7 @@ export function Tokens() {
         {kind.value === 'publishable' && (
           <Field
             label="Sites that may use it"
-            hint="One web address per line, e.g. https://your-store.myshopify.com"
+            hint="The addresses of the sites that show the calendar, one per line, e.g. https://your-store.myshopify.com"
             errors={originErrors.length ? originErrors : undefined}
           >
             {({ id, describedBy, invalid }) => (

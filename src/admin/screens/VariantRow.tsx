@@ -1,5 +1,5 @@
 /**
- * One variant in its product's table: its title, platform id and daily capacity, each editable
+ * One variant in its product's table: its title, Shopify id and daily capacity, each editable
  * in place and saved together; its times of day (the schedule editor, opened under the table); and delete (asks first; refused while bookings or holds refer
  * to it, which is said in words). An empty number is a field error, never sent as 0.
  * @module
@@ -83,7 +83,7 @@ export function VariantRow(props: { variant: Variant; say: Say; schedule: () => 
         error,
         {
           title: `Title of ${v.title}`,
-          external_id: `Platform id of ${v.title}`,
+          external_id: `Variant id of ${v.title}`,
           capacity: `Capacity of ${v.title} ${unit.label}`,
         },
         `${v.title} not saved`,
@@ -116,9 +116,9 @@ export function VariantRow(props: { variant: Variant; say: Say; schedule: () => 
         onInput={set('title')}
       />
       <CellInput
-        column="Platform id"
+        column="Variant id"
         id={`xid-${v.id}`}
-        label={`Platform id of ${v.title}`}
+        label={`Variant id of ${v.title}`}
         kind="id"
         width="11em"
         value={values.value.external_id}
@@ -143,7 +143,12 @@ export function VariantRow(props: { variant: Variant; say: Say; schedule: () => 
           {v.schedule ? 'Times of day' : 'Book by times'}
           <span class="sr-only"> of {v.title}</span>
         </button>
-        <ConfirmButton label={`Delete ${v.title}`} confirmLabel={`Yes, delete ${v.title}`} onConfirm={remove} />
+        <ConfirmButton
+          label={`Delete ${v.title}`}
+          question={`Delete ${v.title}? This cannot be undone.`}
+          confirmLabel={`Yes, delete ${v.title}`}
+          onConfirm={remove}
+        />
       </td>
     </tr>
   );

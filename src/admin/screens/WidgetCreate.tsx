@@ -1,6 +1,8 @@
 /**
- * Creating a widget: its title (unique in the shop), type and products; every other setting
- * starts at the service's default and is changed in the widget's settings afterwards.
+ * Creating a widget: its title (unique in the shop), type and products. "Most units" starts at
+ * the largest capacity of the chosen products' variants (`mostUnitsFor`), not the service's 10,
+ * so a shop whose kayaks come in twos is not offered ten; every other setting starts at the
+ * service's default and is changed in the widget's settings afterwards.
  * @module
  */
 import { useSignal } from '@preact/signals';
@@ -8,7 +10,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { Widget } from '../../client/index.ts';
 import { client, problemOf } from '../api.ts';
 import { Field } from '../components/bits.tsx';
-import { ProductChoice, productErrors, TypeField, type WidgetType } from './WidgetFields.tsx';
+import { mostUnitsFor, ProductChoice, productErrors, TypeField, type WidgetType } from './WidgetFields.tsx';
 import type { Say } from './VariantRow.tsx';
 
 /** The form; `onDone(widget)` closes it with the new widget, or null when cancelled. */
@@ -27,11 +29,13 @@ export function WidgetCreate(props: { say: Say; onDone: (widget: Widget | null) 
       errors.value = { title: ['enter a title'] };
       return;
     }
+    const most = mostUnitsFor(productIds.value);
     try {
       const made = await client.widgets.create({
         title: name,
         type: type.value,
         external_product_ids: productIds.value,
+        ...(most !== undefined && { settings: { quantity_max: most } }),
       });
       props.say(`Widget “${made.title}” created: its settings and preview are below.`);
       props.onDone(made);
@@ -46,10 +50,15 @@ export function WidgetCreate(props: { say: Say; onDone: (widget: Widget | null) 
     }
   };
   const e = errors.value;
+  const mostUnits = mostUnitsFor(productIds.value);
   return (
     <form class="card" onSubmit={create} aria-label="New widget">
       <h3>New widget</h3>
-      <Field label="Title" hint="Unique in the shop; shoppers do not see it." errors={e.title}>
+      <Field
+        label="Title"
+        hint="Your own name for it; shoppers do not see it. Each widget's is different."
+        errors={e.title}
+      >
         {({ id, describedBy, invalid }) => (
           <input
             ref={first}
@@ -69,6 +78,11 @@ export function WidgetCreate(props: { say: Say; onDone: (widget: Widget | null) 
         onChange={(ids) => (productIds.value = ids)}
         errors={productErrors(e)}
       />
+      <p class="hint">
+        {mostUnits === undefined
+          ? 'Shoppers may book up to 10 at a time until you choose products; change it in the settings after.'
+          : `Shoppers may book up to ${mostUnits} at a time: the most any of these products has. Change it in the settings after.`}
+      </p>
       <p class="row">
         <button class="primary" type="submit">
           Create widget

@@ -18,7 +18,7 @@ export function productErrors(errors: Record<string, string[]>): string[] | unde
   return list.length ? list : undefined;
 }
 
-/** Checkboxes of the shop's products; `chosen` are platform product ids. */
+/** Checkboxes of the shop's products; `chosen` are the products' Shopify ids. */
 export function ProductChoice(props: {
   legend: string;
   chosen: number[];
@@ -68,12 +68,26 @@ export function TypeField(props: {
           aria-describedby={describedBy}
           aria-invalid={invalid}
         >
-          <option value="date">One day (date)</option>
-          <option value="range">A range of days (range)</option>
+          <option value="date">One day</option>
+          <option value="range">Several days in a row</option>
         </select>
       )}
     </Field>
   );
+}
+
+/**
+ * The most units a shopper may need on a widget of these products: the largest capacity of
+ * their variants (at least 1), or undefined when none has a variant. The largest, not the
+ * smallest: the storefront widget never offers more of a variant than its own capacity, so a
+ * smaller variant is capped anyway, while the smallest would cap a larger one.
+ */
+export function mostUnitsFor(externalProductIds: number[]): number | undefined {
+  const chosen = new Set(externalProductIds.map(Number));
+  const capacities = (products.value ?? [])
+    .filter((p) => chosen.has(Number(p.external_id)))
+    .flatMap((p) => p.variants.map((v) => v.capacity));
+  return capacities.length ? Math.max(1, ...capacities) : undefined;
 }
 
 /**

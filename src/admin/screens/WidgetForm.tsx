@@ -11,7 +11,14 @@ import type { Widget, WidgetUpdateParams } from '../../client/index.ts';
 import { client, problemOf } from '../api.ts';
 import { Field, readNumbers } from '../components/bits.tsx';
 import { session } from '../models/session.ts';
-import { capacityNotice, ProductChoice, productErrors, TypeField, type WidgetType } from './WidgetFields.tsx';
+import {
+  capacityNotice,
+  mostUnitsFor,
+  ProductChoice,
+  productErrors,
+  TypeField,
+  type WidgetType,
+} from './WidgetFields.tsx';
 import type { Say } from './VariantRow.tsx';
 
 const NUMBERS = [
@@ -24,6 +31,14 @@ const NUMBERS = [
   ['hold_minutes', 'Minutes a hold lasts'],
 ] as const;
 
+/** What a number means to the shopper, under its field. */
+const HINTS: Partial<Record<(typeof NUMBERS)[number][0], string>> = {
+  lead_days: 'How many days ahead a booking must be made; 0: today can be booked.',
+  horizon_days: 'How far ahead the calendar lets shoppers book.',
+  quantity_max: 'The most a shopper may book at once.',
+  hold_minutes: 'How long chosen dates are kept for a shopper while they check out.',
+};
+
 /** The form's labels by API field path, for the service's field messages. */
 const LABELS: Record<string, string> = {
   title: 'Title',
@@ -35,6 +50,14 @@ const LABELS: Record<string, string> = {
   'settings.pricing': 'The price is',
   ...Object.fromEntries(NUMBERS.map(([key, label]) => [`settings.${key}`, label])),
 };
+
+/** "Most units" said with what its products have: no shopper is offered more than a variant has. */
+function mostUnitsHint(externalProductIds: number[]): string {
+  const most = mostUnitsFor(externalProductIds);
+  return most === undefined
+    ? (HINTS.quantity_max ?? '')
+    : `${HINTS.quantity_max} Its products have at most ${most}; no one is offered more than a variant has.`;
+}
 
 /** The languages the storefront widget speaks, each named in itself. */
 const LANGUAGES = [
@@ -138,10 +161,12 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
               aria-describedby={describedBy}
               aria-invalid={invalid}
             >
-              <option value="">The shop's ({shopLocale})</option>
+              <option value="">
+                The shop's ({LANGUAGES.find(([tag]) => tag === shopLocale.split('-')[0])?.[1] ?? shopLocale})
+              </option>
               {LANGUAGES.map(([tag, name]) => (
                 <option key={tag} value={tag} lang={tag}>
-                  {name} ({tag})
+                  {name}
                 </option>
               ))}
               {locale.value && !LANGUAGES.some(([tag]) => tag === locale.value) && (
@@ -178,7 +203,12 @@ export function WidgetForm(props: { widget: Widget; say: Say; onSaved: () => voi
       />
       <div class="row">
         {numbers.map(([key, label]) => (
-          <Field key={key} label={label} errors={e[`settings.${key}`]}>
+          <Field
+            key={key}
+            label={label}
+            hint={key === 'quantity_max' ? mostUnitsHint(productIds.value) : HINTS[key]}
+            errors={e[`settings.${key}`]}
+          >
             {({ id, describedBy, invalid }) => (
               <input
                 id={id}

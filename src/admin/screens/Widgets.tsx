@@ -124,7 +124,7 @@ export function Widgets() {
               >
                 {list.map((x) => (
                   <option key={x.id} value={String(x.id)}>
-                    {x.title} ({x.type})
+                    {x.title}
                   </option>
                 ))}
               </select>

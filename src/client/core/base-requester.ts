@@ -68,6 +68,7 @@ export function createBaseRequester(options: ClientOptions, toError: ErrorFactor
             }),
             aborted,
           ]);
+          if (request.raw && response.ok) return { data: response as T, response };
           text = await Promise.race([response.text(), aborted]);
         } catch (e) {
           if (timedOut) throw failure('timeout', `timed out after ${ms} ms`);

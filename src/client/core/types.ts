@@ -106,6 +106,13 @@ export interface ApiRequest extends RequestOptions {
   idempotent?: boolean | undefined;
   /** Sent as the `Idempotency-Key` header; a request that has one may be retried. */
   idempotencyKey?: string | undefined;
+  /**
+   * Resolve a success with its body unread (`data` is the `Response`), for an answer that is
+   * not JSON, such as a CSV export: the deadline then covers the headers only. Failures are
+   * read and thrown as usual.
+   * @default false
+   */
+  raw?: boolean | undefined;
 }
 
 /** A parsed body with the response it came from (for headers such as `Date` or `Link`). */

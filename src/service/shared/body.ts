@@ -28,6 +28,19 @@ export function asObject(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
+/**
+ * Why `value` is not a string of 1 to `maxLength` printable characters, in words a person can
+ * act on (empty, too long, a line break or other control character), or undefined when it is one.
+ */
+export function textProblem(value: string, maxLength: number): string | undefined {
+  if (value === '') return 'must not be empty';
+  if (value.length > maxLength) return `must be at most ${maxLength} characters`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value) || !value.isWellFormed())
+    return 'must not contain line breaks or other control characters';
+  return undefined;
+}
+
 /** A string of 1 to `maxLength` printable characters; `optional` lets undefined through. */
 export function text(
   errors: FieldErrors,
@@ -37,21 +50,17 @@ export function text(
   optional = false,
 ): string | undefined {
   if (value === undefined && optional) return undefined;
-  // eslint-disable-next-line no-control-regex
-  if (
-    typeof value !== 'string' ||
-    value === '' ||
-    value.length > maxLength ||
-    /[\u0000-\u001f\u007f]/.test(value) ||
-    !value.isWellFormed()
-  ) {
-    errors.add(
-      path,
-      value === undefined ? 'is required' : `must be a string of 1 to ${maxLength} printable characters`,
-    );
+  const problem =
+    value === undefined
+      ? 'is required'
+      : typeof value !== 'string'
+        ? 'must be a string'
+        : textProblem(value, maxLength);
+  if (problem) {
+    errors.add(path, problem);
     return undefined;
   }
-  return value;
+  return value as string;
 }
 
 /**

@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
-import { normalCartToken } from './body.ts';
+import { normalCartToken, textProblem } from './body.ts';
 
 /** The most items one reservation or booking request may carry (API.md §7). */
 export const MAX_ITEMS = 50;
@@ -14,7 +14,6 @@ export const MAX_ITEMS = 50;
 const DIGITS = /^\d{1,16}$/;
 // Deliberately loose: one @ with something on each side and no spaces. Mail servers decide the rest.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A string of digits as its number, anything else as it came (so the number check names it). */
 function digitsToNumber(value: unknown): unknown {
@@ -47,17 +46,14 @@ export function externalId() {
     .openapi({ description: "The platform's id (e.g. Shopify's variant id), as a number or a string of digits." });
 }
 
-/** True for a string of 1 to `maxLength` printable characters. */
-function isText(value: string, maxLength: number): boolean {
-  return value !== '' && value.length <= maxLength && !CONTROL.test(value) && value.isWellFormed();
-}
-
-/** A required string of 1 to `maxLength` printable characters. */
+/** A required string of 1 to `maxLength` printable characters; each refusal says which rule it broke. */
 export function text(maxLength = 255) {
-  const message = `must be a string of 1 to ${maxLength} printable characters`;
   return z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : message) })
-    .refine((value) => isText(value, maxLength), { message, abort: true })
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+    .refine((value) => textProblem(value, maxLength) === undefined, {
+      error: (issue) => textProblem(issue.input as string, maxLength),
+      abort: true,
+    })
     .openapi({ maxLength });
 }
 

@@ -14,6 +14,7 @@ export const SCREENS = [
   'Calendar',
   'Occupancy',
   'Bookings and holds',
+  'Customers',
   'Blackouts',
   'Products',
   'Widgets',
@@ -78,8 +79,19 @@ export async function expectAccessibleAtBothWidths(page: Page, what: string): Pr
   await page.setViewportSize(DESKTOP);
 }
 
-/** Opens a screen from the navigation and waits for its heading. */
+/**
+ * Clicks a screen's link in the navigation. On a phone the list is behind the "Menu" button:
+ * it is opened first, as a merchant would.
+ */
+export async function clickScreenLink(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  const menu = nav.locator('button[aria-expanded]');
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await nav.getByRole('link', { name, exact: true }).click();
+}
+
+/** Opens a screen from the navigation (`clickScreenLink`) and waits for its heading. */
 export async function openScreen(page: Page, name: string, heading = name): Promise<void> {
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name }).click();
+  await clickScreenLink(page, name);
   await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
 }
