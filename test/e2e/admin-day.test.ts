@@ -156,6 +156,26 @@ describeInBrowser('the merchant’s day in the admin', () => {
       if (b.title === 'Double kayak service') await suite.server.api('DELETE', `/v1/blackouts/${b.id}`);
   });
 
+  it("Calendar: a free day's Add booking opens the booking form on that day and variant", async () => {
+    const { page, pageErrors } = await suite.open({ bypassCSP: true });
+    await signIn(page);
+    await openScreen(page, 'Calendar');
+    const date = day(suite.today, 1);
+    const week = page.locator(`button[data-day="${date}"]`);
+    if ((await week.count()) === 0) await page.getByRole('button', { name: 'Next week' }).click();
+    // The Double kayak's day (the second row).
+    await week.nth(1).click();
+    const offer = page.getByRole('region', { name: /Kayak hire – Double kayak$/ });
+    await offer.getByRole('link', { name: 'Add booking' }).click();
+    const form = page.getByRole('form', { name: 'Add booking' });
+    await form.waitFor();
+    const chosen = () =>
+      form.getByLabel('Product and variant').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text ?? '');
+    await expect.poll(chosen).toContain('Double kayak');
+    await expect.poll(() => form.getByLabel('First day').inputValue()).toBe(date);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('Occupancy marks today, names a blackout by its title, and a cell opens that day in the calendar', async () => {
     const closedDay = day(suite.today, 3);
     const made = await suite.server.api('POST', '/v1/blackouts', {
