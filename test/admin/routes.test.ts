@@ -15,9 +15,9 @@ describe('the admin address', () => {
     expect(routeDetail.value).toEqual({ path: ['42'], query: {} });
   });
 
-  it('opens occupancy, with no detail, for an address it does not know', () => {
+  it('opens Today, with no detail, for an address it does not know', () => {
     go('#/nowhere/42?x=1');
-    expect(screen.value).toBe('occupancy');
+    expect(screen.value).toBe('today');
     expect(routeDetail.value.path).toEqual([]);
   });
 

@@ -107,7 +107,7 @@ describeInBrowser('the admin’s rough edges, smoothed (issue 30)', () => {
     const nav = page.getByRole('navigation', { name: 'Admin' });
     const menu = nav.getByRole('button', { name: /^Menu/ });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await menu.textContent()).toContain('Occupancy');
+    expect(await menu.textContent()).toContain('Today');
     expect((await nav.boundingBox())!.height).toBeLessThanOrEqual(52);
     // Menu and Sign out share that row.
     const signOut = page.getByRole('button', { name: 'Sign out' });
@@ -120,7 +120,7 @@ describeInBrowser('the admin’s rough edges, smoothed (issue 30)', () => {
     await nav.getByRole('link', { name: 'Shop' }).waitFor();
     // The open list lies over the page: nothing under the header moves.
     await page.keyboard.press('Tab');
-    expect(await focusedName(page)).toBe('Occupancy');
+    expect(await focusedName(page)).toBe('Today');
     await page.keyboard.press('Escape');
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await focusedName(page)).toMatch(/Menu/);

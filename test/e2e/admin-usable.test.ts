@@ -267,6 +267,7 @@ describeInBrowser('the merchant admin as a merchant finds it', () => {
   it('Occupancy names the month at its first day and where a month begins, and with no products says to add one', async () => {
     const { page } = await suite.open();
     await signIn(page);
+    await openScreen(page, 'Occupancy');
     const headers = page.locator('main table.occ thead th');
     await headers.nth(1).waitFor();
     const shown = (await headers.allTextContents()).slice(1);

@@ -105,6 +105,7 @@ describeInBrowser('the merchant admin', () => {
     await holdForAnotherCart(suite.server, 'occupancy-cart', [{ variant: SINGLE_KAYAK, start: date, quantity: 1 }]);
     const { page } = await suite.open();
     await signIn(page);
+    await openScreen(page, 'Occupancy');
     const cellOf = (variant: RegExp) =>
       page
         .locator('tr', { has: page.getByRole('rowheader', { name: variant }) })

@@ -8,6 +8,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import { screen, session, signOut } from '../models/session.ts';
 import { AdminNav } from './AdminNav.tsx';
 import { SignIn } from '../screens/SignIn.tsx';
+import { Today } from '../screens/Today.tsx';
+import { Calendar } from '../screens/Calendar.tsx';
 import { Occupancy } from '../screens/Occupancy.tsx';
 import { Bookings } from '../screens/Bookings.tsx';
 import { Customers } from '../screens/Customers.tsx';
@@ -20,6 +22,8 @@ import { Shop } from '../screens/Shop.tsx';
 import { Messages } from '../screens/Messages.tsx';
 
 const VIEWS = {
+  today: Today,
+  calendar: Calendar,
   occupancy: Occupancy,
   bookings: Bookings,
   customers: Customers,

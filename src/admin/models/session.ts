@@ -14,6 +14,8 @@ export const session = signal<SessionInfo | null | undefined>(undefined);
 
 /** The screens, in the navigation's order. */
 export const SCREENS = [
+  ['today', 'Today'],
+  ['calendar', 'Calendar'],
   ['occupancy', 'Occupancy'],
   ['bookings', 'Bookings and holds'],
   ['customers', 'Customers'],
@@ -40,7 +42,7 @@ function parse(hash: string): { screen: Screen; detail: RouteDetail } {
   const [name = '', ...path] = where.split('/').filter(Boolean).map(decodeURIComponent);
   const known = SCREENS.find(([id]) => id === name)?.[0];
   return {
-    screen: (known ?? 'occupancy') as Screen,
+    screen: (known ?? 'today') as Screen,
     detail: { path: known ? path : [], query: Object.fromEntries(new URLSearchParams(search)) },
   };
 }

@@ -19,16 +19,29 @@ import { session } from '../models/session.ts';
 const TITLE = 'Title (only you see it)';
 const REASON = 'Reason shown to shoppers (optional)';
 
-/** The form; `blackout` null adds a new one. `onDone(message)` closes it (null: cancelled). */
-export function BlackoutForm(props: { blackout: Blackout | null; onDone: (message: string | null) => void }) {
+/** What a new blackout starts with: its day (first and last) and what it applies to (`v:8001`, `p:7001`). */
+export interface BlackoutPrefill {
+  date?: string;
+  target?: string;
+}
+
+/**
+ * The form; `blackout` null adds a new one, filled in from `prefill` (a day clicked in the
+ * calendar or occupancy). `onDone(message)` closes it (null: cancelled).
+ */
+export function BlackoutForm(props: {
+  blackout: Blackout | null;
+  prefill?: BlackoutPrefill;
+  onDone: (message: string | null) => void;
+}) {
   const tz = session.value?.shop.tz ?? 'UTC';
   const b = props.blackout;
   const day = (iso: string, back = 0) => plainDateInZone(new Date(iso).getTime() - back, tz);
   const title = useSignal(b?.title ?? '');
   const reason = useSignal(b?.shopper_reason ?? '');
   const allDay = useSignal(b ? b.all_day === 1 : true);
-  const from = useSignal<string>(b ? day(b.starts_at) : '');
-  const to = useSignal<string>(b ? day(b.finishes_at, 1) : '');
+  const from = useSignal<string>(b ? day(b.starts_at) : (props.prefill?.date ?? ''));
+  const to = useSignal<string>(b ? day(b.finishes_at, 1) : (props.prefill?.date ?? ''));
   const scope = useSignal(b?.scope ?? 'overlap');
   const target = useSignal(
     b?.external_variant_id
@@ -37,7 +50,9 @@ export function BlackoutForm(props: { blackout: Blackout | null; onDone: (messag
         ? `p:${b.external_product_id}`
         : b?.location_id
           ? `l:${b.location_id}`
-          : '',
+          : b
+            ? ''
+            : (props.prefill?.target ?? ''),
   );
   const first = useRef<HTMLInputElement>(null);
   // Opened from a button below, the form takes the keyboard's focus.

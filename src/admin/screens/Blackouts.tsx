@@ -6,20 +6,36 @@
  * inclusive here and sent as the next day's start.
  * @module
  */
-import { useSignal } from '@preact/signals';
+import { useSignal, useSignalEffect } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Blackout } from '../../client/index.ts';
-import { addMonths, startOfMonth } from '../../shared/plain-date.ts';
+import type { PlainDate } from '../../shared/plain-date.ts';
+import { addMonths, isPlainDate, startOfMonth } from '../../shared/plain-date.ts';
 import { plainDateInZone } from '../../shared/zones.ts';
 import { client, messageOf } from '../api.ts';
 import { ConfirmButton, focusMessage, useStatus } from '../components/bits.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
-import { catalog, ensureCatalog, locationName, productName, variantName } from '../models/catalog.ts';
+import { catalog, ensureCatalog, locationName, productName, products, variantName } from '../models/catalog.ts';
 import { dayRange, timeRange } from '../models/dates.ts';
-import { session, shopToday } from '../models/session.ts';
+import { routeDetail, session, shopToday } from '../models/session.ts';
 import { useResource } from '../models/use-resource.ts';
 import { BlackoutCalendar } from './BlackoutCalendar.tsx';
-import { BlackoutForm } from './BlackoutForm.tsx';
+import { BlackoutForm, type BlackoutPrefill } from './BlackoutForm.tsx';
+
+/**
+ * What `#/blackouts/new?date=2026-12-05&variant=3` asks for (`variant`: the variant's id;
+ * `product`: a product's platform id), once the catalogue can name the variant; else null.
+ */
+function prefillOf(query: Record<string, string>): BlackoutPrefill | null {
+  const list = products.value;
+  if (!list) return null;
+  const variant = list.flatMap((p) => p.variants).find((v) => String(v.id) === query.variant);
+  const product = list.find((p) => String(p.external_id) === query.product);
+  return {
+    ...(isPlainDate(query.date) && { date: query.date }),
+    ...(variant ? { target: `v:${variant.external_id}` } : product && { target: `p:${product.external_id}` }),
+  };
+}
 
 /** What a blackout applies to, in words: every target it names, or the whole shop. */
 function targetOf(b: Blackout): string {
@@ -36,6 +52,7 @@ function targetOf(b: Blackout): string {
 export function Blackouts() {
   const month = useSignal(startOfMonth(shopToday()));
   const editing = useSignal<Blackout | null | undefined>(undefined);
+  const prefill = useSignal<BlackoutPrefill | undefined>(undefined);
   const { message, problem, say } = useStatus();
   // The button that opened the form gets the focus back when it is cancelled.
   const opener = useRef<HTMLElement | null>(null);
@@ -54,6 +71,18 @@ export function Blackouts() {
   );
   // Targets are named by the catalogue's titles.
   useEffect(() => void ensureCatalog(), []);
+  // `#/blackouts/new?date=…`: the add form, filled in, on the month of that day.
+  useSignalEffect(() => {
+    const { path, query } = routeDetail.value;
+    const filled = path[0] === 'new' ? prefillOf(query) : null;
+    if (!filled) return;
+    if (filled.date) month.value = startOfMonth(filled.date as PlainDate);
+    prefill.value = filled;
+    editing.value = null;
+    // The address has done its work: closing the form must not open it again.
+    history.replaceState(null, '', '#/blackouts');
+    routeDetail.value = { path: [], query: {} };
+  });
   const list = blackouts.data;
   const tz = session.value?.shop.tz ?? 'UTC';
   const locale = session.value?.shop.locale ?? 'en';
@@ -89,9 +118,12 @@ export function Blackouts() {
       <ScreenStatus message={message} problem={problem} loads={[blackouts, catalog]} />
       {editing.value !== undefined && (
         <BlackoutForm
+          key={prefill.value?.date ?? ''}
           blackout={editing.value}
+          prefill={editing.value === null ? prefill.value : undefined}
           onDone={(text) => {
             editing.value = undefined;
+            prefill.value = undefined;
             if (text) say(text), void blackouts.reload(), focusMessage();
             else if (opener.current?.isConnected) opener.current.focus();
           }}

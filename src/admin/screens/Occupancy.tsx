@@ -1,8 +1,10 @@
 /**
  * Occupancy: every variant by day for two weeks from a chosen day: units available of
- * capacity, and under it, small, the units booked (b) and held (h); each cell's words say the
- * same, blackouts included, for screen readers. Under it, a slot variant's day slot by slot
- * (`SlotOccupancy`).
+ * capacity, and under it, small, the units booked (b) and held (h); a day closed by a blackout
+ * shows its title. Each cell's words say the same for screen readers, and each cell is a link
+ * to that variant's day in the Calendar. Today's column is marked; a day's heading opens what
+ * the day offers (`OccupancyDayOffer`: add a blackout, the calendar's week). Under it, a slot
+ * variant's day slot by slot (`SlotOccupancy`).
  * @module
  */
 import { useSignal } from '@preact/signals';
@@ -11,7 +13,8 @@ import { addDays } from '../../shared/plain-date.ts';
 import { client } from '../api.ts';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { useResource } from '../models/use-resource.ts';
-import { session, shopToday } from '../models/session.ts';
+import { screenHref, session, shopToday } from '../models/session.ts';
+import { OccupancyDayOffer } from './OccupancyDayOffer.tsx';
 import { SlotOccupancy } from './SlotOccupancy.tsx';
 
 const DAYS = 14;
@@ -50,6 +53,8 @@ function cellCounts(d: OccupancyDay): string {
 /** The occupancy screen. */
 export function Occupancy() {
   const start = useSignal(shopToday());
+  const offered = useSignal<string | null>(null);
+  const today = shopToday();
   // The answer keeps the day it starts on: while the next two weeks load, the shown ones stay labelled as they are.
   const occupancy = useResource(
     () => start.value,
@@ -81,9 +86,13 @@ export function Occupancy() {
         </div>
         <p class="hint">
           Each cell: units free of the capacity, and under it the units <strong>b</strong>ooked and <strong>h</strong>
-          eld (“2b 1h”). Blue: some held or booked; red: none left; striped: closed by a blackout.
+          eld (“2b 1h”). Blue: some held or booked; red: none left; striped: closed by a blackout, named by its title. A
+          cell opens that day in the calendar; a day’s heading offers adding a blackout.
         </p>
         <ScreenStatus loads={[occupancy]} />
+        {offered.value && (
+          <OccupancyDayOffer date={offered.value} locale={locale} onClose={() => (offered.value = null)} />
+        )}
         {days?.length === 0 && (
           <p>
             No products yet: add one under <a href="#/products">Products</a>.
@@ -102,8 +111,17 @@ export function Occupancy() {
                 <tr>
                   <th scope="col">Variant</th>
                   {dates.map((d, i) => (
-                    <th scope="col" key={d}>
-                      {dayLabel(d, dates[i - 1], locale)}
+                    <th scope="col" key={d} class={d === today ? 'today' : undefined}>
+                      <button
+                        type="button"
+                        class="day-head"
+                        data-day={d}
+                        aria-expanded={offered.value === d}
+                        onClick={() => (offered.value = offered.value === d ? null : d)}
+                      >
+                        {dayLabel(d, dates[i - 1], locale)}
+                        {d === today && <span class="today-tag"> today</span>}
+                      </button>
                     </th>
                   ))}
                 </tr>
@@ -115,12 +133,25 @@ export function Occupancy() {
                       {cells[0]!.product_title} – {cells[0]!.variant_title}
                     </th>
                     {cells.map((d) => (
-                      <td key={d.date} class={cellClass(d)} title={cellWords(d)}>
-                        <span aria-hidden="true">
-                          {d.blacked_out ? '–' : `${d.available}/${d.capacity}`}
-                          {cellCounts(d) && <small class="counts">{cellCounts(d)}</small>}
-                        </span>
-                        <span class="sr-only">{cellWords(d)}</span>
+                      <td
+                        key={d.date}
+                        class={`${cellClass(d)}${d.date === today ? ' today' : ''}`}
+                        title={cellWords(d)}
+                      >
+                        <a href={screenHref('calendar', [], { date: d.date, variant: String(d.variant_id) })}>
+                          <span aria-hidden="true">
+                            {d.blacked_out ? (
+                              <span class="blackout">{d.blackout_title ?? 'Closed'}</span>
+                            ) : (
+                              `${d.available}/${d.capacity}`
+                            )}
+                            {cellCounts(d) && <small class="counts">{cellCounts(d)}</small>}
+                          </span>
+                          <span class="sr-only">
+                            {cellWords(d)}
+                            {d.date === today && ', today'}. Open in the calendar
+                          </span>
+                        </a>
                       </td>
                     ))}
                   </tr>

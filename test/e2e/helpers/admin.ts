@@ -10,6 +10,8 @@ import { DESKTOP, PHONE } from './page.ts';
 
 /** The screens, by their navigation links. */
 export const SCREENS = [
+  'Today',
+  'Calendar',
   'Occupancy',
   'Bookings and holds',
   'Customers',
