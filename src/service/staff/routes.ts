@@ -1,0 +1,107 @@
+/**
+ * The admin's staff endpoints (src/service/admin/README.md, "Staff"), for the signed-in page:
+ * the owner lists, invites, changes the role of and removes staff; everyone reads and changes
+ * their own account; an invitation's link is read and accepted without a session. Writes come
+ * from the page itself (the session's Origin rules; the acceptance's `fromOwnPage`).
+ * @module
+ */
+import { Hono } from 'hono';
+import { fromOwnPage } from '../admin/routes.ts';
+import { signedIn } from '../admin/session-middleware.ts';
+import { openSession, sessionAuth, sessionCookie } from '../admin/sessions.ts';
+import type { AppEnv } from '../http/env.ts';
+import { jsonResponse } from '../http/errors.ts';
+import { isSecure, ownOrigin } from '../http/own-origin.ts';
+import { jsonBody } from '../middleware/json-body.ts';
+import { sqlNowOf } from '../shared/clock.ts';
+import { InvalidError, NotFoundError } from '../shared/errors.ts';
+import type { Posted } from './input.ts';
+import { deleteInvitation, listStaff, pendingInvitations, staffMember } from './queries.ts';
+import {
+  accept,
+  changeRole,
+  invitationOf,
+  invite,
+  removeStaff,
+  requireOwner,
+  staffOf,
+  updateOwnAccount,
+} from './staff.ts';
+
+/** The posted body as an object; a 422 for anything else. */
+function objectBody(value: unknown): Posted {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InvalidError({ body: ['must be a JSON object'] });
+  return value as Posted;
+}
+
+const ID = ':id{[0-9]+}';
+
+/** 410: the link was used or has expired (no error code of the API's list: the page reads the status). */
+const gone = () =>
+  jsonResponse(
+    { error: 'gone', message: "This invitation has been used or has expired: ask the shop's owner for a new one." },
+    410,
+  );
+
+/** /admin/staff, /admin/account and /admin/invitations/{code}. */
+export const staffRoutes = new Hono<AppEnv>({ strict: false })
+  .get('/admin/staff', signedIn, async (c) => {
+    const { db, clock } = c.get('deps');
+    const auth = c.get('auth');
+    requireOwner(auth, 'see the staff list');
+    const [staff, invitations] = await Promise.all([
+      listStaff(db, auth.shopId),
+      pendingInvitations(db, auth.shopId, sqlNowOf(clock)),
+    ]);
+    return jsonResponse({ staff, invitations });
+  })
+  .post('/admin/staff/invitations', signedIn, jsonBody(), async (c) => {
+    const { db, clock } = c.get('deps');
+    const { invitation, code } = await invite(db, c.get('auth'), objectBody(c.get('body')), sqlNowOf(clock));
+    return jsonResponse({ ...invitation, url: `${ownOrigin(c)}/admin/#/join/${code}` }, 201);
+  })
+  .delete(`/admin/staff/invitations/${ID}`, signedIn, async (c) => {
+    const { db } = c.get('deps');
+    const auth = c.get('auth');
+    requireOwner(auth, 'withdraw invitations');
+    const id = Number(c.req.param('id'));
+    if (!(await deleteInvitation(db, auth.shopId, id))) throw new NotFoundError('invitation', id);
+    return c.body(null, 204);
+  })
+  .patch(`/admin/staff/${ID}`, signedIn, jsonBody(), async (c) => {
+    const { db } = c.get('deps');
+    const member = await changeRole(db, c.get('auth'), Number(c.req.param('id')), objectBody(c.get('body')));
+    return jsonResponse(member);
+  })
+  .delete(`/admin/staff/${ID}`, signedIn, async (c) => {
+    const { db } = c.get('deps');
+    await removeStaff(db, c.get('auth'), Number(c.req.param('id')));
+    return c.body(null, 204);
+  })
+  .get('/admin/account', signedIn, async (c) => {
+    const { db } = c.get('deps');
+    const auth = c.get('auth');
+    const member = await staffMember(db, auth.shopId, staffOf(auth).id);
+    if (!member) throw new NotFoundError('staff member', staffOf(auth).id);
+    return jsonResponse(member);
+  })
+  .patch('/admin/account', signedIn, jsonBody(), async (c) => {
+    const { db } = c.get('deps');
+    return jsonResponse(await updateOwnAccount(db, c.get('auth'), objectBody(c.get('body'))));
+  })
+  .get('/admin/invitations/:code', async (c) => {
+    const { db, clock } = c.get('deps');
+    const invitation = await invitationOf(db, c.req.param('code'), sqlNowOf(clock));
+    if (!invitation?.usable) return gone();
+    return jsonResponse({ shop: { name: invitation.shop_name }, email: invitation.email, role: invitation.role });
+  })
+  .post('/admin/invitations/:code', fromOwnPage, jsonBody(), async (c) => {
+    const { db, clock } = c.get('deps');
+    const staffId = await accept(db, c.req.param('code'), objectBody(c.get('body')), sqlNowOf(clock));
+    if (staffId === undefined) return gone();
+    const id = await openSession(db, staffId, c.req.header('user-agent') ?? '', sqlNowOf(clock));
+    c.set('auth', (await sessionAuth(db, id, sqlNowOf(clock)))!);
+    return c.body(null, 204, { 'set-cookie': sessionCookie(id, isSecure(c)) });
+  });
