@@ -29,7 +29,8 @@ function actorOf(auth: AuthContext, c: Context<AppEnv>): Pick<Change, 'actorKind
   if (auth.staff) return { actorKind: 'staff', staffId: auth.staff.id, actor: auth.staff.name, tokenId: null };
   if (auth.kind === 'secret') return { actorKind: 'token', staffId: null, actor: 'API token', tokenId: auth.tokenId };
   const body = c.get('body') as { cart_token?: unknown } | undefined;
-  const cart = typeof body?.cart_token === 'string' ? body.cart_token : new URL(c.req.url).searchParams.get('cart_token');
+  const cart =
+    typeof body?.cart_token === 'string' ? body.cart_token : new URL(c.req.url).searchParams.get('cart_token');
   return {
     actorKind: 'cart',
     staffId: null,
