@@ -12,6 +12,7 @@ import {
 } from './resources/products.ts';
 import { locationsResource, shopResource, type LocationsResource, type ShopResource } from './resources/shop.ts';
 import { shopifyResource, type ShopifyResource } from './resources/shopify.ts';
+import { auditResource, type AuditResource } from './resources/audit.ts';
 import { tokensResource, type TokensResource } from './resources/tokens.ts';
 import { questionsResource, type QuestionsResource } from './resources/questions.ts';
 import { reservationsResource, type ReservationsResource } from './resources/reservations.ts';
@@ -35,6 +36,8 @@ export interface BookingClient {
   locations: LocationsResource;
   /** The Shopify order lines not booked as paid (secret token). */
   shopify: ShopifyResource;
+  /** The shop's audit log: who changed what and when (secret token or an admin session). */
+  audit: AuditResource;
   /** Questions asked with a booking: a product's (secret token), a reservation's answers. */
   questions: QuestionsResource;
   /**
@@ -86,6 +89,7 @@ export function createClient(options: ClientOptions): BookingClient {
     shop: shopResource(requester),
     locations: locationsResource(requester),
     shopify: shopifyResource(requester),
+    audit: auditResource(requester),
     questions: questionsResource(requester),
     request: (request) => requester.request(request),
   };

@@ -32,6 +32,7 @@ export type { OccupancyResource } from './resources/occupancy.ts';
 export type { CatalogId, ProductsResource, VariantsResource } from './resources/products.ts';
 export type { TokensResource } from './resources/tokens.ts';
 export type { ShopifyResource } from './resources/shopify.ts';
+export type { AuditEntry, AuditResource } from './resources/audit.ts';
 export type { LocationsResource, ShopResource } from './resources/shop.ts';
 export type { QuestionsResource } from './resources/questions.ts';
 export type { ReservationId, ReservationRetrieveParams, ReservationsResource } from './resources/reservations.ts';

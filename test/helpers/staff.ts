@@ -39,10 +39,10 @@ export function postSignIn(
   const origin = options.origin === undefined ? service.baseUrl : options.origin;
   if (origin !== null) headers.origin = origin;
   if (options.userAgent) headers['user-agent'] = options.userAgent;
-  return service.fetch(
-    new Request(`${service.baseUrl}/admin/session`, { method: 'POST', headers, body: JSON.stringify(body) }),
-    { clientAddress: options.address ?? '203.0.113.9' },
-  );
+  const request = new Request(`${service.baseUrl}/admin/session`, { method: 'POST', body: JSON.stringify(body) });
+  // Set after construction: happy-dom's Request (component tests) drops Origin and Cookie given to it.
+  for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
+  return service.fetch(request, { clientAddress: options.address ?? '203.0.113.9' });
 }
 
 /** The `name=value` of an answer's session cookie. */

@@ -5,7 +5,7 @@
  * @module
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { SCREENS, screen, session, signOut } from '../models/session.ts';
+import { screen, session, signOut, visibleScreens } from '../models/session.ts';
 import { SignIn } from '../screens/SignIn.tsx';
 import { Occupancy } from '../screens/Occupancy.tsx';
 import { Bookings } from '../screens/Bookings.tsx';
@@ -15,6 +15,8 @@ import { Widgets } from '../screens/Widgets.tsx';
 import { Tokens } from '../screens/Tokens.tsx';
 import { Install } from '../screens/Install.tsx';
 import { Shop } from '../screens/Shop.tsx';
+import { Staff } from '../screens/Staff.tsx';
+import { Activity } from '../screens/Activity.tsx';
 
 const VIEWS = {
   occupancy: Occupancy,
@@ -25,6 +27,8 @@ const VIEWS = {
   tokens: Tokens,
   install: Install,
   shop: Shop,
+  staff: Staff,
+  activity: Activity,
 };
 
 /** The whole admin page. */
@@ -46,14 +50,16 @@ export function App() {
       </main>
     );
   if (session.value === null) return <SignIn />;
-  const View = VIEWS[current];
+  // A screen the person may not open (staff: Tokens) shows the first one they may.
+  const screens = visibleScreens();
+  const View = VIEWS[screens.some(([id]) => id === current) ? current : screens[0]![0]];
   return (
     <>
       <header>
         <h1>{session.value.shop.name}: bookings admin</h1>
         <nav aria-label="Admin">
           <ul>
-            {SCREENS.map(([id, label]) => (
+            {screens.map(([id, label]) => (
               <li key={id}>
                 <a href={`#/${id}`} aria-current={id === current ? 'page' : undefined}>
                   {label}
