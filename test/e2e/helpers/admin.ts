@@ -4,9 +4,12 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { OWNER } from '../../helpers/staff.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { SECRET } from './fixture.ts';
 import { DESKTOP, PHONE } from './page.ts';
+
+/** The e2e shop's owner, whose account the e2e server makes (server.ts): every admin test signs in as them. */
+export { OWNER };
 
 /** The screens, by their navigation links. */
 export const SCREENS = [
@@ -18,12 +21,15 @@ export const SCREENS = [
   'Tokens',
   'Install',
   'Shop',
+  'Staff',
+  'Activity',
 ];
 
-/** Signs in with the demo shop's secret token through the form. */
-export async function signIn(page: Page): Promise<void> {
+/** Signs in through the form with an email address and password: the shop's owner's, or `as`. */
+export async function signIn(page: Page, as: { email: string; password: string } = OWNER): Promise<void> {
   await page.goto('/admin/');
-  await page.getByLabel('Secret token').fill(SECRET);
+  await page.getByLabel('Email address').fill(as.email);
+  await page.getByLabel('Password').fill(as.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Harbour Kayaks: bookings admin' }).waitFor();
 }
