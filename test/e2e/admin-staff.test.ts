@@ -85,4 +85,39 @@ describeInBrowser('staff accounts in the admin', () => {
     await page.getByRole('link', { name: 'Go to the sign-in page' }).click();
     await page.getByLabel('Email address').fill(OWNER.email);
   });
+
+  it('a passkey is registered on Staff and then signs in with no password (Chromium, a virtual authenticator)', async () => {
+    const { page, pageErrors } = await suite.open({ bypassCSP: true });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    // The WebAuthn library is fetched only when a passkey is used, not with the admin's first load.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await signIn(page);
+    const firstLoad = scripts.length;
+    await openScreen(page, 'Staff');
+    await page.getByText('Passkeys: none yet').waitFor();
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('Passkey added: you can sign in with it on this device.').waitFor();
+    await page.getByText('Passkeys: 1.').waitFor();
+    expect(scripts.length).toBeGreaterThan(firstLoad);
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('heading', { name: 'Harbour Kayaks: bookings admin' }).waitFor();
+    await openScreen(page, 'Activity');
+    await page.getByRole('cell', { name: 'signed in with a passkey' }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -5,7 +5,8 @@
  * @module
  */
 import { useRef, useState } from 'preact/hooks';
-import { signIn } from '../models/session.ts';
+import { loadSession, signIn } from '../models/session.ts';
+import { passkeySignIn, passkeysSupported } from '../models/passkeys.ts';
 import { Field, Status } from '../components/bits.tsx';
 import { StaffJoin } from './StaffJoin.tsx';
 
@@ -38,6 +39,24 @@ function PasswordSignIn() {
     setProblem(message);
     if (message) field.focus();
   };
+  const withPasskey = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await passkeySignIn();
+      await loadSession();
+    } catch (error) {
+      setProblem(
+        error instanceof Error && error.name === 'NotAllowedError'
+          ? 'No passkey was chosen. Try again, or sign in with your password.'
+          : error instanceof Error
+            ? error.message
+            : 'Sign-in failed.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <main class="signin">
       <section class="card">
@@ -68,6 +87,13 @@ function PasswordSignIn() {
           </p>
           <Status message={busy ? 'Signing in…' : null} />
         </form>
+        {passkeysSupported() && (
+          <p>
+            <button type="button" onClick={() => void withPasskey()} disabled={busy}>
+              Sign in with a passkey
+            </button>
+          </p>
+        )}
         <details>
           <summary>No account yet?</summary>
           <p>

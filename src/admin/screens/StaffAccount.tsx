@@ -7,6 +7,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { Field, type Say } from '../components/bits.tsx';
 import { loadSession } from '../models/session.ts';
+import { addPasskey, passkeysSupported } from '../models/passkeys.ts';
 import { AdminRequestError, type StaffMember, staffApi } from '../models/staff.ts';
 
 /** The form's labels, for the service's field names in its messages. */
@@ -56,6 +57,21 @@ export function StaffAccount(props: { say: Say }) {
       errors.value = fieldErrors;
       props.say(
         Object.keys(fieldErrors).length ? 'Not saved: fix the fields marked below.' : (error as Error).message,
+        true,
+      );
+    }
+  };
+  const newPasskey = async () => {
+    props.say(null);
+    try {
+      await addPasskey(`${me.value?.name ?? 'My'} passkey`);
+      await load();
+      props.say('Passkey added: you can sign in with it on this device.');
+    } catch (error) {
+      props.say(
+        error instanceof Error && error.name === 'NotAllowedError'
+          ? 'No passkey was made: the request was cancelled.'
+          : (error as Error).message,
         true,
       );
     }
@@ -126,6 +142,15 @@ export function StaffAccount(props: { say: Say }) {
         <button class="primary" type="submit">
           Save your account
         </button>
+      </p>
+      <p>
+        Passkeys: {me.value.passkeys === 0 ? 'none yet' : me.value.passkeys}. A passkey signs you in with this device's
+        lock (fingerprint, face or PIN) instead of a password.{' '}
+        {passkeysSupported() && (
+          <button type="button" onClick={() => void newPasskey()}>
+            Add a passkey
+          </button>
+        )}
       </p>
     </form>
   );

@@ -10,12 +10,14 @@ import { fromOwnPage } from '../admin/routes.ts';
 import { signedIn } from '../admin/session-middleware.ts';
 import { openSession, sessionAuth, sessionCookie } from '../admin/sessions.ts';
 import type { AppEnv } from '../http/env.ts';
-import { jsonResponse } from '../http/errors.ts';
+import { HttpError, jsonResponse } from '../http/errors.ts';
 import { isSecure, ownOrigin } from '../http/own-origin.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { InvalidError, NotFoundError } from '../shared/errors.ts';
 import type { Posted } from './input.ts';
+import { deletePasskey, passkeysOf } from './passkey-queries.ts';
+import { authenticate, authenticationOptions, register, registrationOptions } from './passkeys.ts';
 import { deleteInvitation, listStaff, pendingInvitations, staffMember } from './queries.ts';
 import {
   accept,
@@ -45,7 +47,10 @@ const gone = () =>
     410,
   );
 
-/** /admin/staff, /admin/account and /admin/invitations/{code}. */
+/** The relying party of passkeys: the admin's own origin. */
+const rpOf = (c: Parameters<typeof ownOrigin>[0]) => ({ origin: ownOrigin(c), name: 'Bookings admin' });
+
+/** /admin/staff, /admin/account, /admin/invitations/{code} and /admin/passkeys. */
 export const staffRoutes = new Hono<AppEnv>({ strict: false })
   .get('/admin/staff', signedIn, async (c) => {
     const { db, clock } = c.get('deps');
@@ -101,6 +106,41 @@ export const staffRoutes = new Hono<AppEnv>({ strict: false })
     const { db, clock } = c.get('deps');
     const staffId = await accept(db, c.req.param('code'), objectBody(c.get('body')), sqlNowOf(clock));
     if (staffId === undefined) return gone();
+    const id = await openSession(db, staffId, c.req.header('user-agent') ?? '', sqlNowOf(clock));
+    c.set('auth', (await sessionAuth(db, id, sqlNowOf(clock)))!);
+    return c.body(null, 204, { 'set-cookie': sessionCookie(id, isSecure(c)) });
+  })
+  .get('/admin/passkeys', signedIn, async (c) => {
+    const { db } = c.get('deps');
+    const keys = await passkeysOf(db, staffOf(c.get('auth')).id);
+    return jsonResponse(keys.map(({ id, name, created_at }) => ({ id, name, created_at })));
+  })
+  .post('/admin/passkeys/options', signedIn, async (c) => {
+    const { db, clock } = c.get('deps');
+    return jsonResponse(await registrationOptions(db, staffOf(c.get('auth')), rpOf(c), sqlNowOf(clock)));
+  })
+  .post('/admin/passkeys', signedIn, jsonBody(), async (c) => {
+    const { db, clock } = c.get('deps');
+    const body = objectBody(c.get('body'));
+    const id = await register(db, staffOf(c.get('auth')), rpOf(c), body, sqlNowOf(clock));
+    return jsonResponse({ id }, 201);
+  })
+  .delete(`/admin/passkeys/${ID}`, signedIn, async (c) => {
+    const { db } = c.get('deps');
+    const id = Number(c.req.param('id'));
+    if (!(await deletePasskey(db, staffOf(c.get('auth')).id, id))) throw new NotFoundError('passkey', id);
+    return c.body(null, 204);
+  })
+  .post('/admin/session/passkey/options', fromOwnPage, async (c) => {
+    const { db, clock } = c.get('deps');
+    return jsonResponse(await authenticationOptions(db, rpOf(c), sqlNowOf(clock)));
+  })
+  .post('/admin/session/passkey', fromOwnPage, jsonBody(), async (c) => {
+    const { db, clock } = c.get('deps');
+    const body = objectBody(c.get('body')) as { ceremony?: unknown; response?: { id?: unknown } };
+    const staffId = await authenticate(db, rpOf(c), body, sqlNowOf(clock));
+    if (staffId === undefined)
+      throw new HttpError('unauthorized', 'That passkey was not accepted: sign in with your password.');
     const id = await openSession(db, staffId, c.req.header('user-agent') ?? '', sqlNowOf(clock));
     c.set('auth', (await sessionAuth(db, id, sqlNowOf(clock)))!);
     return c.body(null, 204, { 'set-cookie': sessionCookie(id, isSecure(c)) });
