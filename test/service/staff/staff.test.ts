@@ -232,3 +232,34 @@ describeEachDatabase('Staff accounts', (database) => {
     });
   });
 });
+
+describeEachDatabase('Passkeys (the service side)', (database) => {
+  it('asks for a session to add one, refuses an answer to no request, and signs no one in with an unknown passkey', async () => {
+    await withService(database, async (service) => {
+      const sam = await signedInAs(service, { ...SAM, role: 'staff' });
+      const a = api(service);
+      expect((await a.post('/admin/passkeys/options', undefined, { token: null })).status).toBe(401);
+      const options = await asPage(service, sam.cookie).post('/admin/passkeys/options', undefined);
+      expect(options.status).toBe(200);
+      expect(options.body.options).toMatchObject({ rp: { id: 'booking.test' }, user: { name: SAM.email } });
+      const stray = await asPage(service, sam.cookie).post('/admin/passkeys', { ceremony: 'nope', response: {} });
+      expect(stray.status).toBe(422);
+      expect(Object.keys(stray.body.details.fields)).toEqual(['response']);
+      const signIn = await a.post('/admin/session/passkey/options', undefined, {
+        token: null,
+        headers: { origin: service.baseUrl },
+      });
+      expect(signIn.status).toBe(200);
+      const unknown = await a.post(
+        '/admin/session/passkey',
+        { ceremony: signIn.body.ceremony, response: { id: 'not-a-credential', response: {} } },
+        { token: null, headers: { origin: service.baseUrl } },
+      );
+      expect(unknown.status).toBe(401);
+      expect(unknown.headers.get('set-cookie')).toBeNull();
+      // Options are no change: the log has Sam's sign-in only.
+      const log = await a.get('/v1/audit');
+      expect(log.body.map((e: { action: string }) => e.action)).toEqual(['signed in']);
+    });
+  });
+});
