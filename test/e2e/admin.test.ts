@@ -62,14 +62,14 @@ describeInBrowser('the merchant admin', () => {
       // A refused password: the field is empty afterwards too, and the refusal stands beside it.
       await page.getByLabel('Email address').fill(OWNER.email);
       await page.getByLabel('Password').fill('wrong-password-for-the-e2e-suite');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect.poll(() => page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByLabel('Password').inputValue()).toBe('');
       expect(await holding('wrong-password-for')).toEqual([]);
       await page.getByLabel('Password').fill(OWNER.password);
       // The typed password is readable in the field until the click: the check below can fail.
       expect(await holding(OWNER.password)).toEqual([`field ${await page.getByLabel('Password').getAttribute('id')}`]);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByRole('heading', { name: 'Harbour Kayaks: bookings admin' }).waitFor();
       expect(fieldWhenSent).toBe('');
       expect(await holding(OWNER.password)).toEqual([]);

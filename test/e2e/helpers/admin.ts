@@ -30,7 +30,7 @@ export async function signIn(page: Page, as: { email: string; password: string }
   await page.goto('/admin/');
   await page.getByLabel('Email address').fill(as.email);
   await page.getByLabel('Password').fill(as.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Harbour Kayaks: bookings admin' }).waitFor();
 }
 
