@@ -59,8 +59,16 @@ export function auditChanges(): MiddlewareHandler<AppEnv> {
       db,
       { shopId: auth.shopId, ...actorOf(auth, c), action, targetId: targetId ?? null, method, path },
       sqlNowOf(clock),
-    );
+    ).catch(reportLost);
   };
+}
+
+/**
+ * The change is made and answered: a log entry that cannot be written (the database gone a
+ * moment) must not turn it into a 500 the caller would retry. It is reported instead.
+ */
+function reportLost(error: unknown): void {
+  console.error('[booking-service] an audit log entry could not be written', error);
 }
 
 /** Words for Shopify's webhook topics. */
@@ -101,6 +109,6 @@ export function auditWebhooks(): MiddlewareHandler<AppEnv> {
         path: `/shopify/webhooks ${topic}`.trim(),
       },
       sqlNowOf(clock),
-    );
+    ).catch(reportLost);
   };
 }

@@ -263,3 +263,29 @@ describeEachDatabase('Passkeys (the service side)', (database) => {
     });
   });
 });
+
+describeEachDatabase('Staff accounts: the rest of the endpoints', (database) => {
+  it('the owner withdraws an invitation, which then no longer works; one reads one’s own account and passkeys', async () => {
+    await withService(database, async (service) => {
+      const owner = await signedInAs(service);
+      const page = asPage(service, owner.cookie);
+      const code = await invite(service, owner.cookie, SAM.email);
+      const [pending] = (await page.get('/admin/staff')).body.invitations;
+      expect(pending).toMatchObject({ email: SAM.email, role: 'staff', expires_at: expect.any(String) });
+      expect((await page.delete(`/admin/staff/invitations/${pending.id}`)).status).toBe(204);
+      expect((await page.delete(`/admin/staff/invitations/${pending.id}`)).status).toBe(404);
+      expect((await acceptInvitation(service, code, { name: SAM.name, password: SAM.password })).status).toBe(410);
+      expect((await page.get('/admin/account')).body).toMatchObject({
+        id: owner.id,
+        name: OWNER.name,
+        email: OWNER.email,
+        role: 'owner',
+        has_password: true,
+        passkeys: 0,
+      });
+      expect((await page.get('/admin/passkeys')).body).toEqual([]);
+      expect((await page.delete('/admin/passkeys/1')).status).toBe(404);
+      expect((await api(service).get('/admin/account', { token: TOKENS.secret })).status).toBe(401);
+    });
+  });
+});
