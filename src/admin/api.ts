@@ -1,6 +1,6 @@
 /**
  * The admin's connection to the service: the typed client with no token (the session cookie,
- * sent by the browser to its own origin, stands for the secret token), and the sign-in calls.
+ * sent by the browser to its own origin, stands for the signed-in person), and the sign-in calls.
  * What a failure means for the merchant is in `problems.ts`.
  * @module
  */
@@ -25,10 +25,11 @@ export function connect(options: ClientOptions): void {
   client = createClient(options);
 }
 
-/** Who is signed in. */
+/** Who is signed in: the shop, and the member of staff (the owner may do everything; staff all but tokens, staff and Shopify). */
 export interface SessionInfo {
   shop: { name: string; tz: string; locale: string };
   base_url: string;
+  staff: { id: number; name: string; email: string | null; role: 'owner' | 'staff' };
 }
 
 /** The session, or null when signed out. */
@@ -39,12 +40,12 @@ export async function fetchSession(): Promise<SessionInfo | null> {
   return (await response.json()) as SessionInfo;
 }
 
-/** Exchanges a secret token for the session cookie; resolves to a message on failure. */
-export async function postSignIn(token: string): Promise<string | null> {
+/** Exchanges an email address and password for the session cookie; resolves to a message on failure. */
+export async function postSignIn(email: string, password: string): Promise<string | null> {
   const response = await fetch('/admin/session', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
+    body: JSON.stringify({ email, password }),
   });
   if (response.ok) return null;
   const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;

@@ -15,6 +15,7 @@ import {
 import { locationsResource, shopResource, type LocationsResource, type ShopResource } from './resources/shop.ts';
 import { shopifyResource, type ShopifyResource } from './resources/shopify.ts';
 import { messagesResource, type MessagesResource } from './resources/messages.ts';
+import { auditResource, type AuditResource } from './resources/audit.ts';
 import { tokensResource, type TokensResource } from './resources/tokens.ts';
 import { questionsResource, type QuestionsResource } from './resources/questions.ts';
 import { reservationsResource, type ReservationsResource } from './resources/reservations.ts';
@@ -44,6 +45,8 @@ export interface BookingClient {
   exports: ExportsResource;
   /** The booking messages sent, failed or kept unsent (secret token). */
   messages: MessagesResource;
+  /** The shop's audit log: who changed what and when (secret token or an admin session). */
+  audit: AuditResource;
   /** Questions asked with a booking: a product's (secret token), a reservation's answers. */
   questions: QuestionsResource;
   /**
@@ -98,6 +101,7 @@ export function createClient(options: ClientOptions): BookingClient {
     shopify: shopifyResource(requester),
     exports: exportsResource(requester),
     messages: messagesResource(requester),
+    audit: auditResource(requester),
     questions: questionsResource(requester),
     request: (request) => requester.request(request),
   };

@@ -68,6 +68,7 @@ export {
   updateShop,
 } from './resources/shop.ts';
 export { listShopifyConflicts } from './resources/shopify.ts';
+export { listAudit } from './resources/audit.ts';
 export { createToken, listTokens, revokeToken } from './resources/tokens.ts';
 export {
   createWidget,

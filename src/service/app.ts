@@ -8,6 +8,10 @@
 import { Hono } from 'hono';
 import { adminRoutes } from './admin/routes.ts';
 import { sessionFromCookie } from './admin/session-middleware.ts';
+import { auditChanges, auditWebhooks } from './audit/audit-middleware.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { ownerOnlyParts } from './staff/role-guard-middleware.ts';
+import { staffRoutes } from './staff/routes.ts';
 import { proxiedAuth } from './shopify/proxied-auth.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { blackoutRoutes } from './blackouts/routes.ts';
@@ -23,11 +27,12 @@ import { cacheable } from './http/caching.ts';
 import { clientAddress } from './http/client-address.ts';
 import { publicOriginOf } from './http/own-origin.ts';
 import { openApiRoutes } from './http/openapi.ts';
-import { sharedBuckets } from './limits/buckets.ts';
+import { memoryBuckets, sharedBuckets } from './limits/buckets.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import {
   addressLimit,
   cartLimit,
+  monotonicNow,
   RATE_LIMIT_DEFAULTS,
   rateLimit,
   type RateLimitOptions,
@@ -67,6 +72,7 @@ export const FEATURES = [
   messageRoutes,
   shopifyConflictRoutes,
   exportRoutes,
+  auditRoutes,
 ] as const;
 
 /** What the service runs on. */
@@ -182,6 +188,9 @@ export function createApp(options: AppOptions): BookingApp {
   app.use('/v1/*', authenticate(deps.db, cachedTokens(cacheMs, { negativeMs: UNKNOWN_TOKEN_CACHE_MS }), strategies));
   if (limits && buckets) app.use('/v1/*', rateLimit(limits, buckets));
   app.use('/v1/*', jsonBody());
+  // A staff member's session may not manage tokens nor Shopify; every successful write is logged.
+  app.use('/v1/*', ownerOnlyParts());
+  app.use('/v1/*', auditChanges());
   if (limits && buckets) app.use('/v1/reservations', cartLimit(limits, buckets));
   // How long a CDN or browser may reuse each read (README, "API notes", Caching).
   app.use('/v1/widgets', cacheable(300));
@@ -194,6 +203,7 @@ export function createApp(options: AppOptions): BookingApp {
   // Shopify's webhooks: signed, not authenticated by a token; limited per address.
   app.use('/shopify/*', clientAddress(options.trustProxyHeader));
   if (limits) app.use('/shopify/*', addressLimit(limits));
+  app.use('/shopify/webhooks', auditWebhooks());
   app.route('/', shopifyWebhookRoutes);
   // Shopify's app proxy: a signed request served as the /v1 request it names (the whole chain).
   app.route(
@@ -203,7 +213,11 @@ export function createApp(options: AppOptions): BookingApp {
   // The admin's page and sign-in; limited per address like the API before any database work.
   app.use('/admin/*', clientAddress(options.trustProxyHeader));
   if (limits) app.use('/admin/*', addressLimit(limits));
-  app.route('/', adminRoutes(options.adminDir));
+  app.use('/admin/*', auditChanges());
+  // Sign-in attempts are limited even when the API's limits are off (benchmarks, tests).
+  const signInLimits = { buckets: buckets ?? memoryBuckets(), now: limits?.now ?? monotonicNow };
+  app.route('/', adminRoutes(signInLimits, options.adminDir));
+  app.route('/', staffRoutes);
   // The widget's files, so the script tag the admin hands out works against this service.
   if (options.widgetDir) app.route('/', widgetFileRoutes(options.widgetDir));
 

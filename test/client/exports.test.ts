@@ -63,6 +63,8 @@ const TYPES = [
   'ApiRequest',
   'ApiResult',
   'AskedQuestion',
+  'AuditEntry',
+  'AuditResource',
   'AvailabilityDay',
   'AvailabilityParams',
   'AvailabilityResource',

@@ -1,14 +1,19 @@
 /**
- * Rendering admin screens against the in-process service: the admin's client is pointed at
- * `service.fetch` (no socket) with the shop's secret token, every request is recorded, and a
- * test may hold requests back (to answer them late) or make the service fail.
+ * Rendering admin screens against the in-process service: the shop's owner (or a member of
+ * staff) signs in with an email address and password as the page does, and the admin's client
+ * and its staff calls are pointed at `service.fetch` (no socket) with that session's cookie and
+ * the page's own Origin; every request is recorded, and a test may hold requests back (to
+ * answer them late) or make the service fail.
  */
 import { cleanup, render } from '@testing-library/preact';
 import type { ComponentChild } from 'preact';
 import { connect } from '../../src/admin/api.ts';
 import { catalog } from '../../src/admin/models/catalog.ts';
 import { session } from '../../src/admin/models/session.ts';
+import { connectAdmin } from '../../src/admin/models/staff.ts';
 import { createTestService, type TestService } from './service.ts';
+import { openSession, SESSION_COOKIE } from '../../src/service/admin/sessions.ts';
+import { addStaff, OWNER } from './staff.ts';
 
 /** One request the admin sent. */
 export interface SentRequest {
@@ -43,9 +48,32 @@ export interface AdminHarness {
 
 const SECRET = 'sk_test_harbour';
 
-/** Starts a fresh service (seeded from the test fixture), signs the admin in to its first shop. */
-export async function startAdmin(): Promise<AdminHarness> {
+/** A member of staff of the test shop, as `startAdmin({ as: STAFF_MEMBER })` signs in. */
+export const STAFF_MEMBER = {
+  email: 'sam@harbour.test',
+  password: 'sam-paddles-daily',
+  name: 'Sam Staff',
+  role: 'staff',
+} as const;
+
+/** Options of `startAdmin`. */
+export interface StartAdminOptions {
+  /** Who signs in. @default the shop's owner (`OWNER`, made first) */
+  as?: typeof STAFF_MEMBER;
+}
+
+/** Starts a fresh service (seeded from the test fixture) and signs in to its first shop as its owner, or `as`. */
+export async function startAdmin(options: StartAdminOptions = {}): Promise<AdminHarness> {
   const service = await createTestService();
+  // The account signs in as POST /admin/session would sign it in (test/service/admin covers that
+  // path): happy-dom's Response hides Set-Cookie, so the session is opened here directly.
+  const who = options.as ?? { ...OWNER, role: 'owner' as const };
+  const ownerId = await addStaff(service.db, { ...OWNER, role: 'owner' });
+  const personId = options.as ? await addStaff(service.db, options.as) : ownerId;
+  const person = {
+    id: personId,
+    cookie: `${SESSION_COOKIE}=${await openSession(service.db, personId, 'happy-dom', service.clock.sqlNow?.() ?? null)}`,
+  };
   const holds: Hold[] = [];
   const inFlight = new Set<Promise<Response>>();
   const harness: AdminHarness = {
@@ -72,36 +100,43 @@ export async function startAdmin(): Promise<AdminHarness> {
       await service.close();
     },
   };
+  // The page's requests carry its session cookie and its own Origin, as a browser sends them.
+  const pageFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const request: SentRequest = {
+      method: init.method ?? 'GET',
+      url: new URL(input as string),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      signal: init.signal,
+    };
+    harness.sent.push(request);
+    if (harness.failWith) return harness.failWith();
+    const held = holds.findIndex((h) => h.matches(request));
+    const gate = held === -1 ? undefined : holds.splice(held, 1)[0]!.released;
+    // The service finishes a request even when the admin has given up on it, as a real one would.
+    const answer = (async () => {
+      await gate;
+      const sent = new Request(request.url, { ...init, signal: null });
+      // Set after construction: happy-dom's Request drops Cookie and Origin given to it.
+      sent.headers.set('cookie', person.cookie);
+      sent.headers.set('origin', service.baseUrl);
+      return service.fetch(sent);
+    })();
+    inFlight.add(answer);
+    void answer.finally(() => inFlight.delete(answer)).catch(() => {});
+    return answer;
+  };
   connect({
     baseUrl: service.baseUrl,
-    token: SECRET,
     // A failure is shown at once: the page's one retry would only make a test wait.
     retry: false,
-    fetch: async (input, init) => {
-      const request: SentRequest = {
-        method: init.method ?? 'GET',
-        url: new URL(input),
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-        signal: init.signal,
-      };
-      harness.sent.push(request);
-      if (harness.failWith) return harness.failWith();
-      const held = holds.findIndex((h) => h.matches(request));
-      const gate = held === -1 ? undefined : holds.splice(held, 1)[0]!.released;
-      // The service finishes a request even when the admin has given up on it, as a real one would.
-      const answer = (async () => {
-        await gate;
-        return service.fetch(new Request(request.url, { ...init, signal: null }));
-      })();
-      inFlight.add(answer);
-      void answer.finally(() => inFlight.delete(answer)).catch(() => {});
-      return answer;
-    },
+    fetch: (input, init) => pageFetch(input, init),
   });
+  connectAdmin((input, init) => pageFetch(input as string, init), service.baseUrl);
   catalog.reset();
   session.value = {
     shop: { name: 'Harbour Kayaks', tz: 'Australia/Melbourne', locale: 'en' },
     base_url: service.baseUrl,
+    staff: { id: person.id, name: who.name, email: who.email, role: who.role },
   };
   return harness;
 }

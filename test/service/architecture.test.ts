@@ -100,8 +100,11 @@ const SEAMS: Record<string, string[]> = {
   // Cached lists and tokens check the shop's data version.
   blackouts: ['shops/data-version.ts'],
   tokens: ['shops/data-version.ts'],
-  // The admin's session stands for a secret token.
-  admin: ['tokens/*'],
+  // The admin's session stands for a member of staff (staff/), with a secret token's scopes;
+  // sign-in attempts are limited in the shared buckets.
+  admin: ['tokens/*', 'staff/*', 'limits/buckets.ts'],
+  // Staff endpoints are the admin's: its session, its cookie, its own-page rule.
+  staff: ['admin/routes.ts', 'admin/session-middleware.ts', 'admin/sessions.ts'],
 };
 
 /** The service's folders that are no feature: the HTTP layer, the seam to the database, shared code. */

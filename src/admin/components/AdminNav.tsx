@@ -8,7 +8,7 @@
  * @module
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { SCREENS, type Screen } from '../models/session.ts';
+import { SCREENS, type Screen, visibleScreens } from '../models/session.ts';
 
 /** The navigation; `current` is the screen shown. */
 export function AdminNav(props: { current: Screen }) {
@@ -46,7 +46,7 @@ export function AdminNav(props: { current: Screen }) {
         Menu<span class="sr-only">, now showing</span> <span class="menu-current">{label}</span>
       </button>
       <ul id="admin-screens">
-        {SCREENS.map(([id, name]) => (
+        {visibleScreens().map(([id, name]) => (
           <li key={id}>
             <a href={`#/${id}`} aria-current={id === props.current ? 'page' : undefined} onClick={() => setOpen(false)}>
               {name}

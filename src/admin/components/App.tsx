@@ -5,7 +5,7 @@
  * @module
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { screen, session, signOut } from '../models/session.ts';
+import { screen, session, signOut, visibleScreens } from '../models/session.ts';
 import { AdminNav } from './AdminNav.tsx';
 import { SignIn } from '../screens/SignIn.tsx';
 import { Today } from '../screens/Today.tsx';
@@ -20,6 +20,8 @@ import { Tokens } from '../screens/Tokens.tsx';
 import { Install } from '../screens/Install.tsx';
 import { Shop } from '../screens/Shop.tsx';
 import { Messages } from '../screens/Messages.tsx';
+import { Staff } from '../screens/Staff.tsx';
+import { Activity } from '../screens/Activity.tsx';
 
 const VIEWS = {
   today: Today,
@@ -34,6 +36,8 @@ const VIEWS = {
   install: Install,
   shop: Shop,
   messages: Messages,
+  staff: Staff,
+  activity: Activity,
 };
 
 /** The whole admin page. */
@@ -55,7 +59,9 @@ export function App() {
       </main>
     );
   if (session.value === null) return <SignIn />;
-  const View = VIEWS[current];
+  // A screen the person may not open (staff: Tokens) shows the first one they may.
+  const screens = visibleScreens();
+  const View = VIEWS[screens.some(([id]) => id === current) ? current : screens[0]![0]];
   return (
     <>
       <header>

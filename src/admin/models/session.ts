@@ -1,7 +1,7 @@
 /**
- * Who is signed in, and the screen shown: signals every component reads. The secret token
- * typed at sign-in goes straight into one request and is never kept (not in a signal, not in
- * storage): the session cookie, HttpOnly, stands for it afterwards.
+ * Who is signed in, and the screen shown: signals every component reads. The password typed at
+ * sign-in goes straight into one request and is never kept (not in a signal, not in storage):
+ * the session cookie, HttpOnly, stands for the person afterwards.
  * @module
  */
 import { signal } from '@preact/signals';
@@ -26,7 +26,22 @@ export const SCREENS = [
   ['install', 'Install'],
   ['shop', 'Shop'],
   ['messages', 'Messages'],
+  ['staff', 'Staff'],
+  ['activity', 'Activity'],
 ] as const;
+
+/** Screens only the owner sees (the service refuses staff there too: 403). */
+const OWNER_ONLY: readonly string[] = ['tokens'];
+
+/** Whether the signed-in person is an owner. */
+export function isOwner(): boolean {
+  return session.value?.staff.role === 'owner';
+}
+
+/** The screens the signed-in person may open, in the navigation's order. */
+export function visibleScreens(): (typeof SCREENS)[number][] {
+  return SCREENS.filter(([id]) => isOwner() || !OWNER_ONLY.includes(id));
+}
 
 /** A screen's name. */
 export type Screen = (typeof SCREENS)[number][0];
@@ -69,9 +84,9 @@ export async function loadSession(): Promise<void> {
   session.value = await fetchSession();
 }
 
-/** Signs in with `token`; resolves to an error message, or null once signed in. */
-export async function signIn(token: string): Promise<string | null> {
-  const problem = await postSignIn(token);
+/** Signs in with an email address and password; resolves to an error message, or null once signed in. */
+export async function signIn(email: string, password: string): Promise<string | null> {
+  const problem = await postSignIn(email, password);
   if (problem === null) await loadSession();
   return problem;
 }

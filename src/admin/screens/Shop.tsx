@@ -16,7 +16,7 @@ import { Details } from '../components/Details.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { catalog, loadCatalog } from '../models/catalog.ts';
 import { useResource } from '../models/use-resource.ts';
-import { session } from '../models/session.ts';
+import { isOwner, session } from '../models/session.ts';
 import { when } from '../models/dates.ts';
 import { ShopLocations } from './ShopLocations.tsx';
 import { ShopifyConflicts } from './ShopifyConflicts.tsx';
@@ -184,63 +184,68 @@ export function Shop() {
               />
             )}
           </Field>
-          <h3>Shopify</h3>
-          <Field
-            label="Shopify domain"
-            hint="The shop's myshopify.com address, e.g. your-store.myshopify.com. Leave empty to disconnect."
-            errors={errors.value['shopify.domain']}
-          >
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                value={f.domain}
-                onInput={set('domain')}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                autocomplete="off"
-              />
-            )}
-          </Field>
-          <Field
-            label="Shopify API secret"
-            hint={`The app's client secret: ${shop.value.shopify.api_secret_set ? 'set' : 'not set'}. Type a new one to replace it; it is never shown.${shop.value.shopify.previous_secret_expires_at ? ` The previous secret still works until ${when(shop.value.shopify.previous_secret_expires_at)}: Shopify signs with it for a while after a change.` : ''}`}
-            errors={errors.value['shopify.api_secret']}
-          >
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type="password"
-                value={f.secret}
-                onInput={set('secret')}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                autocomplete="new-password"
-              />
-            )}
-          </Field>
-          <Field label="Book when" hint={BOOK_ON[f.bookOn]} errors={errors.value['shopify.book_on']}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                value={f.bookOn}
-                onChange={set('bookOn')}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
+          {/* The Shopify settings are the owner's (the service refuses staff: 403). */}
+          {isOwner() && (
+            <>
+              <h3>Shopify</h3>
+              <Field
+                label="Shopify domain"
+                hint="The shop's myshopify.com address, e.g. your-store.myshopify.com. Leave empty to disconnect."
+                errors={errors.value['shopify.domain']}
               >
-                <option value="orders/create">the order is placed</option>
-                <option value="orders/paid">the order is paid</option>
-              </select>
-            )}
-          </Field>
-          <Details about="about connecting Shopify">
-            {TOPICS[f.bookOn]} The domain, the client secret and the webhooks are set up as the README's “Install on
-            Shopify” says.
-          </Details>
+                {({ id, describedBy, invalid }) => (
+                  <input
+                    id={id}
+                    value={f.domain}
+                    onInput={set('domain')}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid}
+                    autocomplete="off"
+                  />
+                )}
+              </Field>
+              <Field
+                label="Shopify API secret"
+                hint={`The app's client secret: ${shop.value.shopify.api_secret_set ? 'set' : 'not set'}. Type a new one to replace it; it is never shown.${shop.value.shopify.previous_secret_expires_at ? ` The previous secret still works until ${when(shop.value.shopify.previous_secret_expires_at)}: Shopify signs with it for a while after a change.` : ''}`}
+                errors={errors.value['shopify.api_secret']}
+              >
+                {({ id, describedBy, invalid }) => (
+                  <input
+                    id={id}
+                    type="password"
+                    value={f.secret}
+                    onInput={set('secret')}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid}
+                    autocomplete="new-password"
+                  />
+                )}
+              </Field>
+              <Field label="Book when" hint={BOOK_ON[f.bookOn]} errors={errors.value['shopify.book_on']}>
+                {({ id, describedBy, invalid }) => (
+                  <select
+                    id={id}
+                    value={f.bookOn}
+                    onChange={set('bookOn')}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid}
+                  >
+                    <option value="orders/create">the order is placed</option>
+                    <option value="orders/paid">the order is paid</option>
+                  </select>
+                )}
+              </Field>
+              <Details about="about connecting Shopify">
+                {TOPICS[f.bookOn]} The domain, the client secret and the webhooks are set up as the README's “Install on
+                Shopify” says.
+              </Details>
+            </>
+          )}
           <p class="row">
             <button class="primary" type="submit">
               Save shop settings
             </button>
-            {shop.value.shopify.api_secret_set && (
+            {isOwner() && shop.value.shopify.api_secret_set && (
               <ConfirmButton
                 label="Remove the API secret"
                 question="Remove the API secret? The shop is disconnected from Shopify: its orders no longer book."

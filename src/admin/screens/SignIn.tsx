@@ -1,48 +1,79 @@
 /**
- * Sign-in with a secret token. The value lives only in the input until it is posted; the
- * field is emptied at once, whatever the answer.
+ * Signing in: each person with their own email address and password (or, from an invitation's
+ * link `#/join/<code>`, choosing a name and password first: StaffJoin.tsx). The password lives
+ * only in its input until it is posted; the field is emptied at once, whatever the answer.
  * @module
  */
 import { useRef, useState } from 'preact/hooks';
-import { signIn } from '../models/session.ts';
+import { loadSession, signIn } from '../models/session.ts';
+import { passkeySignIn, passkeysSupported } from '../models/passkeys.ts';
 import { Field, Status } from '../components/bits.tsx';
+import { StaffJoin } from './StaffJoin.tsx';
 
-/** The sign-in form. */
+/** The code of an invitation's link in the address, if the page was opened by one. */
+function invitationCode(): string | undefined {
+  return /^#\/join\/([A-Za-z0-9_-]{43})$/.exec(location.hash)?.[1];
+}
+
+/** The sign-in form, or the invitation's page. */
 export function SignIn() {
-  const input = useRef<HTMLInputElement>(null);
+  const code = invitationCode();
+  return code ? <StaffJoin code={code} /> : <PasswordSignIn />;
+}
+
+function PasswordSignIn() {
+  const email = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: Event) => {
     event.preventDefault();
-    const field = input.current!;
-    const token = field.value;
+    const field = password.current!;
+    const typed = field.value;
     field.value = '';
     setBusy(true);
-    const message = await signIn(token).catch((error: unknown) =>
+    const message = await signIn(email.current!.value.trim(), typed).catch((error: unknown) =>
       error instanceof Error ? error.message : 'Sign-in failed.',
     );
     setBusy(false);
     setProblem(message);
     if (message) field.focus();
   };
+  const withPasskey = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await passkeySignIn();
+      await loadSession();
+    } catch (error) {
+      setProblem(
+        error instanceof Error && error.name === 'NotAllowedError'
+          ? 'No passkey was chosen. Try again, or sign in with your password.'
+          : error instanceof Error
+            ? error.message
+            : 'Sign-in failed.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <main class="signin">
       <section class="card">
         <h1>Bookings admin</h1>
-        <p>
-          Sign in with your shop's secret token (<code>sk_…</code>). It is exchanged for a session that ends after 12
-          hours or when you sign out; this page never keeps the token.
-        </p>
+        <p>Sign in with your own email address and password. You stay signed in for 12 hours or until you sign out.</p>
         <form onSubmit={submit}>
-          <Field label="Secret token" errors={problem ? [problem] : undefined}>
+          <Field label="Email address">
+            {({ id }) => <input ref={email} id={id} type="email" name="email" autocomplete="username" required />}
+          </Field>
+          <Field label="Password" errors={problem ? [problem] : undefined}>
             {({ id, describedBy, invalid }) => (
               <input
-                ref={input}
+                ref={password}
                 id={id}
                 type="password"
-                name="token"
-                autocomplete="off"
-                spellcheck={false}
+                name="password"
+                autocomplete="current-password"
                 required
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
@@ -56,6 +87,20 @@ export function SignIn() {
           </p>
           <Status message={busy ? 'Signing in…' : null} />
         </form>
+        {passkeysSupported() && (
+          <p>
+            <button type="button" onClick={() => void withPasskey()} disabled={busy}>
+              Sign in with a passkey
+            </button>
+          </p>
+        )}
+        <details>
+          <summary>No account yet?</summary>
+          <p>
+            Ask the shop's owner to invite you under Staff: the invitation's link lets you choose your name and
+            password. The owner signs in the first time with the one-time link the service prints when it starts.
+          </p>
+        </details>
       </section>
     </main>
   );

@@ -1,8 +1,7 @@
 /**
  * Tokens: the shop's tokens by hint, a new publishable token for a site's origins, a new secret
- * token shown once (with a copy button), and revoking (two steps). The session cannot tell
- * which secret token opened it, so revoking any secret token warns that the admin sessions
- * opened with it end at once, this one perhaps included; if it was, the sign-in form follows.
+ * token shown once (with a copy button), and revoking (two steps). People sign in with their
+ * own accounts (Staff), so revoking a token signs no one out of the admin. Only the owner sees it.
  * Once a token is made the form is emptied, so a second click on Create makes no duplicate.
  * @module
  */
@@ -12,13 +11,12 @@ import { client, messageOf, problemOf } from '../api.ts';
 import { ConfirmButton, CopyButton, Field, useStatus } from '../components/bits.tsx';
 import { Details } from '../components/Details.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
-import { loadSession } from '../models/session.ts';
 import { useResource } from '../models/use-resource.ts';
 
 /** What revoking `t` stops, said before it is done. */
 function revokeQuestion(t: TokenRecord): string {
   if (t.kind === 'secret')
-    return `Revoke ${t.hint}? Software using it stops working, and anyone who signed in here with it is signed out at once (perhaps you).`;
+    return `Revoke ${t.hint}? Software using it stops working at once. No one is signed out of this admin.`;
   return `Revoke ${t.hint}? Sites using it can no longer show the calendar or hold dates.`;
 }
 
@@ -103,9 +101,6 @@ export function Tokens() {
     try {
       await client.tokens.revoke(t.id);
       say(`Token ${t.hint ?? t.id} revoked.`);
-      // If this session came from that token it has just ended: show the sign-in form now
-      // rather than failing on the next request.
-      if (t.kind === 'secret') await loadSession();
       await tokens.reload();
     } catch (error) {
       say(messageOf(error), true);

@@ -1,9 +1,11 @@
 /**
  * The admin's routes (src/service/admin/README.md): the page at `/admin` (a Vite-built Preact
- * app, when built), and its sign-in: POST /admin/session exchanges a secret token for the
- * session cookie, GET /admin/session says who is signed in, DELETE /admin/session signs out,
- * GET /admin/sign-in/{code} redeems a one-time link. The /v1 API then accepts the cookie
- * (tokens/auth-middleware.ts). Every answer here is `no-store` but the hashed assets.
+ * app, when built), and signing in: POST /admin/session with an email address and password,
+ * GET /admin/session says who is signed in, DELETE /admin/session signs out, GET
+ * /admin/sign-in/{code} redeems the owner's one-time link; GET /admin/sessions lists sessions and
+ * DELETE /admin/sessions/{id} ends one. Staff accounts are staff/routes.ts, passkeys
+ * passkeys/routes.ts. The /v1 API then accepts the cookie (tokens/auth-middleware.ts). Every
+ * answer here is `no-store` but the hashed assets.
  * @module
  */
 import { existsSync } from 'node:fs';
@@ -12,11 +14,16 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { HttpError, jsonResponse } from '../http/errors.ts';
 import { isSecure, ownOrigin } from '../http/own-origin.ts';
+import type { Buckets } from '../limits/buckets.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { sqlNowOf } from '../shared/clock.ts';
-import { ForbiddenError } from '../shared/errors.ts';
-import { verifyToken } from '../tokens/tokens.ts';
-import { shopName } from './queries.ts';
+import { ForbiddenError, NotFoundError } from '../shared/errors.ts';
+import type { Posted } from '../staff/input.ts';
+import { ownerOrNew } from '../staff/queries.ts';
+import { accountOf, signInEmail } from '../staff/sign-in.ts';
+import { deadLinkPage, LINK_PAGE_CSP } from './link-page.ts';
+import { deleteSessionById, listSessions, shopName } from './queries.ts';
+import { signedIn } from './session-middleware.ts';
 import {
   clearedCookie,
   closeSession,
@@ -26,6 +33,7 @@ import {
   sessionCookie,
   sessionIdOf,
 } from './sessions.ts';
+import { takeSignInAttempt } from './sign-in-limits.ts';
 
 /** The admin page's policy: everything from the service itself, nothing inline, no framing. */
 const ADMIN_CSP = [
@@ -39,8 +47,24 @@ const ADMIN_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** What the admin's sign-in is limited by: the app's shared buckets and its clock (ms). */
+export interface SignInLimits {
+  buckets: Buckets;
+  now: () => number;
+}
+
+/**
+ * A sign-in from another site would sign the merchant in as someone else. Like every write with
+ * the cookie, it comes from the page itself only: the Origin must be present and this service's
+ * (checked first: 403), and the body JSON (415 else; a form can send neither).
+ */
+export const fromOwnPage: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.header('origin') !== ownOrigin(c)) throw new ForbiddenError('Sign in from the admin page itself.');
+  await next();
+};
+
 /** The admin's routes; `adminDir` is the built page's folder (`dist/admin`), if any. */
-export function adminRoutes(adminDir?: string): Hono<AppEnv> {
+export function adminRoutes(limits: SignInLimits, adminDir?: string): Hono<AppEnv> {
   // strict: false as the parent app: /admin and /admin/ are one page.
   const app = new Hono<AppEnv>({ strict: false });
   app.use('/admin/*', async (c, next) => {
@@ -50,33 +74,19 @@ export function adminRoutes(adminDir?: string): Hono<AppEnv> {
     c.res.headers.set('x-content-type-options', 'nosniff');
   });
 
-  // A sign-in from another site would sign the merchant in as someone else. Like every write
-  // with the cookie, it comes from the page itself only: the Origin must be present and this
-  // service's (checked first: 403), and the body JSON (415 else; a form can send neither).
-  const fromOwnPage: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (c.req.header('origin') !== ownOrigin(c)) throw new ForbiddenError('Sign in from the admin page itself.');
-    await next();
-  };
   app.post('/admin/session', fromOwnPage, jsonBody(), async (c) => {
     const { db, clock } = c.get('deps');
-    const body = c.get('body') as { token?: unknown } | undefined;
-    const token = typeof body?.token === 'string' ? body.token.trim() : '';
-    if (!token)
-      throw new HttpError('validation_failed', 'token is required.', {
-        details: { fields: { token: ['is required'] } },
+    const body = (c.get('body') ?? {}) as Posted;
+    const email = signInEmail(typeof body === 'object' && !Array.isArray(body) ? body : {});
+    const wait = await takeSignInAttempt(limits.buckets, limits.now(), email, c.get('client'));
+    if (wait) throw new HttpError('rate_limited', wait.message, { headers: { 'retry-after': String(wait.seconds) } });
+    const account = await accountOf(db, email, String(body.password));
+    if (!account)
+      throw new HttpError('unauthorized', 'That email address and password do not match an account.', {
+        details: { fields: { password: ['does not match this email address'] } },
       });
-    const auth = token.length <= 256 ? await verifyToken(db, token) : undefined;
-    if (!auth)
-      throw new HttpError('unauthorized', 'The token is not valid.', {
-        details: { fields: { token: ['is not a token of any shop'] } },
-      });
-    if (auth.kind !== 'secret')
-      throw new HttpError(
-        'forbidden',
-        'Sign in with a secret token (sk_…); a publishable token cannot change a shop.',
-        { details: { fields: { token: ['must be a secret token (sk_…)'] } } },
-      );
-    const id = await openSession(db, auth.tokenId, sqlNowOf(clock));
+    const id = await openSession(db, account.id, c.req.header('user-agent') ?? '', sqlNowOf(clock));
+    c.set('auth', (await sessionAuth(db, id, sqlNowOf(clock)))!);
     return c.body(null, 204, { 'set-cookie': sessionCookie(id, isSecure(c)) });
   });
 
@@ -84,33 +94,55 @@ export function adminRoutes(adminDir?: string): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const id = sessionIdOf(c.req.header('cookie'));
     const auth = id === undefined ? undefined : await sessionAuth(db, id, sqlNowOf(clock));
-    if (!auth) throw new HttpError('unauthorized', 'Not signed in.');
+    if (!auth?.staff) throw new HttpError('unauthorized', 'Not signed in.');
+    const { id: staffId, name, email, role } = auth.staff;
     return jsonResponse({
       shop: { name: await shopName(db, auth.shopId), tz: auth.tz, locale: auth.locale },
       base_url: ownOrigin(c),
+      staff: { id: staffId, name, email, role },
     });
   });
 
   app.delete('/admin/session', async (c) => {
     const { db, clock } = c.get('deps');
-    const origin = c.req.header('origin');
-    if (origin !== ownOrigin(c)) throw new ForbiddenError('Sign out from the admin page itself.');
+    if (c.req.header('origin') !== ownOrigin(c)) throw new ForbiddenError('Sign out from the admin page itself.');
     const id = sessionIdOf(c.req.header('cookie'));
+    const auth = id === undefined ? undefined : await sessionAuth(db, id, sqlNowOf(clock));
+    if (auth) c.set('auth', auth);
     if (id !== undefined) await closeSession(db, id, sqlNowOf(clock));
     return c.body(null, 204, { 'set-cookie': clearedCookie(isSecure(c)) });
   });
 
+  // The owner's one-time link (npm start, --create-shop): signs in as the shop's first owner,
+  // made on first use, who then sets a password or passkey under Staff, "Your account".
   app.get('/admin/sign-in/:code', async (c) => {
     const { db, clock } = c.get('deps');
-    const tokenId = await redeemSignInCode(db, c.req.param('code'), sqlNowOf(clock));
-    if (tokenId === undefined) {
-      return c.html(
-        '<!doctype html><title>Link used or expired</title><p>This sign-in link was used already or has expired. <a href="/admin/">Sign in with a secret token</a>.</p>',
-        410,
-      );
-    }
-    const id = await openSession(db, tokenId, sqlNowOf(clock));
-    return c.body(null, 303, { location: '/admin/', 'set-cookie': sessionCookie(id, isSecure(c)) });
+    const shopId = await redeemSignInCode(db, c.req.param('code'), sqlNowOf(clock));
+    if (shopId === undefined) return c.html(deadLinkPage('sign-in'), 410, { 'content-security-policy': LINK_PAGE_CSP });
+    const ownerId = await ownerOrNew(db, shopId);
+    const id = await openSession(db, ownerId, c.req.header('user-agent') ?? '', sqlNowOf(clock));
+    c.set('auth', (await sessionAuth(db, id, sqlNowOf(clock)))!);
+    const account = screenOfNewOwner(c.get('auth').staff?.email);
+    return c.body(null, 303, { location: `/admin/${account}`, 'set-cookie': sessionCookie(id, isSecure(c)) });
+  });
+
+  // Sessions: everyone sees and ends their own; the owner sees and ends everyone's.
+  app.get('/admin/sessions', signedIn, async (c) => {
+    const { db, clock } = c.get('deps');
+    const auth = c.get('auth');
+    const me = auth.staff!;
+    const rows = await listSessions(db, auth.shopId, me.role === 'owner' ? null : me.id, sqlNowOf(clock));
+    return jsonResponse(rows.map((row) => ({ ...row, current: row.id === me.sessionId })));
+  });
+  app.delete('/admin/sessions/:id{[0-9]+}', signedIn, async (c) => {
+    const { db } = c.get('deps');
+    const auth = c.get('auth');
+    const me = auth.staff!;
+    const id = Number(c.req.param('id'));
+    if (!(await deleteSessionById(db, auth.shopId, id, me.role === 'owner' ? null : me.id)))
+      throw new NotFoundError('session', id);
+    const ended = id === me.sessionId;
+    return c.body(null, 204, ended ? { 'set-cookie': clearedCookie(isSecure(c)) } : {});
   });
 
   if (adminDir && existsSync(`${adminDir}/index.html`)) {
@@ -137,4 +169,9 @@ export function adminRoutes(adminDir?: string): Hono<AppEnv> {
     app.get('/admin', (c) => c.text('The admin is not built yet: run `npm run build`.\n', 404));
   }
   return app;
+}
+
+/** Where the owner's link leads: their account's part of Staff until they have an address (then a password) to sign in with. */
+function screenOfNewOwner(email: string | null | undefined): string {
+  return email ? '' : '#/staff';
 }

@@ -1,11 +1,13 @@
 /**
  * The admin's session cookie as a way to authenticate `/v1` requests (the app passes it to
- * `authenticate`, tokens/auth-middleware.ts): the session stands for the secret token that
- * opened it.
+ * `authenticate`, tokens/auth-middleware.ts) and the admin's own endpoints (`signedIn`): the
+ * session stands for a member of staff, with a secret token's scopes less what their role
+ * forbids (staff/role-guard-middleware.ts).
  * @module
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
+import { HttpError } from '../http/errors.ts';
 import { ownOrigin } from '../http/own-origin.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { ForbiddenError } from '../shared/errors.ts';
@@ -15,10 +17,10 @@ import { sessionAuth, sessionIdOf } from './sessions.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The admin session of the request's cookie, as a secret token's context, or undefined when
- * there is none. Cross-site use is refused (403): SameSite=Strict keeps browsers from sending
- * the cookie from other sites, and besides, a write must carry an `Origin` equal to the
- * service's own, and a read may carry no other.
+ * The admin session of the request's cookie, as a secret token's context with its member of
+ * staff, or undefined when there is none. Cross-site use is refused (403): SameSite=Strict keeps
+ * browsers from sending the cookie from other sites, and besides, a write must carry an `Origin`
+ * equal to the service's own, and a read may carry no other.
  */
 export async function sessionFromCookie(c: Context<AppEnv>): Promise<AuthContext | undefined> {
   const { db, clock } = c.get('deps');
@@ -37,3 +39,11 @@ export async function sessionFromCookie(c: Context<AppEnv>): Promise<AuthContext
     throw new ForbiddenError(`An admin session cannot be used from the origin ${origin}.`);
   return auth;
 }
+
+/** The admin's own endpoints: a session is required (401), with the same Origin rules; sets `auth`. */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const auth = await sessionFromCookie(c);
+  if (!auth) throw new HttpError('unauthorized', 'Not signed in.');
+  c.set('auth', auth);
+  await next();
+};

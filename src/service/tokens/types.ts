@@ -17,4 +17,18 @@ export interface AuthContext {
   locale: string;
   /** Browser origins a publishable token may be used from. */
   origins: string[];
+  /**
+   * The member of staff whose admin session this is (a session acts with a secret token's
+   * scopes, less what the role forbids: staff/role-guard.ts); absent for tokens.
+   */
+  staff?: SessionStaff;
+}
+
+/** Who is signed in to the admin: a member of staff and the session itself. */
+export interface SessionStaff {
+  id: number;
+  name: string;
+  email: string | null;
+  role: 'owner' | 'staff';
+  sessionId: number;
 }

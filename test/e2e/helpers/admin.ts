@@ -4,9 +4,12 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { OWNER } from '../../helpers/staff.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { SECRET } from './fixture.ts';
 import { DESKTOP, PHONE } from './page.ts';
+
+/** The e2e shop's owner, whose account the e2e server makes (server.ts): every admin test signs in as them. */
+export { OWNER };
 
 /** The screens, by their navigation links. */
 export const SCREENS = [
@@ -22,13 +25,16 @@ export const SCREENS = [
   'Install',
   'Shop',
   'Messages',
+  'Staff',
+  'Activity',
 ];
 
-/** Signs in with the demo shop's secret token through the form. */
-export async function signIn(page: Page): Promise<void> {
+/** Signs in through the form with an email address and password: the shop's owner's, or `as`. */
+export async function signIn(page: Page, as: { email: string; password: string } = OWNER): Promise<void> {
   await page.goto('/admin/');
-  await page.getByLabel('Secret token').fill(SECRET);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Email address').fill(as.email);
+  await page.getByLabel('Password').fill(as.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Harbour Kayaks: bookings admin' }).waitFor();
 }
 

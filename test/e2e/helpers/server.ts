@@ -24,6 +24,7 @@ import { listen } from '../../../src/service/server.ts';
 import { createStorefront } from '../../../src/service/storefront/app.ts';
 import { catalogFromFixture } from '../../../src/service/storefront/catalog.ts';
 import type { PlainDate } from '../../../src/shared/plain-date.ts';
+import { addStaff, OWNER } from '../../helpers/staff.ts';
 import { E2E_NOW } from './clock.ts';
 import { SECRET, e2eFixture, shopToday } from './fixture.ts';
 
@@ -238,6 +239,8 @@ export async function startStorefront(options: StartOptions = {}): Promise<E2eSe
   const origins = [`http://localhost:${server.port}`, `http://127.0.0.1:${server.port}`];
   const today = shopToday(clock.now());
   await loadFixture(db, e2eFixture({ origins, today, holdMinutes: options.holdMinutes }));
+  // The shop's owner, as the admin's tests sign in (helpers/admin.ts signIn).
+  await addStaff(db, { ...OWNER, role: 'owner' });
   loaded();
 
   const url = `http://localhost:${server.port}`;

@@ -5,17 +5,21 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import type { TestService } from '../../helpers/service.ts';
-import { api, TOKENS, withService } from '../api.ts';
+import { addStaff, OWNER } from '../../helpers/staff.ts';
+import { api, withService } from '../api.ts';
 
 const PUBLIC = 'https://bookings.example.com';
 const INTERNAL = 'http://booking.test';
 
-function signIn(
+/** Signs in as the shop's owner (made on the first call), posted to `url`. */
+async function signIn(
   service: TestService,
   headers: Record<string, string>,
   url = INTERNAL,
-  body = JSON.stringify({ token: TOKENS.secret }),
+  body = JSON.stringify({ email: OWNER.email, password: OWNER.password }),
 ) {
+  const owners = await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff');
+  if (owners.rows[0]!.n === 0) await addStaff(service.db, { ...OWNER, role: 'owner' });
   return service.fetch(new Request(`${url}/admin/session`, { method: 'POST', headers, body }));
 }
 
@@ -95,7 +99,7 @@ describeEachDatabase('the admin behind a TLS proxy', (database) => {
             service,
             { 'content-type': 'application/x-www-form-urlencoded', origin: INTERNAL },
             INTERNAL,
-            `token=${TOKENS.secret}`,
+            `email=${encodeURIComponent(OWNER.email)}&password=${OWNER.password}`,
           )
         ).status,
       ).toBe(415);

@@ -1,0 +1,60 @@
+/**
+ * The fields of staff accounts as people type them: an email address, a name, a password, a
+ * role. Each bad one is a message against its field (one 422 names them all).
+ * @module
+ */
+import type { FieldErrors } from '../shared/field-errors.ts';
+import { MIN_PASSWORD } from './passwords.ts';
+import type { StaffRole } from './types.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The body as posted: anything. */
+export type Posted = Record<string, unknown>;
+
+/** Reads `field` of `body` as an email address (trimmed), recording a message when it is not one. */
+export function emailField(body: Posted, field: string, errors: FieldErrors, required = true): string | undefined {
+  const value = body[field];
+  if (value === undefined && !required) return undefined;
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) errors.add(field, 'is required');
+  else if (text.length > 254 || !EMAIL.test(text)) errors.add(field, 'must be an email address, like sam@example.com');
+  else return text;
+  return undefined;
+}
+
+/** Reads a person's name: 1 to 100 characters. */
+export function nameField(body: Posted, field: string, errors: FieldErrors, required = true): string | undefined {
+  const value = body[field];
+  if (value === undefined && !required) return undefined;
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) errors.add(field, 'is required');
+  else if (text.length > 100) errors.add(field, 'must be at most 100 characters');
+  else return text;
+  return undefined;
+}
+
+/** Reads a new password: at least `MIN_PASSWORD` characters, at most 200. */
+export function passwordField(body: Posted, field: string, errors: FieldErrors, required = true): string | undefined {
+  const value = body[field];
+  if (value === undefined && !required) return undefined;
+  if (typeof value !== 'string' || value.length === 0) errors.add(field, 'is required');
+  else if (value.length < MIN_PASSWORD) errors.add(field, `must be at least ${MIN_PASSWORD} characters`);
+  else if (value.length > 200) errors.add(field, 'must be at most 200 characters');
+  else return value;
+  return undefined;
+}
+
+/** Reads a role: owner or staff. */
+export function roleField(body: Posted, field: string, errors: FieldErrors, required = true): StaffRole | undefined {
+  const value = body[field];
+  if (value === undefined && !required) return undefined;
+  if (value === 'owner' || value === 'staff') return value;
+  errors.add(field, 'must be "owner" or "staff"');
+  return undefined;
+}
+
+/** A 422 for every field of `body` not in `known`. */
+export function unknownFields(body: Posted, known: readonly string[], errors: FieldErrors): void {
+  for (const key of Object.keys(body)) if (!known.includes(key)) errors.add(key, 'is not a field of this request');
+}
