@@ -59,6 +59,11 @@ describeInBrowser('bookings made and changed in the merchant admin', () => {
       const date = day(suite.today, offset);
       const { page, pageErrors } = await suite.open({ bypassCSP: true, ...(viewport && { viewport }) });
       await signIn(page);
+      // On a phone the screens are behind the Menu button: opened by the keyboard too.
+      if (viewport) {
+        await tabUntil(page, /^☰?\s*Menu, now showing/);
+        await page.keyboard.press('Enter');
+      }
       await tabUntil(page, 'Bookings and holds');
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Bookings', level: 2 }).waitFor();
