@@ -49,7 +49,12 @@ describeEachDatabase('migration 22: customers of the bookings made before it', (
       const elsewhere = await insertBooking(db, two, '2026-11-04T00:00Z', [
         { first_name: 'Ada', last_name: 'L', email: 'ada@example.com' },
       ]);
-      expect(await migrate(db)).toEqual([22]);
+      expect(
+        await migrate(
+          db,
+          MIGRATIONS.filter((m) => m.version <= 22),
+        ),
+      ).toEqual([22]);
 
       const { rows: customers } = await db.query<{
         shop_id: number;

@@ -6,6 +6,7 @@ import { describeEachDatabase } from '../../helpers/databases.ts';
 import type { TestService } from '../../helpers/service.ts';
 import { api, catalogIds, TOKENS, withService } from '../api.ts';
 import { parseCsv } from './parse-csv.ts';
+import { signedInAs } from '../../helpers/staff.ts';
 
 const ORIGIN = 'http://booking.test';
 const ZONE = 'Australia/Melbourne';
@@ -199,14 +200,7 @@ describeEachDatabase('GET /v1/exports/bookings.csv', (database) => {
       expect(refused.status).toBe(403);
       expect(refused.body.error).toBe('forbidden');
       expect((await api(service).get('/v1/exports/bookings.csv', { token: null })).status).toBe(401);
-      const signIn = await service.fetch(
-        new Request(`${ORIGIN}/admin/session`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: ORIGIN },
-          body: JSON.stringify({ token: TOKENS.secret }),
-        }),
-      );
-      const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+      const { cookie } = await signedInAs(service);
       const bySession = await api(service).get('/v1/exports/bookings.csv', { token: null, headers: { cookie } });
       expect(bySession.status).toBe(200);
       expect(parseCsv(bySession.text)).toHaveLength(2);
