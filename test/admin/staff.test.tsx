@@ -3,10 +3,11 @@
  * invites someone and sees the link, a refused address stands beside its field; a member of
  * staff sees their own account and devices but not the shop's staff; Activity lists who did what.
  */
-import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, expect, it } from 'vitest';
 import { Activity } from '../../src/admin/screens/Activity.tsx';
 import { Staff } from '../../src/admin/screens/Staff.tsx';
+import { Install } from '../../src/admin/screens/Install.tsx';
 import { type AdminHarness, renderScreen, STAFF_MEMBER, startAdmin } from '../helpers/render-admin.tsx';
 
 let admin: AdminHarness | undefined;
@@ -46,4 +47,17 @@ it('a member of staff sees their own account and devices, not the shop’s staff
   await screen.findByRole('cell', { name: /^created location \d+$/ });
   expect(screen.getByRole('cell', { name: 'API token sk_…bour' })).toBeTruthy();
   expect(screen.getByText(/^Changes 1–1 of 1$/)).toBeTruthy();
+});
+
+it('a member of staff is not offered to make a token on Install (the owner makes tokens), the owner is', async () => {
+  admin = await startAdmin({ as: STAFF_MEMBER });
+  renderScreen(<Install />);
+  await screen.findByText("Only the shop's owner can make tokens: ask them for one, and paste it above.");
+  expect(screen.queryByRole('button', { name: /Make a publishable token/ })).toBeNull();
+  await admin.close();
+  cleanup();
+  admin = await startAdmin();
+  renderScreen(<Install />);
+  await screen.findByRole('button', { name: 'Make a publishable token for this site' });
+  expect(screen.queryByText(/Only the shop's owner can make tokens/)).toBeNull();
 });

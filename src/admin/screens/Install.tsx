@@ -18,7 +18,7 @@ import { Details } from '../components/Details.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { catalog, ensureCatalog, products } from '../models/catalog.ts';
 import { installDraft, updateInstallDraft } from '../models/install-draft.ts';
-import { screenHref, session } from '../models/session.ts';
+import { isOwner, screenHref, session } from '../models/session.ts';
 import { embedSnippet, priceErrors } from '../models/snippet.ts';
 
 /** The install screen. */
@@ -188,18 +188,23 @@ export function Install() {
         This service keeps only a fingerprint (a hash) of each token, never the token itself, so it cannot show you a
         token again once it has been made. Tokens you already use keep working when you make another.
       </Details>
-      <form onSubmit={make} aria-label="Make a publishable token for a site">
-        <Field label="Your site's address" hint="e.g. https://www.your-store.com">
-          {({ id, describedBy }) => (
-            <input id={id} type="url" required value={site} onInput={set('site')} aria-describedby={describedBy} />
-          )}
-        </Field>
-        <p>
-          <button type="submit">
-            {made ? 'Make another token for this site' : 'Make a publishable token for this site'}
-          </button>
-        </p>
-      </form>
+      {/* Tokens are the owner's (the service refuses staff: 403): staff paste one the owner made. */}
+      {isOwner() ? (
+        <form onSubmit={make} aria-label="Make a publishable token for a site">
+          <Field label="Your site's address" hint="e.g. https://www.your-store.com">
+            {({ id, describedBy }) => (
+              <input id={id} type="url" required value={site} onInput={set('site')} aria-describedby={describedBy} />
+            )}
+          </Field>
+          <p>
+            <button type="submit">
+              {made ? 'Make another token for this site' : 'Make a publishable token for this site'}
+            </button>
+          </p>
+        </form>
+      ) : (
+        <p class="hint">Only the shop's owner can make tokens: ask them for one, and paste it above.</p>
+      )}
       <p class={made ? 'status token-once' : 'status'} role="status">
         {made &&
           `A token for ${madeFor} was made and is in the code below: copy it now, it cannot be shown again. “Make another” adds a second token; the first keeps working until you revoke it under Tokens.`}
