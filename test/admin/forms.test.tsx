@@ -239,3 +239,36 @@ describe('Widget form: times of day', () => {
     await waitFor(() => expect(errorBeside('Longest booking, in times', form)).toBeTruthy());
   });
 });
+
+describe('Shop form: disconnecting Shopify', () => {
+  it('asks before a save with the Shopify domain emptied disconnects the shop, and keeps it connected on "Keep it"', async () => {
+    const connect = await admin.api('PUT', '/v1/shop', {
+      shopify: { domain: 'harbour-kayaks.myshopify.com', api_secret: 'shpss_0123456789abcdef' },
+    });
+    expect(connect.status).toBe(200);
+    const domainNow = async () =>
+      ((await admin.api('GET', '/v1/shop').then((r) => r.json())) as { shopify: { domain: string | null } }).shopify
+        .domain;
+    renderScreen(<Shop />);
+    const form = await screen.findByRole('form', { name: 'Shop settings' });
+    await waitFor(() =>
+      expect((within(form).getByLabelText('Shopify domain') as HTMLInputElement).value).toBe(
+        'harbour-kayaks.myshopify.com',
+      ),
+    );
+    type('Shopify domain', '', form);
+    fireEvent.submit(form);
+    const ask = await within(form).findByRole('group', { name: 'Disconnect from Shopify?' });
+    expect(requestsTo(admin, '/v1/shop', 'PUT')).toHaveLength(0);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep it' }));
+    expect((within(form).getByLabelText('Shopify domain') as HTMLInputElement).value).toBe(
+      'harbour-kayaks.myshopify.com',
+    );
+    expect(await domainNow()).toBe('harbour-kayaks.myshopify.com');
+    type('Shopify domain', '', form);
+    fireEvent.submit(form);
+    fireEvent.click(await within(form).findByRole('button', { name: 'Yes, save and disconnect' }));
+    await statusSays('Shop settings saved.');
+    expect(await domainNow()).toBeNull();
+  });
+});

@@ -8,7 +8,7 @@
  * @module
  */
 import { untracked, useSignal, useSignalEffect } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { ShopifyBookOn, ShopRecord, ShopUpdateParams } from '../../client/index.ts';
 import { client, problemOf } from '../api.ts';
 import { ConfirmButton, Field, useStatus } from '../components/bits.tsx';
@@ -66,6 +66,12 @@ export function Shop() {
     bookOn: 'orders/create' as ShopifyBookOn,
   });
   const errors = useSignal<Record<string, string[]>>({});
+  /** Saving with the Shopify domain emptied is asked first (it disconnects); "Yes" then takes the focus. */
+  const disconnecting = useSignal(false);
+  const yesDisconnect = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (disconnecting.value) yesDisconnect.current?.focus();
+  }, [disconnecting.value]);
   const { message, problem, say } = useStatus();
   const show = (s: ShopRecord) => {
     shop.value = s;
@@ -123,7 +129,15 @@ export function Shop() {
     // The topic is a setting of a connected shop: sent only with a domain.
     if (domain && f.bookOn !== (shop.value?.shopify.book_on ?? 'orders/create'))
       params.shopify = { ...params.shopify, book_on: f.bookOn };
-    if (!domain && !f.secret && shop.value?.shopify.domain) params.shopify = null;
+    if (!domain && !f.secret && shop.value?.shopify.domain) {
+      // Emptying the domain disconnects the shop: asked first, as every destructive action is.
+      if (!disconnecting.value) {
+        disconnecting.value = true;
+        return;
+      }
+      params.shopify = null;
+    }
+    disconnecting.value = false;
     const secretNeeded = Boolean(domain) && !f.secret && !shop.value?.shopify.api_secret_set;
     return act(async () => show(await client.shop.update(params)), 'Shop settings saved.', secretNeeded);
   };
@@ -245,6 +259,25 @@ export function Shop() {
             <button class="primary" type="submit">
               Save shop settings
             </button>
+            {disconnecting.value && (
+              <span class="row" role="group" aria-label="Disconnect from Shopify?">
+                <span>
+                  Save with no Shopify domain? The shop is disconnected from Shopify: its orders no longer book.
+                </span>
+                <button ref={yesDisconnect} type="submit" class="danger">
+                  Yes, save and disconnect
+                </button>
+                <button
+                  type="button"
+                  onClick={() => (
+                    (disconnecting.value = false),
+                    (form.value = { ...form.value, domain: shop.value?.shopify.domain ?? '' })
+                  )}
+                >
+                  Keep it
+                </button>
+              </span>
+            )}
             {isOwner() && shop.value.shopify.api_secret_set && (
               <ConfirmButton
                 label="Remove the API secret"
