@@ -3,16 +3,18 @@
  * @module
  */
 
-/** Each error code with the HTTP status it always travels with. */
-export const ERROR_STATUS = {
+/**
+ * One error code per HTTP status: the code a client gives an answer whose body carries none (an
+ * HTML page from a proxy). Kept apart from the codes that share a status (below) so the widget,
+ * which needs only this, does not carry every code.
+ */
+export const STATUS_CODES = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   unavailable: 409,
-  in_use: 409,
-  booking_cancelled: 409,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
@@ -20,6 +22,13 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   header_too_large: 431,
   internal: 500,
+} as const;
+
+/** Each error code with the HTTP status it always travels with. */
+export const ERROR_STATUS = {
+  ...STATUS_CODES,
+  in_use: 409,
+  booking_cancelled: 409,
 } as const;
 
 /** An error code of the envelope's `error` field. */

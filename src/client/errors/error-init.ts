@@ -1,4 +1,4 @@
-import { ERROR_STATUS, isErrorBody, type ErrorCode } from '../../shared/errors.ts';
+import { isErrorBody, STATUS_CODES, type ErrorCode } from '../../shared/errors.ts';
 import { parseRetryAfter } from '../core/retry-timing.ts';
 import type { BookingApiError, BookingApiErrorInit } from './BookingApiError.ts';
 
@@ -13,8 +13,8 @@ export type ErrorFactory = (init: ErrorInit) => BookingApiError;
 
 /** The API's code for a status, for bodies that carry none (an HTML page from a proxy). */
 function codeForStatus(status: number): ErrorCode | 'unknown' {
-  for (const code in ERROR_STATUS) {
-    if (ERROR_STATUS[code as ErrorCode] === status) return code as ErrorCode;
+  for (const code in STATUS_CODES) {
+    if (STATUS_CODES[code as keyof typeof STATUS_CODES] === status) return code as ErrorCode;
   }
   return 'unknown';
 }
