@@ -5,7 +5,8 @@
  * and its slot widget allows runs of 3. The shopper picks a day, a Length of 2 hours by
  * keyboard, sees 16:00 unavailable for 2 hours (closing at 17:00), picks a time by the arrow
  * keys, reserves, and the hold panel names the whole 2-hour span; axe clean with the Length
- * choice shown. Another cart holding the middle hour makes the 3-hour run over it unavailable.
+ * choice shown and open. Another cart holding the middle hour makes the 3-hour run over it
+ * unavailable; the first run clear of it is held, and the cart's line says "3 hours".
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -16,7 +17,15 @@ import { describeInBrowser } from './helpers/browser.ts';
 import { GUIDED_TOUR, GUIDED_TOUR_PRODUCT, day } from './helpers/fixture.ts';
 import { DESKTOP, PHONE, deepFocus, screenshotPath, unexpectedConsoleErrors } from './helpers/page.ts';
 import { useStorefront } from './helpers/suite.ts';
-import { dayButton, holdPanel, reserveButton, showMonthOf, waitForCalendar, widgetOn } from './helpers/widget.ts';
+import {
+  dayButton,
+  holdPanel,
+  reserveButton,
+  showMonthOf,
+  waitForCalendar,
+  waitForCartNotice,
+  widgetOn,
+} from './helpers/widget.ts';
 
 /** "9:00 – 10:00 AM, 8 left": a time's accessible name without the shopper's own time. */
 const plain = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').split(', ').slice(0, 2).join(', ');
@@ -110,7 +119,7 @@ describeInBrowser('a shopper hiring by the hour for a Length of several hours', 
     });
   }
 
-  it('shows the 3-hour run over an hour another cart holds in full as fully booked, though its first hour is free', async () => {
+  it('shows the 3-hour run over an hour another cart holds in full as fully booked, though its first hour is free, and holds the first run clear of it as 3 hours', async () => {
     const date = day(suite.today, 6);
     await hourly();
     // Another cart has every unit from 12:00 to 13:00 (and, by the buffer, until 13:30).
@@ -119,7 +128,7 @@ describeInBrowser('a shopper hiring by the hour for a Length of several hours', 
       items: [{ external_id: String(GUIDED_TOUR), start: `${date} 12:00`, quantity: 8 }],
     });
     expect([200, 201], JSON.stringify(held.body)).toContain(held.status);
-    const { page, group, length } = await hirePage(DESKTOP, date);
+    const { page, widget, group, length } = await hirePage(DESKTOP, date);
     const one = (await labels(group)).map(plain);
     expect(one.slice(0, 6)).toEqual([
       '9:00 – 10:00 AM, 8 left',
@@ -145,5 +154,17 @@ describeInBrowser('a shopper hiring by the hour for a Length of several hours', 
       '4:00 – 5:00 PM, unavailable for 3 hours',
     ]);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The first run clear of it is held, and the cart's line says its length.
+    await group.getByRole('radio').nth(5).click();
+    await reserveButton(widget).click();
+    await holdPanel(widget).waitFor({ timeout: 10_000 });
+    expect((await holdPanel(widget).innerText()).replace(/\s+/g, ' ')).toMatch(/, 2:00 – 5:00 PM × 1/i);
+    await waitForCartNotice(page);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /your cart/ })
+        .innerText(),
+    ).toBe('Added to your cart: Guided paddle tour, 1 × 3 hours.');
   });
 });
