@@ -8,7 +8,7 @@
  * choice shown and open. Another cart holding the middle hour makes the 3-hour run over it
  * unavailable; the first run clear of it is held, and the cart's line says "3 hours".
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { PlainDate } from '../../src/shared/plain-date.ts';
 import { hourlySchedule } from '../helpers/schedules.ts';
@@ -65,9 +65,8 @@ describeInBrowser('a shopper hiring by the hour for a Length of several hours', 
     group.getByRole('radio').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
 
   /** Waits until the first time reads `first` (the times follow a new length). */
-  async function timesRead(page: Page, group: Locator, first: RegExp): Promise<string[]> {
+  async function timesRead(group: Locator, first: RegExp): Promise<string[]> {
     await expect.poll(async () => plain((await labels(group))[0] ?? null), { timeout: 5_000 }).toMatch(first);
-    void page;
     return (await labels(group)).map(plain);
   }
 
@@ -88,7 +87,7 @@ describeInBrowser('a shopper hiring by the hour for a Length of several hours', 
       await page.keyboard.press('Enter');
       await expect.poll(() => length.inputValue()).toBe('2');
       expect((await deepFocus(page)).part).toBe('slot-length-select');
-      const times = await timesRead(page, group, /^9:00 – 11:00 AM, 8 left$/);
+      const times = await timesRead(group, /^9:00 – 11:00 AM, 8 left$/);
       expect(times).toHaveLength(8);
       // 16:00 cannot start 2 hours: the hire closes at 17:00. Shown, muted, with its reason.
       expect(times.at(-1)).toBe('4:00 – 5:00 PM, unavailable for 2 hours');
@@ -144,7 +143,7 @@ describeInBrowser('a shopper hiring by the hour for a Length of several hours', 
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     expect(await length.inputValue()).toBe('3');
-    const three = await timesRead(page, group, /^9:00 AM – 12:00 PM, fully booked$/);
+    const three = await timesRead(group, /^9:00 AM – 12:00 PM, fully booked$/);
     expect(three.slice(0, 2)).toEqual(['9:00 AM – 12:00 PM, fully booked', '10:00 AM – 1:00 PM, fully booked']);
     expect(await group.getByRole('radio').nth(1).getAttribute('aria-disabled')).toBe('true');
     // The first run clear of it starts at 14:00; the runs past 14:00 end too late.
