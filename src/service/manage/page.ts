@@ -35,7 +35,7 @@ function layout(language: ManageLanguage, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer"><title>${e(title)}</title><style>${STYLE}</style></head>
+<meta name="referrer" content="same-origin"><title>${e(title)}</title><style>${STYLE}</style></head>
 <body><main><section>${body}</section></main></body></html>`;
 }
 

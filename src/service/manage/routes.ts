@@ -27,7 +27,7 @@ export const MANAGE_LINK_ACTOR = 'The customer (manage link)';
 const HEADERS = {
   'content-security-policy': MANAGE_PAGE_CSP,
   'x-robots-tag': 'noindex',
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
 };
 
 /** The first of the six languages the browser asks for, else English. */
