@@ -20,7 +20,7 @@ describeInBrowser("the customer's manage link", () => {
     return context.newPage();
   }
 
-  it('opens from the confirmation email, shows the booking, and cancels it after a confirmation, recorded as the customer's', async () => {
+  it("opens from the confirmation email, shows the booking, and cancels it after a confirmation, recorded as the customer's", async () => {
     expect((await suite.server.api('PUT', '/v1/shop', { cancel_cutoff_hours: 48 })).status).toBe(200);
     const date = day(suite.today, 20);
     const made = await suite.server.api('POST', '/v1/bookings', {
@@ -61,7 +61,10 @@ describeInBrowser("the customer's manage link", () => {
       await expectAccessibleAtBothWidths(page, 'the cancelled booking');
       expect((await suite.server.api('GET', `/v1/bookings/${made.body.id}`)).body.status).toBe('cancelled');
       const audit = (await suite.server.api('GET', '/v1/audit?per=5')).body as { actor: string; action: string }[];
-      expect(audit[0]).toMatchObject({ actor: 'The customer (manage link)', action: `cancelled booking ${made.body.id}` });
+      expect(audit[0]).toMatchObject({
+        actor: 'The customer (manage link)',
+        action: `cancelled booking ${made.body.id}`,
+      });
     } finally {
       await page.context().close();
     }
