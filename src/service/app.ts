@@ -38,6 +38,8 @@ import {
   type RateLimitOptions,
 } from './middleware/rate-limit.ts';
 import { locationRoutes } from './locations/routes.ts';
+import { manageRoutes } from './manage/routes.ts';
+import { manageSecret } from './manage/secret-queries.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { questionRoutes } from './questions/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
@@ -116,6 +118,11 @@ export interface AppOptions {
   adminDir?: string;
   /** `MAIL_FROM`, the From address GET /v1/messages shows the messages with. @default messages/mail-settings.ts DEFAULT_FROM */
   mailFrom?: string;
+  /**
+   * `MANAGE_LINK_SECRET`: the key the customers' manage links are signed with (at least 32
+   * characters). @default one the database makes and keeps (manage/secret-queries.ts)
+   */
+  manageLinkSecret?: string;
   /** The built widget's folder (`dist/`), served at `/booking-widget.js` and `/widget/` (http/widget-files.ts). @default none */
   widgetDir?: string;
 }
@@ -146,6 +153,7 @@ export function createApp(options: AppOptions): BookingApp {
     publicOrigin: options.publicUrl ? publicOriginOf(options.publicUrl) : undefined,
     trustForwardedProto: Boolean(options.trustProxyHeader?.trim()),
     mailFrom: options.mailFrom,
+    manageSecret: onceOf(() => manageSecret(options.db, options.manageLinkSecret)),
   };
   const logError = options.logError ?? ((error: unknown) => console.error('[booking-service]', error));
   // strict: false accepts a trailing slash on every path (API.md §1).
@@ -218,6 +226,10 @@ export function createApp(options: AppOptions): BookingApp {
   const signInLimits = { buckets: buckets ?? memoryBuckets(), now: limits?.now ?? monotonicNow };
   app.route('/', adminRoutes(signInLimits, options.adminDir));
   app.route('/', staffRoutes);
+  // The customer's manage link: a page of its own, limited per address.
+  app.use('/manage/*', clientAddress(options.trustProxyHeader));
+  if (limits) app.use('/manage/*', addressLimit(limits));
+  app.route('/', manageRoutes);
   // The widget's files, so the script tag the admin hands out works against this service.
   if (options.widgetDir) app.route('/', widgetFileRoutes(options.widgetDir));
 
@@ -248,6 +260,18 @@ function readableRefusal(request: Request): Record<string, string> {
   // A refused preflight stays as it was: it answers no page's code, only the browser's check.
   if (!origin || request.method === 'OPTIONS' || !new URL(request.url).pathname.startsWith('/v1/')) return {};
   return corsHeadersFor(origin);
+}
+
+/** `make`'s promise, made on first call and kept (a failed one is made again next time). */
+function onceOf<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make().catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    });
+    return made;
+  };
 }
 
 function withDate(deps: AppDeps): Record<string, string> {

@@ -24,6 +24,7 @@ import { publicOriginOf } from './http/own-origin.ts';
 import { type CreatedShop, CreateShopError, createShop, hasNoShop, readNewShop } from './shops/create.ts';
 import { schedulePurge } from './reservations/purge.ts';
 import { mailSettingsFromEnv } from './messages/mail-settings.ts';
+import { manageSecret } from './manage/secret-queries.ts';
 import { startSender } from './messages/sender.ts';
 import { databaseClock, watchClockSkew } from './time/database-clock.ts';
 import { listen } from './server.ts';
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
       trustProxyHeader: process.env.TRUST_PROXY_HEADER,
       publicUrl: values['public-url'],
       mailFrom: mail.from,
+      manageLinkSecret: process.env.MANAGE_LINK_SECRET,
       adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)),
       widgetDir: fileURLToPath(new URL('../../dist', import.meta.url)),
     }).fetch,
@@ -86,7 +88,12 @@ async function main(): Promise<void> {
   // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
   const stopPurging = schedulePurge(db);
   // The outbox's sender (messages/sender.ts): every process sends; claims keep them apart.
-  const sender = startSender(db, mail);
+  // Customers' messages link to their manage page at the public address (or this one).
+  const links = {
+    baseUrl: publicOrigin ?? `http://localhost:${server.port}`,
+    secret: await manageSecret(db, process.env.MANAGE_LINK_SECRET),
+  };
+  const sender = startSender(db, { ...mail, links });
   const stop = async () => {
     stopPurging();
     await sender.stop();

@@ -32,6 +32,7 @@ import { newSignInCode } from './admin/sessions.ts';
 import { secretTokenOfShop } from './admin/queries.ts';
 import { listen } from './server.ts';
 import { publicOriginOf } from './http/own-origin.ts';
+import { manageSecret } from './manage/secret-queries.ts';
 import { createStorefront, TOUR_PAGE } from './storefront/app.ts';
 import { catalogFromFixture } from './storefront/catalog.ts';
 
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
       trustProxyHeader: process.env.TRUST_PROXY_HEADER,
       publicUrl: values['public-url'],
       mailFrom: mail.from,
+      manageLinkSecret: process.env.MANAGE_LINK_SECRET,
       adminDir: path('dist/admin'),
     }),
     publicDir: path('public'),
@@ -106,7 +108,12 @@ async function main(): Promise<void> {
   // Reservations expired long ago are deleted hourly (reservations/purge.ts); bookings never.
   const stopPurging = schedulePurge(db);
   // Booking messages: sent from the outbox, or kept for the admin's Messages screen.
-  const sender = startSender(db, mail);
+  // Customers' messages link to their manage page at the public address (or this one).
+  const links = {
+    baseUrl: values['public-url'] ? publicOriginOf(values['public-url']) : `http://localhost:${server.port}`,
+    secret: await manageSecret(db, process.env.MANAGE_LINK_SECRET),
+  };
+  const sender = startSender(db, { ...mail, links });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) process.exit(130); // a second Ctrl-C does not wait

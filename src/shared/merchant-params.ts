@@ -111,6 +111,8 @@ export interface ShopUpdateParams {
   shopify?: { domain?: string | null; api_secret?: string | null; book_on?: ShopifyBookOn } | null;
   /** Where the shop's notices of new and cancelled bookings go; null (or "") sends none. */
   notify_email?: string | null;
+  /** Until how many hours before the start customers may cancel online (0–720); null: not at all. */
+  cancel_cutoff_hours?: number | null;
 }
 
 /** The body of POST /v1/locations and PUT /v1/locations/{id}. */

@@ -85,6 +85,11 @@ export interface ShopRecord {
   locale: string;
   /** Where notices of new and cancelled bookings are emailed (issue 31); null: none are sent. */
   notify_email: string | null;
+  /**
+   * Until how many hours before its start a customer may cancel a booking with the link in their
+   * messages (0–720); null: customers cannot cancel online.
+   */
+  cancel_cutoff_hours: number | null;
   /** The Shopify app settings; the API secret is write-only, so only whether it is set shows. */
   shopify: {
     domain: string | null;

@@ -105,6 +105,10 @@ const SEAMS: Record<string, string[]> = {
   admin: ['tokens/*', 'staff/*', 'limits/buckets.ts'],
   // Staff endpoints are the admin's: its session, its cookie, its own-page rule.
   staff: ['admin/routes.ts', 'admin/session-middleware.ts', 'admin/sessions.ts'],
+  // The manage link's page cancels through the bookings feature, records it in the audit log and
+  // speaks as the messages do; the messages carry its link.
+  manage: ['bookings/manage.ts', 'audit/queries.ts', 'messages/render.ts', 'messages/strings.ts', 'messages/when.ts'],
+  messages: ['manage/link.ts'],
 };
 
 /** The service's folders that are no feature: the HTTP layer, the seam to the database, shared code. */

@@ -1,5 +1,6 @@
 /**
- * Shop: the shop's name, time zone, language and Shopify settings (its myshopify domain, the
+ * Shop: the shop's name, time zone, language, until when customers may cancel online (their
+ * manage link), and Shopify settings (its myshopify domain, the
  * app's API secret, write-only: shown as set or not set, with Remove and until when the secret
  * it replaced still works; and the order topic that books, with the topics to subscribe), the
  * Shopify order lines to check (ShopifyConflicts), and its locations
@@ -28,6 +29,7 @@ const SHOP_LABELS = {
   name: 'Shop name',
   tz: 'Time zone',
   locale: 'Language',
+  cancel_cutoff_hours: 'Customers may cancel online until',
   'shopify.domain': 'Shopify domain',
   'shopify.api_secret': 'Shopify API secret',
   'shopify.book_on': 'Book when',
@@ -64,6 +66,7 @@ export function Shop() {
     domain: '',
     secret: '',
     bookOn: 'orders/create' as ShopifyBookOn,
+    cutoff: '',
   });
   const errors = useSignal<Record<string, string[]>>({});
   /** Saving with the Shopify domain emptied is asked first (it disconnects); "Yes" then takes the focus. */
@@ -82,6 +85,7 @@ export function Shop() {
       domain: s.shopify.domain ?? '',
       secret: '',
       bookOn: s.shopify.book_on ?? 'orders/create',
+      cutoff: s.cancel_cutoff_hours === null ? '' : String(s.cancel_cutoff_hours),
     };
     if (session.value) session.value = { ...session.value, shop: { name: s.name, tz: s.tz, locale: s.locale } };
   };
@@ -122,7 +126,13 @@ export function Shop() {
   const save = (event: Event) => {
     event.preventDefault();
     const f = form.value;
-    const params: ShopUpdateParams = { name: f.name, tz: f.tz, locale: f.locale };
+    const cutoff = f.cutoff.trim();
+    const params: ShopUpdateParams = {
+      name: f.name,
+      tz: f.tz,
+      locale: f.locale,
+      cancel_cutoff_hours: cutoff === '' ? null : Number(cutoff),
+    };
     const domain = f.domain.trim();
     if (domain !== (shop.value?.shopify.domain ?? '') || f.secret)
       params.shopify = { ...(domain && { domain }), ...(f.secret && { api_secret: f.secret }) };
@@ -193,6 +203,26 @@ export function Shop() {
                 id={id}
                 value={f.locale}
                 onInput={set('locale')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              />
+            )}
+          </Field>
+          <Field
+            label="Customers may cancel online until"
+            hint="Hours before the start, e.g. 48 for two days before (at most 720). Every booking email has a link where your customer sees the booking and, until then, may cancel it. Leave empty and customers cannot cancel online."
+            errors={errors.value.cancel_cutoff_hours}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={720}
+                step={1}
+                value={f.cutoff}
+                onInput={set('cutoff')}
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
               />

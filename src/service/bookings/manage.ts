@@ -6,9 +6,10 @@
  */
 import type { Database } from '../db/types.ts';
 import type { Booking } from '../../shared/records.ts';
-import { NotFoundError } from '../shared/errors.ts';
+import { ConflictError, NotFoundError } from '../shared/errors.ts';
 import type { Page } from '../shared/page.ts';
 import type { AuthContext } from '../tokens/types.ts';
+import { beforeCutoff, markCancelledByCustomer } from './customer-cancel-queries.ts';
 import { bookingRecords, findBookingRow, listBookings, markCancelled, type BookingFilters } from './list-queries.ts';
 
 type Shop = Pick<AuthContext, 'shopId' | 'tz'>;
@@ -31,11 +32,32 @@ export async function getBooking(db: Database, auth: Shop, id: number): Promise<
   return (await bookingRecords(db, [row], auth.tz))[0]!;
 }
 
-/** Cancels the shop's booking `id` (a cancelled one stays as it is); its record after. */
-export async function cancelBooking(db: Database, auth: Shop, id: number): Promise<Booking> {
+/** A cancellation by the customer (the manage link): allowed until `cutoffHours` before the start. */
+export interface CustomerCancellation {
+  cutoffHours: number;
+  /** A test clock's "now"; null: the database's clock. */
+  sqlNow: number | null;
+}
+
+/**
+ * Cancels the shop's booking `id` (a cancelled one stays as it is); its record after. With
+ * `byCustomer`, only before the shop's cut-off (else ConflictError, nothing changed), and the
+ * booking is marked as the customer's cancellation (a Shopify order's: to be refunded).
+ */
+export async function cancelBooking(
+  db: Database,
+  auth: Shop,
+  id: number,
+  byCustomer?: CustomerCancellation,
+): Promise<Booking> {
   return db.transaction(async (tx) => {
     const row = await findBookingRow(tx, auth.shopId, id, true);
     if (!row) throw new NotFoundError('booking', id);
+    if (row.status !== 'cancelled' && byCustomer) {
+      if (!(await beforeCutoff(tx, auth.shopId, id, byCustomer.cutoffHours, byCustomer.sqlNow)))
+        throw new ConflictError(`Booking ${id} can no longer be cancelled online; nothing was changed.`, []);
+      await markCancelledByCustomer(tx, auth.shopId, id, byCustomer.sqlNow);
+    }
     if (row.status !== 'cancelled') await markCancelled(tx, auth.shopId, id);
     return (await bookingRecords(tx, [{ ...row, status: 'cancelled' }], auth.tz))[0]!;
   });

@@ -46,6 +46,8 @@ export interface AppDeps {
   trustForwardedProto?: boolean;
   /** `MAIL_FROM`: the From address of booking messages (messages/mail-settings.ts). */
   mailFrom?: string;
+  /** The key manage links are signed with (`MANAGE_LINK_SECRET`, else the database's: manage/secret-queries.ts). */
+  manageSecret: () => Promise<string>;
 }
 
 /** The Hono `Env` of the service. */

@@ -3,6 +3,7 @@
  * the calendar file. The sender sends exactly this; the admin's Messages screen shows it.
  * @module
  */
+import { manageUrl, type ManageLinks } from '../manage/link.ts';
 import { bookingCalendar } from './calendar.ts';
 import { renderMessage } from './render.ts';
 import type { OutboxMessage } from './types.ts';
@@ -25,9 +26,17 @@ export function domainOf(from: string): string {
   return match?.[1]?.toLowerCase() ?? 'booking-service.invalid';
 }
 
-/** The email for `message`, from `from` (MAIL_FROM), stamped `createdAt` in its calendar file. */
-export function composeMail(message: OutboxMessage, from: string, createdAt: Date): ComposedMail {
-  const rendered = renderMessage(message.kind, message.snapshot);
+/**
+ * The email for `message`, from `from` (MAIL_FROM), stamped `createdAt` in its calendar file; a
+ * customer's links to their manage page when `links` are given.
+ */
+export function composeMail(message: OutboxMessage, from: string, createdAt: Date, links?: ManageLinks): ComposedMail {
+  const { booking } = message.snapshot;
+  const link =
+    links && message.kind.startsWith('customer_')
+      ? manageUrl(links, { shopId: message.shopId, bookingId: booking.id, finishesAt: booking.finishes_at })
+      : undefined;
+  const rendered = renderMessage(message.kind, message.snapshot, link);
   const domain = domainOf(from);
   const ics = bookingCalendar(message.kind, message.snapshot, {
     shopId: message.shopId,

@@ -11,6 +11,7 @@
  * @module
  */
 import nodemailer from 'nodemailer';
+import type { ManageLinks } from '../manage/link.ts';
 import type { ComposedMail } from './compose.ts';
 
 /** What sends one email; resolves once the server has accepted it. */
@@ -28,6 +29,8 @@ export interface MailSettings {
   leaseMs: number;
   retryMs: number;
   maxAttempts: number;
+  /** Where customers' manage links point and their key (start.ts, cli.ts); without, messages carry none. */
+  links?: ManageLinks;
 }
 
 /** The From address used when none is configured (messages are then never sent). */

@@ -3,6 +3,7 @@
  * the email exactly as the sender sends it (subject, HTML, text, Message-ID, the calendar file).
  * @module
  */
+import type { ManageLinks } from '../manage/link.ts';
 import { composeMail } from './compose.ts';
 import { DEFAULT_FROM } from './mail-settings.ts';
 import type { OutboxRow } from './queries.ts';
@@ -11,9 +12,9 @@ import type { BookingMessage } from '../../shared/merchant-records.ts';
 /** One message of GET /v1/messages (src/shared's record). */
 export type MessageRecord = BookingMessage;
 
-/** The record of `row`, its email composed with `from` (MAIL_FROM). */
-export function messageRecord(row: OutboxRow, from: string = DEFAULT_FROM): MessageRecord {
-  const mail = composeMail(row, from, row.createdAt);
+/** The record of `row`, its email composed with `from` (MAIL_FROM) and the customer's manage link. */
+export function messageRecord(row: OutboxRow, from: string = DEFAULT_FROM, links?: ManageLinks): MessageRecord {
+  const mail = composeMail(row, from, row.createdAt, links);
   return {
     id: row.id,
     kind: row.kind,

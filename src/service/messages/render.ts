@@ -42,8 +42,8 @@ export function escapeHtml(text: string): string {
 /** One labelled line of the details: its label and its lines of value. */
 type Detail = [label: string, lines: string[]];
 
-/** Renders `kind` of `snapshot`. */
-export function renderMessage(kind: MessageKind, snapshot: BookingSnapshot): RenderedMessage {
+/** Renders `kind` of `snapshot`; a customer's message links to `manageUrl` (manage/link.ts) when given. */
+export function renderMessage(kind: MessageKind, snapshot: BookingSnapshot, manageUrl?: string): RenderedMessage {
   const language = messageLanguage(snapshot.shop.locale);
   const words = MESSAGE_LOCALES[language];
   const { booking, shop } = snapshot;
@@ -74,15 +74,23 @@ export function renderMessage(kind: MessageKind, snapshot: BookingSnapshot): Ren
   const zone = fill(words.zoneNote, { shop: shop.name, zone: describeZone(shop.tz, language, booking.starts_at) });
   const calendar = forCustomer && kind !== 'customer_cancellation' ? words.calendarNote : '';
   const subject = fill(words.subject[kind], values);
+  const manage = forCustomer && manageUrl ? { words: words.manage, url: manageUrl } : undefined;
+  const refundOrder = booking.refund_order;
+  const refund =
+    kind === 'merchant_cancellation' && typeof refundOrder === 'string'
+      ? fill(words.refund, { order: refundOrder || '' }).replace('  ', ' ')
+      : '';
 
   const text = [
     greeting,
     intro,
+    refund,
     '',
     ...details.map(([label, lines]) => `${label}: ${lines.join('\n  ')}`),
     '',
     zone,
     calendar,
+    manage ? `${manage.words}: ${manage.url}` : '',
     '',
     `— ${shop.name}`,
   ]
@@ -90,7 +98,7 @@ export function renderMessage(kind: MessageKind, snapshot: BookingSnapshot): Ren
     .join('\n');
   return {
     subject,
-    html: renderHtml({ language, subject, greeting, intro, details, zone, calendar, shop: shop.name }),
+    html: renderHtml({ language, subject, greeting, intro, refund, details, zone, calendar, manage, shop: shop.name }),
     text,
     language,
   };
@@ -101,9 +109,11 @@ function renderHtml(parts: {
   subject: string;
   greeting: string;
   intro: string;
+  refund: string;
   details: Detail[];
   zone: string;
   calendar: string;
+  manage: { words: string; url: string } | undefined;
   shop: string;
 }): string {
   const e = escapeHtml;
@@ -118,10 +128,10 @@ function renderHtml(parts: {
 <html lang="${e(parts.language)}" dir="${parts.language === 'ar' ? 'rtl' : 'ltr'}">
 <head><meta charset="utf-8"><title>${e(parts.subject)}</title></head>
 <body>
-${paragraph(parts.greeting)}${paragraph(parts.intro)}<table role="presentation" cellpadding="4">
+${paragraph(parts.greeting)}${paragraph(parts.intro)}${paragraph(parts.refund)}<table role="presentation" cellpadding="4">
 ${rows}
 </table>
-${paragraph(parts.zone)}${paragraph(parts.calendar)}<p>— ${e(parts.shop)}</p>
+${paragraph(parts.zone)}${paragraph(parts.calendar)}${parts.manage ? `<p><a href="${e(parts.manage.url)}">${e(parts.manage.words)}</a></p>\n` : ''}<p>— ${e(parts.shop)}</p>
 </body>
 </html>
 `;

@@ -6,6 +6,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, json, jsonAnswer, recordPath, secretOnly } from '../http/openapi-parts.ts';
+import { ownOrigin } from '../http/own-origin.ts';
 import { pageHeaders } from '../http/pagination.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import { ConflictError, NotFoundError } from '../shared/errors.ts';
@@ -51,13 +52,14 @@ export const messageRoutes = featureApp()
     const { auth, deps } = c.var;
     const checked = c.req.valid('query');
     const page = pageOf(checked);
+    const links = { baseUrl: ownOrigin(c), secret: await deps.manageSecret() };
     const { rows, total } = await listMessages(deps.db, auth.shopId, {
       state: checked.state,
       limit: page.per,
       offset: page.offset,
     });
     return jsonAnswer(
-      rows.map((row) => messageRecord(row, deps.mailFrom)),
+      rows.map((row) => messageRecord(row, deps.mailFrom, links)),
       200,
       pageHeaders(c.req.url, page, total),
     );
@@ -66,7 +68,11 @@ export const messageRoutes = featureApp()
     const { auth, deps } = c.var;
     const { id } = c.req.valid('param');
     const row = await requeueMessage(deps.db, auth.shopId, id);
-    if (row) return jsonAnswer(messageRecord(row, deps.mailFrom), 200);
+    if (row)
+      return jsonAnswer(
+        messageRecord(row, deps.mailFrom, { baseUrl: ownOrigin(c), secret: await deps.manageSecret() }),
+        200,
+      );
     const existing = await messageOfShop(deps.db, auth.shopId, id);
     if (!existing) throw new NotFoundError('message', id);
     throw new ConflictError(

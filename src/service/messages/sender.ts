@@ -58,7 +58,7 @@ export async function sendDueMessages(
       continue;
     }
     try {
-      await settings.transport.sendMail(composeMail(row, settings.from, row.createdAt));
+      await settings.transport.sendMail(composeMail(row, settings.from, row.createdAt, settings.links));
     } catch (error) {
       await markAttemptFailed(db, row.id, worker, error instanceof Error ? error.message : String(error), {
         maxAttempts: settings.maxAttempts,

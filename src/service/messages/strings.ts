@@ -21,6 +21,10 @@ export interface MessageStrings {
   /** Names the shop's zone: the customer's own zone is not known to the service. */
   zoneNote: string;
   calendarNote: string;
+  /** The words before the customer's manage link (manage/link.ts). */
+  manage: string;
+  /** The merchant's cancellation notice of a booking the customer cancelled whose Shopify order is to be refunded. */
+  refund: string;
 }
 
 const en: MessageStrings = {
@@ -48,6 +52,8 @@ const en: MessageStrings = {
   previously: 'Previously',
   zoneNote: 'Times are in the time zone of {shop}: {zone}.',
   calendarNote: 'The attached calendar file puts the booking in your calendar.',
+  manage: 'See or cancel your booking',
+  refund: 'The customer cancelled it with their link: refund the order {order} in Shopify.',
 };
 
 const de: MessageStrings = {
@@ -75,6 +81,8 @@ const de: MessageStrings = {
   previously: 'Bisher',
   zoneNote: 'Zeiten in der Zeitzone von {shop}: {zone}.',
   calendarNote: 'Mit der angehängten Kalenderdatei tragen Sie die Buchung in Ihren Kalender ein.',
+  manage: 'Buchung ansehen oder stornieren',
+  refund: 'Der Kunde hat sie über seinen Link storniert: Erstatten Sie die Bestellung {order} in Shopify.',
 };
 
 const fr: MessageStrings = {
@@ -102,6 +110,8 @@ const fr: MessageStrings = {
   previously: 'Auparavant',
   zoneNote: 'Heures dans le fuseau horaire de {shop} : {zone}.',
   calendarNote: 'Le fichier de calendrier joint ajoute la réservation à votre agenda.',
+  manage: 'Voir ou annuler votre réservation',
+  refund: 'Le client l’a annulée avec son lien : remboursez la commande {order} dans Shopify.',
 };
 
 const es: MessageStrings = {
@@ -129,6 +139,8 @@ const es: MessageStrings = {
   previously: 'Antes',
   zoneNote: 'Horas en la zona horaria de {shop}: {zone}.',
   calendarNote: 'El archivo de calendario adjunto añade la reserva a su calendario.',
+  manage: 'Ver o cancelar su reserva',
+  refund: 'El cliente la canceló con su enlace: reembolse el pedido {order} en Shopify.',
 };
 
 const ja: MessageStrings = {
@@ -156,6 +168,8 @@ const ja: MessageStrings = {
   previously: '変更前',
   zoneNote: '時刻は{shop}のタイムゾーン（{zone}）です。',
   calendarNote: '添付のカレンダーファイルでご予約をカレンダーに追加できます。',
+  manage: 'ご予約の確認・キャンセル',
+  refund: 'お客様がリンクからキャンセルしました。Shopifyで注文{order}を返金してください。',
 };
 
 const ar: MessageStrings = {
@@ -183,6 +197,8 @@ const ar: MessageStrings = {
   previously: 'سابقًا',
   zoneNote: 'الأوقات بالمنطقة الزمنية لـ {shop}: {zone}.',
   calendarNote: 'ملف التقويم المرفق يضيف الحجز إلى تقويمك.',
+  manage: 'عرض حجزك أو إلغاؤه',
+  refund: 'ألغاه العميل عبر رابطه: رُدّ مبلغ الطلب {order} في Shopify.',
 };
 
 /** The languages messages are written in, as the widget's. */

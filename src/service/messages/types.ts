@@ -42,6 +42,8 @@ export interface BookingSnapshot {
     finish_day: string;
     customers: Array<{ first_name?: string; last_name?: string; email?: string }>;
     fields: Array<{ name: string; value: string }>;
+    /** A customer's cancellation of a Shopify order's booking: the order to refund ('' unnamed; migration 27). */
+    refund_order?: string;
   };
   /** The times before a change (customer_change only). */
   previous: { starts_at: string; finishes_at: string } | null;

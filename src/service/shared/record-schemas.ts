@@ -235,6 +235,10 @@ export const ShopSchema = z
     tz: z.string(),
     locale: z.string(),
     notify_email: z.string().nullable(),
+    cancel_cutoff_hours: z.number().int().nullable().openapi({
+      description:
+        'Until how many hours before its start a customer may cancel with their manage link; null: not online',
+    }),
     shopify: z.object({
       domain: z.string().nullable(),
       api_secret_set: z.boolean(),

@@ -18,6 +18,8 @@ export interface ShopInput {
   locale?: string;
   /** null: no notices to the shop. */
   notify_email?: string | null;
+  /** null: customers cannot cancel online. */
+  cancel_cutoff_hours?: number | null;
   shopify?: null | { domain?: string | null; api_secret?: string | null; book_on?: ShopifyBookOn };
 }
 
@@ -85,6 +87,14 @@ export const ShopBody = fieldsOnly(
     notify_email: z
       .preprocess((value) => (typeof value === 'string' ? value.trim() || null : value), emailAddress().nullable())
       .optional(),
+    cancel_cutoff_hours: z
+      .number({ error: 'must be a whole number of hours from 0 to 720, or null' })
+      .int('must be a whole number of hours from 0 to 720, or null')
+      .min(0, 'must be a whole number of hours from 0 to 720, or null')
+      .max(720, 'must be a whole number of hours from 0 to 720, or null')
+      .nullable()
+      .optional()
+      .openapi({ description: 'Until how many hours before its start a customer may cancel online; null: not at all' }),
     id: z.unknown().optional(),
   },
   'shop',
@@ -98,6 +108,7 @@ export function shopInputOf(body: z.output<typeof ShopBody>): ShopInput {
   if (body.tz !== undefined) input.tz = body.tz;
   if (body.locale !== undefined) input.locale = body.locale;
   if (body.notify_email !== undefined) input.notify_email = body.notify_email;
+  if (body.cancel_cutoff_hours !== undefined) input.cancel_cutoff_hours = body.cancel_cutoff_hours;
   if (body.shopify === null) input.shopify = null;
   else if (body.shopify !== undefined) {
     const { domain, api_secret, book_on } = body.shopify;

@@ -13,6 +13,7 @@ type ShopRow = {
   tz: string;
   locale: string;
   notify_email: string | null;
+  cancel_cutoff_hours: number | null;
   domain: string | null;
   api_secret_set: boolean;
   previous_secret_expires_at: string | null;
@@ -26,7 +27,7 @@ type ShopRow = {
  */
 export async function findShop(db: Queryable, shopId: number, sqlNow: number | null): Promise<ShopRecord | undefined> {
   const { rows } = await db.query<ShopRow>(
-    `SELECT s.id, s.name, s.tz, s.locale, s.notify_email, x.domain, x.api_secret IS NOT NULL AS api_secret_set, x.book_on,
+    `SELECT s.id, s.name, s.tz, s.locale, s.notify_email, s.cancel_cutoff_hours, x.domain, x.api_secret IS NOT NULL AS api_secret_set, x.book_on,
             CASE WHEN x.previous_secret_expires_at > ${nowSql('$2')}
                  THEN to_char(x.previous_secret_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS previous_secret_expires_at
        FROM shops s LEFT JOIN shopify_shops x ON x.shop_id = s.id WHERE s.id = $1`,
@@ -40,6 +41,7 @@ export async function findShop(db: Queryable, shopId: number, sqlNow: number | n
       tz: row.tz,
       locale: row.locale,
       notify_email: row.notify_email,
+      cancel_cutoff_hours: row.cancel_cutoff_hours,
       shopify: {
         domain: row.domain,
         api_secret_set: row.api_secret_set === true,
@@ -68,15 +70,33 @@ export async function shopNameTaken(db: Queryable, name: string, exceptId: numbe
 export async function updateShopRow(
   tx: Queryable,
   shopId: number,
-  change: { name?: string; tz?: string; locale?: string; notify_email?: string | null },
+  change: {
+    name?: string;
+    tz?: string;
+    locale?: string;
+    notify_email?: string | null;
+    cancel_cutoff_hours?: number | null;
+  },
 ): Promise<void> {
   const notify = change.notify_email !== undefined;
+  const cutoff = change.cancel_cutoff_hours !== undefined;
   await tx.query(
     `UPDATE shops SET name = COALESCE($2, name), tz = COALESCE($3, tz), locale = COALESCE($4, locale),
-                      notify_email = CASE WHEN $5 THEN $6 ELSE notify_email END
-      WHERE id = $1 AND (name, tz, locale, notify_email) IS DISTINCT FROM
-            (COALESCE($2, name), COALESCE($3, tz), COALESCE($4, locale), CASE WHEN $5 THEN $6 ELSE notify_email END)`,
-    [shopId, change.name ?? null, change.tz ?? null, change.locale ?? null, notify, change.notify_email ?? null],
+                      notify_email = CASE WHEN $5 THEN $6 ELSE notify_email END,
+                      cancel_cutoff_hours = CASE WHEN $7 THEN $8::int ELSE cancel_cutoff_hours END
+      WHERE id = $1 AND (name, tz, locale, notify_email, cancel_cutoff_hours) IS DISTINCT FROM
+            (COALESCE($2, name), COALESCE($3, tz), COALESCE($4, locale), CASE WHEN $5 THEN $6 ELSE notify_email END,
+             CASE WHEN $7 THEN $8::int ELSE cancel_cutoff_hours END)`,
+    [
+      shopId,
+      change.name ?? null,
+      change.tz ?? null,
+      change.locale ?? null,
+      notify,
+      change.notify_email ?? null,
+      cutoff,
+      change.cancel_cutoff_hours ?? null,
+    ],
   );
 }
 

@@ -46,10 +46,12 @@ export function createStorefront(options: StorefrontOptions): Hono {
   // The API answers for itself, errors, CORS and 404s included: forward the request untouched.
   app.all('/v1', (c) => options.api.fetch(c.req.raw, c.env));
   app.all('/v1/*', (c) => options.api.fetch(c.req.raw, c.env));
-  // Shopify's webhooks and app proxy, and the merchant admin, are the service's too.
+  // Shopify's webhooks and app proxy, the merchant admin and the manage page are the service's too.
   app.all('/shopify/*', (c) => options.api.fetch(c.req.raw, c.env));
   app.all('/admin', (c) => options.api.fetch(c.req.raw, c.env));
   app.all('/admin/*', (c) => options.api.fetch(c.req.raw, c.env));
+  // The customers' manage links (API.md §4.18).
+  app.all('/manage/*', (c) => options.api.fetch(c.req.raw, c.env));
   // The API's interactive reference (http/openapi.ts); its script comes from Scalar's CDN.
   app.all('/docs', (c) => options.api.fetch(c.req.raw, c.env));
 
