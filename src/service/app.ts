@@ -15,6 +15,9 @@ import { staffRoutes } from './staff/routes.ts';
 import { proxiedAuth } from './shopify/proxied-auth.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { blackoutRoutes } from './blackouts/routes.ts';
+import { calendarFileRoutes } from './calendars/feed-file-routes.ts';
+import { calendarFeedRoutes } from './calendars/feed-routes.ts';
+import { calendarImportRoutes } from './calendars/import-routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
@@ -73,6 +76,8 @@ export const FEATURES = [
   shopifyConflictRoutes,
   exportRoutes,
   auditRoutes,
+  calendarFeedRoutes,
+  calendarImportRoutes,
 ] as const;
 
 /** What the service runs on. */
@@ -218,6 +223,10 @@ export function createApp(options: AppOptions): BookingApp {
   const signInLimits = { buckets: buckets ?? memoryBuckets(), now: limits?.now ?? monotonicNow };
   app.route('/', adminRoutes(signInLimits, options.adminDir));
   app.route('/', staffRoutes);
+  // Calendar feeds at their secret URLs (calendars/feed-file-routes.ts); limited per address.
+  app.use('/calendars/*', clientAddress(options.trustProxyHeader));
+  if (limits) app.use('/calendars/*', addressLimit(limits));
+  app.route('/', calendarFileRoutes);
   // The widget's files, so the script tag the admin hands out works against this service.
   if (options.widgetDir) app.route('/', widgetFileRoutes(options.widgetDir));
 

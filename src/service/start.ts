@@ -26,6 +26,7 @@ import type { Fixture } from './fixture.ts';
 import { schedulePurge } from './reservations/purge.ts';
 import { mailSettingsFromEnv, smtpServerOf } from './messages/mail-settings.ts';
 import { startSender } from './messages/sender.ts';
+import { importSettingsFromEnv, startCalendarImports } from './calendars/import-poller.ts';
 import { databaseClock, watchClockSkew } from './time/database-clock.ts';
 import { seedFixture } from './shops/fixture.ts';
 import { newSignInCode } from './admin/sessions.ts';
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
   const stopPurging = schedulePurge(db);
   // Booking messages: sent from the outbox, or kept for the admin's Messages screen.
   const sender = startSender(db, mail);
+  // Other sites' calendars blocking variants (calendars/import-poller.ts), fetched by every process.
+  const imports = startCalendarImports(db, importSettingsFromEnv(process.env));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) process.exit(130); // a second Ctrl-C does not wait
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
     stopPurging();
     stopWatchingClock();
     await sender.stop();
+    await imports.stop();
     await server.close();
     await db.close();
     process.exit(0);
