@@ -15,9 +15,8 @@ import { staffRoutes } from './staff/routes.ts';
 import { proxiedAuth } from './shopify/proxied-auth.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { blackoutRoutes } from './blackouts/routes.ts';
-import { calendarFileRoutes } from './calendars/feed-file-routes.ts';
-import { calendarFeedRoutes } from './calendars/feed-routes.ts';
-import { calendarImportRoutes } from './calendars/import-routes.ts';
+import { calendarFeedRoutes, calendarFileRoutes } from './calendar-feeds/routes.ts';
+import { calendarImportRoutes } from './calendar-imports/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
@@ -223,7 +222,7 @@ export function createApp(options: AppOptions): BookingApp {
   const signInLimits = { buckets: buckets ?? memoryBuckets(), now: limits?.now ?? monotonicNow };
   app.route('/', adminRoutes(signInLimits, options.adminDir));
   app.route('/', staffRoutes);
-  // Calendar feeds at their secret URLs (calendars/feed-file-routes.ts); limited per address.
+  // Calendar feeds at their secret URLs (calendar-feeds/routes.ts); limited per address.
   app.use('/calendars/*', clientAddress(options.trustProxyHeader));
   if (limits) app.use('/calendars/*', addressLimit(limits));
   app.route('/', calendarFileRoutes);

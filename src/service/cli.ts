@@ -25,7 +25,7 @@ import { type CreatedShop, CreateShopError, createShop, hasNoShop, readNewShop }
 import { schedulePurge } from './reservations/purge.ts';
 import { mailSettingsFromEnv } from './messages/mail-settings.ts';
 import { startSender } from './messages/sender.ts';
-import { importSettingsFromEnv, startCalendarImports } from './calendars/import-poller.ts';
+import { importSettingsFromEnv, startCalendarImports } from './calendar-imports/poller.ts';
 import { databaseClock, watchClockSkew } from './time/database-clock.ts';
 import { listen } from './server.ts';
 
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   const stopPurging = schedulePurge(db);
   // The outbox's sender (messages/sender.ts): every process sends; claims keep them apart.
   const sender = startSender(db, mail);
-  // Other sites' calendars blocking variants (calendars/import-poller.ts), fetched by every process.
+  // Other sites' calendars blocking variants (calendar-imports/poller.ts), fetched by every process.
   const imports = startCalendarImports(db, importSettingsFromEnv(process.env));
   const stop = async () => {
     stopPurging();

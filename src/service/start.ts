@@ -26,7 +26,7 @@ import type { Fixture } from './fixture.ts';
 import { schedulePurge } from './reservations/purge.ts';
 import { mailSettingsFromEnv, smtpServerOf } from './messages/mail-settings.ts';
 import { startSender } from './messages/sender.ts';
-import { importSettingsFromEnv, startCalendarImports } from './calendars/import-poller.ts';
+import { importSettingsFromEnv, startCalendarImports } from './calendar-imports/poller.ts';
 import { databaseClock, watchClockSkew } from './time/database-clock.ts';
 import { seedFixture } from './shops/fixture.ts';
 import { newSignInCode } from './admin/sessions.ts';
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
   const stopPurging = schedulePurge(db);
   // Booking messages: sent from the outbox, or kept for the admin's Messages screen.
   const sender = startSender(db, mail);
-  // Other sites' calendars blocking variants (calendars/import-poller.ts), fetched by every process.
+  // Other sites' calendars blocking variants (calendar-imports/poller.ts), fetched by every process.
   const imports = startCalendarImports(db, importSettingsFromEnv(process.env));
   let stopping = false;
   const stop = async (signal: string) => {

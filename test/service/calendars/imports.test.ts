@@ -5,8 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { type ImportSettings, runDueImports } from '../../../src/service/calendars/import-runner.ts';
-import { fetchPolicy } from '../../../src/service/calendars/safe-fetch.ts';
+import { type ImportSettings, runDueImports } from '../../../src/service/calendar-imports/runner.ts';
+import { fetchPolicy } from '../../../src/service/calendar-imports/safe-fetch.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
 import { call, get } from '../reservations/api.ts';
@@ -27,7 +27,7 @@ interface Site {
 
 async function startSite(): Promise<Site> {
   const site = { mode: 'ok', body: calendar(), requests: 0 } as Site;
-  const server: Server = createServer((request, response) => {
+  const server: Server = createServer((_request, response) => {
     site.requests++;
     if (site.mode === 'slow') {
       response.writeHead(200, { 'content-type': 'text/calendar' });

@@ -6,8 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
 import { InvalidError } from '../shared/errors.ts';
-import { type FeedRow, type FeedScope, insertFeed, shopHas } from './feed-queries.ts';
-import type { FeedRecord } from './feed-schemas.ts';
+import { type FeedRow, type FeedScope, insertFeed, shopHas } from './queries.ts';
+import type { FeedRecord } from './schemas.ts';
 
 /** The hash a feed's token is stored and looked up by. */
 export function feedTokenHash(token: string): string {

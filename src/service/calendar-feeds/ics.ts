@@ -8,7 +8,7 @@
 import { TZDate } from '@date-fns/tz';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import type { FeedEventRow } from './feed-queries.ts';
+import type { FeedEventRow } from './queries.ts';
 
 /** Whether both instants fall on midnight in `tz`: a booking of whole days. */
 export function isWholeDays(startsAt: Date, finishesAt: Date, tz: string): boolean {

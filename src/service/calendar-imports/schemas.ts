@@ -3,7 +3,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
-import type { ImportRow } from './import-queries.ts';
+import type { ImportRow } from './queries.ts';
 
 /** POST /v1/variants/{id}/calendar-imports. */
 export const ImportBody = z

@@ -1,7 +1,7 @@
 /**
  * GET and POST /v1/variants/{id}/calendar-imports, DELETE …/{import_id} and POST
  * …/{import_id}/refresh (an extension; secret token or admin session): other sites' calendars
- * whose events block the variant. The poller (import-poller.ts) fetches them every few minutes;
+ * whose events block the variant. The poller (poller.ts) fetches them every few minutes;
  * refresh fetches one now and answers its result.
  * @module
  */
@@ -10,10 +10,10 @@ import { errorResponses, json, jsonAnswer, jsonBody, secretOnly } from '../http/
 import { pathIdOr404 } from '../http/path-id.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import { ConflictError, NotFoundError } from '../shared/errors.ts';
-import { importSettingsFromEnv, importWorkerName } from './import-poller.ts';
-import { deleteImport, importOf, insertImport, listImports, shopHasVariant } from './import-queries.ts';
-import { runImportNow } from './import-runner.ts';
-import { ImportBody, ImportSchema, importRecord } from './import-schemas.ts';
+import { importSettingsFromEnv, importWorkerName } from './poller.ts';
+import { deleteImport, importOf, insertImport, listImports, shopHasVariant } from './queries.ts';
+import { runImportNow } from './runner.ts';
+import { ImportBody, ImportSchema, importRecord } from './schemas.ts';
 
 const TAGS = ['Calendar imports'];
 const id = (what: string) =>

@@ -1,17 +1,26 @@
 /**
  * GET and POST /v1/calendar-feeds, DELETE /v1/calendar-feeds/{id} (an extension; secret token
- * or admin session): the shop's subscribable calendars. The feed itself is served by
- * `feed-file-routes.ts` at the secret URL POST answers once.
+ * or admin session): the shop's subscribable calendars.
+ *
+ * GET /calendars/{token}.ics: a feed's calendar, public to whoever holds the secret URL POST
+ * answers once (no other authentication: calendar apps send none). An unknown or revoked token
+ * is 404. The answer carries a strong ETag (a hash of its bytes) and a matching If-None-Match
+ * gets 304, so a calendar app polling often costs no body.
  * @module
  */
+import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import { matches } from '../http/caching.ts';
+import type { AppEnv } from '../http/env.ts';
 import { errorResponses, json, jsonAnswer, jsonBody, recordPath, secretOnly } from '../http/openapi-parts.ts';
 import { ownOrigin } from '../http/own-origin.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import { NotFoundError } from '../shared/errors.ts';
-import { listFeeds, revokeFeed } from './feed-queries.ts';
-import { FeedBody, FeedSchema, NewFeedSchema } from './feed-schemas.ts';
-import { createFeed, feedRecord } from './feeds.ts';
+import { feedCalendar } from './ics.ts';
+import { feedByTokenHash, feedEvents, listFeeds, revokeFeed } from './queries.ts';
+import { FeedBody, FeedSchema, NewFeedSchema } from './schemas.ts';
+import { createFeed, feedRecord, feedTokenHash } from './feeds.ts';
 
 const TAGS = ['Calendar feeds'];
 
@@ -64,3 +73,26 @@ export const calendarFeedRoutes = featureApp()
     if (!(await revokeFeed(deps.db, auth.shopId, id))) throw new NotFoundError('calendar feed', id);
     return c.body(null, 204);
   });
+
+/** Subscribers may reuse an answer this long (seconds) before asking again. */
+const MAX_AGE = 300;
+
+/** The public feed files. */
+export const calendarFileRoutes = new Hono<AppEnv>().get('/calendars/:file', async (c) => {
+  const file = c.req.param('file');
+  const token = file.endsWith('.ics') ? file.slice(0, -4) : '';
+  const feed = /^cal_[A-Za-z0-9_-]{16,64}$/.test(token)
+    ? await feedByTokenHash(c.var.deps.db, feedTokenHash(token))
+    : undefined;
+  if (!feed) throw new NotFoundError('calendar feed', 'of this address', 'No calendar at this address.');
+  const body = feedCalendar(await feedEvents(c.var.deps.db, feed), {
+    shopId: feed.shop_id,
+    tz: feed.tz,
+    name: feed.shop_name,
+    domain: new URL(ownOrigin(c)).hostname,
+  });
+  const tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const headers = { etag: tag, 'cache-control': `private, max-age=${MAX_AGE}` };
+  if (matches(c.req.header('if-none-match'), tag)) return c.body(null, 304, headers);
+  return c.body(body, 200, { ...headers, 'content-type': 'text/calendar; charset=utf-8' });
+});

@@ -114,6 +114,15 @@ export async function claimImport(
   return rows[0];
 }
 
+/** Locks import `id` for the transaction when `worker` still holds its claim; false when not. */
+export async function lockIfHeld(tx: Queryable, id: number, worker: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM calendar_imports WHERE id = $1 AND claimed_by = $2 FOR UPDATE', [
+    id,
+    worker,
+  ]);
+  return rows.length > 0;
+}
+
 /** Records a fetch's result, releases the lease and makes the import due again in `everyMs`. */
 export async function recordFetch(
   db: Queryable,

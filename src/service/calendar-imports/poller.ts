@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../db/types.ts';
-import { type ImportSettings, runDueImports } from './import-runner.ts';
+import { type ImportSettings, runDueImports } from './runner.ts';
 import { fetchPolicy } from './safe-fetch.ts';
 
 /** Imports fetched per tick at most; a full tick polls again at once. */

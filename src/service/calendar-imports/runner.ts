@@ -7,8 +7,8 @@
  */
 import type { Database } from '../db/types.ts';
 import { databaseNow } from '../db/now.ts';
-import { importedEvents } from './import-events.ts';
-import { claimImport, recordFetch, replaceImportedBlackouts } from './import-queries.ts';
+import { importedEvents } from './events.ts';
+import { claimImport, lockIfHeld, recordFetch, replaceImportedBlackouts } from './queries.ts';
 import { type FetchPolicy, fetchCalendar } from './safe-fetch.ts';
 
 /** How imports are fetched and how often. */
@@ -41,11 +41,7 @@ async function runClaimed(
     const events = importedEvents(answer.body, row.tz, await databaseNow(db, null));
     await db.transaction(async (tx) => {
       // Only while the lease is ours: a worker that lost it leaves the sync to the new holder.
-      const { rows } = await tx.query('SELECT 1 FROM calendar_imports WHERE id = $1 AND claimed_by = $2 FOR UPDATE', [
-        row.id,
-        worker,
-      ]);
-      if (rows.length > 0) await replaceImportedBlackouts(tx, row, events);
+      if (await lockIfHeld(tx, row.id, worker)) await replaceImportedBlackouts(tx, row, events);
     });
     await recordFetch(db, row.id, worker, { status: 'ok', etag: answer.etag, events: events.length }, settings.everyMs);
     return 'ok';

@@ -8,7 +8,7 @@
 import ical, { type VEvent } from 'node-ical';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import { startOfDayInZone } from '../../shared/zones.ts';
-import type { ImportedEvent } from './import-queries.ts';
+import type { ImportedEvent } from './queries.ts';
 
 /** The most events one import turns into blackouts. */
 export const MAX_EVENTS = 5000;
