@@ -92,7 +92,7 @@ function VariantImports(props: { variant: Variant; say: Say }) {
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
-              type="url"
+              inputMode="url"
               value={url.value}
               placeholder="https://"
               onInput={(e) => (url.value = e.currentTarget.value)}
