@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { type ImportSettings, runDueImports } from '../../../src/service/calendar-imports/runner.ts';
+import { startCalendarImports } from '../../../src/service/calendar-imports/poller.ts';
 import { fetchPolicy } from '../../../src/service/calendar-imports/safe-fetch.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
@@ -198,6 +199,22 @@ describeEachDatabase('Calendar imports', (database) => {
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
     expect(refreshed.body).toMatchObject({ last_status: 'ok', event_count: 1, last_error: null });
     expect(await imported()).toHaveLength(1);
+  });
+
+  it('is fetched by the poller every process runs, which stops with the process', async () => {
+    site.body = calendar(event('stay-1@elsewhere', ';VALUE=DATE:20261220', ';VALUE=DATE:20261223'));
+    await addImport();
+    const poller = startCalendarImports(service.db, { ...settings, everyMs: 60_000 });
+    try {
+      await vi.waitFor(async () => expect((await imports())[0].last_status).toBe('ok'), {
+        timeout: 10_000,
+        interval: 50,
+      });
+    } finally {
+      await poller.stop();
+    }
+    expect(await imported()).toHaveLength(1);
+    expect(site.requests).toBe(1);
   });
 
   it("names a bad URL, and never shows or changes another shop's imports", async () => {
