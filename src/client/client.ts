@@ -15,6 +15,12 @@ import {
 import { locationsResource, shopResource, type LocationsResource, type ShopResource } from './resources/shop.ts';
 import { shopifyResource, type ShopifyResource } from './resources/shopify.ts';
 import { messagesResource, type MessagesResource } from './resources/messages.ts';
+import {
+  type CalendarFeedsResource,
+  type CalendarImportsResource,
+  calendarFeedsResource,
+  calendarImportsResource,
+} from './resources/calendars.ts';
 import { auditResource, type AuditResource } from './resources/audit.ts';
 import { tokensResource, type TokensResource } from './resources/tokens.ts';
 import { questionsResource, type QuestionsResource } from './resources/questions.ts';
@@ -45,6 +51,10 @@ export interface BookingClient {
   exports: ExportsResource;
   /** The booking messages sent, failed or kept unsent (secret token). */
   messages: MessagesResource;
+  /** The shop's subscribable calendar feeds (secret token). */
+  calendarFeeds: CalendarFeedsResource;
+  /** Other sites' calendars blocking a variant (secret token). */
+  calendarImports: CalendarImportsResource;
   /** The shop's audit log: who changed what and when (secret token or an admin session). */
   audit: AuditResource;
   /** Questions asked with a booking: a product's (secret token), a reservation's answers. */
@@ -101,6 +111,8 @@ export function createClient(options: ClientOptions): BookingClient {
     shopify: shopifyResource(requester),
     exports: exportsResource(requester),
     messages: messagesResource(requester),
+    calendarFeeds: calendarFeedsResource(requester),
+    calendarImports: calendarImportsResource(requester),
     audit: auditResource(requester),
     questions: questionsResource(requester),
     request: (request) => requester.request(request),

@@ -35,6 +35,7 @@ export type { CatalogId, ProductsResource, VariantsResource } from './resources/
 export type { TokensResource } from './resources/tokens.ts';
 export type { ShopifyResource } from './resources/shopify.ts';
 export type { MessagesResource } from './resources/messages.ts';
+export type { CalendarFeedsResource, CalendarImportsResource } from './resources/calendars.ts';
 export type { AuditEntry, AuditResource } from './resources/audit.ts';
 export type { LocationsResource, ShopResource } from './resources/shop.ts';
 export type { QuestionsResource } from './resources/questions.ts';
@@ -98,6 +99,12 @@ export type {
   // The merchant API (extensions).
   BookingMessage,
   BookingMessageKind,
+  CalendarFeed,
+  CalendarFeedCreateParams,
+  CalendarFeedScope,
+  CalendarImport,
+  CalendarImportStatus,
+  NewCalendarFeed,
   BookingMessageState,
   MessageListParams,
   CustomerListParams,

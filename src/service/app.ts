@@ -15,6 +15,8 @@ import { staffRoutes } from './staff/routes.ts';
 import { proxiedAuth } from './shopify/proxied-auth.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { blackoutRoutes } from './blackouts/routes.ts';
+import { calendarFeedRoutes, calendarFileRoutes } from './calendar-feeds/routes.ts';
+import { calendarImportRoutes } from './calendar-imports/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
@@ -75,6 +77,8 @@ export const FEATURES = [
   shopifyConflictRoutes,
   exportRoutes,
   auditRoutes,
+  calendarFeedRoutes,
+  calendarImportRoutes,
 ] as const;
 
 /** What the service runs on. */
@@ -230,6 +234,10 @@ export function createApp(options: AppOptions): BookingApp {
   app.use('/manage/*', clientAddress(options.trustProxyHeader));
   if (limits) app.use('/manage/*', addressLimit(limits));
   app.route('/', manageRoutes);
+  // Calendar feeds at their secret URLs (calendar-feeds/routes.ts); limited per address.
+  app.use('/calendars/*', clientAddress(options.trustProxyHeader));
+  if (limits) app.use('/calendars/*', addressLimit(limits));
+  app.route('/', calendarFileRoutes);
   // The widget's files, so the script tag the admin hands out works against this service.
   if (options.widgetDir) app.route('/', widgetFileRoutes(options.widgetDir));
 

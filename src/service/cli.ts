@@ -26,6 +26,7 @@ import { schedulePurge } from './reservations/purge.ts';
 import { mailSettingsFromEnv } from './messages/mail-settings.ts';
 import { manageSecret } from './manage/secret-queries.ts';
 import { startSender } from './messages/sender.ts';
+import { importSettingsFromEnv, startCalendarImports } from './calendar-imports/poller.ts';
 import { databaseClock, watchClockSkew } from './time/database-clock.ts';
 import { listen } from './server.ts';
 
@@ -94,9 +95,12 @@ async function main(): Promise<void> {
     secret: await manageSecret(db, process.env.MANAGE_LINK_SECRET),
   };
   const sender = startSender(db, { ...mail, links });
+  // Other sites' calendars blocking variants (calendar-imports/poller.ts), fetched by every process.
+  const imports = startCalendarImports(db, importSettingsFromEnv(process.env));
   const stop = async () => {
     stopPurging();
     await sender.stop();
+    await imports.stop();
     stopWatchingClock();
     await server.close();
     await db.close();

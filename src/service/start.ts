@@ -26,6 +26,7 @@ import type { Fixture } from './fixture.ts';
 import { schedulePurge } from './reservations/purge.ts';
 import { mailSettingsFromEnv, smtpServerOf } from './messages/mail-settings.ts';
 import { startSender } from './messages/sender.ts';
+import { importSettingsFromEnv, startCalendarImports } from './calendar-imports/poller.ts';
 import { databaseClock, watchClockSkew } from './time/database-clock.ts';
 import { seedFixture } from './shops/fixture.ts';
 import { newSignInCode } from './admin/sessions.ts';
@@ -114,6 +115,8 @@ async function main(): Promise<void> {
     secret: await manageSecret(db, process.env.MANAGE_LINK_SECRET),
   };
   const sender = startSender(db, { ...mail, links });
+  // Other sites' calendars blocking variants (calendar-imports/poller.ts), fetched by every process.
+  const imports = startCalendarImports(db, importSettingsFromEnv(process.env));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) process.exit(130); // a second Ctrl-C does not wait
@@ -124,6 +127,7 @@ async function main(): Promise<void> {
     stopPurging();
     stopWatchingClock();
     await sender.stop();
+    await imports.stop();
     await server.close();
     await db.close();
     process.exit(0);

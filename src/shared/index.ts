@@ -7,6 +7,7 @@ export * from './zones.ts';
 export type * from './records.ts';
 export * from './params.ts';
 export type * from './merchant-records.ts';
+export type * from './calendar-records.ts';
 export type * from './schedule.ts';
 export type * from './merchant-params.ts';
 export * from './status.ts';

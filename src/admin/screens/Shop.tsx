@@ -19,6 +19,7 @@ import { catalog, loadCatalog } from '../models/catalog.ts';
 import { useResource } from '../models/use-resource.ts';
 import { isOwner, session } from '../models/session.ts';
 import { when } from '../models/dates.ts';
+import { CalendarFeeds } from './CalendarFeeds.tsx';
 import { ShopLocations } from './ShopLocations.tsx';
 import { ShopifyConflicts } from './ShopifyConflicts.tsx';
 
@@ -321,6 +322,7 @@ export function Shop() {
       )}
       {shop.value?.shopify.api_secret_set && <ShopifyConflicts list={conflicts.data.value} />}
       <ShopLocations say={say} />
+      <CalendarFeeds say={say} />
     </section>
   );
 }

@@ -1,0 +1,50 @@
+/**
+ * Calendars in and out (issue 31 points 5 and 6, extensions): a shop's subscribable feeds and a
+ * variant's imported calendars, as the API answers them.
+ * @module
+ */
+
+/** What a calendar feed covers. */
+export type CalendarFeedScope = 'shop' | 'location' | 'variant';
+
+/** A calendar feed (GET /v1/calendar-feeds): never its secret URL. */
+export interface CalendarFeed {
+  id: number;
+  scope: CalendarFeedScope;
+  location_id: number | null;
+  variant_id: number | null;
+  /** The secret's first characters, to tell feeds apart. */
+  hint: string;
+  created_at: string;
+}
+
+/** A feed as POST /v1/calendar-feeds answers it, once: with its secret URL. */
+export interface NewCalendarFeed extends CalendarFeed {
+  url: string;
+}
+
+/** Body of POST /v1/calendar-feeds. */
+export interface CalendarFeedCreateParams {
+  scope: CalendarFeedScope;
+  /** With scope `location`. */
+  location_id?: number;
+  /** With scope `variant`. */
+  variant_id?: number;
+}
+
+/** How an import's last fetch went: not yet, events read, nothing changed (304), or failed. */
+export type CalendarImportStatus = 'pending' | 'ok' | 'unchanged' | 'error';
+
+/** Another site's calendar whose events block a variant (GET /v1/variants/{id}/calendar-imports). */
+export interface CalendarImport {
+  id: number;
+  variant_id: number;
+  url: string;
+  created_at: string;
+  last_status: CalendarImportStatus;
+  /** Why the last fetch failed (the old blackouts stay meanwhile). */
+  last_error: string | null;
+  last_fetched_at: string | null;
+  /** Blackouts the last successful fetch made. */
+  event_count: number;
+}
