@@ -111,6 +111,8 @@ export interface ShopUpdateParams {
   shopify?: { domain?: string | null; api_secret?: string | null; book_on?: ShopifyBookOn } | null;
   /** Where the shop's notices of new and cancelled bookings go; null (or "") sends none. */
   notify_email?: string | null;
+  /** Hours before a booking's start its customer is reminded (1-72); null turns reminders off. */
+  reminder_hours?: number | null;
 }
 
 /** The body of POST /v1/locations and PUT /v1/locations/{id}. */

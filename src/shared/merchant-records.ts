@@ -85,6 +85,8 @@ export interface ShopRecord {
   locale: string;
   /** Where notices of new and cancelled bookings are emailed (issue 31); null: none are sent. */
   notify_email: string | null;
+  /** Hours before a booking's start its customer is reminded (1-72); null: no reminders. */
+  reminder_hours: number | null;
   /** The Shopify app settings; the API secret is write-only, so only whether it is set shows. */
   shopify: {
     domain: string | null;
@@ -183,11 +185,12 @@ export interface OccupancySlot {
   available: number;
 }
 
-/** The kinds of booking message (issue 31): three to the customer, two to the shop. */
+/** The kinds of booking message (issue 31): four to the customer, two to the shop. */
 export type BookingMessageKind =
   | 'customer_confirmation'
   | 'customer_change'
   | 'customer_cancellation'
+  | 'customer_reminder'
   | 'merchant_new'
   | 'merchant_cancellation';
 

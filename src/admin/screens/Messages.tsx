@@ -22,6 +22,7 @@ const KINDS: Record<BookingMessage['kind'], string> = {
   customer_confirmation: 'Confirmation to the customer',
   customer_change: 'Change notice to the customer',
   customer_cancellation: 'Cancellation to the customer',
+  customer_reminder: 'Reminder to the customer',
   merchant_new: 'New booking, to you',
   merchant_cancellation: 'Cancelled booking, to you',
 };

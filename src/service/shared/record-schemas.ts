@@ -235,6 +235,7 @@ export const ShopSchema = z
     tz: z.string(),
     locale: z.string(),
     notify_email: z.string().nullable(),
+    reminder_hours: z.number().int().nullable(),
     shopify: z.object({
       domain: z.string().nullable(),
       api_secret_set: z.boolean(),

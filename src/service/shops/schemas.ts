@@ -18,6 +18,8 @@ export interface ShopInput {
   locale?: string;
   /** null: no notices to the shop. */
   notify_email?: string | null;
+  /** null: no reminders. */
+  reminder_hours?: number | null;
   shopify?: null | { domain?: string | null; api_secret?: string | null; book_on?: ShopifyBookOn };
 }
 
@@ -85,6 +87,13 @@ export const ShopBody = fieldsOnly(
     notify_email: z
       .preprocess((value) => (typeof value === 'string' ? value.trim() || null : value), emailAddress().nullable())
       .optional(),
+    reminder_hours: z
+      .number({ error: () => 'must be a whole number of hours from 1 to 72, or null for no reminders' })
+      .int({ error: () => 'must be a whole number of hours from 1 to 72, or null for no reminders' })
+      .min(1, { error: () => 'must be a whole number of hours from 1 to 72, or null for no reminders' })
+      .max(72, { error: () => 'must be a whole number of hours from 1 to 72, or null for no reminders' })
+      .nullable()
+      .optional(),
     id: z.unknown().optional(),
   },
   'shop',
@@ -98,6 +107,7 @@ export function shopInputOf(body: z.output<typeof ShopBody>): ShopInput {
   if (body.tz !== undefined) input.tz = body.tz;
   if (body.locale !== undefined) input.locale = body.locale;
   if (body.notify_email !== undefined) input.notify_email = body.notify_email;
+  if (body.reminder_hours !== undefined) input.reminder_hours = body.reminder_hours;
   if (body.shopify === null) input.shopify = null;
   else if (body.shopify !== undefined) {
     const { domain, api_secret, book_on } = body.shopify;
