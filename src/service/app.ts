@@ -39,7 +39,7 @@ import {
 } from './middleware/rate-limit.ts';
 import { locationRoutes } from './locations/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
-import { messageTemplateRoutes } from './messages/template-routes.ts';
+import { messageTemplateRoutes } from './messages/templates/routes.ts';
 import { questionRoutes } from './questions/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { shopRoutes } from './shops/routes.ts';

@@ -9,6 +9,7 @@ export * from './params.ts';
 export type * from './merchant-records.ts';
 export type * from './schedule.ts';
 export type * from './merchant-params.ts';
+export type * from './message-templates.ts';
 export * from './status.ts';
 export * from './errors.ts';
 export * from './settings.ts';

@@ -6,13 +6,13 @@
  * @module
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, json, jsonAnswer, jsonBody, secretOnly } from '../http/openapi-parts.ts';
-import { featureApp } from '../http/schema-validation.ts';
-import { NotFoundError } from '../shared/errors.ts';
-import { DEFAULT_FROM } from './mail-settings.ts';
-import { MESSAGE_LOCALES } from './strings.ts';
-import { previewTemplate } from './template-preview.ts';
-import { deleteTemplate, listTemplates, previewContext, saveTemplate, type TemplateRow } from './template-queries.ts';
+import { errorResponses, json, jsonAnswer, jsonBody, secretOnly } from '../../http/openapi-parts.ts';
+import { featureApp } from '../../http/schema-validation.ts';
+import { NotFoundError } from '../../shared/errors.ts';
+import { DEFAULT_FROM } from '../mail-settings.ts';
+import { MESSAGE_LOCALES } from '../strings.ts';
+import { previewTemplate } from '../template-preview.ts';
+import { deleteTemplate, listTemplates, previewContext, saveTemplate, type TemplateRow } from '../template-queries.ts';
 import {
   PreviewBody,
   PreviewSchema,
@@ -21,8 +21,8 @@ import {
   TemplateKind,
   TemplateLocale,
   TemplateSchema,
-} from './template-schemas.ts';
-import { MESSAGE_KINDS, type MessageKind } from './types.ts';
+} from '../template-schemas.ts';
+import { MESSAGE_KINDS, type MessageKind } from '../types.ts';
 
 const TAGS = ['Messages'];
 
