@@ -12,6 +12,7 @@ import type { BookingMessage } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
 import { useStatus } from '../components/bits.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
+import { MessageTemplates } from './MessageTemplates.tsx';
 import { when } from '../models/dates.ts';
 import { useResource } from '../models/use-resource.ts';
 
@@ -148,6 +149,7 @@ export function Messages() {
         </div>
       )}
       {opened && <MessageView message={opened} />}
+      <MessageTemplates />
     </section>
   );
 }
