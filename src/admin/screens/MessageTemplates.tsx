@@ -122,8 +122,9 @@ export function MessageTemplates() {
         Write your own subject and opening paragraph for each message and language. You can use {PLACEHOLDERS}: they are
         filled in for each booking. Leave a field empty to keep the default words.
       </p>
-      <Status message={message.value} />
-      <Status message={problem.value} error />
+      {/* Shown only when there is something to say: the screen keeps one status of its own. */}
+      {message.value && <Status message={message.value} />}
+      {problem.value && <Status message={problem.value} error />}
       <form onSubmit={save} aria-label="Template">
         <div class="row">
           <Field label="Message">

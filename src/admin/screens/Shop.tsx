@@ -28,10 +28,20 @@ const SHOP_LABELS = {
   name: 'Shop name',
   tz: 'Time zone',
   locale: 'Language',
+  reminder_hours: 'Reminder to customers',
   'shopify.domain': 'Shopify domain',
   'shopify.api_secret': 'Shopify API secret',
   'shopify.book_on': 'Book when',
 };
+
+/** The reminder choices (hours before the start; '' = none), in words. */
+const REMINDERS: Array<[string, string]> = [
+  ['', 'Off'],
+  ...[1, 2, 3, 6, 12].map((h): [string, string] => [String(h), `${h} hour${h === 1 ? '' : 's'} before`]),
+  ['24', '1 day before'],
+  ['48', '2 days before'],
+  ['72', '3 days before'],
+];
 
 /** What each choice of `book_on` means for the shopkeeper. */
 const BOOK_ON: Record<ShopifyBookOn, string> = {
@@ -61,6 +71,7 @@ export function Shop() {
     name: '',
     tz: '',
     locale: '',
+    reminder: '',
     domain: '',
     secret: '',
     bookOn: 'orders/create' as ShopifyBookOn,
@@ -73,6 +84,7 @@ export function Shop() {
       name: s.name,
       tz: s.tz,
       locale: s.locale,
+      reminder: s.reminder_hours === null ? '' : String(s.reminder_hours),
       domain: s.shopify.domain ?? '',
       secret: '',
       bookOn: s.shopify.book_on ?? 'orders/create',
@@ -117,6 +129,8 @@ export function Shop() {
     event.preventDefault();
     const f = form.value;
     const params: ShopUpdateParams = { name: f.name, tz: f.tz, locale: f.locale };
+    if (f.reminder !== String(shop.value?.reminder_hours ?? ''))
+      params.reminder_hours = f.reminder === '' ? null : Number(f.reminder);
     const domain = f.domain.trim();
     if (domain !== (shop.value?.shopify.domain ?? '') || f.secret)
       params.shopify = { ...(domain && { domain }), ...(f.secret && { api_secret: f.secret }) };
@@ -182,6 +196,27 @@ export function Shop() {
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
               />
+            )}
+          </Field>
+          <Field
+            label={SHOP_LABELS.reminder_hours}
+            hint="An email to the customer with the booking's details, this long before it starts."
+            errors={errors.value.reminder_hours}
+          >
+            {({ id, describedBy, invalid }) => (
+              <select
+                id={id}
+                value={f.reminder}
+                onChange={set('reminder')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              >
+                {REMINDERS.map(([value, words]) => (
+                  <option key={value} value={value}>
+                    {words}
+                  </option>
+                ))}
+              </select>
             )}
           </Field>
           {/* The Shopify settings are the owner's (the service refuses staff: 403). */}
