@@ -11,6 +11,7 @@ const HARBOUR = {
   tz: 'Australia/Melbourne',
   locale: 'en',
   notify_email: null,
+  reminder_hours: null,
   shopify: {
     domain: 'harbour-test.myshopify.com',
     api_secret_set: true,
