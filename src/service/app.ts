@@ -43,6 +43,7 @@ import { locationRoutes } from './locations/routes.ts';
 import { manageRoutes } from './manage/routes.ts';
 import { manageSecret } from './manage/secret-queries.ts';
 import { messageRoutes } from './messages/routes.ts';
+import { messageTemplateRoutes } from './messages/templates/routes.ts';
 import { questionRoutes } from './questions/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
 import { shopRoutes } from './shops/routes.ts';
@@ -74,6 +75,7 @@ export const FEATURES = [
   shopRoutes,
   locationRoutes,
   messageRoutes,
+  messageTemplateRoutes,
   shopifyConflictRoutes,
   exportRoutes,
   auditRoutes,

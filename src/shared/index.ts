@@ -10,6 +10,7 @@ export type * from './merchant-records.ts';
 export type * from './calendar-records.ts';
 export type * from './schedule.ts';
 export type * from './merchant-params.ts';
+export type * from './message-templates.ts';
 export * from './status.ts';
 export * from './errors.ts';
 export * from './settings.ts';

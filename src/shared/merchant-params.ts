@@ -113,6 +113,8 @@ export interface ShopUpdateParams {
   notify_email?: string | null;
   /** Until how many hours before the start customers may cancel online (0–720); null: not at all. */
   cancel_cutoff_hours?: number | null;
+  /** Hours before a booking's start its customer is reminded (1-72); null turns reminders off. */
+  reminder_hours?: number | null;
 }
 
 /** The body of POST /v1/locations and PUT /v1/locations/{id}. */

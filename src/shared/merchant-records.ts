@@ -90,6 +90,8 @@ export interface ShopRecord {
    * messages (0–720); null: customers cannot cancel online.
    */
   cancel_cutoff_hours: number | null;
+  /** Hours before a booking's start its customer is reminded (1-72); null: no reminders. */
+  reminder_hours: number | null;
   /** The Shopify app settings; the API secret is write-only, so only whether it is set shows. */
   shopify: {
     domain: string | null;
@@ -188,11 +190,12 @@ export interface OccupancySlot {
   available: number;
 }
 
-/** The kinds of booking message (issue 31): three to the customer, two to the shop. */
+/** The kinds of booking message (issue 31): four to the customer, two to the shop. */
 export type BookingMessageKind =
   | 'customer_confirmation'
   | 'customer_change'
   | 'customer_cancellation'
+  | 'customer_reminder'
   | 'merchant_new'
   | 'merchant_cancellation';
 

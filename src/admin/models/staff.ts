@@ -15,6 +15,8 @@ export interface StaffMember {
   created_at: string;
   has_password: boolean;
   passkeys: number;
+  /** Whether new and cancelled bookings are emailed to this account's address. */
+  notify_bookings: boolean;
 }
 
 /** An invitation not yet accepted. */
@@ -87,7 +89,8 @@ export const staffApi = {
     adminRequest<StaffMember>('PATCH', `/admin/staff/${id}`, { role }),
   remove: (id: number) => adminRequest<void>('DELETE', `/admin/staff/${id}`),
   account: () => adminRequest<StaffMember>('GET', '/admin/account'),
-  updateAccount: (fields: Record<string, string>) => adminRequest<StaffMember>('PATCH', '/admin/account', fields),
+  updateAccount: (fields: Record<string, string | boolean>) =>
+    adminRequest<StaffMember>('PATCH', '/admin/account', fields),
   sessions: () => adminRequest<SessionRecord[]>('GET', '/admin/sessions'),
   endSession: (id: number) => adminRequest<void>('DELETE', `/admin/sessions/${id}`),
   invitation: (code: string) =>

@@ -12,6 +12,7 @@ import type { BookingMessage } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
 import { useStatus } from '../components/bits.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
+import { MessageTemplates } from './MessageTemplates.tsx';
 import { when } from '../models/dates.ts';
 import { useResource } from '../models/use-resource.ts';
 
@@ -22,6 +23,7 @@ const KINDS: Record<BookingMessage['kind'], string> = {
   customer_confirmation: 'Confirmation to the customer',
   customer_change: 'Change notice to the customer',
   customer_cancellation: 'Cancellation to the customer',
+  customer_reminder: 'Reminder to the customer',
   merchant_new: 'New booking, to you',
   merchant_cancellation: 'Cancelled booking, to you',
 };
@@ -147,6 +149,7 @@ export function Messages() {
         </div>
       )}
       {opened && <MessageView message={opened} />}
+      <MessageTemplates />
     </section>
   );
 }

@@ -13,13 +13,13 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { ShopifyBookOn, ShopRecord, ShopUpdateParams } from '../../client/index.ts';
 import { client, problemOf } from '../api.ts';
 import { ConfirmButton, Field, useStatus } from '../components/bits.tsx';
-import { Details } from '../components/Details.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
 import { catalog, loadCatalog } from '../models/catalog.ts';
 import { useResource } from '../models/use-resource.ts';
 import { isOwner, session } from '../models/session.ts';
-import { when } from '../models/dates.ts';
 import { CalendarFeeds } from './CalendarFeeds.tsx';
+import { CustomerEmailFields } from './CustomerEmailFields.tsx';
+import { ShopifyFields } from './ShopifyFields.tsx';
 import { ShopLocations } from './ShopLocations.tsx';
 import { ShopifyConflicts } from './ShopifyConflicts.tsx';
 
@@ -31,22 +31,10 @@ const SHOP_LABELS = {
   tz: 'Time zone',
   locale: 'Language',
   cancel_cutoff_hours: 'Customers may cancel online until',
+  reminder_hours: 'Reminder to customers',
   'shopify.domain': 'Shopify domain',
   'shopify.api_secret': 'Shopify API secret',
   'shopify.book_on': 'Book when',
-};
-
-/** What each choice of `book_on` means for the shopkeeper. */
-const BOOK_ON: Record<ShopifyBookOn, string> = {
-  'orders/create': 'A booking is made as soon as the shopper places the order.',
-  'orders/paid':
-    'A booking is made once the order is paid. A hold may end before a late payment: the order is then booked if its places are still free, and otherwise listed below for you to sort out.',
-};
-
-/** The webhook topics to subscribe the app to for each choice of `book_on` (README, "Install on Shopify"). */
-const TOPICS: Record<ShopifyBookOn, string> = {
-  'orders/create': 'Subscribe the app to orders/create, orders/cancelled and carts/update.',
-  'orders/paid': 'Subscribe the app to orders/paid, orders/cancelled and carts/update.',
 };
 
 /**
@@ -64,6 +52,7 @@ export function Shop() {
     name: '',
     tz: '',
     locale: '',
+    reminder: '',
     domain: '',
     secret: '',
     bookOn: 'orders/create' as ShopifyBookOn,
@@ -83,6 +72,7 @@ export function Shop() {
       name: s.name,
       tz: s.tz,
       locale: s.locale,
+      reminder: s.reminder_hours === null ? '' : String(s.reminder_hours),
       domain: s.shopify.domain ?? '',
       secret: '',
       bookOn: s.shopify.book_on ?? 'orders/create',
@@ -134,6 +124,8 @@ export function Shop() {
       locale: f.locale,
       cancel_cutoff_hours: cutoff === '' ? null : Number(cutoff),
     };
+    if (f.reminder !== String(shop.value?.reminder_hours ?? ''))
+      params.reminder_hours = f.reminder === '' ? null : Number(f.reminder);
     const domain = f.domain.trim();
     if (domain !== (shop.value?.shopify.domain ?? '') || f.secret)
       params.shopify = { ...(domain && { domain }), ...(f.secret && { api_secret: f.secret }) };
@@ -209,83 +201,9 @@ export function Shop() {
               />
             )}
           </Field>
-          <Field
-            label="Customers may cancel online until"
-            hint="Hours before the start, e.g. 48 for two days before (at most 720). Every booking email has a link where your customer sees the booking and, until then, may cancel it. Leave empty and customers cannot cancel online."
-            errors={errors.value.cancel_cutoff_hours}
-          >
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={720}
-                step={1}
-                value={f.cutoff}
-                onInput={set('cutoff')}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-              />
-            )}
-          </Field>
+          <CustomerEmailFields form={f} set={set} errors={errors.value} />
           {/* The Shopify settings are the owner's (the service refuses staff: 403). */}
-          {isOwner() && (
-            <>
-              <h3>Shopify</h3>
-              <Field
-                label="Shopify domain"
-                hint="The shop's myshopify.com address, e.g. your-store.myshopify.com. Leave empty to disconnect."
-                errors={errors.value['shopify.domain']}
-              >
-                {({ id, describedBy, invalid }) => (
-                  <input
-                    id={id}
-                    value={f.domain}
-                    onInput={set('domain')}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid}
-                    autocomplete="off"
-                  />
-                )}
-              </Field>
-              <Field
-                label="Shopify API secret"
-                hint={`The app's client secret: ${shop.value.shopify.api_secret_set ? 'set' : 'not set'}. Type a new one to replace it; it is never shown.${shop.value.shopify.previous_secret_expires_at ? ` The previous secret still works until ${when(shop.value.shopify.previous_secret_expires_at)}: Shopify signs with it for a while after a change.` : ''}`}
-                errors={errors.value['shopify.api_secret']}
-              >
-                {({ id, describedBy, invalid }) => (
-                  <input
-                    id={id}
-                    type="password"
-                    value={f.secret}
-                    onInput={set('secret')}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid}
-                    autocomplete="new-password"
-                  />
-                )}
-              </Field>
-              <Field label="Book when" hint={BOOK_ON[f.bookOn]} errors={errors.value['shopify.book_on']}>
-                {({ id, describedBy, invalid }) => (
-                  <select
-                    id={id}
-                    value={f.bookOn}
-                    onChange={set('bookOn')}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid}
-                  >
-                    <option value="orders/create">the order is placed</option>
-                    <option value="orders/paid">the order is paid</option>
-                  </select>
-                )}
-              </Field>
-              <Details about="about connecting Shopify">
-                {TOPICS[f.bookOn]} The domain, the client secret and the webhooks are set up as the README's “Install on
-                Shopify” says.
-              </Details>
-            </>
-          )}
+          {isOwner() && <ShopifyFields form={f} set={set} errors={errors.value} shopify={shop.value.shopify} />}
           <p class="row">
             <button class="primary" type="submit">
               Save shop settings

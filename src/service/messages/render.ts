@@ -8,6 +8,7 @@
  */
 import type { BookingSnapshot, MessageKind } from './types.ts';
 import { fill, MESSAGE_LOCALES, messageLanguage } from './strings.ts';
+import { placeholderValues, templatePart } from './templates.ts';
 import { describePeriod, describeZone } from './when.ts';
 
 /** What a message says, in both forms. */
@@ -48,7 +49,7 @@ export function renderMessage(kind: MessageKind, snapshot: BookingSnapshot, mana
   const words = MESSAGE_LOCALES[language];
   const { booking, shop } = snapshot;
   const name = customerName(snapshot);
-  const values = { shop: shop.name, id: String(booking.id), customer: name, name };
+  const values = { ...placeholderValues(snapshot, language, name), customer: name };
   const forCustomer = kind.startsWith('customer_');
   const details: Detail[] = [
     [words.booking, [`#${booking.id}`]],
@@ -70,10 +71,11 @@ export function renderMessage(kind: MessageKind, snapshot: BookingSnapshot, mana
     details.push([words.answers, booking.fields.map((field) => `${field.name}: ${field.value}`)]);
 
   const greeting = forCustomer && name ? fill(words.greeting, values) : '';
-  const intro = words.intro[kind];
+  // The merchant's template (migration 30), filled here and escaped with the rest below.
+  const intro = fill(templatePart(snapshot, 'intro', words.intro[kind]), values);
   const zone = fill(words.zoneNote, { shop: shop.name, zone: describeZone(shop.tz, language, booking.starts_at) });
   const calendar = forCustomer && kind !== 'customer_cancellation' ? words.calendarNote : '';
-  const subject = fill(words.subject[kind], values);
+  const subject = fill(templatePart(snapshot, 'subject', words.subject[kind]), values);
   const manage = forCustomer && manageUrl ? { words: words.manage, url: manageUrl } : undefined;
   const refundOrder = booking.refund_order;
   const refund =

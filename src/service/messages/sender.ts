@@ -16,6 +16,7 @@ import type { Database } from '../db/types.ts';
 import { composeMail } from './compose.ts';
 import type { MailSettings } from './mail-settings.ts';
 import { claimDueMessages, markAttemptFailed, markSent, markUnsent } from './queries.ts';
+import { writeDueReminders } from './reminder-queries.ts';
 
 /** What one tick did. */
 export interface TickResult {
@@ -49,6 +50,8 @@ export async function sendDueMessages(
   logError: (error: unknown) => void = () => {},
 ): Promise<TickResult> {
   const result: TickResult = { sent: 0, retried: 0, unsent: 0 };
+  // Reminders now due become outbox rows first, so this tick sends them.
+  await writeDueReminders(db);
   for (let n = 0; n < PER_TICK; n++) {
     const [row] = await claimDueMessages(db, worker, { leaseMs: settings.leaseMs, limit: 1 });
     if (!row) break;

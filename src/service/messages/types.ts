@@ -11,6 +11,7 @@ export type MessageKind =
   | 'customer_confirmation'
   | 'customer_change'
   | 'customer_cancellation'
+  | 'customer_reminder'
   | 'merchant_new'
   | 'merchant_cancellation';
 
@@ -19,6 +20,7 @@ export const MESSAGE_KINDS: readonly MessageKind[] = [
   'customer_confirmation',
   'customer_change',
   'customer_cancellation',
+  'customer_reminder',
   'merchant_new',
   'merchant_cancellation',
 ];
@@ -51,6 +53,14 @@ export interface BookingSnapshot {
   /** The calendar event's SEQUENCE: 0 for the first notice, one more for each later one. */
   sequence: number;
   items: SnapshotItem[];
+  /** The merchant's subject and intro for this kind and language ('' = the default); migration 30. */
+  template?: MessageTemplateText | null;
+}
+
+/** A merchant's override of a message's subject and intro paragraph (plain text with placeholders). */
+export interface MessageTemplateText {
+  subject: string;
+  intro: string;
 }
 
 /** A message to render: its kind, snapshot and the key its Message-ID and calendar UID are made of. */

@@ -239,6 +239,7 @@ export const ShopSchema = z
       description:
         'Until how many hours before its start a customer may cancel with their manage link; null: not online',
     }),
+    reminder_hours: z.number().int().nullable(),
     shopify: z.object({
       domain: z.string().nullable(),
       api_secret_set: z.boolean(),

@@ -20,6 +20,8 @@ export interface ShopInput {
   notify_email?: string | null;
   /** null: customers cannot cancel online. */
   cancel_cutoff_hours?: number | null;
+  /** null: no reminders. */
+  reminder_hours?: number | null;
   shopify?: null | { domain?: string | null; api_secret?: string | null; book_on?: ShopifyBookOn };
 }
 
@@ -95,6 +97,13 @@ export const ShopBody = fieldsOnly(
       .nullable()
       .optional()
       .openapi({ description: 'Until how many hours before its start a customer may cancel online; null: not at all' }),
+    reminder_hours: z
+      .number({ error: () => 'must be a whole number of hours from 1 to 72, or null for no reminders' })
+      .int({ error: () => 'must be a whole number of hours from 1 to 72, or null for no reminders' })
+      .min(1, { error: () => 'must be a whole number of hours from 1 to 72, or null for no reminders' })
+      .max(72, { error: () => 'must be a whole number of hours from 1 to 72, or null for no reminders' })
+      .nullable()
+      .optional(),
     id: z.unknown().optional(),
   },
   'shop',
@@ -109,6 +118,7 @@ export function shopInputOf(body: z.output<typeof ShopBody>): ShopInput {
   if (body.locale !== undefined) input.locale = body.locale;
   if (body.notify_email !== undefined) input.notify_email = body.notify_email;
   if (body.cancel_cutoff_hours !== undefined) input.cancel_cutoff_hours = body.cancel_cutoff_hours;
+  if (body.reminder_hours !== undefined) input.reminder_hours = body.reminder_hours;
   if (body.shopify === null) input.shopify = null;
   else if (body.shopify !== undefined) {
     const { domain, api_secret, book_on } = body.shopify;

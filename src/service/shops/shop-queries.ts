@@ -14,6 +14,7 @@ type ShopRow = {
   locale: string;
   notify_email: string | null;
   cancel_cutoff_hours: number | null;
+  reminder_hours: number | null;
   domain: string | null;
   api_secret_set: boolean;
   previous_secret_expires_at: string | null;
@@ -27,7 +28,7 @@ type ShopRow = {
  */
 export async function findShop(db: Queryable, shopId: number, sqlNow: number | null): Promise<ShopRecord | undefined> {
   const { rows } = await db.query<ShopRow>(
-    `SELECT s.id, s.name, s.tz, s.locale, s.notify_email, s.cancel_cutoff_hours, x.domain, x.api_secret IS NOT NULL AS api_secret_set, x.book_on,
+    `SELECT s.id, s.name, s.tz, s.locale, s.notify_email, s.cancel_cutoff_hours, s.reminder_hours, x.domain, x.api_secret IS NOT NULL AS api_secret_set, x.book_on,
             CASE WHEN x.previous_secret_expires_at > ${nowSql('$2')}
                  THEN to_char(x.previous_secret_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS previous_secret_expires_at
        FROM shops s LEFT JOIN shopify_shops x ON x.shop_id = s.id WHERE s.id = $1`,
@@ -42,6 +43,7 @@ export async function findShop(db: Queryable, shopId: number, sqlNow: number | n
       locale: row.locale,
       notify_email: row.notify_email,
       cancel_cutoff_hours: row.cancel_cutoff_hours,
+      reminder_hours: row.reminder_hours === null ? null : Number(row.reminder_hours),
       shopify: {
         domain: row.domain,
         api_secret_set: row.api_secret_set === true,
@@ -64,8 +66,8 @@ export async function shopNameTaken(db: Queryable, name: string, exceptId: numbe
 }
 
 /**
- * Sets the fields given (undefined ones stay; `notify_email: null` removes it); an unchanged
- * row is not written.
+ * Sets the fields given (undefined ones stay; `notify_email: null` removes it, `reminder_hours:
+ * null` turns reminders off); an unchanged row is not written.
  */
 export async function updateShopRow(
   tx: Queryable,
@@ -76,17 +78,20 @@ export async function updateShopRow(
     locale?: string;
     notify_email?: string | null;
     cancel_cutoff_hours?: number | null;
+    reminder_hours?: number | null;
   },
 ): Promise<void> {
   const notify = change.notify_email !== undefined;
   const cutoff = change.cancel_cutoff_hours !== undefined;
+  const remind = change.reminder_hours !== undefined;
   await tx.query(
     `UPDATE shops SET name = COALESCE($2, name), tz = COALESCE($3, tz), locale = COALESCE($4, locale),
                       notify_email = CASE WHEN $5 THEN $6 ELSE notify_email END,
-                      cancel_cutoff_hours = CASE WHEN $7 THEN $8::int ELSE cancel_cutoff_hours END
-      WHERE id = $1 AND (name, tz, locale, notify_email, cancel_cutoff_hours) IS DISTINCT FROM
+                      cancel_cutoff_hours = CASE WHEN $7 THEN $8::int ELSE cancel_cutoff_hours END,
+                      reminder_hours = CASE WHEN $9 THEN $10::int ELSE reminder_hours END
+      WHERE id = $1 AND (name, tz, locale, notify_email, cancel_cutoff_hours, reminder_hours) IS DISTINCT FROM
             (COALESCE($2, name), COALESCE($3, tz), COALESCE($4, locale), CASE WHEN $5 THEN $6 ELSE notify_email END,
-             CASE WHEN $7 THEN $8::int ELSE cancel_cutoff_hours END)`,
+             CASE WHEN $7 THEN $8::int ELSE cancel_cutoff_hours END, CASE WHEN $9 THEN $10::int ELSE reminder_hours END)`,
     [
       shopId,
       change.name ?? null,
@@ -96,6 +101,8 @@ export async function updateShopRow(
       change.notify_email ?? null,
       cutoff,
       change.cancel_cutoff_hours ?? null,
+      remind,
+      change.reminder_hours ?? null,
     ],
   );
 }

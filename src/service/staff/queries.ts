@@ -18,7 +18,7 @@ export interface StaffRow {
 }
 
 const MEMBER = `s.id, s.name, s.email, s.role, to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-  s.password_hash IS NOT NULL AS has_password,
+  s.password_hash IS NOT NULL AS has_password, s.notify_bookings,
   (SELECT count(*)::int FROM staff_passkeys k WHERE k.staff_id = s.id) AS passkeys`;
 
 const asMember = (row: StaffMember): StaffMember => ({ ...row, id: Number(row.id), passkeys: Number(row.passkeys) });
@@ -94,13 +94,21 @@ export async function updateStaff(
   db: Queryable,
   shopId: number,
   id: number,
-  fields: { name?: string; email?: string; role?: StaffRole; passwordHash?: string },
+  fields: { name?: string; email?: string; role?: StaffRole; passwordHash?: string; notifyBookings?: boolean },
 ): Promise<boolean> {
   const { rows } = await db.query(
     `UPDATE staff SET name = coalesce($3, name), email = coalesce($4, email), role = coalesce($5, role),
-            password_hash = coalesce($6, password_hash)
+            password_hash = coalesce($6, password_hash), notify_bookings = coalesce($7, notify_bookings)
       WHERE shop_id = $1 AND id = $2 RETURNING id`,
-    [shopId, id, fields.name ?? null, fields.email ?? null, fields.role ?? null, fields.passwordHash ?? null],
+    [
+      shopId,
+      id,
+      fields.name ?? null,
+      fields.email ?? null,
+      fields.role ?? null,
+      fields.passwordHash ?? null,
+      fields.notifyBookings ?? null,
+    ],
   );
   return rows.length > 0;
 }

@@ -109,13 +109,18 @@ export async function accept(
 }
 
 /**
- * Changes the signed-in person's own name, address or password. A new password needs the
- * current one when there is one (the owner who came by the one-time link has none yet).
+ * Changes the signed-in person's own name, address, password or whether they are emailed new
+ * and cancelled bookings. A new password needs the current one when there is one (the owner
+ * who came by the one-time link has none yet).
  */
 export async function updateOwnAccount(db: Queryable, auth: AuthContext, body: Posted): Promise<StaffMember> {
   const me = staffOf(auth);
-  const errors = new FieldErrors(['name', 'email', 'password', 'current_password']);
-  unknownFields(body, ['name', 'email', 'password', 'current_password'], errors);
+  const fields = ['name', 'email', 'password', 'current_password', 'notify_bookings'];
+  const errors = new FieldErrors(fields);
+  unknownFields(body, fields, errors);
+  const notifyBookings = body.notify_bookings;
+  if (notifyBookings !== undefined && typeof notifyBookings !== 'boolean')
+    errors.add('notify_bookings', 'must be true or false');
   const name = nameField(body, 'name', errors, false);
   const email = emailField(body, 'email', errors, false);
   const password = passwordField(body, 'password', errors, false);
@@ -130,7 +135,12 @@ export async function updateOwnAccount(db: Queryable, auth: AuthContext, body: P
   }
   errors.throwIfAny();
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
-  await updateStaff(db, auth.shopId, me.id, { name, email, passwordHash });
+  await updateStaff(db, auth.shopId, me.id, {
+    name,
+    email,
+    passwordHash,
+    notifyBookings: typeof notifyBookings === 'boolean' ? notifyBookings : undefined,
+  });
   return (await staffMember(db, auth.shopId, me.id))!;
 }
 

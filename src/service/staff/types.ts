@@ -15,4 +15,6 @@ export interface StaffMember {
   created_at: string;
   has_password: boolean;
   passkeys: number;
+  /** Whether notices of new and cancelled bookings are emailed to this account's address too (migration 30). */
+  notify_bookings: boolean;
 }

@@ -12,6 +12,7 @@ const HARBOUR = {
   locale: 'en',
   notify_email: null,
   cancel_cutoff_hours: null,
+  reminder_hours: null,
   shopify: {
     domain: 'harbour-test.myshopify.com',
     api_secret_set: true,
