@@ -10,6 +10,16 @@ import ical, { ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { FeedEventRow } from './queries.ts';
 
+/**
+ * A shop day (`YYYY-MM-DD`) as ical-generator wants an all-day date: it writes a DATE value from
+ * the Date's local getters, so the day is built at midnight in the process's own zone. A string
+ * would be read as UTC midnight and written as the day before west of Greenwich.
+ */
+function processMidnight(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date);
+}
+
 /** Whether both instants fall on midnight in `tz`: a booking of whole days. */
 export function isWholeDays(startsAt: Date, finishesAt: Date, tz: string): boolean {
   const clock = new Intl.DateTimeFormat('en-GB', {
@@ -63,8 +73,8 @@ export function feedCalendar(
     const what = `${row.product} – ${row.variant} × ${row.quantity}`;
     calendar.createEvent({
       id: feedEventUid(options.shopId, row, options.domain),
-      start: wholeDays ? row.start_day : new TZDate(startsAt.getTime(), tz),
-      end: wholeDays ? row.finish_day : new TZDate(finishesAt.getTime(), tz),
+      start: wholeDays ? processMidnight(row.start_day) : new TZDate(startsAt.getTime(), tz),
+      end: wholeDays ? processMidnight(row.finish_day) : new TZDate(finishesAt.getTime(), tz),
       allDay: wholeDays,
       timezone: wholeDays ? null : tz,
       stamp: new Date(row.created_at),
