@@ -5,8 +5,7 @@
  * and the next one tries again; the timer does not keep the process alive.
  * @module
  */
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
+import { type PollLoop, startPollLoop, workerName } from '../shared/poll-loop.ts';
 import type { Database } from '../db/types.ts';
 import { type ImportSettings, runDueImports } from './runner.ts';
 import { fetchPolicy } from './safe-fetch.ts';
@@ -24,15 +23,11 @@ export function importSettingsFromEnv(env: NodeJS.ProcessEnv): ImportSettings {
   };
 }
 
-/** A name for this process's claims. */
-export function importWorkerName(): string {
-  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-}
+/** A name for this process's claims (shared/poll-loop.ts). */
+export const importWorkerName = workerName;
 
 /** The running poller; `stop` waits for the import being fetched. */
-export interface RunningImports {
-  stop(): Promise<void>;
-}
+export type RunningImports = PollLoop;
 
 /** Polls for due imports every `settings.pollMs` until stopped. */
 export function startCalendarImports(
@@ -40,29 +35,10 @@ export function startCalendarImports(
   settings: ImportSettings,
   logError: (error: unknown) => void = (error) => console.error('[booking-service] calendar imports:', error),
 ): RunningImports {
-  const worker = importWorkerName();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runDueImports(db, settings, worker, PER_TICK).then(
-        (ran) => schedule(ran >= PER_TICK ? 0 : settings.pollMs),
-        (error: unknown) => {
-          logError(error);
-          schedule(settings.pollMs);
-        },
-      );
-    }, ms);
-    timer.unref();
-  };
-  schedule(0);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const worker = workerName();
+  return startPollLoop(
+    async () => (await runDueImports(db, settings, worker, PER_TICK)) >= PER_TICK,
+    settings.pollMs,
+    logError,
+  );
 }

@@ -10,8 +10,7 @@
  * Message-ID, so such a duplicate is recognisable (and many mail systems drop it).
  * @module
  */
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
+import { startPollLoop, workerName } from '../shared/poll-loop.ts';
 import type { Database } from '../db/types.ts';
 import { composeMail } from './compose.ts';
 import type { MailSettings } from './mail-settings.ts';
@@ -37,10 +36,7 @@ const PER_TICK = 20;
 /** The longest wait between two attempts at one message. */
 const BACKOFF_CAP_MS = 3_600_000;
 
-/** A name for this process's claims. */
-export function workerName(): string {
-  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-}
+export { workerName };
 
 /** Claims and sends what is due now, once (tests drive the loop with it). */
 export async function sendDueMessages(
@@ -93,28 +89,17 @@ export function startSender(
   logError: (error: unknown) => void = (error) => console.error('[booking-service] mail:', error),
 ): RunningSender {
   const worker = workerName();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sendDueMessages(db, settings, worker, logError).then(
-        (r) => schedule(r.sent + r.retried + r.unsent >= PER_TICK ? 0 : settings.pollMs),
-        (error: unknown) => {
-          logError(error);
-          schedule(settings.pollMs);
-        },
-      );
-    }, ms);
-    timer.unref();
-  };
-  schedule(0);
+  const loop = startPollLoop(
+    async () => {
+      const r = await sendDueMessages(db, settings, worker, logError);
+      return r.sent + r.retried + r.unsent >= PER_TICK;
+    },
+    settings.pollMs,
+    logError,
+  );
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       settings.transport?.close?.();
     },
   };
