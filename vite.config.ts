@@ -72,6 +72,31 @@ export function e2eDates(now = Date.now()): { monthEnd: string; newYearsEve: str
 }
 
 /**
+ * The `e2e` project's `E2E_NOW`: none (the host's time), unless the shop's midnight is less than
+ * an hour away. Each file computes "today" when its service starts and lays out its fixture's
+ * days from it; a run that crosses the shop's midnight (a CI run at 12:40 UTC is 23:40 in
+ * Melbourne) would find its "today" already past. Then the run starts just after that midnight.
+ */
+export function realDateNow(now = Date.now()): Record<string, string> {
+  if (process.env.E2E_NOW) return {};
+  const hour = 3_600_000;
+  const dayOf = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: E2E_SHOP_TZ }).format(at);
+  if (dayOf(now) === dayOf(now + hour)) return {};
+  // The first minute of the next shop day, found a minute at a time within the hour.
+  let next = now + hour;
+  while (dayOf(next - 60_000) !== dayOf(now)) next -= 60_000;
+  const at = new Date(next + 60_000);
+  const ymd = dayOf(at.getTime());
+  const hm = new Intl.DateTimeFormat('en-GB', {
+    timeZone: E2E_SHOP_TZ,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+  return { E2E_NOW: `${ymd}T${hm}:00${offsetIn(E2E_SHOP_TZ, at.getTime())}` };
+}
+
+/**
  * The fake-date e2e projects run on CI (`CI=true`, as `.ci/run` sets) and locally only with
  * `E2E_DATES=all`: each is the whole browser suite again (minutes), which a laptop's `npm test`
  * can do without.
@@ -304,7 +329,7 @@ export default defineConfig(({ mode }) => ({
           hookTimeout: 60_000,
         },
       },
-      { extends: true as const, test: { name: 'e2e', ...BROWSER_PROJECT } },
+      { extends: true as const, test: { name: 'e2e', ...BROWSER_PROJECT, env: realDateNow() } },
       // The browser suite again on a fake date (E2E_NOW, test/e2e/helpers/clock.ts) where the
       // calendar turns: a month's last day, and the year's.
       ...(E2E_FAKE_DATES

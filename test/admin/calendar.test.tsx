@@ -83,9 +83,9 @@ describe('Calendar', () => {
     expect(benBar.getAttribute('href')).toBe(`#/bookings/${ben}`);
     expect(benBar.closest('td')!.colSpan).toBe(1);
 
-    expect(dayButton(single, '2026-12-02').getAttribute('aria-label')).toBe('Wed, Dec 2: 0 bookings, 1 held, 2 free');
+    expect(dayButton(single, '2026-12-02').getAttribute('aria-label')).toBe('Wed, Dec 2: 0 bookings, 2 free, 1 held');
     expect(dayButton(single, '2026-12-04').getAttribute('aria-label')).toMatch(/: 1 booking, 1 free$/);
-    expect(dayButton(single, '2026-12-02').textContent).toBe('2 free1 held');
+    expect(dayButton(single, '2026-12-02').textContent).toBe('2 free 1 held');
     // The day's row is its description: the button is named by its day.
     const described = dayButton(single, '2026-12-02').getAttribute('aria-describedby')!;
     expect(document.getElementById(described)!.textContent).toBe('Kayak hire – Single kayak');
@@ -203,6 +203,8 @@ describe('Calendar', () => {
   });
 
   it('shows a month, a column per day, and moves a month at a time', async () => {
+    const { ids } = await setUpWeek();
+    const single = `v${ids[8001]}`;
     await openWeek('2026-12-05');
     fireEvent.click(screen.getByRole('button', { name: 'Month' }));
     await waitFor(() =>
@@ -216,6 +218,10 @@ describe('Calendar', () => {
     expect(
       dayButton(document.querySelector('button[data-row]')!.getAttribute('data-row')!, '2026-12-25').textContent,
     ).toBe('Christmas');
+    // The month says "free" and "held" in words too: what is seen is in each day's name.
+    const held = dayButton(single, '2026-12-02');
+    expect(held.textContent).toBe('2 free 1 held');
+    expect(held.getAttribute('aria-label')).toContain(held.textContent!.replace(' 1', ', 1'));
     expect(location.hash).toBe('#/calendar?date=2026-12-05&view=month');
     fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
     await waitFor(() => expect(document.querySelectorAll('thead th[scope="col"]')).toHaveLength(32));

@@ -98,7 +98,8 @@ describeInBrowser('bookings made and changed in the merchant admin', () => {
       await page.keyboard.press('Enter');
       const heading = page.getByRole('heading', { name: /^Booking #\d+$/, level: 2 });
       await heading.waitFor();
-      expect(await focusedName(page)).toMatch(/^Booking #\d+$/);
+      // The page takes the focus once painted (an effect), a moment after its heading appears.
+      await expect.poll(() => focusedName(page)).toMatch(/^Booking #\d+$/);
       const id = Number((await heading.textContent())!.slice('Booking #'.length));
       await page.getByText('2 × Kayak hire – Double kayak').waitFor();
       if (!viewport) await expectAccessibleAtBothWidths(page, 'a booking just made');
@@ -186,7 +187,7 @@ describeInBrowser('bookings made and changed in the merchant admin', () => {
     await openScreen(page, 'Bookings and holds', 'Bookings');
     await page.getByRole('button', { name: `Release hold #${hold}` }).click();
     await page.getByText(`Release hold #${hold}? The shopper's cart loses these units`).waitFor();
-    expect(await focusedName(page)).toBe('Yes, release it');
+    await expect.poll(() => focusedName(page)).toBe('Yes, release it');
     await expectAccessibleAtBothWidths(page, 'Release asking first');
     await page.getByRole('button', { name: 'Keep it' }).click();
     expect(

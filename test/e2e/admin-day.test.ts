@@ -13,6 +13,7 @@ import { describeInBrowser } from './helpers/browser.ts';
 import { GUIDED_TOUR, SECRET, SINGLE_KAYAK, day } from './helpers/fixture.ts';
 import { holdForAnotherCart } from './helpers/server.ts';
 import { useStorefront } from './helpers/suite.ts';
+import { addDays, addMonths, startOfMonth, type PlainDate } from '../../src/shared/plain-date.ts';
 
 describeInBrowser('the merchant’s day in the admin', () => {
   const suite = useStorefront();
@@ -79,32 +80,59 @@ describeInBrowser('the merchant’s day in the admin', () => {
       customers: [{ first_name: 'Ada', last_name: 'Byron', email: 'ada.calendar@example.com' }],
     });
     const { page, pageErrors } = await suite.open({ bypassCSP: true });
-    /** Moves the calendar on a week at a time until `target` is shown (days 10 ahead: the next week or the one after). */
-    const weekOf = async (target: Locator) => {
-      const range = page.locator('.cal-range');
-      for (let i = 0; i < 3 && (await target.count()) === 0; i++) {
-        const before = await range.textContent();
+    /**
+     * Moves the calendar on a week at a time from the week holding `from` until `target` is
+     * shown (days 10 ahead: the next week or the one after; from a month's first day, up to five weeks on), each week's own days loaded first.
+     * Returns the day the view is then anchored on.
+     */
+    const weekOf = async (target: Locator, from: PlainDate = suite.today): Promise<PlainDate> => {
+      for (let i = 0; i < 6; i++) {
+        const anchor = addDays(from, 7 * i);
+        await page.locator(`button[data-day="${anchor}"]`).first().waitFor();
+        if ((await target.count()) > 0) return anchor;
         await page.getByRole('button', { name: 'Next week' }).click();
-        await expect.poll(() => range.textContent()).not.toBe(before);
-        await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Loading…'));
-        await page.locator('button[data-day]').first().waitFor();
       }
       await target.waitFor();
+      return from;
+    };
+    /**
+     * From the month holding `from`, its days loaded (its first and last: no week holds both),
+     * to the month holding `date`. Returns the day the view is then anchored on.
+     */
+    const monthOf = async (date: PlainDate, from: PlainDate): Promise<PlainDate> => {
+      const shown = async (first: PlainDate) => {
+        for (const d of [first, addDays(addMonths(first, 1), -1)])
+          await page.locator(`button[data-day="${d}"]`).first().waitFor();
+      };
+      await shown(startOfMonth(from));
+      if (startOfMonth(date) === startOfMonth(from)) return from;
+      const later = startOfMonth(date) > startOfMonth(from);
+      await page.getByRole('button', { name: later ? 'Next month' : 'Previous month' }).click();
+      await shown(startOfMonth(date));
+      return startOfMonth(date);
     };
     await signIn(page);
     await openScreen(page, 'Calendar');
     const bar = page.getByRole('link', { name: /^Ada Byron, 1 × Kayak hire – Single kayak/ });
-    await bar.waitFor();
+    // Two days ahead is this week or (from the week's last two days) the next.
+    const weekAnchor = await weekOf(bar);
     await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Loading…'));
     await expectAccessibleAtBothWidths(page, 'Calendar, a week');
     await page.getByRole('button', { name: 'Month' }).click();
+    // The month view is the month's own days: on its last two days, two days ahead is next month's.
+    const anchor = await monthOf(start, weekAnchor);
     await bar.waitFor();
     await expectAccessibleAtBothWidths(page, 'Calendar, a month');
     await page.getByRole('button', { name: 'Week' }).click();
+    await weekOf(bar, anchor);
     await bar.click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#/bookings/${id}`);
     await page.goBack();
     await page.getByRole('heading', { name: 'Calendar', level: 2 }).waitFor();
+    // Back returns to the same days, the booking's bar among them; then to this week, today in it.
+    await bar.waitFor();
+    await page.getByRole('button', { name: 'This week' }).click();
+    await page.locator(`button[data-day="${suite.today}"]`).first().waitFor();
 
     // The keyboard: to the first day of the first row, then along it with the arrows.
     await tabUntil(page, /today$/);
@@ -129,7 +157,8 @@ describeInBrowser('the merchant’s day in the admin', () => {
     await page.keyboard.press('Enter');
     const offer = page.getByRole('region', { name: /Kayak hire – Double kayak$/ });
     await offer.getByRole('link', { name: 'Add booking' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H3');
+    // The panel takes the focus once painted (an effect), a moment after its links appear.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H3');
     await expectAccessibleAtBothWidths(page, 'Calendar with a day open');
     await tabUntil(page, 'Add blackout');
     await page.keyboard.press('Enter');
@@ -162,6 +191,9 @@ describeInBrowser('the merchant’s day in the admin', () => {
     await openScreen(page, 'Calendar');
     const date = day(suite.today, 1);
     const week = page.locator(`button[data-day="${date}"]`);
+    // This week's days first (tomorrow is in it, or on its last day in the next).
+    await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Loading…'));
+    await page.locator(`button[data-day="${suite.today}"]`).first().waitFor();
     if ((await week.count()) === 0) await page.getByRole('button', { name: 'Next week' }).click();
     // The Double kayak's day (the second row).
     await week.nth(1).click();

@@ -123,7 +123,7 @@ describeInBrowser('the admin’s rough edges, smoothed (issue 30)', () => {
     expect(await focusedName(page)).toBe('Today');
     await page.keyboard.press('Escape');
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await focusedName(page)).toMatch(/Menu/);
+    await expect.poll(() => focusedName(page)).toMatch(/Menu/);
     expect(await nav.getByRole('link').first().isVisible()).toBe(false);
 
     await page.keyboard.press('Enter');

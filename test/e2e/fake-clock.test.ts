@@ -84,3 +84,17 @@ it("CI's fake dates are the next last day of a month (not 31 December, which has
   expect(e2eDates(Date.parse('2028-02-27T00:00:00Z')).monthEnd).toBe('2028-02-29T10:00:00+11:00');
   expect(e2eDates(Date.parse('2027-03-31T00:00:00Z')).monthEnd).toBe('2027-04-30T10:00:00+10:00');
 });
+
+it("the real-date run starts just after the shop's midnight when that midnight is less than an hour away, and on the host's time otherwise", async () => {
+  const { realDateNow } = await import('../../vite.config.ts');
+  const at = (iso: string) => realDateNow(Date.parse(iso)).E2E_NOW;
+  // 12:38 UTC on 26 November is 23:38 in Melbourne (UTC+11): the run would cross midnight.
+  expect(at('2026-11-26T12:38:00Z')).toBe('2026-11-27T00:01:00+11:00');
+  expect(at('2026-11-26T12:00:01Z')).toBe('2026-11-27T00:01:00+11:00');
+  expect(at('2026-11-26T11:59:00Z')).toBeUndefined();
+  expect(at('2026-11-26T13:00:00Z')).toBeUndefined();
+  // The night before the first Sunday of April, when Melbourne's clocks go back at 03:00.
+  expect(at('2027-04-03T12:30:00Z')).toBe('2027-04-04T00:01:00+11:00');
+  // In winter (UTC+10).
+  expect(at('2027-07-01T13:45:00Z')).toBe('2027-07-02T00:01:00+10:00');
+});

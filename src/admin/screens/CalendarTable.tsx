@@ -34,12 +34,16 @@ export function freeOf(load: DayLoad | undefined): number {
   return Math.max(0, load.capacity - load.held - load.booked);
 }
 
-/** "Sat, Dec 5: 2 bookings, 1 held, closed: Christmas, today". */
+/**
+ * "Sat, Dec 5: 2 bookings, 3 free, 1 held, today" or "…: closed: Christmas". What the button
+ * shows ("3 free", "1 held", a blackout's title) comes in the same words and order, so a voice
+ * command naming what is seen reaches it (WCAG 2.5.3, label in name).
+ */
 export function dayWords(label: string, count: number, load: DayLoad | undefined, today: boolean): string {
   const parts = [`${count} ${count === 1 ? 'booking' : 'bookings'}`];
-  if (load?.held) parts.push(`${load.held} held`);
   if (load?.blackouts.length) parts.push(`closed: ${load.blackouts.join(', ')}`);
   else parts.push(`${freeOf(load)} free`);
+  if (load?.held) parts.push(`${load.held} held`);
   if (today) parts.push('today');
   return `${label}: ${parts.join(', ')}`;
 }
@@ -182,16 +186,13 @@ export function CalendarTable(props: {
                         {closed ? (
                           <span class="blackout">{load!.blackouts.join(', ')}</span>
                         ) : (
-                          <span class="free">
-                            {freeOf(load)}
-                            {props.compact ? '' : ' free'}
-                          </span>
+                          <span class="free">{freeOf(load)} free</span>
                         )}
                         {(load?.held ?? 0) > 0 && (
-                          <span class="held-units">
-                            {load!.held}
-                            {props.compact ? 'h' : ' held'}
-                          </span>
+                          <>
+                            {' '}
+                            <span class="held-units">{load!.held} held</span>
+                          </>
                         )}
                       </button>
                     </td>
