@@ -1,11 +1,12 @@
 /**
  * The audit log's one writer: middleware that, after a write (POST, PUT, PATCH, DELETE) answered
- * 2xx, records who made it, what (the route's words, audit/actions.ts) and when (the database's
- * clock). It runs on every /v1 path, the admin's staff and session paths and Shopify's webhooks,
- * so an endpoint added later is recorded with no code of its own.
+ * 2xx by a member of staff or a secret token, records who made it, what (the route's words,
+ * audit/actions.ts) and when (the database's clock). It runs on every /v1 path, the admin's
+ * staff and session paths and Shopify's webhooks, so an endpoint added later is recorded with
+ * no code of its own.
  * @module
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import type { AuthContext } from '../tokens/types.ts';
@@ -24,19 +25,16 @@ async function createdId(res: Response): Promise<string | undefined> {
   return typeof body?.id === 'number' || typeof body?.id === 'string' ? String(body.id) : undefined;
 }
 
-/** The caller as the log names them. */
-function actorOf(auth: AuthContext, c: Context<AppEnv>): Pick<Change, 'actorKind' | 'staffId' | 'actor' | 'tokenId'> {
+/**
+ * The caller as the log names them, or undefined for a shopper's publishable token: a shopper's
+ * holds and releases are the shop's stock moving, recorded on the hold itself (the Bookings
+ * screen's holds), not changes by a person the shop answers for. At a busy shop they would
+ * bury the staff's changes, and each would cost the hottest path (POST /v1/reservations) a write.
+ */
+function actorOf(auth: AuthContext): Pick<Change, 'actorKind' | 'staffId' | 'actor' | 'tokenId'> | undefined {
   if (auth.staff) return { actorKind: 'staff', staffId: auth.staff.id, actor: auth.staff.name, tokenId: null };
   if (auth.kind === 'secret') return { actorKind: 'token', staffId: null, actor: 'API token', tokenId: auth.tokenId };
-  const body = c.get('body') as { cart_token?: unknown } | undefined;
-  const cart =
-    typeof body?.cart_token === 'string' ? body.cart_token : new URL(c.req.url).searchParams.get('cart_token');
-  return {
-    actorKind: 'cart',
-    staffId: null,
-    actor: cart ? `Shopper's cart ${cart.slice(0, 8)}…` : "A shopper's cart",
-    tokenId: null,
-  };
+  return undefined;
 }
 
 /** Records every successful write of an authenticated caller (the `auth` set by then). */
@@ -46,7 +44,8 @@ export function auditChanges(): MiddlewareHandler<AppEnv> {
     const method = c.req.method;
     if (!WRITES.has(method) || c.res.status < 200 || c.res.status > 299) return;
     const auth = c.get('auth') as AuthContext | undefined;
-    if (!auth) return;
+    const actor = auth && actorOf(auth);
+    if (!auth || !actor) return;
     const path = new URL(c.req.url).pathname.replace(/\/+$/, '');
     const { pattern, id } = routePattern(method, path);
     const targetId = id ?? (method === 'POST' ? await createdId(c.res) : undefined);
@@ -57,7 +56,7 @@ export function auditChanges(): MiddlewareHandler<AppEnv> {
     const { db, clock } = c.get('deps');
     await recordChange(
       db,
-      { shopId: auth.shopId, ...actorOf(auth, c), action, targetId: targetId ?? null, method, path },
+      { shopId: auth.shopId, ...actor, action, targetId: targetId ?? null, method, path },
       sqlNowOf(clock),
     ).catch(reportLost);
   };
