@@ -26,6 +26,7 @@ export {
   createBooking,
   iterateBookings,
   listBookings,
+  markBookingRefunded,
   retrieveBooking,
   updateBooking,
 } from './resources/bookings.ts';

@@ -84,6 +84,8 @@ export interface BookingListParams extends PageParams {
   customer_id?: number | string;
   /** Bookings of a product at this location. */
   location_id?: number | string;
+  /** true: only bookings whose refund is still to be made (a customer cancelled a Shopify order's booking). */
+  refund_due?: boolean;
 }
 
 /** Filters of GET /v1/customers. */

@@ -190,6 +190,15 @@ export interface Booking {
   created_at: string;
   /** The customer record (GET /v1/customers/{id}) of the first of `customers`; null when it names none (an extension). */
   customer_id: number | null;
+  /** When its customer cancelled it with their manage link; null otherwise (an extension). */
+  cancelled_by_customer_at: string | null;
+  /**
+   * A Shopify order's booking its customer cancelled: the merchant is to refund the order in
+   * Shopify, then mark it refunded (POST /v1/bookings/{id}/refunded). An extension.
+   */
+  refund_due: boolean;
+  /** When the merchant marked that refund made; null otherwise (an extension). */
+  refunded_at: string | null;
 }
 
 /** One day of a variant's availability (GET /v1/availability, an extension). */

@@ -159,6 +159,9 @@ describe('contract: bookings', () => {
       create_draft_order: true,
       created_at: iso(api.service.clock.now()),
       customer_id: expect.any(Number),
+      cancelled_by_customer_at: null,
+      refund_due: false,
+      refunded_at: null,
     });
   });
 

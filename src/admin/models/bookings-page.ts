@@ -41,7 +41,8 @@ export const slotFilter = signal<SlotFilter | null>(null);
 /** What the screen asks for: a search, a status, coming or all, a slot, and the page. */
 export interface BookingsQuery {
   q: string;
-  status: Booking['status'] | '';
+  /** A status, or 'refund': the cancellations whose refund is still to be made, whenever they were. */
+  status: Booking['status'] | 'refund' | '';
   coming: boolean;
   /** Today in the shop's zone: "coming" bookings finish from it on. */
   today: string;
@@ -54,14 +55,16 @@ export interface BookingsQuery {
 export async function loadBookingsPage(query: BookingsQuery, signal: AbortSignal): Promise<BookingsPage> {
   const params: BookingListParams = {
     ...(query.q.trim() && { q: query.q.trim() }),
-    ...(query.status && { status: query.status }),
-    ...(query.slot
-      ? {
-          external_variant_id: query.slot.externalVariantId,
-          start_min: query.slot.startsAt,
-          finish_max: query.slot.finishesAt,
-        }
-      : query.coming && { start_min: query.today }),
+    ...(query.status === 'refund' ? { refund_due: true } : query.status && { status: query.status }),
+    ...(query.status === 'refund'
+      ? {}
+      : query.slot
+        ? {
+            external_variant_id: query.slot.externalVariantId,
+            start_min: query.slot.startsAt,
+            finish_max: query.slot.finishesAt,
+          }
+        : query.coming && { start_min: query.today }),
     page: query.page,
     per: PER,
   };

@@ -1,7 +1,8 @@
 /**
  * One booking (`#/bookings/<id>`): when, what, who, its answers and tags, and what the merchant
  * may do with it: Move, Change units, Edit customer and answers, Cancel (two steps). A cancelled
- * booking can only be read.
+ * booking can only be read; one its customer cancelled says so, with the refund it left
+ * (`BookingRefund`).
  * @module
  */
 import { useSignal } from '@preact/signals';
@@ -17,6 +18,7 @@ import { catalog, ensureCatalog } from '../models/catalog.ts';
 import { screenHref } from '../models/session.ts';
 import { useResource } from '../models/use-resource.ts';
 import { BookingAnswers } from './BookingAnswers.tsx';
+import { BookingRefund } from './BookingRefund.tsx';
 import { DetailsForm, MoveForm, UnitsForm } from './BookingChanges.tsx';
 
 /** The changes offered, by the button that opens each. */
@@ -126,6 +128,7 @@ export function BookingDetail(props: { id: number }) {
             )}
           </dl>
           <BookingAnswers fields={b.fields} />
+          <BookingRefund booking={b} say={say} marked={() => void booking.reload().then(focusMessage)} />
           {b.status === 'cancelled' ? (
             <p>This booking is cancelled: it can no longer be changed.</p>
           ) : (

@@ -9,7 +9,6 @@
  */
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import type { Booking } from '../../client/index.ts';
 import { client, messageOf } from '../api.ts';
 import { ConfirmButton, Field, useStatus } from '../components/bits.tsx';
 import { ScreenStatus } from '../components/ScreenStatus.tsx';
@@ -21,7 +20,7 @@ import { HoldsList } from './HoldsList.tsx';
 import { Pager } from './BookingsPager.tsx';
 import { back } from '../models/booking-edit.ts';
 import { catalog, ensureCatalog } from '../models/catalog.ts';
-import { itemsOf, loadBookingsPage, PER, periodOf, slotFilter } from '../models/bookings-page.ts';
+import { type BookingsQuery, itemsOf, loadBookingsPage, PER, periodOf, slotFilter } from '../models/bookings-page.ts';
 import { routeDetail, screenHref, shopToday } from '../models/session.ts';
 import { useDebounced, useResource } from '../models/use-resource.ts';
 
@@ -36,7 +35,7 @@ export function Bookings() {
 /** The list of bookings and the live holds. */
 function BookingsList() {
   const q = useSignal('');
-  const status = useSignal<Booking['status'] | ''>('');
+  const status = useSignal<BookingsQuery['status']>('');
   const coming = useSignal(true);
   const page = useSignal(1);
   // Typing asks once the merchant pauses; a filter or a page asks at once.
@@ -111,12 +110,13 @@ function BookingsList() {
               <select
                 id={id}
                 value={status.value}
-                onChange={(e) => ((status.value = e.currentTarget.value as Booking['status'] | ''), (page.value = 1))}
+                onChange={(e) => ((status.value = e.currentTarget.value as BookingsQuery['status']), (page.value = 1))}
               >
                 <option value="">Any</option>
                 <option value="confirmed">Confirmed</option>
                 <option value="pending">Pending</option>
                 <option value="cancelled">Cancelled</option>
+                <option value="refund">Refund due</option>
               </select>
             )}
           </Field>
@@ -133,7 +133,7 @@ function BookingsList() {
             )}
           </Field>
         </form>
-        <BookingsExport status={status.value} />
+        <BookingsExport status={status.value === 'refund' ? '' : status.value} />
         {slotFilter.value && (
           <p class="row">
             <span>Bookings of {slotFilter.value.label}.</span>
@@ -158,6 +158,7 @@ function BookingsList() {
               <details>
                 <summary>
                   #{b.id} · {periodOf(b)} · {itemsOf(b)} · {b.customers[0]?.email ?? ''} · {b.status}
+                  {b.refund_due && <strong class="refund-due"> · refund due</strong>}
                   {b.fields.length > 0 && <span class="hint"> · {answersLine(b.fields)}</span>}
                 </summary>
                 <p>

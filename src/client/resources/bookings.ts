@@ -113,6 +113,25 @@ export function cancelBooking(
   );
 }
 
+/**
+ * Marks made the refund owed after a customer cancelled a Shopify order's booking with their
+ * manage link (`refund_due`); marking again answers the same, so it is retried.
+ */
+export function markBookingRefunded(
+  requester: Requester,
+  id: number | string,
+  options: RequestOptions = {},
+): ApiPromise<Booking> {
+  return apiPromise(
+    requester.request<Booking>({
+      ...options,
+      method: 'POST',
+      path: `/v1/bookings/${encodeURIComponent(id)}/refunded`,
+      idempotent: true,
+    }),
+  );
+}
+
 /** The booking methods bound to one requester (`client.bookings`). */
 export interface BookingsResource {
   /** Creates a booking; resolves to it once the service has answered 201. */
@@ -123,6 +142,8 @@ export interface BookingsResource {
   /** Moves or changes a booking; resolves to it as changed. */
   update(id: number | string, params: BookingUpdateParams, options?: RequestOptions): ApiPromise<Booking>;
   cancel(id: number | string, options?: RequestOptions): ApiPromise<Booking>;
+  /** Marks a customer's cancellation refunded (`refund_due` to false, `refunded_at` set). */
+  markRefunded(id: number | string, options?: RequestOptions): ApiPromise<Booking>;
 }
 
 /** The booking methods bound to `requester`. */
@@ -134,5 +155,6 @@ export function bookingsResource(requester: Requester): BookingsResource {
     retrieve: (id, options) => retrieveBooking(requester, id, options),
     update: (id, params, options) => updateBooking(requester, id, params, options),
     cancel: (id, options) => cancelBooking(requester, id, options),
+    markRefunded: (id, options) => markBookingRefunded(requester, id, options),
   };
 }

@@ -11,6 +11,7 @@ export const ACTION_WORDS: Record<string, string | null> = {
   'POST /v1/bookings': 'created booking {id}',
   'PATCH /v1/bookings/{id}': 'changed booking {id}',
   'POST /v1/bookings/{id}/cancel': 'cancelled booking {id}',
+  'POST /v1/bookings/{id}/refunded': 'marked booking {id} refunded',
   'POST /v1/reservations': 'placed or changed hold {id}',
   'DELETE /v1/reservations/{id}': 'released hold {id}',
   'PUT /v1/reservations/{id}/answers': 'answered the questions of hold {id}',

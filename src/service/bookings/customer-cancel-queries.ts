@@ -36,3 +36,16 @@ export async function markCancelledByCustomer(
     [shopId, id, nowParam(sqlNow)],
   );
 }
+
+/**
+ * Marks the refund of a customer's cancellation made, by the database's clock (or `sqlNow`):
+ * whether it had one due (when not, nothing changed).
+ */
+export async function markRefunded(tx: Queryable, shopId: number, id: number, sqlNow: number | null): Promise<boolean> {
+  const { rows } = await tx.query<{ id: number }>(
+    `UPDATE bookings SET refund_due = false, refunded_at = ${nowSql('$3')}
+      WHERE shop_id = $1 AND id = $2 AND refund_due RETURNING id`,
+    [shopId, id, nowParam(sqlNow)],
+  );
+  return rows.length > 0;
+}

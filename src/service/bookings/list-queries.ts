@@ -28,6 +28,8 @@ export interface BookingFilters {
   customerId?: number | undefined;
   /** Bookings with an item of a product at this location. */
   locationId?: number | undefined;
+  /** Bookings whose refund is (true) or is not (false) still to be made. */
+  refundDue?: boolean | undefined;
 }
 
 /** One page of the shop's bookings matching `filters`, by start then id, and the total. */
@@ -61,6 +63,7 @@ export async function listBookings(
     where.push(`EXISTS (SELECT 1 FROM booking_items bi JOIN variants v ON v.id = bi.variant_id JOIN products pr ON pr.id = v.product_id
                  WHERE bi.booking_id = b.id AND pr.location_id = ${p(filters.locationId)})`);
   }
+  if (filters.refundDue !== undefined) where.push(filters.refundDue ? 'b.refund_due' : 'NOT b.refund_due');
   if (filters.q !== undefined) where.push(textMatch(filters.q, p));
   return pagedQuery(
     db,

@@ -9,7 +9,7 @@ import type { Booking } from '../../shared/records.ts';
 import { ConflictError, NotFoundError } from '../shared/errors.ts';
 import type { Page } from '../shared/page.ts';
 import type { AuthContext } from '../tokens/types.ts';
-import { beforeCutoff, markCancelledByCustomer } from './customer-cancel-queries.ts';
+import { beforeCutoff, markCancelledByCustomer, markRefunded } from './customer-cancel-queries.ts';
 import { bookingRecords, findBookingRow, listBookings, markCancelled, type BookingFilters } from './list-queries.ts';
 
 type Shop = Pick<AuthContext, 'shopId' | 'tz'>;
@@ -59,6 +59,31 @@ export async function cancelBooking(
       await markCancelledByCustomer(tx, auth.shopId, id, byCustomer.sqlNow);
     }
     if (row.status !== 'cancelled') await markCancelled(tx, auth.shopId, id);
-    return (await bookingRecords(tx, [{ ...row, status: 'cancelled' }], auth.tz))[0]!;
+    const after = (await findBookingRow(tx, auth.shopId, id))!;
+    return (await bookingRecords(tx, [after], auth.tz))[0]!;
+  });
+}
+
+/**
+ * Marks the refund owed for booking `id` made (the merchant refunded its Shopify order after
+ * its customer cancelled it). A booking already marked answers as it is; one that never had a
+ * refund due is a ConflictError, nothing changed.
+ */
+export async function markBookingRefunded(
+  db: Database,
+  auth: Shop,
+  id: number,
+  sqlNow: number | null,
+): Promise<Booking> {
+  return db.transaction(async (tx) => {
+    const row = await findBookingRow(tx, auth.shopId, id, true);
+    if (!row) throw new NotFoundError('booking', id);
+    if (!(await markRefunded(tx, auth.shopId, id, sqlNow)) && row.refunded_at === null)
+      throw new ConflictError(
+        `Booking ${id} has no refund due: only a Shopify order's booking its customer cancelled has one; nothing was changed.`,
+        [],
+      );
+    const after = (await findBookingRow(tx, auth.shopId, id))!;
+    return (await bookingRecords(tx, [after], auth.tz))[0]!;
   });
 }

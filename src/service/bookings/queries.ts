@@ -29,11 +29,16 @@ export interface BookingRow {
   request_hash: string | null;
   /** The first linked customer record (migration 22); null when the booking names none. */
   customer_id: number | string | null;
+  /** When its customer cancelled it with their manage link (migration 27). */
+  cancelled_by_customer_at: Date | string | null;
+  refund_due: boolean;
+  /** When the merchant marked the refund made (migration 31). */
+  refunded_at: Date | string | null;
 }
 
 /** The columns to select (alias `b`) for `BookingRow`. */
 export const BOOKING_COLUMNS = `b.id, b.status, b.starts_at, b.finishes_at, b.customers, b.fields, b.tags, b.create_draft_order,
-  b.created_at, b.request_hash,
+  b.created_at, b.request_hash, b.cancelled_by_customer_at, b.refund_due, b.refunded_at,
   (SELECT bc.customer_id FROM booking_customers bc WHERE bc.booking_id = b.id ORDER BY bc.position LIMIT 1) AS customer_id`;
 
 /** The record of `row` with its `items`, in the shop's zone `tz`. */
@@ -54,7 +59,14 @@ export function bookingRecord(row: BookingRow, items: BookingItem[], tz: string)
     create_draft_order: row.create_draft_order,
     created_at: toIsoUtc(new Date(row.created_at)),
     customer_id: row.customer_id === null ? null : Number(row.customer_id),
+    cancelled_by_customer_at: instantOrNull(row.cancelled_by_customer_at),
+    refund_due: row.refund_due,
+    refunded_at: instantOrNull(row.refunded_at),
   };
+}
+
+function instantOrNull(value: Date | string | null): string | null {
+  return value === null ? null : toIsoUtc(new Date(value));
 }
 
 /** The shop's booking made with `idempotencyKey`, with its request hash, if there is one. */

@@ -1,7 +1,8 @@
 /**
  * The booking endpoints, secret tokens only: POST /v1/bookings (seed §2.4, API.md §3), and the
  * extensions GET /v1/bookings (filters, pages), GET /v1/bookings/{id}, PATCH /v1/bookings/{id}
- * (move or change it: change.ts) and POST /v1/bookings/{id}/cancel. An `Idempotency-Key` header makes a retried POST return the first
+ * (move or change it: change.ts), POST /v1/bookings/{id}/cancel and POST
+ * /v1/bookings/{id}/refunded (a customer's cancellation refunded). An `Idempotency-Key` header makes a retried POST return the first
  * booking (201 again, with `Idempotent-Replayed: true`). The body and the list's query are
  * checked by their schemas in the handler (`collectingRoute`): the shop's zone adds its
  * messages (a skipped time) to theirs, in one 422. The PATCH body likewise.
@@ -19,7 +20,7 @@ import { checkPart } from '../shared/schema-issues.ts';
 import { createBooking } from './bookings.ts';
 import { changeBooking } from './change.ts';
 import { bookingChangeOf, bookingInputOf, requestHash } from './input.ts';
-import { cancelBooking, getBooking, pageOfBookings } from './manage.ts';
+import { cancelBooking, getBooking, markBookingRefunded, pageOfBookings } from './manage.ts';
 import { BookingBody, BookingListQuery, BookingPatchBody, IdempotencyHeader } from './schemas.ts';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -78,7 +79,18 @@ const cancel = createRoute({
   responses: { 200: json(BookingSchema, 'The booking, cancelled'), ...errorResponses },
 });
 
-/** POST and GET /v1/bookings; GET and PATCH /v1/bookings/{id}; POST /v1/bookings/{id}/cancel. */
+const refunded = createRoute({
+  method: 'post',
+  path: '/v1/bookings/{id}/refunded',
+  tags: TAGS,
+  summary:
+    'Marks made the refund owed after a customer cancelled a Shopify order’s booking; one already marked answers as it is (an extension; secret token)',
+  middleware: [secretOnly('mark refunds')] as const,
+  request: { params: PATH },
+  responses: { 200: json(BookingSchema, 'The booking, its refund marked made'), ...errorResponses },
+});
+
+/** POST and GET /v1/bookings; GET and PATCH /v1/bookings/{id}; POST /v1/bookings/{id}/cancel and /refunded. */
 export const bookingRoutes = app
   .openapi(collectingRoute(app, create), async (c) => {
     const { auth, deps, body } = c.var;
@@ -107,6 +119,7 @@ export const bookingRoutes = app
       q: query.q,
       customerId: query.customer_id,
       locationId: query.location_id,
+      refundDue: query.refund_due,
     };
     const page = pageOf(query);
     const { records, total } = await pageOfBookings(deps.db, auth, filters, page);
@@ -125,4 +138,8 @@ export const bookingRoutes = app
   .openapi(cancel, async (c) => {
     const { auth, deps } = c.var;
     return jsonAnswer(await cancelBooking(deps.db, auth, c.req.valid('param').id), 200);
+  })
+  .openapi(refunded, async (c) => {
+    const { auth, deps } = c.var;
+    return jsonAnswer(await markBookingRefunded(deps.db, auth, c.req.valid('param').id, sqlNowOf(deps.clock)), 200);
   });

@@ -9,7 +9,7 @@
 import { z } from '@hono/zod-openapi';
 import type { BookingStatus } from '../../shared/records.ts';
 import { parseLocalDateTime } from '../../shared/zones.ts';
-import { PAGE_QUERY, query, queryId, queryInstant, queryString } from '../shared/query-schemas.ts';
+import { PAGE_QUERY, query, queryBool, queryId, queryInstant, queryString } from '../shared/query-schemas.ts';
 import { MAX_ITEMS, cartToken, externalId, fieldsOnly, list, person, text, wholeNumber } from '../shared/schemas.ts';
 
 // A phone number as people write it: an optional +, then digits with spaces, dots, dashes and
@@ -153,6 +153,10 @@ export const BookingListQuery = query({
   }),
   customer_id: queryId().openapi({ description: 'Only bookings naming this customer (GET /v1/customers).' }),
   location_id: queryId().openapi({ description: 'Only bookings of a product at this location.' }),
+  refund_due: queryBool().openapi({
+    description:
+      'true: only the bookings whose refund is still to be made (a customer cancelled a Shopify order’s booking).',
+  }),
 });
 
 /** The optional `Idempotency-Key` header of POST /v1/bookings (checked by the route, by hand). */

@@ -17,7 +17,7 @@ import { messageLanguage } from '../messages/strings.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { ConflictError } from '../shared/errors.ts';
 import { verifyManageToken, type ManageClaim } from './link.ts';
-import { bookingPage, linkProblemPage, MANAGE_PAGE_CSP, type ManageLanguage, type ManageView } from './page.ts';
+import { bookingPage, linkProblemPage, MANAGE_PAGE_CSP, type ManageLanguage, type ManageView } from './page.tsx';
 import { findManagedBooking, type ManagedBooking } from './queries.ts';
 import { MANAGE_LOCALES } from './strings.ts';
 

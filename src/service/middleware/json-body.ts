@@ -27,7 +27,7 @@ async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Pro
 }
 
 /** Paths of actions, whose POST may come without a body. */
-const ACTION = /\/(cancel|resend|refresh)\/?$/;
+const ACTION = /\/(cancel|refunded|resend|refresh)\/?$/;
 
 /** Parses the body of POST, PUT and PATCH requests into `c.var.body`. */
 export function jsonBody(): MiddlewareHandler<AppEnv> {
@@ -47,7 +47,7 @@ export function jsonBody(): MiddlewareHandler<AppEnv> {
           ? await readLimited(c.req.raw.body, MAX_BODY_BYTES)
           : new Uint8Array();
     if (bytes.byteLength === 0) {
-      // An action (POST /v1/bookings/{id}/cancel, /v1/messages/{id}/resend, …/calendar-imports/{id}/refresh) needs no body: `curl -X POST` sends none.
+      // An action (POST /v1/bookings/{id}/cancel and /refunded, /v1/messages/{id}/resend, …/calendar-imports/{id}/refresh) needs no body: `curl -X POST` sends none.
       if (ACTION.test(new URL(c.req.url).pathname)) return next();
       throw new HttpError('bad_request', 'The request body must be a JSON object.');
     }

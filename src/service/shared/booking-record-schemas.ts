@@ -58,6 +58,14 @@ export const BookingSchema = z
     customer_id: idOrNull().openapi({
       description: 'The customer record (GET /v1/customers/{id}) of the first of `customers`; null when it names none.',
     }),
+    cancelled_by_customer_at: instant()
+      .nullable()
+      .openapi({ description: 'When its customer cancelled it with their manage link; null otherwise.' }),
+    refund_due: z.boolean().openapi({
+      description:
+        'A Shopify order’s booking its customer cancelled: refund the order in Shopify, then POST /v1/bookings/{id}/refunded.',
+    }),
+    refunded_at: instant().nullable().openapi({ description: 'When the refund was marked made; null otherwise.' }),
   })
   .openapi('Booking');
 

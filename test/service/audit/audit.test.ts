@@ -13,7 +13,7 @@ const booking = {
 };
 
 describeEachDatabase('The audit log', (database) => {
-  it('records a booking made and cancelled by a member of staff and a change made with a token, and leaves a shopper's hold and release to the hold's own record', async () => {
+  it('records a booking made and cancelled by a member of staff and a change made with a token, and leaves a shopper’s hold and release to the hold’s own record', async () => {
     await withService(database, async (service) => {
       const a = api(service);
       const sam = await signedInAs(service, SAM);

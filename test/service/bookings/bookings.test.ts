@@ -51,6 +51,9 @@ describeEachDatabase('POST /v1/bookings', (database) => {
       create_draft_order: false,
       created_at: new Date(service.clock.now()).toISOString(),
       customer_id: expect.any(Number),
+      cancelled_by_customer_at: null,
+      refund_due: false,
+      refunded_at: null,
     });
     expect(await unitsPerDay(service, 8002, service.clock.now())).toEqual(new Map([['2026-12-15', 2]]));
   });

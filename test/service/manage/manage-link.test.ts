@@ -196,4 +196,46 @@ describeEachDatabase("The customer's manage link", (database) => {
       expect(notice.text).not.toContain('/manage/');
     });
   });
+
+  it('shows the refund due on the booking until the merchant marks it refunded, once; a booking with none due is refused and unchanged', async () => {
+    await withService(database, async (service) => {
+      await setCutoff(service, 48);
+      const a = api(service);
+      const { id, url } = await bookWithLink(service, booking('2026-12-12'));
+      const { id: plain } = await bookWithLink(service, booking('2026-12-13'));
+      await service.db.query(`UPDATE bookings SET tags = '["shopify"]' WHERE id = $1`, [id]);
+      expect((await a.get(`/v1/bookings/${id}`)).body).toMatchObject({
+        refund_due: false,
+        cancelled_by_customer_at: null,
+        refunded_at: null,
+      });
+      expect((await postCancel(service, url)).status).toBe(200);
+      const now = new Date(service.clock.now()).toISOString();
+      expect((await a.get(`/v1/bookings/${id}`)).body).toMatchObject({
+        status: 'cancelled',
+        refund_due: true,
+        cancelled_by_customer_at: now,
+        refunded_at: null,
+      });
+      // Not the shopper's to mark, nor another shop's.
+      expect((await a.post(`/v1/bookings/${id}/refunded`, undefined, { token: TOKENS.publishable })).status).toBe(403);
+      expect((await a.post(`/v1/bookings/${id}/refunded`, undefined, { token: TOKENS.otherSecret })).status).toBe(404);
+      expect((await a.get(`/v1/bookings/${id}`)).body.refund_due).toBe(true);
+
+      service.clock.advance(60_000);
+      const marked = await a.post(`/v1/bookings/${id}/refunded`, undefined);
+      expect(marked.status).toBe(200);
+      const at = new Date(service.clock.now()).toISOString();
+      expect(marked.body).toMatchObject({ refund_due: false, refunded_at: at, cancelled_by_customer_at: now });
+      // Again: as it is, the first mark's time kept.
+      service.clock.advance(60_000);
+      expect((await a.post(`/v1/bookings/${id}/refunded`, undefined)).body).toMatchObject({ refunded_at: at });
+      expect((await a.get('/v1/audit')).body[1]).toMatchObject({ action: `marked booking ${id} refunded` });
+
+      const refused = await a.post(`/v1/bookings/${plain}/refunded`, undefined);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toContain('has no refund due');
+      expect((await a.get(`/v1/bookings/${plain}`)).body).toMatchObject({ refund_due: false, refunded_at: null });
+    });
+  });
 });
