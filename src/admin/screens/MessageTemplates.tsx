@@ -71,6 +71,8 @@ export function MessageTemplates() {
           (answer) => {
             preview.value = answer;
             previewProblem.value = null;
+            // The service checks the preview as it checks a save: these words have no error left.
+            errors.value = {};
           },
           (error: unknown) => {
             const p = problemOf(error, LABELS, 'No preview');

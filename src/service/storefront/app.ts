@@ -52,6 +52,8 @@ export function createStorefront(options: StorefrontOptions): Hono {
   app.all('/admin/*', (c) => options.api.fetch(c.req.raw, c.env));
   // The customers' manage links (API.md §4.18).
   app.all('/manage/*', (c) => options.api.fetch(c.req.raw, c.env));
+  // The shop's calendar feeds, as calendar apps subscribe to them (API.md §4.19).
+  app.all('/calendars/*', (c) => options.api.fetch(c.req.raw, c.env));
   // The API's interactive reference (http/openapi.ts); its script comes from Scalar's CDN.
   app.all('/docs', (c) => options.api.fetch(c.req.raw, c.env));
 
