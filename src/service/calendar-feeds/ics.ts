@@ -84,5 +84,7 @@ export function feedCalendar(
       status: row.status === 'pending' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
     });
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one included; ical-generator leaves
+  // the last bare (caught by test/helpers/ics-validity.ts).
+  return calendar.toString().replace(/(?:\r\n)?$/, '\r\n');
 }

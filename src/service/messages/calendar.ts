@@ -42,5 +42,7 @@ export function bookingCalendar(
     description: snapshot.items.map((item) => `${item.quantity} × ${item.product} – ${item.variant}`).join('\n'),
     status: cancel ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one included; ical-generator leaves
+  // the last bare (caught by test/helpers/ics-validity.ts).
+  return calendar.toString().replace(/(?:\r\n)?$/, '\r\n');
 }

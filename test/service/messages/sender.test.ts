@@ -8,6 +8,7 @@ import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
 import { startTestSmtp, type TestSmtp } from '../../helpers/smtp.ts';
 import { book, call, get } from '../reservations/api.ts';
+import { icsProblems } from '../../helpers/ics-validity.ts';
 
 const FROM = 'Harbour Kayaks <bookings@harbour.example>';
 const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
@@ -83,6 +84,7 @@ describeEachDatabase('Sending booking messages over SMTP', (database) => {
     expect(ics).toContain('METHOD:REQUEST');
     expect(ics).toContain('DTSTART;TZID=Australia/Melbourne:20261215T090000');
     expect(ics).toContain('BEGIN:VTIMEZONE');
+    expect(icsProblems(ics)).toEqual([]);
     const event = Object.values(ical.sync.parseICS(ics)).find((c) => c?.type === 'VEVENT') as any;
     expect(event.start.tz).toBe('Australia/Melbourne');
     expect(event.start.toISOString()).toBe('2026-12-14T22:00:00.000Z');
