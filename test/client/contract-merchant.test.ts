@@ -144,6 +144,11 @@ describe('contract: the merchant API', () => {
     expect(await day()).toMatchObject({ booked: 2, available: 0 });
     expect((await client.bookings.cancel(booking.id)).status).toBe('cancelled');
     expect((await client.bookings.retrieve(booking.id)).status).toBe('cancelled');
+    // Cancelled by the merchant, not by its customer: no refund to mark (409, a ConflictError).
+    await expect(client.bookings.markRefunded(booking.id)).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining('has no refund due'),
+    });
     const hold = await client.reservations.create({
       cart_token: 'client-release',
       items: [{ external_id: 8002, start: '2026-12-15', quantity: 2 }],

@@ -97,20 +97,30 @@ export function updateBooking(
   );
 }
 
+/** POSTs an action on booking `id` (`cancel`, `refunded`): no body, and idempotent, so retried. */
+function bookingAction(
+  requester: Requester,
+  id: number | string,
+  action: 'cancel' | 'refunded',
+  options: RequestOptions,
+): ApiPromise<Booking> {
+  return apiPromise(
+    requester.request<Booking>({
+      ...options,
+      method: 'POST',
+      path: `/v1/bookings/${encodeURIComponent(id)}/${action}`,
+      idempotent: true,
+    }),
+  );
+}
+
 /** Cancels a booking, freeing its units; cancelling again answers the same, so it is retried. */
 export function cancelBooking(
   requester: Requester,
   id: number | string,
   options: RequestOptions = {},
 ): ApiPromise<Booking> {
-  return apiPromise(
-    requester.request<Booking>({
-      ...options,
-      method: 'POST',
-      path: `/v1/bookings/${encodeURIComponent(id)}/cancel`,
-      idempotent: true,
-    }),
-  );
+  return bookingAction(requester, id, 'cancel', options);
 }
 
 /**
@@ -122,14 +132,7 @@ export function markBookingRefunded(
   id: number | string,
   options: RequestOptions = {},
 ): ApiPromise<Booking> {
-  return apiPromise(
-    requester.request<Booking>({
-      ...options,
-      method: 'POST',
-      path: `/v1/bookings/${encodeURIComponent(id)}/refunded`,
-      idempotent: true,
-    }),
-  );
+  return bookingAction(requester, id, 'refunded', options);
 }
 
 /** The booking methods bound to one requester (`client.bookings`). */
