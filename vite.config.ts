@@ -77,8 +77,9 @@ export function e2eDates(now = Date.now()): { monthEnd: string; newYearsEve: str
  * days from it; a run that crosses the shop's midnight (a CI run at 12:40 UTC is 23:40 in
  * Melbourne) would find its "today" already past. Then the run starts just after that midnight.
  */
-export function realDateNow(now = Date.now()): Record<string, string> {
-  if (process.env.E2E_NOW) return {};
+export function realDateNow(now: number, preset: string | undefined): Record<string, string> {
+  // An E2E_NOW set by whoever runs the tests is theirs to keep.
+  if (preset) return {};
   const hour = 3_600_000;
   const dayOf = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: E2E_SHOP_TZ }).format(at);
   if (dayOf(now) === dayOf(now + hour)) return {};
@@ -329,7 +330,10 @@ export default defineConfig(({ mode }) => ({
           hookTimeout: 60_000,
         },
       },
-      { extends: true as const, test: { name: 'e2e', ...BROWSER_PROJECT, env: realDateNow() } },
+      {
+        extends: true as const,
+        test: { name: 'e2e', ...BROWSER_PROJECT, env: realDateNow(Date.now(), process.env.E2E_NOW) },
+      },
       // The browser suite again on a fake date (E2E_NOW, test/e2e/helpers/clock.ts) where the
       // calendar turns: a month's last day, and the year's.
       ...(E2E_FAKE_DATES

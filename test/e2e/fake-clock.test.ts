@@ -87,7 +87,8 @@ it("CI's fake dates are the next last day of a month (not 31 December, which has
 
 it("the real-date run starts just after the shop's midnight when that midnight is less than an hour away, and on the host's time otherwise", async () => {
   const { realDateNow } = await import('../../vite.config.ts');
-  const at = (iso: string) => realDateNow(Date.parse(iso)).E2E_NOW;
+  // Whatever E2E_NOW this run has (the fake-date projects set one), none is passed here.
+  const at = (iso: string) => realDateNow(Date.parse(iso), undefined).E2E_NOW;
   // 12:38 UTC on 26 November is 23:38 in Melbourne (UTC+11): the run would cross midnight.
   expect(at('2026-11-26T12:38:00Z')).toBe('2026-11-27T00:01:00+11:00');
   expect(at('2026-11-26T12:00:01Z')).toBe('2026-11-27T00:01:00+11:00');
@@ -97,4 +98,6 @@ it("the real-date run starts just after the shop's midnight when that midnight i
   expect(at('2027-04-03T12:30:00Z')).toBe('2027-04-04T00:01:00+11:00');
   // In winter (UTC+10).
   expect(at('2027-07-01T13:45:00Z')).toBe('2027-07-02T00:01:00+10:00');
+  // An E2E_NOW given by the one running the tests is kept.
+  expect(realDateNow(Date.parse('2026-11-26T12:38:00Z'), '2026-12-31T10:00:00+11:00')).toEqual({});
 });
