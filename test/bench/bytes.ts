@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { minifySync } from 'rolldown/experimental';
 import { build, type Plugin, type Rollup } from 'vite';
+import { BEFORE_INTERACTIVE, PER_FILE } from '../widget/byte-budgets.ts';
 import { bytes, log, pass, ROOT, run, type Row, type SectionResult, why } from './util.ts';
 
 /** Sizes of one piece of JavaScript. */
@@ -42,10 +43,11 @@ export function sizes(code: string | Uint8Array): Sizes {
 }
 
 /** Shopify's limit per JavaScript file of an app (issue 13), bytes gzip; the `npm test` budget too. */
-const TARGET_GZIP = 10_000;
+const TARGET_GZIP = PER_FILE;
 /** Issue 13's target for everything loaded before the calendar is interactive, and the `npm test` budget. */
 const TARGET_BEFORE_INTERACTIVE = 20_000;
-const TEST_BUDGET_BEFORE_INTERACTIVE = 29_500;
+/** `npm test`'s budget for it (test/widget/byte-budgets.ts): the specified stack does not fit 20,000 B. */
+const TEST_BUDGET_BEFORE_INTERACTIVE = BEFORE_INTERACTIVE;
 
 const PARTS = ['Preact', 'signals', 'date-fns', 'date-fns-tz', 'client', 'widget', 'other'] as const;
 type Part = (typeof PARTS)[number];
