@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessibleAtBothWidths } from './helpers/admin.ts';
+import { expectAccessibleAtBothWidths, signIn, tabUntil } from './helpers/admin.ts';
 import { describeInBrowser } from './helpers/browser.ts';
 import { DOUBLE_KAYAK, day } from './helpers/fixture.ts';
 import { DESKTOP } from './helpers/page.ts';
@@ -68,6 +68,56 @@ describeInBrowser("the customer's manage link", () => {
     } finally {
       await page.context().close();
     }
+  });
+
+  it("shows the merchant the refund a customer's cancellation of a Shopify order leaves, marked made by keyboard, axe clean", async () => {
+    expect((await suite.server.api('PUT', '/v1/shop', { cancel_cutoff_hours: 48 })).status).toBe(200);
+    const date = day(suite.today, 22);
+    const made = await suite.server.api('POST', '/v1/bookings', {
+      starts_at: `${date} 10:00`,
+      finishes_at: `${date} 12:00`,
+      items: [{ external_id: DOUBLE_KAYAK, quantity: 1 }],
+      customers: [{ first_name: 'Rue', last_name: 'Fund', email: 'rue@example.com' }],
+      fields: [{ name: 'Shopify order', value: '#1042' }],
+      tags: ['shopify'],
+    });
+    expect(made.status).toBe(201);
+    const messages = (await suite.server.api('GET', '/v1/messages?per=50')).body as {
+      kind: string;
+      booking_id: number;
+      text: string;
+    }[];
+    const email = messages.find((m) => m.kind === 'customer_confirmation' && m.booking_id === made.body.id)!;
+    const link = /https?:\/\/\S+\/manage\/\S+/.exec(email.text)![0];
+    // The customer cancels as the page's form does.
+    const cancelled = await fetch(`${link}/cancel`, {
+      method: 'POST',
+      headers: { origin: suite.server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(cancelled.status).toBe(200);
+
+    const { page, pageErrors } = await suite.open({ bypassCSP: true });
+    await signIn(page);
+    await page.goto(`/admin/#/bookings/${made.body.id}`);
+    const notice = page.locator('.notice');
+    await notice.getByText(/Refund due:/).waitFor();
+    expect(await notice.textContent()).toContain('The customer cancelled this booking with their link on');
+    expect(await notice.textContent()).toContain('refund order #1042 in Shopify');
+    await expectAccessibleAtBothWidths(page, 'a booking with a refund due');
+    await tabUntil(page, 'Mark as refunded');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Refund of booking #${made.body.id} marked as made.` })
+      .waitFor();
+    await notice.getByText(/Refund marked as made on/).waitFor();
+    await expectAccessibleAtBothWidths(page, 'a booking whose refund is marked');
+    expect((await suite.server.api('GET', `/v1/bookings/${made.body.id}`)).body).toMatchObject({
+      status: 'cancelled',
+      refund_due: false,
+      refunded_at: expect.any(String),
+    });
+    expect(pageErrors).toEqual([]);
   });
 
   it('a forged link gets a page saying it is not valid, accessible at both widths', async () => {
