@@ -158,6 +158,13 @@ export interface Customer extends Guest {
   phone?: string;
 }
 
+/**
+ * The field (`fields[].name`) in which a booking made from a Shopify order names that order
+ * ("#1001"): written by `orders/create`, searched by `q`, a column of the CSV export, and the
+ * order a customer's cancellation leaves to refund.
+ */
+export const SHOPIFY_ORDER_FIELD = 'Shopify order';
+
 /** An answer to a custom booking question. */
 export interface BookingField {
   name: string;

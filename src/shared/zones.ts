@@ -112,6 +112,11 @@ export function localDateTime(instant: Date | number, tz: string): string {
   return wall.endsWith(':00') ? wall.slice(0, 16) : wall;
 }
 
+/** Whether both instants fall on midnight in `tz`: a booking of whole days, shown as dates. */
+export function isWholeDays(startsAt: Date | number, finishesAt: Date | number, tz: string): boolean {
+  return localDateTime(startsAt, tz).endsWith('T00:00') && localDateTime(finishesAt, tz).endsWith('T00:00');
+}
+
 /**
  * An item's period `[startAt, finishAt)` as the shop reads it (`start_local`, `finish_local`):
  * the days of a whole-day item (`finish_local` is the day after the last, exclusive like the

@@ -5,13 +5,14 @@
  * @module
  */
 import type { Booking } from '../../client/index.ts';
+import { SHOPIFY_ORDER_FIELD } from '../../shared/records.ts';
 import { client, messageOf } from '../api.ts';
 import type { Say } from '../components/bits.tsx';
 import { when } from '../models/dates.ts';
 
 /** The Shopify order the booking came from, when its answers name it. */
 function orderOf(b: Booking): string | undefined {
-  return b.fields.find((f) => f.name === 'Shopify order')?.value || undefined;
+  return b.fields.find((f) => f.name === SHOPIFY_ORDER_FIELD)?.value || undefined;
 }
 
 /** The customer's cancellation and the refund it left, if any; nothing otherwise. */

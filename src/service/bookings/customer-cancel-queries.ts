@@ -39,13 +39,18 @@ export async function markCancelledByCustomer(
 
 /**
  * Marks the refund of a customer's cancellation made, by the database's clock (or `sqlNow`):
- * whether it had one due (when not, nothing changed).
+ * when it was marked, or undefined when it had none due (nothing changed).
  */
-export async function markRefunded(tx: Queryable, shopId: number, id: number, sqlNow: number | null): Promise<boolean> {
-  const { rows } = await tx.query<{ id: number }>(
+export async function markRefunded(
+  tx: Queryable,
+  shopId: number,
+  id: number,
+  sqlNow: number | null,
+): Promise<Date | string | undefined> {
+  const { rows } = await tx.query<{ refunded_at: Date | string }>(
     `UPDATE bookings SET refund_due = false, refunded_at = ${nowSql('$3')}
-      WHERE shop_id = $1 AND id = $2 AND refund_due RETURNING id`,
+      WHERE shop_id = $1 AND id = $2 AND refund_due RETURNING refunded_at`,
     [shopId, id, nowParam(sqlNow)],
   );
-  return rows.length > 0;
+  return rows[0]?.refunded_at;
 }

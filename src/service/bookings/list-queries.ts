@@ -5,7 +5,7 @@
  * @module
  */
 import type { Queryable } from '../db/types.ts';
-import type { Booking, BookingItem, BookingStatus } from '../../shared/records.ts';
+import { type Booking, type BookingItem, type BookingStatus, SHOPIFY_ORDER_FIELD } from '../../shared/records.ts';
 import type { Page } from '../shared/page.ts';
 import { pagedQuery } from '../db/paged-query.ts';
 import { BOOKING_COLUMNS, bookingRecord, type BookingRow } from './queries.ts';
@@ -87,9 +87,10 @@ function textMatch(q: string, p: (value: unknown) => string): string {
   const like = p(`%${q.replace(/[\\%_]/g, '\\$&')}%`);
   const exact = p(q);
   const order = p(q.replace(/^#/, ''));
+  const orderField = p(SHOPIFY_ORDER_FIELD);
   return `(b.customers::text ILIKE ${like} OR b.tags::text ILIKE ${like} OR b.id::text = ${exact}
     OR EXISTS (SELECT 1 FROM jsonb_array_elements(b.fields) f
-                WHERE f->>'name' = 'Shopify order' AND ltrim(f->>'value', '#') = ${order})
+                WHERE f->>'name' = ${orderField} AND ltrim(f->>'value', '#') = ${order})
     OR starts_with(b.idempotency_key, 'shopify-order-' || ${order} || '-line-'))`;
 }
 

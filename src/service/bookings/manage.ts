@@ -78,12 +78,12 @@ export async function markBookingRefunded(
   return db.transaction(async (tx) => {
     const row = await findBookingRow(tx, auth.shopId, id, true);
     if (!row) throw new NotFoundError('booking', id);
-    if (!(await markRefunded(tx, auth.shopId, id, sqlNow)) && row.refunded_at === null)
+    const refundedAt = row.refund_due ? await markRefunded(tx, auth.shopId, id, sqlNow) : row.refunded_at;
+    if (!refundedAt)
       throw new ConflictError(
         `Booking ${id} has no refund due: only a Shopify order's booking its customer cancelled has one; nothing was changed.`,
         [],
       );
-    const after = (await findBookingRow(tx, auth.shopId, id))!;
-    return (await bookingRecords(tx, [after], auth.tz))[0]!;
+    return (await bookingRecords(tx, [{ ...row, refund_due: false, refunded_at: refundedAt }], auth.tz))[0]!;
   });
 }

@@ -8,6 +8,7 @@
 import { TZDate } from '@date-fns/tz';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { isWholeDays } from '../../shared/zones.ts';
 import type { FeedEventRow } from './queries.ts';
 
 /**
@@ -18,17 +19,6 @@ import type { FeedEventRow } from './queries.ts';
 function processMidnight(day: string): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return new Date(year, month - 1, date);
-}
-
-/** Whether both instants fall on midnight in `tz`: a booking of whole days. */
-export function isWholeDays(startsAt: Date, finishesAt: Date, tz: string): boolean {
-  const clock = new Intl.DateTimeFormat('en-GB', {
-    timeZone: tz,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return clock.format(startsAt) === '00:00' && clock.format(finishesAt) === '00:00';
 }
 
 /** The event's UID: stable for one booking and variant whatever else changes. */

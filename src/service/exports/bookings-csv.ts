@@ -10,7 +10,7 @@
  * @module
  */
 import { addDays, type PlainDate } from '../../shared/plain-date.ts';
-import type { BookingField, BookingStatus } from '../../shared/records.ts';
+import { type BookingField, type BookingStatus, SHOPIFY_ORDER_FIELD } from '../../shared/records.ts';
 import { localDateTime, startOfDayInZone } from '../../shared/zones.ts';
 import type { Database } from '../db/types.ts';
 import type { AuthContext } from '../tokens/types.ts';
@@ -36,8 +36,6 @@ export interface BookingExport {
   body: ReadableStream<Uint8Array>;
 }
 
-/** The name of the export's field that carries a Shopify order's name (shopify/orders.ts writes it). */
-const ORDER_FIELD = 'Shopify order';
 /** An answer to a per-unit question: `Rider's name #2`. */
 const PER_UNIT = /^(.*) #(\d+)$/;
 
@@ -68,7 +66,7 @@ export function answerCells(fields: readonly BookingField[], labels: readonly st
   const answers: Array<Array<{ unit: number; value: string }>> = labels.map(() => []);
   const other: string[] = [];
   for (const { name, value } of fields) {
-    if (name === ORDER_FIELD) continue;
+    if (name === SHOPIFY_ORDER_FIELD) continue;
     const unit = PER_UNIT.exec(name);
     const column = index.get(name) ?? (unit ? index.get(unit[1]!) : undefined);
     if (column === undefined) other.push(`${name}: ${value}`);
@@ -93,7 +91,7 @@ function wallClock(instant: Date | string, tz: string): string {
 /** The lines of one booking: one per item (one with empty item cells when it has none). */
 function linesOf(booking: ExportBooking, tz: string, labels: readonly string[]): string[][] {
   const people = booking.customers;
-  const order = booking.fields.find((f) => f.name === ORDER_FIELD)?.value ?? '';
+  const order = booking.fields.find((f) => f.name === SHOPIFY_ORDER_FIELD)?.value ?? '';
   const shared = [
     wallClock(booking.starts_at, tz),
     wallClock(booking.finishes_at, tz),

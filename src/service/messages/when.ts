@@ -4,23 +4,13 @@
  * instead of guessing: "Times are in the time zone of Harbour Kayaks: Australia/Melbourne".
  * @module
  */
-
-/** Whether both instants fall on midnight in `tz`: a booking of whole days, shown as dates. */
-function wholeDays(startsAt: Date, finishesAt: Date, tz: string): boolean {
-  const clock = new Intl.DateTimeFormat('en-GB', {
-    timeZone: tz,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return clock.format(startsAt) === '00:00' && clock.format(finishesAt) === '00:00';
-}
+import { isWholeDays } from '../../shared/zones.ts';
 
 /** "Tuesday 15 December 2026, 09:00 – 17:00" (or dates only for whole days), in `tz`. */
 export function describePeriod(startsAtIso: string, finishesAtIso: string, tz: string, language: string): string {
   const startsAt = new Date(startsAtIso);
   const finishesAt = new Date(finishesAtIso);
-  if (wholeDays(startsAt, finishesAt, tz)) {
+  if (isWholeDays(startsAt, finishesAt, tz)) {
     const date = new Intl.DateTimeFormat(language, { timeZone: tz, dateStyle: 'full' });
     // The last day booked is the day before the (exclusive) finish.
     const lastDay = new Date(finishesAt.getTime() - 12 * 3_600_000);

@@ -16,7 +16,7 @@
  */
 import type { Database } from '../db/types.ts';
 import { answersInProperties } from '../../shared/questions.ts';
-import type { BookingField } from '../../shared/records.ts';
+import { type BookingField, SHOPIFY_ORDER_FIELD } from '../../shared/records.ts';
 import { variantQuestions } from '../questions/queries.ts';
 import { createBooking } from '../bookings/bookings.ts';
 import { cancelBooking } from '../bookings/manage.ts';
@@ -62,7 +62,7 @@ function inputOf(
     finishAt: booked.finishAt,
     items: [{ externalId: variantId, resourceId: null, quantity: booked.units }],
     customers: order.customer ? [order.customer] : [],
-    fields: [...(order.name ? [{ name: 'Shopify order', value: order.name }] : []), ...answers],
+    fields: [...(order.name ? [{ name: SHOPIFY_ORDER_FIELD, value: order.name }] : []), ...answers],
     tags: ['shopify'],
     createDraftOrder: false,
     cartToken: booked.cartToken,

@@ -10,18 +10,10 @@ import type { ShopifyBookOn } from '../../shared/merchant-records.ts';
 import { languageTag } from '../shared/body.ts';
 import { emailAddress, fieldsOnly, text } from '../shared/schemas.ts';
 import { BOOK_ON_TOPICS, SHOPIFY_DOMAIN, zoneName } from './input.ts';
+import type { ShopRowChange } from './shop-queries.ts';
 
 /** A checked PUT /v1/shop body; absent fields are undefined, `null` disconnects from Shopify. */
-export interface ShopInput {
-  name?: string;
-  tz?: string;
-  locale?: string;
-  /** null: no notices to the shop. */
-  notify_email?: string | null;
-  /** null: customers cannot cancel online. */
-  cancel_cutoff_hours?: number | null;
-  /** null: no reminders. */
-  reminder_hours?: number | null;
+export interface ShopInput extends ShopRowChange {
   shopify?: null | { domain?: string | null; api_secret?: string | null; book_on?: ShopifyBookOn };
 }
 

@@ -65,22 +65,24 @@ export async function shopNameTaken(db: Queryable, name: string, exceptId: numbe
   return rows.length > 0;
 }
 
+/** The shop's own settings as PUT /v1/shop changes them; absent fields stay as they are. */
+export interface ShopRowChange {
+  name?: string;
+  tz?: string;
+  locale?: string;
+  /** null: no notices to the shop. */
+  notify_email?: string | null;
+  /** null: customers cannot cancel online. */
+  cancel_cutoff_hours?: number | null;
+  /** null: no reminders. */
+  reminder_hours?: number | null;
+}
+
 /**
  * Sets the fields given (undefined ones stay; `notify_email: null` removes it, `reminder_hours:
  * null` turns reminders off); an unchanged row is not written.
  */
-export async function updateShopRow(
-  tx: Queryable,
-  shopId: number,
-  change: {
-    name?: string;
-    tz?: string;
-    locale?: string;
-    notify_email?: string | null;
-    cancel_cutoff_hours?: number | null;
-    reminder_hours?: number | null;
-  },
-): Promise<void> {
+export async function updateShopRow(tx: Queryable, shopId: number, change: ShopRowChange): Promise<void> {
   const notify = change.notify_email !== undefined;
   const cutoff = change.cancel_cutoff_hours !== undefined;
   const remind = change.reminder_hours !== undefined;
