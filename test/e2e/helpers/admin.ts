@@ -4,6 +4,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { LOADING } from '../../../src/admin/components/ScreenStatus.tsx';
 import { OWNER } from '../../helpers/staff.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { DESKTOP, PHONE } from './page.ts';
@@ -97,8 +98,14 @@ export async function clickScreenLink(page: Page, name: string): Promise<void> {
   await nav.getByRole('link', { name, exact: true }).click();
 }
 
-/** Opens a screen from the navigation (`clickScreenLink`) and waits for its heading. */
+/**
+ * Opens a screen from the navigation (`clickScreenLink`) and waits for its heading and for its
+ * status line to stop saying "Loading…": a screen whose data is already in shows it at once and
+ * loads it again, and the status line taking its room back moves what is under it, so a click
+ * aimed before that could land on the wrong thing.
+ */
 export async function openScreen(page: Page, name: string, heading = name): Promise<void> {
   await clickScreenLink(page, name);
   await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
+  await page.locator('main p.status[role=status]', { hasText: LOADING }).first().waitFor({ state: 'hidden' });
 }
