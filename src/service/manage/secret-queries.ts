@@ -6,16 +6,19 @@
  */
 import type { Queryable } from '../db/types.ts';
 
-/** The stored key, made now if there is none. */
+/**
+ * The stored key, made now if there is none. ON CONFLICT DO UPDATE (a no-op) rather than DO
+ * NOTHING plus a SELECT: when another process is making the key at that moment, the insert waits
+ * for it and the statement then returns its committed row, where a SELECT in the same statement
+ * would read the snapshot from before it and find nothing (two processes starting on a new
+ * database). The write happens once per process: the callers keep the key.
+ */
 export async function storedManageSecret(db: Queryable): Promise<string> {
   const { rows } = await db.query<{ value: string }>(
-    `WITH made AS (
-       INSERT INTO service_secrets (name, value)
-       VALUES ('manage_link', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))
-       ON CONFLICT (name) DO NOTHING RETURNING value)
-     SELECT value FROM made
-     UNION ALL SELECT value FROM service_secrets WHERE name = 'manage_link'
-     LIMIT 1`,
+    `INSERT INTO service_secrets (name, value)
+     VALUES ('manage_link', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))
+     ON CONFLICT (name) DO UPDATE SET name = service_secrets.name
+     RETURNING value`,
   );
   return rows[0]!.value;
 }
