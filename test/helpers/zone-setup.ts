@@ -13,10 +13,16 @@ if (wanted) {
 // and widget projects do not isolate files). Whatever a file left behind, even one that failed
 // half-way, ends with it: fake timers, stubbed globals and variables, spies, and the page's
 // elements (a widget taken off the page stops its countdown and its requests).
-afterAll(() => {
+afterAll(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
-  if (typeof document !== 'undefined') document.body.replaceChildren();
+  if (typeof document === 'undefined') return;
+  document.body.replaceChildren();
+  // @preact/signals defers a component's DOM update to the next frame or 35 ms, whichever comes
+  // first, and the timer then calls cancelAnimationFrame. A file whose environment is taken down
+  // (isolated projects: the admin's) before that timer fires had it throw a ReferenceError into
+  // the run (CI: test/admin/schedule.test.tsx). Waiting past it lets every such update land first.
+  await new Promise((resolve) => setTimeout(resolve, 60));
 });
