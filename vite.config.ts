@@ -16,6 +16,7 @@ import { configDefaults } from 'vitest/config';
  */
 const ZONE_FREE = [
   'test/service/architecture.test.ts',
+  'test/service/http/openapi-validity.test.ts',
   'test/shared/markdown-links.test.ts',
   'test/client/package.test.ts',
   'test/client/exports.test.ts',

@@ -9,6 +9,7 @@ import { migrate } from '../../src/service/db/migrate.ts';
 import type { Database } from '../../src/service/db/types.ts';
 import { loadFixture } from '../../src/service/fixture.ts';
 import { testFixture, TEST_NOW } from './fixture.ts';
+import { type AnswerDriftError, conformingFetch } from './openapi-conformance.ts';
 import { openTestPglite } from './pglite-snapshots.ts';
 import { createPostgresDatabase } from './postgres.ts';
 
@@ -99,8 +100,10 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     trustProxyHeader: options.trustProxyHeader,
     logError: options.logError ?? ((error) => unexpected.push(error)),
   });
+  // Every answer is held against the OpenAPI document (openapi-conformance.ts).
+  const drifts: AnswerDriftError[] = [];
   return {
-    fetch: (request, env) => app.fetch(request, env),
+    fetch: conformingFetch((request: Request, env?: { clientAddress?: string }) => app.fetch(request, env), drifts),
     baseUrl: 'http://booking.test',
     clock,
     db,
@@ -115,6 +118,11 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
         if (usable) await db.close().catch(() => {});
         await taken.drop().catch(() => {});
       }
+      if (drifts.length > 0)
+        throw new AggregateError(
+          drifts,
+          `${drifts.length} answer(s) unlike the OpenAPI document: ${drifts[0]!.message}`,
+        );
       if (unexpected.length > 0)
         throw new AggregateError(unexpected, `The service hit ${unexpected.length} unexpected error(s) (500s)`);
     },

@@ -27,6 +27,7 @@ const AuditEntrySchema = z
 const list = createRoute({
   method: 'get',
   path: '/v1/audit',
+  operationId: 'audit.list',
   tags: ['Audit'],
   summary: "The shop's audit log: who changed what and when, newest first (an extension; secret token)",
   middleware: [secretOnly('read the audit log')] as const,

@@ -6,7 +6,7 @@
  * @module
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, json, jsonAnswer, secretOnly } from '../http/openapi-parts.ts';
+import { errorResponses, notModified, json, jsonAnswer, secretOnly } from '../http/openapi-parts.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import { readDays } from './days.ts';
 import { databaseNow } from '../db/now.ts';
@@ -48,6 +48,7 @@ const OccupancyQuery = query({
 const occupancyRoute = createRoute({
   method: 'get',
   path: '/v1/occupancy',
+  operationId: 'occupancy.list',
   tags: ['Occupancy'],
   summary: "Each variant's held, booked and free units per day (an extension; secret token)",
   middleware: [secretOnly('read occupancy')] as const,
@@ -58,10 +59,11 @@ const occupancyRoute = createRoute({
 const availabilityRoute = createRoute({
   method: 'get',
   path: '/v1/availability',
+  operationId: 'availability.list',
   tags: ['Availability'],
   summary: "A variant's units available per day (an extension)",
   request: { query: AvailabilityQuery },
-  responses: { 200: json(z.array(AvailabilityDaySchema), 'One entry per day'), ...errorResponses },
+  responses: { 200: json(z.array(AvailabilityDaySchema), 'One entry per day'), ...notModified, ...errorResponses },
 });
 
 /** GET /v1/availability; GET /v1/occupancy (the merchant's view, secret tokens only). */

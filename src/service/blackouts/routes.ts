@@ -10,7 +10,15 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Blackout } from '../../shared/records.ts';
-import { errorResponses, json, jsonAnswer, jsonBody, recordPath, secretOnly } from '../http/openapi-parts.ts';
+import {
+  errorResponses,
+  notModified,
+  json,
+  jsonAnswer,
+  jsonBody,
+  recordPath,
+  secretOnly,
+} from '../http/openapi-parts.ts';
 import { pageHeaders } from '../http/pagination.ts';
 import { collectingRoute, featureApp } from '../http/schema-validation.ts';
 import { BlackoutSchema } from '../shared/booking-record-schemas.ts';
@@ -30,15 +38,17 @@ const app = featureApp();
 const list = createRoute({
   method: 'get',
   path: '/v1/blackouts',
+  operationId: 'blackouts.list',
   tags: TAGS,
   summary: "The shop's blackouts, filtered, one page",
   request: { query: BlackoutListQuery },
-  responses: { 200: json(z.array(BlackoutSchema), 'One page of blackouts'), ...errorResponses },
+  responses: { 200: json(z.array(BlackoutSchema), 'One page of blackouts'), ...notModified, ...errorResponses },
 });
 
 const create = createRoute({
   method: 'post',
   path: '/v1/blackouts',
+  operationId: 'blackouts.create',
   tags: TAGS,
   summary: 'Creates a blackout (an extension; secret token)',
   middleware: [secretOnly('create blackouts')] as const,
@@ -49,6 +59,7 @@ const create = createRoute({
 const read = createRoute({
   method: 'get',
   path: '/v1/blackouts/{id}',
+  operationId: 'blackouts.retrieve',
   tags: TAGS,
   summary: 'One blackout',
   request: { params: PATH },
@@ -58,6 +69,7 @@ const read = createRoute({
 const change = createRoute({
   method: 'put',
   path: '/v1/blackouts/{id}',
+  operationId: 'blackouts.update',
   tags: TAGS,
   summary: 'Changes the fields given (an extension; secret token)',
   middleware: [secretOnly('change blackouts')] as const,
@@ -68,6 +80,7 @@ const change = createRoute({
 const remove = createRoute({
   method: 'delete',
   path: '/v1/blackouts/{id}',
+  operationId: 'blackouts.delete',
   tags: TAGS,
   // The scope is checked first: a publishable token learns nothing about which ids exist.
   summary: 'Deletes a blackout (secret token)',

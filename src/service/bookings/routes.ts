@@ -31,6 +31,7 @@ const app = featureApp();
 const create = createRoute({
   method: 'post',
   path: '/v1/bookings',
+  operationId: 'bookings.create',
   tags: TAGS,
   summary: 'Books items for a period, in the shop-local times of the shop (secret token)',
   middleware: [secretOnly('create bookings')] as const,
@@ -41,6 +42,7 @@ const create = createRoute({
 const list = createRoute({
   method: 'get',
   path: '/v1/bookings',
+  operationId: 'bookings.list',
   tags: TAGS,
   summary: "The shop's bookings, filtered, one page (an extension; secret token)",
   middleware: [secretOnly('list bookings')] as const,
@@ -51,6 +53,7 @@ const list = createRoute({
 const read = createRoute({
   method: 'get',
   path: '/v1/bookings/{id}',
+  operationId: 'bookings.retrieve',
   tags: TAGS,
   summary: 'One booking (an extension; secret token)',
   middleware: [secretOnly('read bookings')] as const,
@@ -61,6 +64,7 @@ const read = createRoute({
 const change = createRoute({
   method: 'patch',
   path: '/v1/bookings/{id}',
+  operationId: 'bookings.update',
   tags: TAGS,
   summary:
     'Moves or changes a booking: its times, items, customers, answers or tags, judged against capacity without its own units (an extension; secret token)',
@@ -72,6 +76,7 @@ const change = createRoute({
 const cancel = createRoute({
   method: 'post',
   path: '/v1/bookings/{id}/cancel',
+  operationId: 'bookings.cancel',
   tags: TAGS,
   summary: 'Cancels a booking; a cancelled one answers as it is (an extension; secret token)',
   middleware: [secretOnly('cancel bookings')] as const,
@@ -82,6 +87,7 @@ const cancel = createRoute({
 const refunded = createRoute({
   method: 'post',
   path: '/v1/bookings/{id}/refunded',
+  operationId: 'bookings.markRefunded',
   tags: TAGS,
   summary:
     'Marks made the refund owed after a customer cancelled a Shopify order’s booking; one already marked answers as it is (an extension; secret token)',

@@ -27,6 +27,7 @@ const TAGS = ['Calendar feeds'];
 const list = createRoute({
   method: 'get',
   path: '/v1/calendar-feeds',
+  operationId: 'calendarFeeds.list',
   tags: TAGS,
   summary: "The shop's calendar feeds not revoked (an extension; secret token)",
   middleware: [secretOnly('list calendar feeds')] as const,
@@ -36,6 +37,7 @@ const list = createRoute({
 const create = createRoute({
   method: 'post',
   path: '/v1/calendar-feeds',
+  operationId: 'calendarFeeds.create',
   tags: TAGS,
   summary: 'Makes a calendar feed; its secret URL is in this answer only (an extension; secret token)',
   middleware: [secretOnly('create calendar feeds')] as const,
@@ -46,6 +48,7 @@ const create = createRoute({
 const revoke = createRoute({
   method: 'delete',
   path: '/v1/calendar-feeds/{id}',
+  operationId: 'calendarFeeds.revoke',
   tags: TAGS,
   summary: 'Revokes a calendar feed: its URL answers 404 from now on (an extension; secret token)',
   middleware: [secretOnly('revoke calendar feeds')] as const,

@@ -30,6 +30,7 @@ const ONE = z.object({
 const list = createRoute({
   method: 'get',
   path: '/v1/variants/{id}/calendar-imports',
+  operationId: 'calendarImports.list',
   tags: TAGS,
   summary: "The variant's imported calendars and their last fetch (an extension; secret token)",
   middleware: [secretOnly('list calendar imports')] as const,
@@ -39,6 +40,7 @@ const list = createRoute({
 const create = createRoute({
   method: 'post',
   path: '/v1/variants/{id}/calendar-imports',
+  operationId: 'calendarImports.create',
   tags: TAGS,
   summary: "Imports another site's calendar: its events block the variant (an extension; secret token)",
   middleware: [secretOnly('create calendar imports')] as const,
@@ -48,6 +50,7 @@ const create = createRoute({
 const remove = createRoute({
   method: 'delete',
   path: '/v1/variants/{id}/calendar-imports/{import_id}',
+  operationId: 'calendarImports.remove',
   tags: TAGS,
   summary: 'Stops an import and deletes its blackouts (an extension; secret token)',
   middleware: [secretOnly('delete calendar imports')] as const,
@@ -57,6 +60,7 @@ const remove = createRoute({
 const refresh = createRoute({
   method: 'post',
   path: '/v1/variants/{id}/calendar-imports/{import_id}/refresh',
+  operationId: 'calendarImports.refresh',
   tags: TAGS,
   summary: 'Fetches an import now (an extension; secret token)',
   middleware: [secretOnly('refresh calendar imports')] as const,

@@ -40,6 +40,7 @@ function route<const R extends Parameters<typeof createRoute>[0]>(action: string
 const listProductsRoute = route('list products', {
   method: 'get',
   path: '/v1/products',
+  operationId: 'products.list',
   summary: "The shop's products",
   request: { query: ProductListQuery },
   responses: { 200: json(z.array(ProductSchema), 'One page of products'), ...errorResponses },
@@ -47,6 +48,7 @@ const listProductsRoute = route('list products', {
 const createProductRoute = route('create products', {
   method: 'post',
   path: '/v1/products',
+  operationId: 'products.create',
   summary: 'Creates a product with its variants',
   request: { body: jsonBody(ProductCreateBody) },
   responses: { 201: Product('The product, created'), ...errorResponses },
@@ -54,6 +56,7 @@ const createProductRoute = route('create products', {
 const readProductRoute = route('read products', {
   method: 'get',
   path: '/v1/products/{id}',
+  operationId: 'products.retrieve',
   summary: 'One product',
   request: { params: PRODUCT },
   responses: { 200: Product('The product'), ...errorResponses },
@@ -61,6 +64,7 @@ const readProductRoute = route('read products', {
 const changeProductRoute = route('change products', {
   method: 'put',
   path: '/v1/products/{id}',
+  operationId: 'products.update',
   summary: 'Changes a product (the fields given)',
   request: { params: PRODUCT, body: jsonBody(ProductChangeBody) },
   responses: { 200: Product('The product, changed'), ...errorResponses },
@@ -68,6 +72,7 @@ const changeProductRoute = route('change products', {
 const removeProductRoute = route('delete products', {
   method: 'delete',
   path: '/v1/products/{id}',
+  operationId: 'products.delete',
   summary: 'Deletes a product (409 while anything depends on it)',
   request: { params: PRODUCT },
   responses: { 204: { description: 'Deleted' }, ...errorResponses },
@@ -75,6 +80,7 @@ const removeProductRoute = route('delete products', {
 const createVariantRoute = route('create variants', {
   method: 'post',
   path: '/v1/products/{id}/variants',
+  operationId: 'products.createVariant',
   summary: 'Adds a variant to a product',
   request: { params: PRODUCT, body: jsonBody(VariantCreateBody) },
   responses: { 201: Variant('The variant, created'), ...errorResponses },
@@ -82,6 +88,7 @@ const createVariantRoute = route('create variants', {
 const readVariantRoute = route('read variants', {
   method: 'get',
   path: '/v1/variants/{id}',
+  operationId: 'variants.retrieve',
   summary: 'One variant',
   request: { params: VARIANT },
   responses: { 200: Variant('The variant'), ...errorResponses },
@@ -89,6 +96,7 @@ const readVariantRoute = route('read variants', {
 const changeVariantRoute = route('change variants', {
   method: 'put',
   path: '/v1/variants/{id}',
+  operationId: 'variants.update',
   summary: 'Changes a variant (the fields given)',
   request: { params: VARIANT, body: jsonBody(VariantChangeBody) },
   responses: { 200: Variant('The variant, changed'), ...errorResponses },
@@ -96,6 +104,7 @@ const changeVariantRoute = route('change variants', {
 const removeVariantRoute = route('delete variants', {
   method: 'delete',
   path: '/v1/variants/{id}',
+  operationId: 'variants.delete',
   summary: 'Deletes a variant (409 while anything depends on it)',
   request: { params: VARIANT },
   responses: { 204: { description: 'Deleted' }, ...errorResponses },
@@ -106,6 +115,7 @@ const MisfitListQuery = query({ ...PAGE_QUERY });
 const misfitsRoute = route('read variants', {
   method: 'get',
   path: '/v1/variants/{id}/misfits',
+  operationId: 'variants.misfits',
   summary: "The live holds and coming bookings that do not fit the variant's schedule",
   request: { params: VARIANT, query: MisfitListQuery },
   responses: { 200: json(z.array(MisfitSchema), 'One page of misfits, by start'), ...errorResponses },
@@ -120,6 +130,7 @@ const MisfitCheckBody = z.strictObject(
 const misfitCheckRoute = route('read variants', {
   method: 'post',
   path: '/v1/variants/{id}/misfits',
+  operationId: 'variants.checkMisfits',
   summary: 'The live holds and coming bookings that a proposed schedule would not fit (a dry run: nothing is written)',
   request: { params: VARIANT, query: MisfitListQuery, body: jsonBody(MisfitCheckBody) },
   responses: { 200: json(z.array(MisfitSchema), 'One page of misfits, by start'), ...errorResponses },

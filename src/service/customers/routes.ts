@@ -20,6 +20,7 @@ const app = featureApp();
 const list = createRoute({
   method: 'get',
   path: '/v1/customers',
+  operationId: 'customers.list',
   tags: TAGS,
   summary: "The shop's customers, by name, one page (an extension; secret token)",
   middleware: [secretOnly('list customers')] as const,
@@ -30,6 +31,7 @@ const list = createRoute({
 const read = createRoute({
   method: 'get',
   path: '/v1/customers/{id}',
+  operationId: 'customers.retrieve',
   tags: TAGS,
   summary: 'One customer with their bookings (an extension; secret token)',
   middleware: [secretOnly('read customers')] as const,

@@ -15,6 +15,7 @@ const app = featureApp();
 const bookingsCsv = createRoute({
   method: 'get',
   path: '/v1/exports/bookings.csv',
+  operationId: 'exports.bookingsCsv',
   tags: ['Exports'],
   summary:
     "The shop's bookings as a CSV file, in the shop's zone, one column per question (an extension; secret token)",

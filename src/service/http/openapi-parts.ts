@@ -30,7 +30,16 @@ export const errorResponses = {
   404: json(ErrorSchema, 'No such record'),
   409: json(ErrorSchema, 'A conflict (items that do not fit, with their status)'),
   422: json(ErrorSchema, 'Invalid fields, each named with its messages'),
+  413: json(ErrorSchema, 'The body is over 64 KiB'),
+  414: json(ErrorSchema, 'The URL is over 8,192 characters'),
+  415: json(ErrorSchema, 'A body sent with another Content-Type than JSON'),
   429: json(ErrorSchema, 'Too many requests (Retry-After says when to try again)'),
+  500: json(ErrorSchema, 'An unexpected error: the body says nothing internal, the log has it'),
+} as const;
+
+/** The answer of a cacheable read (`http/caching.ts`) to a request whose `If-None-Match` still holds. */
+export const notModified = {
+  304: { description: 'Not modified: the ETag sent in If-None-Match is still the answer (no body)' },
 } as const;
 
 /**

@@ -1,24 +1,16 @@
 /**
  * The API described by its own schemas: an OpenAPI 3.1 document built from the routes the
  * feature sub-apps declare (`createRoute`: the same schemas that validate each request), served
- * at `GET /v1/openapi.json`, and an interactive reference (Scalar) at `/docs`, whose script the
- * browser loads from Scalar's CDN.
+ * at `GET /v1/openapi.json`, with the interactive reference at `/docs` (`reference-page.ts`) and a
+ * short index at `GET /v1` pointing to both.
  * @module
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Scalar } from '@scalar/hono-api-reference';
 import { Hono } from 'hono';
+import { REFERENCE_PATH, referencePageRoutes } from './reference-page.ts';
 
 /** Where the document is served. */
 export const OPENAPI_PATH = '/v1/openapi.json';
-
-/**
- * Scalar's standalone script at an exact version: the page never changes under us, and the
- * package (hundreds of dependencies, some with install scripts) stays out of node_modules. The
- * middleware is 0.9 (Node 20), not 0.10+, whose renderer declares Node 22.
- * Moving to another version is a deliberate edit here.
- */
-export const SCALAR_SCRIPT = 'https://cdn.jsdelivr.net/npm/@scalar/api-reference@1.72.1/dist/browser/standalone.js';
 
 /** A feature sub-app: its routes carry their schemas (`createRoute`, `collectingRoute`). */
 // biome-ignore lint/suspicious/noExplicitAny: any feature's environment and routes.
@@ -39,26 +31,38 @@ export function openApiDocument(features: readonly Feature[]): Record<string, un
       title: 'Booking service',
       version: '1',
       description: 'The booking service v1. The contract, with every rule and example, is API.md.',
+      license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
     },
+    // Relative: the service that serves this document, wherever it runs (OpenAPI 3.1 §4.8.5).
+    servers: [{ url: '/', description: 'This booking service' }],
     security: [{ bearer: [] }],
   }) as unknown as Record<string, unknown>;
 }
 
 /**
- * `GET /v1/openapi.json` (built once, on the first request) and `/docs`. Both are public: the
- * document describes the API, it holds no shop's data; `/docs` asks for a token to try it.
+ * `GET /v1/openapi.json` (built once, on the first request), `/docs` and `GET /v1`. All are
+ * public: they describe the API and hold no shop's data; `/docs` asks for a token to try it.
  */
 export function openApiRoutes(features: readonly Feature[]): Hono {
   let document: string | undefined;
-  return new Hono()
-    .get(OPENAPI_PATH, () => {
-      document ??= JSON.stringify(openApiDocument(features));
-      // Any page may read it (an editor, a generator): it is public and sent without credentials.
-      const headers = { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' };
-      return new Response(document, { headers });
-    })
-    .get(
-      '/docs',
-      Scalar({ url: OPENAPI_PATH, cdn: SCALAR_SCRIPT, pageTitle: 'Booking service v1', withDefaultFonts: false }),
-    );
+  return (
+    new Hono()
+      .get(OPENAPI_PATH, () => {
+        document ??= JSON.stringify(openApiDocument(features));
+        // Any page may read it (an editor, a generator): it is public and sent without credentials.
+        const headers = { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' };
+        return new Response(document, { headers });
+      })
+      // The address `npm start` prints as the API's: where to read about it, rather than a 404.
+      .get('/v1', (c) =>
+        c.json({
+          name: 'Booking service',
+          version: '1',
+          openapi: OPENAPI_PATH,
+          reference: REFERENCE_PATH,
+          message: `The booking service v1. Every endpoint is described at ${OPENAPI_PATH} and, to read and try, at ${REFERENCE_PATH}.`,
+        }),
+      )
+      .route('/', referencePageRoutes(OPENAPI_PATH))
+  );
 }

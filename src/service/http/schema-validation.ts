@@ -49,7 +49,9 @@ export function collectingRoute<R extends RouteConfig>(
   app: OpenAPIHono<AppEnv>,
   route: R,
 ): Omit<R, 'request'> & { hide: true; request: ParamsOf<R> } {
-  app.openAPIRegistry.registerPath(route);
+  // The document describes; a route's middleware is code, which JSON would write as `null`.
+  const { middleware: _code, ...described } = route;
+  app.openAPIRegistry.registerPath(described);
   const params = route.request?.params;
   return { ...route, hide: true, request: (params ? { params } : {}) as ParamsOf<R> };
 }

@@ -27,6 +27,7 @@ const LocationBody = fieldsOnly(
 const list = createRoute({
   method: 'get',
   path: '/v1/locations',
+  operationId: 'locations.list',
   tags: TAGS,
   summary: "The shop's locations (an extension; secret token)",
   middleware: [secretOnly('list locations')] as const,
@@ -36,6 +37,7 @@ const list = createRoute({
 const create = createRoute({
   method: 'post',
   path: '/v1/locations',
+  operationId: 'locations.create',
   tags: TAGS,
   summary: 'Creates a location (an extension; secret token)',
   middleware: [secretOnly('create locations')] as const,
@@ -46,6 +48,7 @@ const create = createRoute({
 const change = createRoute({
   method: 'put',
   path: '/v1/locations/{id}',
+  operationId: 'locations.update',
   tags: TAGS,
   summary: 'Renames a location (an extension; secret token)',
   middleware: [secretOnly('change locations')] as const,
@@ -56,6 +59,7 @@ const change = createRoute({
 const remove = createRoute({
   method: 'delete',
   path: '/v1/locations/{id}',
+  operationId: 'locations.delete',
   tags: TAGS,
   summary: 'Deletes a location (an extension; secret token)',
   middleware: [secretOnly('delete locations')] as const,

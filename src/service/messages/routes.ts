@@ -21,6 +21,7 @@ const STATES = ['pending', 'sent', 'failed', 'unsent'] as const;
 const list = createRoute({
   method: 'get',
   path: '/v1/messages',
+  operationId: 'messages.list',
   tags: TAGS,
   summary: "The shop's booking messages, newest first (an extension; secret token)",
   middleware: [secretOnly('list messages')] as const,
@@ -39,6 +40,7 @@ const list = createRoute({
 const resend = createRoute({
   method: 'post',
   path: '/v1/messages/{id}/resend',
+  operationId: 'messages.resend',
   tags: TAGS,
   summary: 'Sends a failed or unsent message again (an extension; secret token)',
   middleware: [secretOnly('send messages again')] as const,

@@ -39,6 +39,7 @@ const app = featureApp();
 const readQuestions = createRoute({
   method: 'get',
   path: '/v1/products/{id}/questions',
+  operationId: 'questions.list',
   tags: TAGS,
   summary: "A product's questions, in the order asked (an extension; secret token)",
   middleware: [secretOnly('read questions')] as const,
@@ -49,6 +50,7 @@ const readQuestions = createRoute({
 const writeQuestions = createRoute({
   method: 'put',
   path: '/v1/products/{id}/questions',
+  operationId: 'questions.set',
   tags: TAGS,
   summary: "Replaces a product's questions (an extension; secret token)",
   middleware: [secretOnly('change questions')] as const,
@@ -59,6 +61,7 @@ const writeQuestions = createRoute({
 const askedRoute = createRoute({
   method: 'get',
   path: '/v1/reservations/{id}/questions',
+  operationId: 'questions.asked',
   tags: TAGS,
   summary: "The questions a reservation's items ask (an extension)",
   request: { params: RESERVATION, query: CART },
@@ -68,6 +71,7 @@ const askedRoute = createRoute({
 const readAnswers = createRoute({
   method: 'get',
   path: '/v1/reservations/{id}/answers',
+  operationId: 'questions.answers',
   tags: TAGS,
   summary: "A reservation's answers (an extension)",
   request: { params: RESERVATION, query: CART },
@@ -77,6 +81,7 @@ const readAnswers = createRoute({
 const writeAnswers = createRoute({
   method: 'put',
   path: '/v1/reservations/{id}/answers',
+  operationId: 'questions.answer',
   tags: TAGS,
   summary: "Replaces a reservation's answers (an extension; 422 names each question answered wrongly)",
   request: { params: RESERVATION, query: CART, body: jsonBody(AnswersBody) },

@@ -30,6 +30,7 @@ const TAG = ['Reservations'];
 const list = createRoute({
   method: 'get',
   path: '/v1/reservations',
+  operationId: 'reservations.list',
   tags: TAG,
   summary: "The shop's reservations (a publishable token: only with cart_token)",
   request: { query: ListQuery },
@@ -39,6 +40,7 @@ const list = createRoute({
 const hold = createRoute({
   method: 'post',
   path: '/v1/reservations',
+  operationId: 'reservations.create',
   tags: TAG,
   summary: "Holds a cart's items (creates or replaces the cart's reservation)",
   request: { body: jsonBody(HoldBody) },
@@ -52,6 +54,7 @@ const hold = createRoute({
 const read = createRoute({
   method: 'get',
   path: '/v1/reservations/{id}',
+  operationId: 'reservations.retrieve',
   tags: TAG,
   summary: 'One reservation (a publishable token: only with its cart_token)',
   request: { params: ReservationParams, query: ReservationQuery },
@@ -61,6 +64,7 @@ const read = createRoute({
 const release = createRoute({
   method: 'delete',
   path: '/v1/reservations/{id}',
+  operationId: 'reservations.release',
   tags: TAG,
   summary: 'Releases a hold at once (an extension)',
   request: { params: ReservationParams, query: ReservationQuery },

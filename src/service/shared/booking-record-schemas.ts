@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
-import { GuestSchema } from './record-schemas.ts';
+import { codeOf, GuestSchema } from './record-schemas.ts';
 
 /** An ISO 8601 UTC timestamp with milliseconds. */
 const instant = () => z.string().openapi({ format: 'date-time', example: '2026-12-24T13:00:00.000Z' });
@@ -43,7 +43,7 @@ export const BookingSchema = z
   .object({
     id: z.number().int(),
     status: z.enum(['pending', 'confirmed', 'cancelled']),
-    status_code: z.literal([1, 2, 4]),
+    status_code: codeOf([1, 2, 4]),
     starts_at: instant(),
     finishes_at: instant(),
     starts_at_local: wallClock('2026-12-01T10:00', 'starts_at'),

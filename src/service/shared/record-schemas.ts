@@ -7,11 +7,11 @@
  */
 import { z } from '@hono/zod-openapi';
 import { isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
-import { ITEM_STATUS, type ItemStatus } from '../../shared/status.ts';
+import { ITEM_STATUS, type ItemStatus, type ItemStatusCode } from '../../shared/status.ts';
 import { ScheduleSchema } from './schedule-record-schemas.ts';
 
 const STATUS_NAMES = Object.keys(ITEM_STATUS) as [ItemStatus, ...ItemStatus[]];
-const STATUS_CODES = Object.values(ITEM_STATUS);
+const STATUS_CODES = Object.values(ITEM_STATUS) as [ItemStatusCode, ...ItemStatusCode[]];
 
 /** An ISO 8601 UTC timestamp with milliseconds. */
 const instant = () => z.string().openapi({ format: 'date-time', example: '2026-12-24T13:00:00.000Z' });
@@ -23,6 +23,14 @@ const localTime = (example: string) =>
     description:
       "In the shop's zone: the day YYYY-MM-DD for a whole-day item, else the wall-clock YYYY-MM-DDTHH:MM (:SS when not 0). Exclusive at the finish, as the UTC instant is.",
   });
+
+/**
+ * One of `codes`, as an integer enum. `z.literal([1, 2, 3])` checks every value, but the
+ * OpenAPI generator writes only the first (`enum: [1]`), so a client generated from the
+ * document refused every answer but `ok` (issue #38); the document's enum is written here.
+ */
+export const codeOf = <const T extends number>(codes: readonly [T, ...T[]]) =>
+  z.literal(codes).openapi({ type: 'integer', enum: [...codes] });
 
 /** The API's 0/1 flags. */
 const flag = () => z.union([z.literal(0), z.literal(1)]);
@@ -40,7 +48,7 @@ export const ReservationItemSchema = z
     start_local: localTime('2026-12-01'),
     finish_local: localTime('2026-12-02'),
     status: z.enum(STATUS_NAMES),
-    status_code: z.literal(STATUS_CODES),
+    status_code: codeOf(STATUS_CODES),
     variant_id: z.number().int(),
     external_id: z.number().int(),
     quantity: z.number().int(),
@@ -157,7 +165,7 @@ export const AvailabilityDaySchema = z
       description: 'Units not held or booked this day, whatever the rules (a day closed only to starts).',
     }),
     status: z.enum(STATUS_NAMES),
-    status_code: z.literal(STATUS_CODES),
+    status_code: codeOf(STATUS_CODES),
     slots_available: z.number().int().optional().openapi({
       description: 'A variant booked by times of day only: how many slots of the day can take the quantity asked.',
     }),
@@ -175,7 +183,7 @@ export const AvailableSlotSchema = z
       description: 'Units a hold of this slot could have; 0 on a closed slot (`status` says why).',
     }),
     status: z.enum(STATUS_NAMES),
-    status_code: z.literal(STATUS_CODES),
+    status_code: codeOf(STATUS_CODES),
     max_slots: z.number().int().optional().openapi({
       example: 1,
       description:
@@ -249,6 +257,19 @@ export const ShopSchema = z
   })
   .openapi('Shop');
 
+/** A posted item as a 409 `unavailable` reports it: its instants, status and what is left (API.md §4). */
+export const UnavailableItemSchema = z
+  .object({
+    external_id: z.number().int(),
+    start: instant(),
+    finish: instant(),
+    quantity: z.number().int(),
+    quantity_available: z.number().int(),
+    status: z.enum(STATUS_NAMES),
+    status_code: codeOf(STATUS_CODES),
+  })
+  .openapi('UnavailableItem');
+
 /** The error envelope of every 4xx and 5xx (API.md §4). */
 export const ErrorSchema = z
   .object({
@@ -257,7 +278,7 @@ export const ErrorSchema = z
     details: z
       .object({
         fields: z.record(z.string(), z.array(z.string())).optional(),
-        items: z.array(ReservationItemSchema).optional(),
+        items: z.array(UnavailableItemSchema).optional(),
       })
       .passthrough()
       .optional(),

@@ -101,6 +101,7 @@ export const shopifyWebhookRoutes = new Hono<AppEnv>().post('/shopify/webhooks',
 const conflictsRoute = createRoute({
   method: 'get',
   path: '/v1/shopify/conflicts',
+  operationId: 'shopify.conflicts',
   tags: ['Shopify'],
   summary: 'Order lines that could not be booked as paid, newest first (an extension; secret token)',
   middleware: [secretOnly('list order conflicts')] as const,

@@ -16,6 +16,7 @@ const TAGS = ['The shop'];
 const read = createRoute({
   method: 'get',
   path: '/v1/shop',
+  operationId: 'shop.retrieve',
   tags: TAGS,
   summary: "The caller's shop and its Shopify settings (an extension; secret token)",
   middleware: [secretOnly("read the shop's settings")] as const,
@@ -25,6 +26,7 @@ const read = createRoute({
 const change = createRoute({
   method: 'put',
   path: '/v1/shop',
+  operationId: 'shop.update',
   tags: TAGS,
   summary: "Changes the shop's name, zone, locale or Shopify settings (an extension; secret token)",
   middleware: [secretOnly("change the shop's settings")] as const,

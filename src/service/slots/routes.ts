@@ -8,7 +8,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AvailableSlot, SlotsByDate } from '../../shared/records.ts';
-import { errorResponses, json, jsonAnswer, secretOnly } from '../http/openapi-parts.ts';
+import { errorResponses, json, jsonAnswer, notModified, secretOnly } from '../http/openapi-parts.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { InvalidError } from '../shared/errors.ts';
@@ -32,11 +32,13 @@ const SlotsQuery = query({
 const slotsRoute = createRoute({
   method: 'get',
   path: '/v1/slots',
+  operationId: 'availability.slots',
   tags: ['Availability'],
   summary: "A slot variant's times of day with the units left, by local date (SLOTS.md §2)",
   request: { query: SlotsQuery },
   responses: {
     200: json(SlotsByDateSchema, 'Every local date of the period, its slots in start order'),
+    ...notModified,
     ...errorResponses,
   },
 });
@@ -49,6 +51,7 @@ const OccupancySlotsQuery = query({
 const occupancySlotsRoute = createRoute({
   method: 'get',
   path: '/v1/occupancy/slots',
+  operationId: 'occupancy.slots',
   tags: ['Occupancy'],
   summary: "A slot variant's slots on one day with the units booked, held and left (an extension; secret token)",
   middleware: [secretOnly('read occupancy')] as const,

@@ -54,8 +54,9 @@ export function createStorefront(options: StorefrontOptions): Hono {
   app.all('/manage/*', (c) => options.api.fetch(c.req.raw, c.env));
   // The shop's calendar feeds, as calendar apps subscribe to them (API.md §4.19).
   app.all('/calendars/*', (c) => options.api.fetch(c.req.raw, c.env));
-  // The API's interactive reference (http/openapi.ts); its script comes from Scalar's CDN.
+  // The API's interactive reference and its files, served by the service (http/reference-page.ts).
   app.all('/docs', (c) => options.api.fetch(c.req.raw, c.env));
+  app.all('/docs/*', (c) => options.api.fetch(c.req.raw, c.env));
 
   app.use('*', async (c, next) => {
     await next();

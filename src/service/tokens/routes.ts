@@ -16,6 +16,7 @@ const TAGS = ['Tokens'];
 const list = createRoute({
   method: 'get',
   path: '/v1/tokens',
+  operationId: 'tokens.list',
   tags: TAGS,
   summary: "The shop's tokens (an extension; secret token)",
   middleware: [secretOnly('list tokens')] as const,
@@ -25,6 +26,7 @@ const list = createRoute({
 const create = createRoute({
   method: 'post',
   path: '/v1/tokens',
+  operationId: 'tokens.create',
   tags: TAGS,
   summary: 'Makes a token, shown in this answer only (an extension; secret token)',
   middleware: [secretOnly('create tokens')] as const,
@@ -35,6 +37,7 @@ const create = createRoute({
 const revoke = createRoute({
   method: 'delete',
   path: '/v1/tokens/{id}',
+  operationId: 'tokens.revoke',
   tags: TAGS,
   summary: 'Revokes a token at once (an extension; secret token)',
   middleware: [secretOnly('revoke tokens')] as const,

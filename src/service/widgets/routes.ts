@@ -6,7 +6,15 @@
  * @module
  */
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, json, jsonAnswer, jsonBody, recordPath, secretOnly } from '../http/openapi-parts.ts';
+import {
+  errorResponses,
+  notModified,
+  json,
+  jsonAnswer,
+  jsonBody,
+  recordPath,
+  secretOnly,
+} from '../http/openapi-parts.ts';
 import { pageHeaders } from '../http/pagination.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import { NotFoundError } from '../shared/errors.ts';
@@ -23,15 +31,17 @@ const PATH = recordPath('widget');
 const list = createRoute({
   method: 'get',
   path: '/v1/widgets',
+  operationId: 'widgets.list',
   tags: TAGS,
   summary: "The shop's widgets (optionally those on one product)",
   request: { query: WidgetListQuery },
-  responses: { 200: json(z.array(WidgetSchema), 'One page of widgets'), ...errorResponses },
+  responses: { 200: json(z.array(WidgetSchema), 'One page of widgets'), ...notModified, ...errorResponses },
 });
 
 const create = createRoute({
   method: 'post',
   path: '/v1/widgets',
+  operationId: 'widgets.create',
   tags: TAGS,
   summary: 'Creates a widget (an extension; secret token)',
   middleware: [secretOnly('create widgets')] as const,
@@ -42,15 +52,17 @@ const create = createRoute({
 const read = createRoute({
   method: 'get',
   path: '/v1/widgets/{id}',
+  operationId: 'widgets.retrieve',
   tags: TAGS,
   summary: 'One widget',
   request: { params: PATH },
-  responses: { 200: json(WidgetSchema, 'The widget'), ...errorResponses },
+  responses: { 200: json(WidgetSchema, 'The widget'), ...notModified, ...errorResponses },
 });
 
 const change = createRoute({
   method: 'put',
   path: '/v1/widgets/{id}',
+  operationId: 'widgets.update',
   tags: TAGS,
   summary: 'Changes a widget (an extension; secret token)',
   middleware: [secretOnly('change widgets')] as const,
@@ -61,6 +73,7 @@ const change = createRoute({
 const remove = createRoute({
   method: 'delete',
   path: '/v1/widgets/{id}',
+  operationId: 'widgets.delete',
   tags: TAGS,
   summary: 'Deletes a widget (an extension; secret token)',
   middleware: [secretOnly('delete widgets')] as const,

@@ -2,7 +2,7 @@
 // every write to blackouts, products, variants and locations, by anyone) has not moved; any write
 // is seen at the next request.
 import { afterEach, expect, it } from 'vitest';
-import { createApp } from '../../../src/service/app.ts';
+import { createCheckedApp as createApp } from '../../helpers/openapi-conformance.ts';
 import type { Database } from '../../../src/service/db/types.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';

@@ -6,7 +6,7 @@ import { expect, expectTypeOf, it } from 'vitest';
 import { VariantSchema } from '../../../src/service/shared/record-schemas.ts';
 import type { ScheduleSchema } from '../../../src/service/shared/schedule-record-schemas.ts';
 import type { Schedule } from '../../../src/shared/schedule.ts';
-import { createApp } from '../../../src/service/app.ts';
+import { createCheckedApp as createApp } from '../../helpers/openapi-conformance.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import type { TestService } from '../../helpers/service.ts';
 import { api, catalogIds, TOKENS, withService } from '../api.ts';

@@ -2,7 +2,7 @@
 // earlier release (schema version 1, before `hold_items`) must come up to date with its data and
 // then take holds through the new path.
 import { expect, it } from 'vitest';
-import { createApp } from '../../../src/service/app.ts';
+import { createCheckedApp as createApp } from '../../helpers/openapi-conformance.ts';
 import { manualClock } from '../../../src/service/clock.ts';
 import { migrate } from '../../../src/service/db/migrate.ts';
 import { MIGRATIONS } from '../../../src/service/db/migrations.ts';

@@ -2,7 +2,7 @@
 // nothing stored; and what should be answered (local times in filters, a variant blackout's
 // product) is. Plus the purge of long-expired reservations.
 import { afterEach, expect, it } from 'vitest';
-import { createApp } from '../../../src/service/app.ts';
+import { createCheckedApp as createApp } from '../../helpers/openapi-conformance.ts';
 import { purgeExpiredReservations } from '../../../src/service/reservations/purge.ts';
 import { listen } from '../../../src/service/server.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';

@@ -2,15 +2,19 @@
 // register, is OpenAPI 3.1 in shape, and knows every request API.md's curl examples make.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../../src/client/index.ts';
 import { FEATURES } from '../../../src/service/app.ts';
-import { openApiDocument, SCALAR_SCRIPT } from '../../../src/service/http/openapi.ts';
+import { ITEM_STATUS } from '../../../src/shared/status.ts';
+import { openApiDocument } from '../../../src/service/http/openapi.ts';
+import { REFERENCE_CSP } from '../../../src/service/http/reference-page.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
 import { api } from '../api.ts';
 
-type Operation = { responses?: Record<string, unknown> };
+type Operation = { operationId?: string; responses?: Record<string, unknown> };
 type Document = {
   openapi: string;
-  info: { title: string; version: string };
+  info: { title: string; version: string; license?: unknown };
+  servers?: unknown[];
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, unknown>; schemas?: Record<string, unknown> };
   security: unknown[];
@@ -18,6 +22,21 @@ type Document = {
 
 const document = openApiDocument(FEATURES) as unknown as Document;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+/** The fields of an Operation Object (OpenAPI 3.1 §4.8.10). */
+const OPERATION_FIELDS = [
+  'tags',
+  'summary',
+  'description',
+  'externalDocs',
+  'operationId',
+  'parameters',
+  'requestBody',
+  'responses',
+  'callbacks',
+  'deprecated',
+  'security',
+  'servers',
+];
 
 /** Every `METHOD /path` of the document, paths as Hono writes them (`/v1/widgets/:id`). */
 const documented = new Set(
@@ -60,6 +79,39 @@ describe('the OpenAPI document', () => {
     for (const path of ['/v1/bookings', '/v1/blackouts'])
       expect(JSON.stringify(document.paths[path]?.get), path).toContain('"start_min"');
     expect(JSON.stringify(document)).not.toContain('x-undescribed');
+  });
+
+  it('names every operation by the typed client method that calls it', () => {
+    const client = createClient({ baseUrl: 'http://localhost', token: 'sk_test' }) as unknown as Record<
+      string,
+      Record<string, unknown>
+    >;
+    const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(ids.length).toBeGreaterThan(60);
+    expect(new Set(ids).size).toBe(ids.length);
+    const unnamed = ids.filter((id) => {
+      const [resource, method] = (id ?? '').split('.') as [string, string];
+      return typeof client[resource]?.[method] !== 'function';
+    });
+    expect(unnamed).toEqual([]);
+  });
+
+  it('names its servers and licence, and holds nothing but data (no code leaked as null)', () => {
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    expect(document.info.license).toMatchObject({ name: 'MIT' });
+    const text = JSON.stringify(document);
+    expect(text).not.toContain('"middleware"');
+    // Only OpenAPI's own fields on an operation: a route's middleware (code) was written as [null].
+    for (const item of Object.values(document.paths))
+      for (const operation of Object.values(item))
+        expect(OPERATION_FIELDS).toEqual(expect.arrayContaining(Object.keys(operation)));
+  });
+
+  it('declares every status code an item or a booking may carry', () => {
+    const schemas = document.components.schemas as Record<string, { properties: Record<string, { enum?: number[] }> }>;
+    for (const name of ['ReservationItem', 'AvailabilityDay', 'AvailableSlot', 'UnavailableItem'])
+      expect(schemas[name]?.properties.status_code?.enum, name).toEqual(Object.values(ITEM_STATUS));
+    expect(schemas.Booking?.properties.status_code?.enum).toEqual([1, 2, 4]);
   });
 
   it("knows every request of API.md's curl examples (method and path)", () => {
@@ -112,17 +164,31 @@ describe('GET /v1/openapi.json and /docs', () => {
     expect(answer.headers.get('allow')).toBe('GET, OPTIONS');
   });
 
-  it("serves the reference page, which loads Scalar's script from its CDN at an exact version", async () => {
+  it('serves the reference page and its files from the service itself, under a CSP of this origin only', async () => {
     const page = await service.fetch(new Request('http://localhost/docs'));
     expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(REFERENCE_CSP);
+    expect(REFERENCE_CSP).toContain("script-src 'self'");
+    expect(REFERENCE_CSP).not.toMatch(/unsafe-|https?:/);
     const html = await page.text();
     expect(html).toContain('/v1/openapi.json');
-    expect(SCALAR_SCRIPT).toMatch(/@scalar\/api-reference@\d+\.\d+\.\d+\//);
-    expect(html).toContain(`src="${SCALAR_SCRIPT}"`);
-    // No other script and no fonts from elsewhere: the pinned script is all the page fetches.
-    expect(html.match(/<script[^>]* src=/g)).toHaveLength(1);
-    expect(html).not.toMatch(/fonts\.scalar/);
-    // The script is no longer served from node_modules.
-    expect((await service.fetch(new Request('http://localhost/docs/scalar.js'))).status).toBe(404);
+    // Every script, stylesheet and icon the page names is on this origin, and answers.
+    const files = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(files.filter((file) => !file.startsWith('/'))).toEqual([]);
+    expect(html).not.toMatch(/<script>|<style>| style=/);
+    for (const file of files.filter((f) => f.startsWith('/docs/'))) {
+      const answer = await service.fetch(new Request(`http://localhost${file}`));
+      expect(answer.status, file).toBe(200);
+      expect((await answer.arrayBuffer()).byteLength, file).toBeGreaterThan(100);
+    }
+    const init = await (await service.fetch(new Request('http://localhost/docs/reference.js'))).text();
+    expect(init).toContain('validatorUrl: null');
+    expect((await service.fetch(new Request('http://localhost/docs/package.json'))).status).toBe(404);
+  });
+
+  it('answers GET /v1 with where the document and the reference are, not a 404', async () => {
+    const answer = await api(service).get('/v1', { token: null });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ openapi: '/v1/openapi.json', reference: '/docs' });
   });
 });

@@ -2,7 +2,7 @@
 // for holds), with only a high ceiling for the token as a whole, so one client at full speed is
 // refused alone; and the counters are shared by every app on one database.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../../src/service/app.ts';
+import { createCheckedApp as createApp } from '../../helpers/openapi-conformance.ts';
 import { sharedBuckets } from '../../../src/service/limits/buckets.ts';
 import { describePostgres } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';

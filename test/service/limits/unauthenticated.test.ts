@@ -2,7 +2,7 @@
 // remembered briefly, preflights are answered from origins kept in memory, and each address
 // has a bucket before authentication. The database is wrapped to count every statement.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../../src/service/app.ts';
+import { createCheckedApp as createApp } from '../../helpers/openapi-conformance.ts';
 import { cachedOrigins } from '../../../src/service/tokens/origins.ts';
 import { cachedTokens, UNKNOWN_TOKEN_CACHE_MS } from '../../../src/service/tokens/tokens.ts';
 import type { Database } from '../../../src/service/db/types.ts';

@@ -2,7 +2,7 @@
 // on one PostgreSQL whose process clocks are skewed (-2 s and +16 min) must neither oversell nor
 // take a live hold from its cart. Real time here (no test clock): the skew is the processes'.
 import { afterEach, expect, it } from 'vitest';
-import { createApp } from '../../../src/service/app.ts';
+import { createCheckedApp as createApp } from '../../helpers/openapi-conformance.ts';
 import { describePostgres } from '../../helpers/databases.ts';
 import { testFixture } from '../../helpers/fixture.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';

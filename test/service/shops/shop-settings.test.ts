@@ -1,7 +1,7 @@
 // GET and PUT /v1/shop (issue 18): the shop's name, zone, locale and Shopify settings, changed
 // through the API with no file to edit; validation as strict as every other write.
 import { expect, it } from 'vitest';
-import { createApp } from '../../../src/service/app.ts';
+import { createCheckedApp as createApp } from '../../helpers/openapi-conformance.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import type { TestService } from '../../helpers/service.ts';
 import { api, TOKENS, withService } from '../api.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../../src/service/app.ts';
+import { createCheckedApp as createApp } from '../../helpers/openapi-conformance.ts';
 import type { Database } from '../../../src/service/db/types.ts';
 import { seedFixture } from '../../../src/service/shops/fixture.ts';
 import type { Fixture } from '../../../src/service/fixture.ts';

@@ -2,7 +2,7 @@
 // is served only while its shop's data version stands, and revoking a token moves it
 // (migration 12): a revoked token is refused at once, cached or not.
 import { afterEach, expect, it } from 'vitest';
-import { createApp } from '../../../src/service/app.ts';
+import { createCheckedApp as createApp } from '../../helpers/openapi-conformance.ts';
 import { cachedTokens, hashToken } from '../../../src/service/tokens/tokens.ts';
 import type { Database } from '../../../src/service/db/types.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';

@@ -49,6 +49,7 @@ function templateRecord(kind: MessageKind, locale: string, saved: TemplateRow | 
 const list = createRoute({
   method: 'get',
   path: '/v1/message-templates',
+  operationId: 'messages.templates',
   tags: TAGS,
   summary: "Every message kind's template in each language, saved or default (an extension; secret token)",
   middleware: [secretOnly('read message templates')] as const,
@@ -58,6 +59,7 @@ const list = createRoute({
 const put = createRoute({
   method: 'put',
   path: '/v1/message-templates/{kind}/{locale}',
+  operationId: 'messages.saveTemplate',
   tags: TAGS,
   summary: "Saves the shop's subject and intro for one kind and language (an extension; secret token)",
   middleware: [secretOnly('change message templates')] as const,
@@ -68,6 +70,7 @@ const put = createRoute({
 const remove = createRoute({
   method: 'delete',
   path: '/v1/message-templates/{kind}/{locale}',
+  operationId: 'messages.resetTemplate',
   tags: TAGS,
   summary: 'Goes back to the default words for one kind and language (an extension; secret token)',
   middleware: [secretOnly('change message templates')] as const,
@@ -78,6 +81,7 @@ const remove = createRoute({
 const preview = createRoute({
   method: 'post',
   path: '/v1/message-templates/preview',
+  operationId: 'messages.previewTemplate',
   tags: TAGS,
   summary: 'Renders a sample booking with an unsaved template (an extension; secret token)',
   middleware: [secretOnly('preview message templates')] as const,
