@@ -331,6 +331,24 @@ export default defineConfig(({ mode }) => ({
           hookTimeout: 60_000,
         },
       },
+      // Types, checked where the tests run: Vitest's typecheck mode runs tsc over tsconfig.json's
+      // files (src, test, vite.config.ts). A type error in any of them fails the run, and the
+      // `expectTypeOf` assertions of the `*.test-d.ts` files are tests here (at run time, in a
+      // plain test file, they are no-ops that cannot fail).
+      {
+        extends: true as const,
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['test/**/*.test-d.ts'],
+            tsconfig: 'tsconfig.json',
+            ignoreSourceErrors: false,
+          },
+        },
+      },
       {
         extends: true as const,
         test: { name: 'e2e', ...BROWSER_PROJECT, env: realDateNow(Date.now(), process.env.E2E_NOW) },

@@ -152,7 +152,7 @@ async function main(): Promise<void> {
     `  Product page (Shopify-like)  ${url}/  (kayak hire, by the day)`,
     `  Tour page (times of day)     ${url}${TOUR_PAGE}  (guided paddle tour, 09:00 and 13:00)`,
     `  Strict-CSP page              ${url}/hostile.html`,
-    `  API                          ${url}/v1`,
+    `  API                          ${url}/v1  (reference: ${url}/docs, OpenAPI: ${url}/v1/openapi.json)`,
     `  Widget                       ${url}/booking-widget.js${existsSync(widgetFile) ? '' : '  (not built: run npm run build)'}`,
     `  Mail                         ${mail.transport ? `${smtpServerOf(process.env.SMTP_URL ?? '')}, from ${mail.from}` : "no mail server (SMTP_URL): messages are not sent, the admin's Messages screen shows them"}`,
     `  Database                     ${databaseUrl ? redact(databaseUrl) : `PGlite in ${values.data}`}${first ? ' (fixture loaded)' : ''}`,
