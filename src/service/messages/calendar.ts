@@ -1,13 +1,12 @@
 /**
  * The `.ics` a customer's message carries: the booking as one event in the shop's zone (DTSTART
- * and DTEND with the shop's TZID and a VTIMEZONE for it), with a UID stable per booking, so
- * a change replaces the event (METHOD:REQUEST, a higher SEQUENCE) and a cancellation removes it
- * (METHOD:CANCEL, same UID).
+ * and DTEND with the shop's TZID and a VTIMEZONE for it, or DATE days for a booking of whole
+ * days), with a UID stable per booking, so a change replaces the event (METHOD:REQUEST, a
+ * higher SEQUENCE) and a cancellation removes it (METHOD:CANCEL, same UID).
  * @module
  */
-import { TZDate } from '@date-fns/tz';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { icalPeriod, icsText, useEventZones } from '../shared/ical.ts';
 import type { BookingSnapshot, MessageKind } from './types.ts';
 
 /** The event's UID: one per booking and shop, whatever message carries it. */
@@ -28,21 +27,17 @@ export function bookingCalendar(
     prodId: { company: 'booking-service', product: 'messages', language: 'EN' },
     method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
-  calendar.timezone({ name: tz, generator: (zone) => tzlib_get_ical_block(zone)[0] ?? null });
+  useEventZones(calendar);
   const places = [...new Set(snapshot.items.map((item) => item.location).filter(Boolean))];
   calendar.createEvent({
     id: bookingEventUid(options.shopId, snapshot.booking.id, options.domain),
     sequence: snapshot.sequence,
-    start: new TZDate(snapshot.booking.starts_at, tz),
-    end: new TZDate(snapshot.booking.finishes_at, tz),
-    timezone: tz,
-    stamp: new TZDate(options.stamp.getTime(), tz),
+    ...icalPeriod(new Date(snapshot.booking.starts_at), new Date(snapshot.booking.finishes_at), tz),
+    stamp: options.stamp,
     summary: options.summary,
     location: places.join(', ') || null,
     description: snapshot.items.map((item) => `${item.quantity} × ${item.product} – ${item.variant}`).join('\n'),
     status: cancel ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
-  // RFC 5545 ends every content line with CRLF, the last one included; ical-generator leaves
-  // the last bare (caught by test/helpers/ics-validity.ts).
-  return calendar.toString().replace(/(?:\r\n)?$/, '\r\n');
+  return icsText(calendar);
 }
