@@ -6,8 +6,10 @@
  * event's UID (unique), DTSTAMP (in UTC, with its Z, as RFC 5545 §3.8.7.2 requires) and DTSTART,
  * DTEND after DTSTART, every TZID an event names defined by a VTIMEZONE in the file (Outlook
  * reads zones only from there), an event from midnight to midnight written as DATE days (as
- * times, calendars show a whole day as an event across two days' grids). Returns the problems
- * found, [] when there are none, so a failing test names each one.
+ * times, calendars show a whole day as an event across two days' grids), and in a scheduling
+ * message (METHOD:REQUEST or CANCEL, RFC 5546 §3.2.2, §3.2.5) an ORGANIZER and an ATTENDEE with
+ * mailto: addresses (without them a calendar cannot match a cancellation to the event it
+ * added). Returns the problems found, [] when there are none, so a failing test names each one.
  */
 import ICAL from 'ical.js';
 
@@ -33,6 +35,7 @@ export function icsProblems(text: string): string[] {
     calendar.getAllSubcomponents('vtimezone').map((z) => String(z.getFirstPropertyValue('tzid') ?? '')),
   );
   const uids = new Set<string>();
+  const method = String(calendar.getFirstPropertyValue('method') ?? '').toUpperCase();
   for (const event of calendar.getAllSubcomponents('vevent')) {
     const uid = String(event.getFirstPropertyValue('uid') ?? '');
     const name = uid || 'an event';
@@ -42,6 +45,12 @@ export function icsProblems(text: string): string[] {
     const stamp = event.getFirstPropertyValue('dtstamp') as ICAL.Time | null;
     if (!stamp) problems.push(`${name} has no DTSTAMP`);
     else if (stamp.isDate || !stamp.toString().endsWith('Z')) problems.push(`${name}'s DTSTAMP is not in UTC (no Z)`);
+    if (method === 'REQUEST' || method === 'CANCEL') {
+      const mailto = (property: string) =>
+        event.getAllProperties(property).some((p) => /^mailto:[^@\s]+@[^@\s]+$/i.test(String(p.getFirstValue())));
+      if (!mailto('organizer')) problems.push(`${name} has no ORGANIZER with a mailto: address (METHOD:${method})`);
+      if (!mailto('attendee')) problems.push(`${name} has no ATTENDEE with a mailto: address (METHOD:${method})`);
+    }
     const start = event.getFirstProperty('dtstart');
     if (!start) {
       problems.push(`${name} has no DTSTART`);

@@ -69,7 +69,7 @@ describeEachDatabase('Calendar feeds, validated', (database) => {
     expect(String(byBooking(made[0]!.id).getFirstPropertyValue('summary'))).toContain('O’Brien; “Test”, \\ Kayaker');
   });
 
-  it('the validator names what is wrong: a long line, a missing VTIMEZONE, a repeated UID, no DTSTAMP or one not in UTC, whole days as times', () => {
+  it('the validator names what is wrong: a long line, a missing VTIMEZONE, a repeated UID, no DTSTAMP or one not in UTC, whole days as times, a scheduling message without ORGANIZER or ATTENDEE', () => {
     const broken = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -103,6 +103,22 @@ describeEachDatabase('Calendar feeds, validated', (database) => {
       "days's DTSTAMP is not in UTC (no Z)",
       'days runs from midnight to midnight as times, not as VALUE=DATE days',
     ]);
+    const cancel = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//test//test//EN',
+      'METHOD:CANCEL',
+      'BEGIN:VEVENT',
+      'UID:two',
+      'DTSTAMP:20261122T000000Z',
+      'DTSTART;VALUE=DATE:20261215',
+      'DTEND;VALUE=DATE:20261217',
+      'ATTENDEE;CN=Ada:mailto:ada@example.com',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    expect(icsProblems(cancel)).toEqual(['two has no ORGANIZER with a mailto: address (METHOD:CANCEL)']);
     expect(icsProblems('BEGIN:VCALENDAR\nVERSION:2.0\n')[0]).toBe('the file does not end with CRLF');
   });
 });

@@ -1,4 +1,7 @@
-// The .ics a customer's email carries (issue 38 point 4): whole days as DATE days, DTSTAMP in UTC.
+// The .ics a customer's email carries (issue 38 point 4): whole days as DATE days, DTSTAMP in
+// UTC, and the shop as ORGANIZER and the customer as ATTENDEE of the request and of the cancel,
+// which share the event's UID, so a calendar that added the event removes it on the cancel.
+import type ICAL from 'ical.js';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ComposedMail } from '../../../src/service/messages/compose.ts';
 import type { MailSettings } from '../../../src/service/messages/mail-settings.ts';
@@ -6,7 +9,7 @@ import { sendDueMessages } from '../../../src/service/messages/sender.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { icsEvents, icsProblems } from '../../helpers/ics-validity.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
-import { book } from '../reservations/api.ts';
+import { book, call } from '../reservations/api.ts';
 
 const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
 
@@ -59,5 +62,32 @@ describeEachDatabase("A customer's calendar file", (database) => {
     expect(String(event.getFirstPropertyValue('dtstart'))).toBe('2026-12-15');
     expect(String(event.getFirstPropertyValue('dtend'))).toBe('2026-12-17');
     expect(ics).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
+  });
+
+  it('names the shop as organizer and the customer as attendee of the request and of the cancel, with one UID and a later SEQUENCE', async () => {
+    const booking = await bookDays();
+    await sendDueMessages(service.db, settings);
+    await call(service, 'POST', `/v1/bookings/${booking.id}/cancel`);
+    await sendDueMessages(service.db, settings);
+    const request = eventOf(/confirmed/);
+    const cancel = eventOf(/cancelled/);
+    expect(request.calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+    expect(cancel.calendar.getFirstPropertyValue('method')).toBe('CANCEL');
+    for (const { event } of [request, cancel]) {
+      const organizer = event.getFirstProperty('organizer') as ICAL.Property;
+      // The scheme is case-insensitive (RFC 3986); ical-generator writes MAILTO for attendees.
+      expect(String(organizer.getFirstValue()).toLowerCase()).toBe('mailto:bookings@harbour.example');
+      expect(organizer.getParameter('cn')).toBe('Harbour Kayaks');
+      const attendees = event.getAllProperties('attendee');
+      expect(attendees.map((a) => String(a.getFirstValue()).toLowerCase())).toEqual(['mailto:ada@example.com']);
+      expect(attendees[0]!.getParameter('cn')).toBe('Ada Lovelace');
+    }
+    expect(cancel.event.getFirstPropertyValue('uid')).toBe(request.event.getFirstPropertyValue('uid'));
+    expect(Number(cancel.event.getFirstPropertyValue('sequence'))).toBeGreaterThan(
+      Number(request.event.getFirstPropertyValue('sequence')),
+    );
+    expect(cancel.event.getFirstPropertyValue('status')).toBe('CANCELLED');
+    // The cancel's event is the request's, so it keeps its days.
+    expect(cancel.ics).toContain('DTSTART;VALUE=DATE:20261215\r\n');
   });
 });
