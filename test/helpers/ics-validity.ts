@@ -3,9 +3,13 @@
  * Apple and Outlook calendars rely on when they import or subscribe. The text is parsed by
  * ical.js (Mozilla's parser, Thunderbird's; strict: it throws on malformed content lines), then
  * checked: CRLF line ends and lines of at most 75 octets (folded), VERSION 2.0 and PRODID, each
- * event's UID (unique), DTSTAMP and DTSTART, DTEND after DTSTART, and every TZID an event names
- * defined by a VTIMEZONE in the file (Outlook reads zones only from there). Returns the
- * problems found, [] when there are none, so a failing test names each one.
+ * event's UID (unique), DTSTAMP (in UTC, with its Z, as RFC 5545 §3.8.7.2 requires) and DTSTART,
+ * DTEND after DTSTART, every TZID an event names defined by a VTIMEZONE in the file (Outlook
+ * reads zones only from there), an event from midnight to midnight written as DATE days (as
+ * times, calendars show a whole day as an event across two days' grids), and in a scheduling
+ * message (METHOD:REQUEST or CANCEL, RFC 5546 §3.2.2, §3.2.5) an ORGANIZER and an ATTENDEE with
+ * mailto: addresses (without them a calendar cannot match a cancellation to the event it
+ * added). Returns the problems found, [] when there are none, so a failing test names each one.
  */
 import ICAL from 'ical.js';
 
@@ -31,13 +35,22 @@ export function icsProblems(text: string): string[] {
     calendar.getAllSubcomponents('vtimezone').map((z) => String(z.getFirstPropertyValue('tzid') ?? '')),
   );
   const uids = new Set<string>();
+  const method = String(calendar.getFirstPropertyValue('method') ?? '').toUpperCase();
   for (const event of calendar.getAllSubcomponents('vevent')) {
     const uid = String(event.getFirstPropertyValue('uid') ?? '');
     const name = uid || 'an event';
     if (!uid) problems.push('an event has no UID');
     else if (uids.has(uid)) problems.push(`UID ${uid} is used twice`);
     uids.add(uid);
-    if (!event.getFirstPropertyValue('dtstamp')) problems.push(`${name} has no DTSTAMP`);
+    const stamp = event.getFirstPropertyValue('dtstamp') as ICAL.Time | null;
+    if (!stamp) problems.push(`${name} has no DTSTAMP`);
+    else if (stamp.isDate || !stamp.toString().endsWith('Z')) problems.push(`${name}'s DTSTAMP is not in UTC (no Z)`);
+    if (method === 'REQUEST' || method === 'CANCEL') {
+      const mailto = (property: string) =>
+        event.getAllProperties(property).some((p) => /^mailto:[^@\s]+@[^@\s]+$/i.test(String(p.getFirstValue())));
+      if (!mailto('organizer')) problems.push(`${name} has no ORGANIZER with a mailto: address (METHOD:${method})`);
+      if (!mailto('attendee')) problems.push(`${name} has no ATTENDEE with a mailto: address (METHOD:${method})`);
+    }
     const start = event.getFirstProperty('dtstart');
     if (!start) {
       problems.push(`${name} has no DTSTART`);
@@ -52,6 +65,9 @@ export function icsProblems(text: string): string[] {
     if (end) {
       const [from, to] = [instantOf(calendar, event, 'dtstart'), instantOf(calendar, event, 'dtend')];
       if (!(to > from)) problems.push(`${name} ends at or before its start`);
+      const midnight = (time: ICAL.Time) => !time.isDate && time.hour === 0 && time.minute === 0 && time.second === 0;
+      if (midnight(start.getFirstValue() as ICAL.Time) && midnight(end.getFirstValue() as ICAL.Time))
+        problems.push(`${name} runs from midnight to midnight as times, not as VALUE=DATE days`);
     }
   }
   return problems;

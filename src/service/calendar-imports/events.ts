@@ -2,13 +2,15 @@
  * A fetched calendar's events as the blackouts they become: each VEVENT (and each occurrence of
  * a recurring one, 90 days back to two years ahead) whose status is not CANCELLED. Whole-day
  * events (DATE values) block their days in the shop's zone; timed ones their instants.
- * Anything that is not a calendar throws, so the old blackouts stay.
+ * Anything that is not a calendar, or not a whole one (structure.ts), throws, so the old
+ * blackouts stay.
  * @module
  */
 import ical, { type VEvent } from 'node-ical';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import { startOfDayInZone } from '../../shared/zones.ts';
 import type { ImportedEvent } from './queries.ts';
+import { assertWholeCalendar } from './structure.ts';
 
 /** The most events one import turns into blackouts. */
 export const MAX_EVENTS = 5000;
@@ -33,6 +35,7 @@ function nextDay(day: string): string {
 /** Parses `body` and answers its events within the window around `now` (ms). */
 export function importedEvents(body: string, tz: string, now: number): ImportedEvent[] {
   if (!/BEGIN:VCALENDAR/i.test(body)) throw new Error('the address did not answer a calendar (no BEGIN:VCALENDAR)');
+  assertWholeCalendar(body);
   const parsed = ical.sync.parseICS(body);
   const from = new Date(now - 90 * DAY_MS);
   const to = new Date(now + 730 * DAY_MS);

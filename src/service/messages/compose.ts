@@ -5,7 +5,7 @@
  */
 import { manageUrl, type ManageLinks } from '../manage/link.ts';
 import { bookingCalendar } from './calendar.ts';
-import { renderMessage } from './render.ts';
+import { customerName, renderMessage } from './render.ts';
 import type { OutboxMessage } from './types.ts';
 
 /** An email ready for nodemailer's `sendMail`. */
@@ -26,6 +26,12 @@ export function domainOf(from: string): string {
   return match?.[1]?.toLowerCase() ?? 'booking-service.invalid';
 }
 
+/** The address of a From header (`Shop <bookings@example.com>` → bookings@example.com). */
+export function addressOf(from: string): string {
+  const match = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from.trim());
+  return match?.[1] ?? from.trim();
+}
+
 /**
  * The email for `message`, from `from` (MAIL_FROM), stamped `createdAt` in its calendar file; a
  * customer's links to their manage page when `links` are given.
@@ -43,6 +49,10 @@ export function composeMail(message: OutboxMessage, from: string, createdAt: Dat
     domain,
     summary: `${message.snapshot.shop.name}: ${message.snapshot.items.map((item) => item.product).join(', ')}`,
     stamp: createdAt,
+    // The shop organizes the event from the address it mails from, so a customer's calendar
+    // takes the cancel from that address as the organizer's and removes the event.
+    organizer: { name: message.snapshot.shop.name, email: addressOf(from) },
+    attendee: { name: customerName(message.snapshot), email: message.recipient },
   });
   const method = message.kind === 'customer_cancellation' ? 'CANCEL' : 'REQUEST';
   return {

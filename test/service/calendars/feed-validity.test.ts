@@ -2,6 +2,7 @@
 // (test/helpers/ics-validity.ts: ical.js's strict parse and the RFC 5545 rules Google, Apple and
 // Outlook rely on), and its times resolve to the bookings' instants through the VTIMEZONE the
 // feed itself carries, on both sides of Melbourne's change of offset.
+import type ICAL from 'ical.js';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { icsEvents, icsProblems, instantOf } from '../../helpers/ics-validity.ts';
@@ -36,7 +37,7 @@ describeEachDatabase('Calendar feeds, validated', (database) => {
         ],
       });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-      made.push(answer.body as { id: number; starts_at: string; finishes_at: string });
+      made.push(answer.body as { id: number; starts_at: string; finishes_at: string; created_at: string });
     }
     const feed = await call(service, 'POST', '/v1/calendar-feeds', { scope: 'shop' });
     const response = await service.fetch(new Request(feed.body.url.replace(/^https?:\/\/[^/]+/, service.baseUrl)));
@@ -56,11 +57,19 @@ describeEachDatabase('Calendar feeds, validated', (database) => {
     const days = byBooking(made[2]!.id);
     expect(String(days.getFirstPropertyValue('dtstart'))).toBe('2027-04-03');
     expect(String(days.getFirstPropertyValue('dtend'))).toBe('2027-04-05');
+    // DTSTAMP is the booking's creation in UTC, with its Z, whatever the shop's or the process's zone.
+    for (const booking of made) {
+      const stamp = byBooking(booking.id).getFirstPropertyValue('dtstamp') as ICAL.Time;
+      expect(stamp.toString()).toMatch(/Z$/);
+      expect(stamp.toJSDate().toISOString()).toBe(
+        new Date(booking.created_at).toISOString().replace(/\.\d+Z$/, '.000Z'),
+      );
+    }
     // The customer's punctuation is escaped TEXT, read back as written.
     expect(String(byBooking(made[0]!.id).getFirstPropertyValue('summary'))).toContain('O’Brien; “Test”, \\ Kayaker');
   });
 
-  it('the validator names what is wrong: a long line, a missing VTIMEZONE, a repeated UID, no DTSTAMP', () => {
+  it('the validator names what is wrong: a long line, a missing VTIMEZONE, a repeated UID, no DTSTAMP or one not in UTC, whole days as times, a scheduling message without ORGANIZER or ATTENDEE', () => {
     const broken = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -76,6 +85,12 @@ describeEachDatabase('Calendar feeds, validated', (database) => {
       'DTSTAMP:20261122T000000Z',
       'DTSTART:20261215T090000Z',
       'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:days',
+      'DTSTAMP:20261122T000000',
+      'DTSTART:20261215T000000',
+      'DTEND:20261217T000000',
+      'END:VEVENT',
       'END:VCALENDAR',
       '',
     ].join('\r\n');
@@ -85,7 +100,25 @@ describeEachDatabase('Calendar feeds, validated', (database) => {
       "one's dtstart names Australia/Melbourne, no VTIMEZONE",
       "one's dtend names Australia/Melbourne, no VTIMEZONE",
       'UID one is used twice',
+      "days's DTSTAMP is not in UTC (no Z)",
+      'days runs from midnight to midnight as times, not as VALUE=DATE days',
     ]);
+    const cancel = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//test//test//EN',
+      'METHOD:CANCEL',
+      'BEGIN:VEVENT',
+      'UID:two',
+      'DTSTAMP:20261122T000000Z',
+      'DTSTART;VALUE=DATE:20261215',
+      'DTEND;VALUE=DATE:20261217',
+      'ATTENDEE;CN=Ada:mailto:ada@example.com',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    expect(icsProblems(cancel)).toEqual(['two has no ORGANIZER with a mailto: address (METHOD:CANCEL)']);
     expect(icsProblems('BEGIN:VCALENDAR\nVERSION:2.0\n')[0]).toBe('the file does not end with CRLF');
   });
 });

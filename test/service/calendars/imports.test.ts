@@ -178,6 +178,42 @@ describeEachDatabase('Calendar imports', (database) => {
     expect((await imports())[0].last_error).toBe('no answer within 1 s');
   });
 
+  it('keeps the old blackouts and records the error when the feed is cut short: an event without its END, no END:VCALENDAR', async () => {
+    const stays = [
+      event('stay-1@elsewhere', ';VALUE=DATE:20261220', ';VALUE=DATE:20261223'),
+      event('stay-2@elsewhere', ';VALUE=DATE:20261227', ';VALUE=DATE:20261229'),
+    ];
+    site.body = calendar(...stays);
+    await addImport();
+    await runDueImports(service.db, settings, 'worker-a', 1);
+    const before = await imported();
+    expect(before).toHaveLength(2);
+    expect((await imports())[0]).toMatchObject({ last_status: 'ok', event_count: 2 });
+    const full = calendar(...stays);
+    const cuts = [
+      // The download stopped inside the second event: its END:VEVENT and the calendar's end are gone.
+      [full.slice(0, full.indexOf('SUMMARY', full.indexOf('stay-2'))), 'BEGIN:VEVENT has no END:VEVENT'],
+      // The download stopped after the last event.
+      [full.replace('END:VCALENDAR\r\n', ''), 'does not end with END:VCALENDAR'],
+      // One event lost its end in the middle of a file that otherwise ends well.
+      [calendar(stays[0]!.replace('END:VEVENT\r\n', ''), stays[1]!), 'BEGIN:VEVENT has no END:VEVENT'],
+    ] as const;
+    for (const [body, error] of cuts) {
+      site.body = body;
+      await runDueImports(service.db, settings, 'worker-a', 1);
+      expect(await imported()).toEqual(before);
+      expect((await imports())[0]).toMatchObject({
+        last_status: 'error',
+        last_error: expect.stringContaining(error),
+        event_count: 2,
+      });
+    }
+    // The whole feed again is read as before.
+    site.body = full;
+    await runDueImports(service.db, settings, 'worker-a', 1);
+    expect((await imports())[0]).toMatchObject({ last_status: 'ok', last_error: null, event_count: 2 });
+  });
+
   it('refuses a loopback address unless the operator allows it (CALENDAR_IMPORT_ALLOW)', async () => {
     site.body = calendar(event('stay-1@elsewhere', ';VALUE=DATE:20261220', ';VALUE=DATE:20261223'));
     const made = await addImport();

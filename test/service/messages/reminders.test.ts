@@ -100,6 +100,8 @@ describeEachDatabase('Reminders', (database) => {
       domain: 'x.example',
       summary: 's',
       stamp: new Date(),
+      organizer: { name: 'Harbour Kayaks', email: 'bookings@x.example' },
+      attendee: { name: 'Ada Lovelace', email: 'ada@example.com' },
     });
     expect(ics).toContain('METHOD:REQUEST');
   });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeMail } from '../../../src/service/messages/compose.ts';
 import { renderMessage } from '../../../src/service/messages/render.ts';
+import { icsEvents, icsProblems } from '../../helpers/ics-validity.ts';
 import type { BookingSnapshot, MessageKind } from '../../../src/service/messages/types.ts';
 
 function snapshot(locale: string, change: Partial<BookingSnapshot['booking']> = {}): BookingSnapshot {
@@ -94,5 +95,21 @@ describe('booking messages in the shop language', () => {
     expect(ics!.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
     expect(ics!.content).toContain('UID:booking-3-42@shop.example');
     expect(ics!.content).toContain('STATUS:CANCELLED');
+  });
+
+  it('names a customer whose name has quotes, backslashes or a line break as a valid attendee', () => {
+    const s = snapshot('en', {
+      customers: [{ first_name: 'Zoë "Zed"', last_name: 'O\\Brien\nJr', email: 'zoe@example.com' }],
+    });
+    const message = { id: 1, shopId: 3, recipient: 'zoe@example.com', snapshot: s, messageKey: 'k' };
+    const [ics] = composeMail(
+      { ...message, kind: 'customer_confirmation' },
+      'Desk <a@shop.example>',
+      new Date(),
+    ).attachments;
+    expect(icsProblems(ics!.content)).toEqual([]);
+    const attendee = icsEvents(ics!.content).events[0]!.getFirstProperty('attendee')!;
+    expect(attendee.getParameter('cn')).toBe("Zoë 'Zed' O Brien Jr");
+    expect(String(attendee.getFirstValue()).toLowerCase()).toBe('mailto:zoe@example.com');
   });
 });
