@@ -49,7 +49,7 @@ export interface BookingClient {
   shopify: ShopifyResource;
   /** The shop's bookings as a CSV file (secret token). */
   exports: ExportsResource;
-  /** The booking messages sent, failed or kept unsent (secret token). */
+  /** The booking messages sent, failed, kept unsent or held (secret token). */
   messages: MessagesResource;
   /** The shop's subscribable calendar feeds (secret token). */
   calendarFeeds: CalendarFeedsResource;

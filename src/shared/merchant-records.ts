@@ -199,8 +199,11 @@ export type BookingMessageKind =
   | 'merchant_new'
   | 'merchant_cancellation';
 
-/** Where a message stands: to send, sent, given up after the attempts allowed, or kept for want of a mail server. */
-export type BookingMessageState = 'pending' | 'sent' | 'failed' | 'unsent';
+/**
+ * Where a message stands: to send, sent, given up after the attempts allowed, kept for want of
+ * a mail server, or held for good because its recipient is not one email address.
+ */
+export type BookingMessageState = 'pending' | 'sent' | 'failed' | 'unsent' | 'held';
 
 /** A booking message (GET /v1/messages, an extension), rendered exactly as it is or would be sent. */
 export interface BookingMessage {
@@ -210,7 +213,7 @@ export interface BookingMessage {
   booking_id: number | null;
   state: BookingMessageState;
   attempts: number;
-  /** Why the last attempt failed, or `not sent: no mail server`. */
+  /** Why the last attempt failed, `not sent: no mail server`, or why it is held (`not sent: the customer's email address '…' is not one email address`). */
   last_error: string | null;
   /** When a pending message is due, ISO 8601 UTC; null otherwise. */
   next_attempt_at: string | null;

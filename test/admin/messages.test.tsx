@@ -9,6 +9,7 @@ import { DEFAULT_FROM } from '../../src/service/messages/mail-settings.ts';
 import { sendDueMessages } from '../../src/service/messages/sender.ts';
 import { Messages } from '../../src/admin/screens/Messages.tsx';
 import { type AdminHarness, renderScreen, requestsTo, startAdmin } from '../helpers/render-admin.tsx';
+import { heldLine, orderPayload, webhook } from '../service/shopify/payloads.ts';
 
 let admin: AdminHarness;
 beforeEach(async () => {
@@ -84,4 +85,32 @@ it('shows a message that could not be delivered with its error, and offers to se
   const row = rowOf(subject);
   expect(within(row).getByText('Could not be sent: 550 mailbox unavailable')).toBeTruthy();
   expect(within(row).getByRole('button', { name: `Send again ${subject}` })).toBeTruthy();
+});
+
+it('shows a Shopify order’s message held for its address list, says why in plain words, and offers no sending again', async () => {
+  const list = 'a@x, evil@example.com';
+  const held = await admin.api('POST', '/v1/reservations', {
+    cart_token: 'cart-shopify',
+    items: [{ external_id: 8001, start: '2026-12-10', finish: '2026-12-12', quantity: 1 }],
+  });
+  expect(held.status).toBe(201);
+  const hold = (await held.json()) as { id: number; items: Array<{ start: string; finish: string }> };
+  const payload = orderPayload({
+    lines: [heldLine(1001, 8001, hold.items[0]!.start, hold.items[0]!.finish, 1, 2, hold.id)],
+  });
+  const ordered = await admin.service.fetch(
+    webhook('orders/create', { ...payload, email: list, customer: { ...payload.customer, email: list } }),
+  );
+  expect(ordered.status).toBe(200);
+  const settings = { transport: null, from: DEFAULT_FROM, pollMs: 1, leaseMs: 60_000, retryMs: 1, maxAttempts: 3 };
+  expect(await sendDueMessages(admin.service.db, settings)).toMatchObject({ held: 1 });
+
+  renderScreen(<Messages />);
+  await waitFor(() => expect(screen.getAllByText(list)).toHaveLength(1));
+  const row = screen.getByText(list).closest('tr')!;
+  expect(within(row).getByText('Confirmation to the customer')).toBeTruthy();
+  expect(
+    within(row).getByText(`Not sent: order #9999's email address '${list}' is not one email address`),
+  ).toBeTruthy();
+  expect(within(row).queryByRole('button', { name: /^Send again/ })).toBeNull();
 });

@@ -2,6 +2,7 @@
  * A real SMTP server in the test process (`smtp-server`), with what arrives parsed by
  * `mailparser`. `refuse(n)` makes it answer the next n messages with a 451 (try again later);
  * `stall(n)` leaves the next n recipients unanswered, as a server that hangs mid-send.
+ * `recipients` is every RCPT TO address a client gave, so a test can prove none was asked for.
  */
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,8 @@ export interface TestSmtp {
   url: string;
   /** Every message accepted, parsed, in arrival order. */
   received: ParsedMail[];
+  /** Every RCPT TO address given, accepted or not, in order (the envelope, not the headers). */
+  recipients: string[];
   /** How many messages were refused so far. */
   refused(): number;
   /** Refuses the next `count` messages (451). */
@@ -28,6 +31,7 @@ export interface TestSmtp {
 /** Starts a server on a free port of 127.0.0.1 that accepts any sender and recipient. */
 export async function startTestSmtp(): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
+  const recipients: string[] = [];
   let refuseNext = 0;
   let refusedCount = 0;
   let stallNext = 0;
@@ -38,7 +42,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     closeTimeout: 500,
-    onRcptTo(_address, _session, done) {
+    onRcptTo(address, _session, done) {
+      recipients.push(address.address);
       if (stallNext > 0) {
         stallNext--;
         stalledCount++;
@@ -70,6 +75,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    recipients,
     refused: () => refusedCount,
     refuse: (count) => {
       refuseNext = count;

@@ -4,7 +4,8 @@
  * opened to read it exactly as it is, or would be, sent: the HTML in a sandboxed frame (no
  * script, no same origin; it inherits the admin's CSP, which the messages are written for) and
  * the plain text. Messages kept because no mail server is set up, or that could not be
- * delivered, say so and can be sent again.
+ * delivered, say so and can be sent again; one held because its address is not one email
+ * address (a Shopify order's `a@x, evil@example.com`) says whose address and cannot.
  * @module
  */
 import { useSignal } from '@preact/signals';
@@ -28,6 +29,15 @@ const KINDS: Record<BookingMessage['kind'], string> = {
   merchant_cancellation: 'Cancelled booking, to you',
 };
 
+/**
+ * A held message's state: never sent, never retried, because its address is not one email
+ * address (`Not sent: order #1001's email address 'a@x, evil@example.com' is not one email address`).
+ */
+function heldState(reason: string | null): string {
+  const why = reason?.replace(/^not sent: /, '') || 'its address is not one email address';
+  return `Not sent: ${why}`;
+}
+
 /** Where a message stands, in the merchant's words. */
 export function stateOf(m: BookingMessage): string {
   switch (m.state) {
@@ -39,6 +49,9 @@ export function stateOf(m: BookingMessage): string {
       return 'Not sent: no mail server is set up';
     case 'failed':
       return `Could not be sent: ${m.last_error ?? 'the mail server refused it'}`;
+    case 'held':
+      // The service's reason opens "not sent: " in its own words; the screen capitalises it.
+      return heldState(m.last_error);
   }
 }
 

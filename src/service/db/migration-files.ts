@@ -119,4 +119,8 @@ export const MIGRATION_FILES: ReadonlyArray<readonly [string, string]> = [
     '031-refunds.sql',
     "-- A refund the merchant owes after a customer cancelled a Shopify order's booking with their\n-- manage link (migration 27's `refund_due`): when the merchant marked it refunded, so the\n-- admin can say so and a second mark changes nothing (POST /v1/bookings/{id}/refunded).\nALTER TABLE bookings ADD COLUMN refunded_at timestamptz;\n\n-- The admin's list of refunds to make: few rows, found without reading the shop's bookings.\nCREATE INDEX bookings_refund_due ON bookings (shop_id) WHERE refund_due;\n",
   ],
+  [
+    '033-held-messages.sql',
+    "-- held: a message whose recipient is not one email address\n--\n-- Migration 33 (issue 38, point 5). An outbox row's recipient is copied by the triggers from the\n-- booking's first customer, the shop's notify_email or a member of staff's address. Whatever\n-- wrote those (a Shopify order's email such as 'a@x, evil@example.com', an address stored\n-- before the API refused lists, a script), the sender checks the recipient with the service's\n-- one rule right before the mail library sees it; a row that is not one address becomes\n-- `held`: never handed to the mail server, never retried, its reason in last_error for the\n-- admin. The rows and the triggers that write them are unchanged (the booking is booked and\n-- announced exactly once, as before); only the state is new.\nALTER TABLE outbox_messages DROP CONSTRAINT outbox_messages_state_check;\nALTER TABLE outbox_messages ADD CONSTRAINT outbox_messages_state_check\n  CHECK (state IN ('pending', 'sent', 'failed', 'unsent', 'held'));\n",
+  ],
 ];

@@ -12,6 +12,7 @@
  */
 import nodemailer from 'nodemailer';
 import type { ManageLinks } from '../manage/link.ts';
+import { isOneEmailAddress } from '../shared/email-address.ts';
 import type { ComposedMail } from './compose.ts';
 
 /** What sends one email; resolves once the server has accepted it. */
@@ -47,16 +48,25 @@ function positive(env: Record<string, string | undefined>, name: string, fallbac
 
 /**
  * A transport for `url` whose timeouts stay well inside the lease (`leaseMs`), so a process
- * never sends a message whose claim another process may already have taken over.
+ * never sends a message whose claim another process may already have taken over. It refuses a
+ * mail whose `to` is not one email address before nodemailer (which takes lists) sees it: the
+ * sender holds such rows first (recipient.ts), so this only guards against another caller.
  */
 export function smtpTransport(url: string, leaseMs: number): MailTransport {
   const timeout = Math.max(1000, Math.floor(leaseMs / 4));
-  return nodemailer.createTransport({
+  const transport = nodemailer.createTransport({
     url,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,
   } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    sendMail: (mail) =>
+      isOneEmailAddress(mail.to)
+        ? transport.sendMail(mail)
+        : Promise.reject(new Error(`not sent: '${mail.to}' is not one email address`)),
+    close: () => transport.close(),
+  };
 }
 
 /** The settings `env` gives (process.env in the service). */

@@ -11,7 +11,7 @@ import type { BookingSnapshot, MessageKind, OutboxMessage } from './types.ts';
 /** An outbox row as the sender and the API read it. */
 export interface OutboxRow extends OutboxMessage {
   bookingId: number | null;
-  state: 'pending' | 'sent' | 'failed' | 'unsent';
+  state: 'pending' | 'sent' | 'failed' | 'unsent' | 'held';
   attempts: number;
   nextAttemptAt: Date;
   lastError: string | null;
@@ -117,6 +117,18 @@ export async function markAttemptFailed(
 export async function markUnsent(db: Queryable, id: number, worker: string, reason: string): Promise<void> {
   await db.query(
     `UPDATE outbox_messages SET state = 'unsent', last_error = $3, attempts = 0, claimed_by = NULL, claimed_until = NULL
+      WHERE id = $1 AND claimed_by = $2 AND state = 'pending'`,
+    [id, worker, reason],
+  );
+}
+
+/**
+ * Holds a claimed row for good: its recipient is not one email address (`reason` says whose).
+ * No attempt was made, so none is counted; nothing puts it back in line.
+ */
+export async function markHeld(db: Queryable, id: number, worker: string, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE outbox_messages SET state = 'held', last_error = $3, attempts = 0, claimed_by = NULL, claimed_until = NULL
       WHERE id = $1 AND claimed_by = $2 AND state = 'pending'`,
     [id, worker, reason],
   );

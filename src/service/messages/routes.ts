@@ -13,10 +13,11 @@ import { ConflictError, NotFoundError } from '../shared/errors.ts';
 import { PAGE_QUERY, pageOf, query } from '../shared/query-schemas.ts';
 import { listMessages, messageOfShop, requeueMessage } from './queries.ts';
 import { messageRecord } from './records.ts';
+import { heldClause } from './recipient.ts';
 import { MessageSchema } from './schemas.ts';
 
 const TAGS = ['Messages'];
-const STATES = ['pending', 'sent', 'failed', 'unsent'] as const;
+const STATES = ['pending', 'sent', 'failed', 'unsent', 'held'] as const;
 
 const list = createRoute({
   method: 'get',
@@ -29,7 +30,7 @@ const list = createRoute({
     query: query({
       ...PAGE_QUERY,
       state: z
-        .enum(STATES, { error: () => 'must be pending, sent, failed or unsent' })
+        .enum(STATES, { error: () => 'must be pending, sent, failed, unsent or held' })
         .optional()
         .openapi({ description: 'Only messages in this state' }),
     }),
@@ -77,6 +78,9 @@ export const messageRoutes = featureApp()
       );
     const existing = await messageOfShop(deps.db, auth.shopId, id);
     if (!existing) throw new NotFoundError('message', id);
+    // Its recipient was fixed when it was written: sending it again would hold it again.
+    if (existing.state === 'held')
+      throw new ConflictError(`Message ${id} cannot be sent: ${heldClause(existing.lastError)}.`, []);
     throw new ConflictError(
       `Message ${id} is ${existing.state}: only a failed or unsent message can be sent again.`,
       [],

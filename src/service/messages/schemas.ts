@@ -11,7 +11,7 @@ export const MessageSchema = z
     id: z.number().int(),
     kind: z.enum(MESSAGE_KINDS as [string, ...string[]]),
     booking_id: z.number().int().nullable(),
-    state: z.enum(['pending', 'sent', 'failed', 'unsent']),
+    state: z.enum(['pending', 'sent', 'failed', 'unsent', 'held']),
     attempts: z.number().int(),
     last_error: z.string().nullable(),
     next_attempt_at: z.string().nullable(),

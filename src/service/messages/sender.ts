@@ -8,13 +8,17 @@
  * process killed after the server accepted a message but before the mark commits leaves it
  * to be sent again once the lease runs out. Every copy of one row carries the same
  * Message-ID, so such a duplicate is recognisable (and many mail systems drop it).
+ *
+ * A row whose recipient is not one email address is held, before any mail server is asked
+ * (recipient.ts): the mail library is never handed a list.
  * @module
  */
 import { startPollLoop, workerName } from '../shared/poll-loop.ts';
 import type { Database } from '../db/types.ts';
 import { composeMail } from './compose.ts';
 import type { MailSettings } from './mail-settings.ts';
-import { claimDueMessages, markAttemptFailed, markSent, markUnsent } from './queries.ts';
+import { claimDueMessages, markAttemptFailed, markHeld, markSent, markUnsent } from './queries.ts';
+import { heldReason } from './recipient.ts';
 import { writeDueReminders } from './reminder-queries.ts';
 
 /** What one tick did. */
@@ -22,6 +26,8 @@ export interface TickResult {
   sent: number;
   retried: number;
   unsent: number;
+  /** Held for good: the recipient is not one email address. */
+  held: number;
 }
 
 /** The reason kept on a message when no mail server is configured. */
@@ -45,12 +51,19 @@ export async function sendDueMessages(
   worker: string = workerName(),
   logError: (error: unknown) => void = () => {},
 ): Promise<TickResult> {
-  const result: TickResult = { sent: 0, retried: 0, unsent: 0 };
+  const result: TickResult = { sent: 0, retried: 0, unsent: 0, held: 0 };
   // Reminders now due become outbox rows first, so this tick sends them.
   await writeDueReminders(db);
   for (let n = 0; n < PER_TICK; n++) {
     const [row] = await claimDueMessages(db, worker, { leaseMs: settings.leaseMs, limit: 1 });
     if (!row) break;
+    // Checked first, with or without a mail server: the merchant is told what to mend.
+    const held = heldReason(row);
+    if (held !== undefined) {
+      await markHeld(db, row.id, worker, held);
+      result.held++;
+      continue;
+    }
     if (!settings.transport) {
       await markUnsent(db, row.id, worker, NO_MAIL_SERVER);
       result.unsent++;
@@ -92,7 +105,7 @@ export function startSender(
   const loop = startPollLoop(
     async () => {
       const r = await sendDueMessages(db, settings, worker, logError);
-      return r.sent + r.retried + r.unsent >= PER_TICK;
+      return r.sent + r.retried + r.unsent + r.held >= PER_TICK;
     },
     settings.pollMs,
     logError,

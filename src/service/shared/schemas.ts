@@ -7,13 +7,12 @@
  */
 import { z } from '@hono/zod-openapi';
 import { normalCartToken, textProblem } from './body.ts';
+import { emailAddressProblem, MAX_EMAIL_LENGTH } from './email-address.ts';
 
 /** The most items one reservation or booking request may carry (API.md §7). */
 export const MAX_ITEMS = 50;
 
 const DIGITS = /^\d{1,16}$/;
-// Deliberately loose: one @ with something on each side and no spaces. Mail servers decide the rest.
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /** A string of digits as its number, anything else as it came (so the number check names it). */
 function digitsToNumber(value: unknown): unknown {
@@ -111,9 +110,16 @@ function name() {
   return z.preprocess((value) => (value === '' ? undefined : value), text(255).optional()).transform((v) => v ?? '');
 }
 
-/** An email address (at most 254 characters, something@somewhere). */
+/**
+ * One email address (at most 254 characters, something@somewhere, never a list): the service's
+ * one rule, `emailAddressProblem` (email-address.ts).
+ */
 export function emailAddress() {
-  return text(254).refine((value) => EMAIL.test(value), 'must be an email address');
+  return text(MAX_EMAIL_LENGTH)
+    .refine((value) => emailAddressProblem(value) === undefined, {
+      error: (issue) => emailAddressProblem(issue.input as string),
+    })
+    .openapi({ description: 'One email address: never a list, a display name or a group.' });
 }
 
 /** A person (guest or customer): `email` required, names optional; `what` says whose ("guest"). */

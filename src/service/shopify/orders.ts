@@ -12,6 +12,11 @@
  * the order cancels its bookings (their units are free at once) and is remembered, since
  * Shopify may deliver it before the order; a cart update that no longer holds a line releases
  * that hold.
+ *
+ * An order's email is judged by the service's one rule for an address (shared/email-address.ts)
+ * but never stops the booking: the customer has paid. The booking keeps it as given, so the
+ * merchant sees it; the messages the database writes to it are held by the sender, never sent,
+ * and the answer names the problem (`email_problem`).
  * @module
  */
 import type { Database } from '../db/types.ts';
@@ -22,6 +27,7 @@ import { createBooking } from '../bookings/bookings.ts';
 import { cancelBooking } from '../bookings/manage.ts';
 import { bookingByKey } from '../bookings/queries.ts';
 import { requestHash, type BookingInput } from '../bookings/input.ts';
+import { emailAddressProblem } from '../shared/email-address.ts';
 import { ConflictError } from '../shared/errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
 import type { CartLine, ShopifyOrder, HeldLine } from './payload.ts';
@@ -49,6 +55,8 @@ export interface OrderResult {
   conflicts: { line_id: string; external_variant_id: number; reason: string }[];
   /** Present when the order was cancelled before (or while) it was booked: nothing stays booked. */
   cancelled?: true;
+  /** Present when the order's email is not one address: booked all the same, its messages held. */
+  email_problem?: string;
 }
 
 function inputOf(
@@ -147,7 +155,13 @@ export async function bookOrder(
   order: ShopifyOrder,
   sqlNow: number | null,
 ): Promise<OrderResult> {
-  const result: OrderResult = { order_id: order.id, bookings: [], conflicts: [] };
+  const emailProblem = order.email === null ? undefined : emailAddressProblem(order.email);
+  const result: OrderResult = {
+    order_id: order.id,
+    bookings: [],
+    conflicts: [],
+    ...(emailProblem && { email_problem: emailProblem }),
+  };
   if (await isCancelled(db, shop.shop_id, order.id)) return { ...result, cancelled: true };
   for (const line of order.lines) {
     const outcome = await bookLine(db, shop, order, line, sqlNow);

@@ -42,6 +42,7 @@ export interface ShopifyOrder {
   name: string | null;
   /** The cart's token, bare (its part before any `?`, bareCartToken). */
   cartToken: string | null;
+  /** The order's email, else its customer's, trimmed; as given even when it is not one address (orders.ts). */
   email: string | null;
   customer: { first_name: string; last_name: string; email: string } | null;
   lines: HeldLine[];
@@ -107,14 +108,18 @@ export function heldLines(lineItems: unknown): HeldLine[] {
   });
 }
 
+/** A string without its surrounding spaces, or undefined when that leaves nothing (or it is no string). */
+function trimmed(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
 /** The order in `payload`, or undefined when it has no order id. */
 export function readOrder(payload: unknown): ShopifyOrder | undefined {
   const o = asObject(payload);
   const id = o && exactId(o);
   if (!o || id === undefined) return undefined;
   const c = asObject(o.customer);
-  const email =
-    typeof o.email === 'string' && o.email ? o.email : typeof c?.email === 'string' && c.email ? c.email : null;
+  const email = trimmed(o.email) ?? trimmed(c?.email) ?? null;
   return {
     id,
     name: typeof o.name === 'string' ? o.name.slice(0, 100) : null,

@@ -60,8 +60,8 @@ describeEachDatabase('Sending booking messages over SMTP', (database) => {
 
   it('sends the confirmation and the shop notice once, with their headers, text, HTML and calendar file', async () => {
     const { body } = await bookDouble();
-    expect(await sendDueMessages(service.db, settings)).toEqual({ sent: 2, retried: 0, unsent: 0 });
-    expect(await sendDueMessages(service.db, settings)).toEqual({ sent: 0, retried: 0, unsent: 0 });
+    expect(await sendDueMessages(service.db, settings)).toEqual({ sent: 2, retried: 0, unsent: 0, held: 0 });
+    expect(await sendDueMessages(service.db, settings)).toEqual({ sent: 0, retried: 0, unsent: 0, held: 0 });
     const [customer, merchant] = smtp.received;
     expect(smtp.received).toHaveLength(2);
     expect(customer!.from?.value).toEqual([{ name: 'Harbour Kayaks', address: 'bookings@harbour.example' }]);
@@ -139,7 +139,7 @@ describeEachDatabase('Sending booking messages over SMTP', (database) => {
     expect(first).toBeGreaterThan(150);
     expect(first).toBeLessThanOrEqual(300);
     // Not due yet: nothing is sent before the wait is over.
-    expect(await sendDueMessages(service.db, settings)).toEqual({ sent: 0, retried: 0, unsent: 0 });
+    expect(await sendDueMessages(service.db, settings)).toEqual({ sent: 0, retried: 0, unsent: 0, held: 0 });
     await new Promise((resolve) => setTimeout(resolve, first + 50));
     expect(await sendDueMessages(service.db, settings)).toMatchObject({ retried: 1 });
     const second = await wait();
@@ -168,7 +168,7 @@ describeEachDatabase('Sending booking messages over SMTP', (database) => {
       { kind: 'customer_confirmation', state: 'failed', attempts: 3, last_error: expect.stringContaining('451') },
     ]);
     await service.db.query('UPDATE outbox_messages SET next_attempt_at = clock_timestamp()');
-    expect(await sendDueMessages(service.db, settings)).toEqual({ sent: 0, retried: 0, unsent: 0 });
+    expect(await sendDueMessages(service.db, settings)).toEqual({ sent: 0, retried: 0, unsent: 0, held: 0 });
     const listed = await get(service, '/v1/messages?state=failed');
     expect(listed.body).toMatchObject([{ state: 'failed', attempts: 3, last_error: expect.stringContaining('451') }]);
     smtp.refuse(0);
@@ -186,6 +186,7 @@ describeEachDatabase('Sending booking messages over SMTP', (database) => {
       sent: 0,
       retried: 0,
       unsent: 2,
+      held: 0,
     });
     expect((await states()).map((row) => [row.state, row.last_error])).toEqual([
       ['unsent', NO_MAIL_SERVER],
