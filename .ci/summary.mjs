@@ -15,6 +15,11 @@ const passed = report.numPassedTests ?? 0;
 const brokenFiles = (report.testResults ?? []).filter(
   (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
 ).length;
-const failed = (report.numFailedTests ?? 0) + brokenFiles;
+// A run that failed outside every test (a type error in a source file, an unhandled error) has
+// a report of passes only; its exit status (the second argument) still counts, as one failure.
+const runFailed = process.argv[3] !== undefined && process.argv[3] !== '0';
+const counted = (report.numFailedTests ?? 0) + brokenFiles;
+const failed = counted === 0 && runFailed ? 1 : counted;
+if (counted === 0 && runFailed) console.log('The run failed outside its tests (see "Unhandled Errors" above).');
 const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
