@@ -11,6 +11,7 @@ import { sessionFromCookie } from './admin/session-middleware.ts';
 import { auditChanges, auditWebhooks } from './audit/audit-middleware.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { ownerOnlyParts } from './staff/role-guard-middleware.ts';
+import { passkeyRoutes } from './staff/passkey-routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { proxiedAuth } from './shopify/proxied-auth.ts';
 import { availabilityRoutes } from './availability/routes.ts';
@@ -232,6 +233,7 @@ export function createApp(options: AppOptions): BookingApp {
   const signInLimits = { buckets: buckets ?? memoryBuckets(), now: limits?.now ?? monotonicNow };
   app.route('/', adminRoutes(signInLimits, options.adminDir));
   app.route('/', staffRoutes);
+  app.route('/', passkeyRoutes);
   // The customer's manage link: a page of its own, limited per address.
   app.use('/manage/*', clientAddress(options.trustProxyHeader));
   if (limits) app.use('/manage/*', addressLimit(limits));

@@ -20,7 +20,7 @@ function layerOf(path: string): Layer {
   const parts = path.split('/');
   const base = parts[parts.length - 1]!;
   if (parts.length === 1 || parts[0] === 'demo' || parts[0] === 'storefront') return 'entry';
-  if (parts[0] === 'http' || parts[0] === 'middleware' || base === 'routes.ts' || base.endsWith('middleware.ts'))
+  if (parts[0] === 'http' || parts[0] === 'middleware' || base === 'routes.ts' || base.endsWith('-routes.ts') || base.endsWith('middleware.ts'))
     return 'routes';
   if (parts[0] === 'db') return 'db';
   if (parts[0] === 'shared' || base === 'types.ts') return 'shared';

@@ -10,17 +10,20 @@
  */
 import { existsSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { HttpError, jsonResponse } from '../http/errors.ts';
+import { jsonBody as bodyOf, pageAnswers, recordPath } from '../http/openapi-parts.ts';
 import { isSecure, ownOrigin } from '../http/own-origin.ts';
+import { featureApp } from '../http/schema-validation.ts';
 import type { Buckets } from '../limits/buckets.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { ForbiddenError, NotFoundError } from '../shared/errors.ts';
-import type { Posted } from '../staff/input.ts';
 import { ownerOrNew } from '../staff/queries.ts';
-import { accountOf, signInEmail } from '../staff/sign-in.ts';
+import { SignInBody } from '../staff/schemas.ts';
+import { accountOf } from '../staff/sign-in.ts';
 import { deadLinkPage, LINK_PAGE_CSP } from './link-page.ts';
 import { deleteSessionById, listSessions, shopName } from './queries.ts';
 import { signedIn } from './session-middleware.ts';
@@ -63,10 +66,34 @@ export const fromOwnPage: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The admin's routes; `adminDir` is the built page's folder (`dist/admin`), if any. */
+const signIn = createRoute({
+  method: 'post',
+  path: '/admin/session',
+  tags: ['Admin'],
+  hide: true,
+  middleware: [fromOwnPage, jsonBody()] as const,
+  request: { body: bodyOf(SignInBody) },
+  responses: pageAnswers,
+});
+
+const endSession = createRoute({
+  method: 'delete',
+  path: '/admin/sessions/{id}',
+  tags: ['Admin'],
+  hide: true,
+  middleware: [signedIn] as const,
+  request: { params: recordPath('session') },
+  responses: pageAnswers,
+});
+
+/**
+ * The admin's routes; `adminDir` is the built page's folder (`dist/admin`), if any. Bodies are
+ * checked at the route by their schemas (the same 422 as /v1); the routes are hidden from the
+ * public API document.
+ */
 export function adminRoutes(limits: SignInLimits, adminDir?: string): Hono<AppEnv> {
-  // strict: false as the parent app: /admin and /admin/ are one page.
-  const app = new Hono<AppEnv>({ strict: false });
+  // The parent app is strict: false: /admin and /admin/ are one page.
+  const app = featureApp();
   app.use('/admin/*', async (c, next) => {
     await next();
     c.res.headers.set('x-frame-options', 'DENY');
@@ -74,13 +101,12 @@ export function adminRoutes(limits: SignInLimits, adminDir?: string): Hono<AppEn
     c.res.headers.set('x-content-type-options', 'nosniff');
   });
 
-  app.post('/admin/session', fromOwnPage, jsonBody(), async (c) => {
+  app.openapi(signIn, async (c) => {
     const { db, clock } = c.get('deps');
-    const body = (c.get('body') ?? {}) as Posted;
-    const email = signInEmail(typeof body === 'object' && !Array.isArray(body) ? body : {});
+    const { email, password } = c.req.valid('json');
     const wait = await takeSignInAttempt(limits.buckets, limits.now(), email, c.get('client'));
     if (wait) throw new HttpError('rate_limited', wait.message, { headers: { 'retry-after': String(wait.seconds) } });
-    const account = await accountOf(db, email, String(body.password));
+    const account = await accountOf(db, email, password);
     if (!account)
       throw new HttpError('unauthorized', 'That email address and password do not match an account.', {
         details: { fields: { password: ['does not match this email address'] } },
@@ -134,11 +160,11 @@ export function adminRoutes(limits: SignInLimits, adminDir?: string): Hono<AppEn
     const rows = await listSessions(db, auth.shopId, me.role === 'owner' ? null : me.id, sqlNowOf(clock));
     return jsonResponse(rows.map((row) => ({ ...row, current: row.id === me.sessionId })));
   });
-  app.delete('/admin/sessions/:id{[0-9]+}', signedIn, async (c) => {
+  app.openapi(endSession, async (c) => {
     const { db } = c.get('deps');
     const auth = c.get('auth');
     const me = auth.staff!;
-    const id = Number(c.req.param('id'));
+    const { id } = c.req.valid('param');
     if (!(await deleteSessionById(db, auth.shopId, id, me.role === 'owner' ? null : me.id)))
       throw new NotFoundError('session', id);
     const ended = id === me.sessionId;
