@@ -6,6 +6,8 @@
  * @module
  */
 import { Hono } from 'hono';
+import { resetMailer, type ResetMailer } from './admin/reset-mail.ts';
+import { resetRoutes } from './admin/reset-routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { sessionFromCookie } from './admin/session-middleware.ts';
 import { auditChanges, auditWebhooks } from './audit/audit-middleware.ts';
@@ -132,6 +134,8 @@ export interface AppOptions {
   manageLinkSecret?: string;
   /** The built widget's folder (`dist/`), served at `/booking-widget.js` and `/widget/` (http/widget-files.ts). @default none */
   widgetDir?: string;
+  /** Where "Forgot password?" links go (admin/reset-mail.ts). @default printed on the service's output */
+  resetMail?: ResetMailer;
 }
 
 /** The service's handler. */
@@ -232,6 +236,7 @@ export function createApp(options: AppOptions): BookingApp {
   // Sign-in attempts are limited even when the API's limits are off (benchmarks, tests).
   const signInLimits = { buckets: buckets ?? memoryBuckets(), now: limits?.now ?? monotonicNow };
   app.route('/', adminRoutes(signInLimits, options.adminDir));
+  app.route('/', resetRoutes(signInLimits, options.resetMail ?? resetMailer({ transport: null, from: '' }), logError));
   app.route('/', staffRoutes);
   app.route('/', passkeyRoutes);
   // The customer's manage link: a page of its own, limited per address.

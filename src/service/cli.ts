@@ -17,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
+import { resetMailer } from './admin/reset-mail.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { FixtureError, seedFixture } from './fixture.ts';
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
       trustProxyHeader: process.env.TRUST_PROXY_HEADER,
       publicUrl: values['public-url'],
       mailFrom: mail.from,
+      resetMail: resetMailer(mail),
       manageLinkSecret: process.env.MANAGE_LINK_SECRET,
       adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)),
       widgetDir: fileURLToPath(new URL('../../dist', import.meta.url)),

@@ -27,6 +27,7 @@ import { accountOf } from '../staff/sign-in.ts';
 import { deadLinkPage, LINK_PAGE_CSP } from './link-page.ts';
 import { deleteSessionById, listSessions, shopName } from './queries.ts';
 import { signedIn } from './session-middleware.ts';
+import { logLinkSignIn, logRefusal } from './sign-in-log.ts';
 import {
   clearedCookie,
   closeSession,
@@ -104,13 +105,19 @@ export function adminRoutes(limits: SignInLimits, adminDir?: string): Hono<AppEn
   app.openapi(signIn, async (c) => {
     const { db, clock } = c.get('deps');
     const { email, password } = c.req.valid('json');
+    const where = { method: 'POST', path: '/admin/session' };
     const wait = await takeSignInAttempt(limits.buckets, limits.now(), email, c.get('client'));
-    if (wait) throw new HttpError('rate_limited', wait.message, { headers: { 'retry-after': String(wait.seconds) } });
+    if (wait) {
+      await logRefusal(db, email, 'limited', where, sqlNowOf(clock));
+      throw new HttpError('rate_limited', wait.message, { headers: { 'retry-after': String(wait.seconds) } });
+    }
     const account = await accountOf(db, email, password);
-    if (!account)
+    if (!account) {
+      await logRefusal(db, email, 'password', where, sqlNowOf(clock));
       throw new HttpError('unauthorized', 'That email address and password do not match an account.', {
         details: { fields: { password: ['does not match this email address'] } },
       });
+    }
     const id = await openSession(db, account.id, c.req.header('user-agent') ?? '', sqlNowOf(clock));
     c.set('auth', (await sessionAuth(db, id, sqlNowOf(clock)))!);
     return c.body(null, 204, { 'set-cookie': sessionCookie(id, isSecure(c)) });
@@ -147,8 +154,10 @@ export function adminRoutes(limits: SignInLimits, adminDir?: string): Hono<AppEn
     if (shopId === undefined) return c.html(deadLinkPage('sign-in'), 410, { 'content-security-policy': LINK_PAGE_CSP });
     const ownerId = await ownerOrNew(db, shopId);
     const id = await openSession(db, ownerId, c.req.header('user-agent') ?? '', sqlNowOf(clock));
-    c.set('auth', (await sessionAuth(db, id, sqlNowOf(clock)))!);
-    const account = screenOfNewOwner(c.get('auth').staff?.email);
+    const auth = (await sessionAuth(db, id, sqlNowOf(clock)))!;
+    c.set('auth', auth);
+    await logLinkSignIn(db, { shopId, staffId: ownerId, name: auth.staff?.name ?? '' }, sqlNowOf(clock));
+    const account = screenOfNewOwner(auth.staff?.email);
     return c.body(null, 303, { location: `/admin/${account}`, 'set-cookie': sessionCookie(id, isSecure(c)) });
   });
 

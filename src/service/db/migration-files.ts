@@ -119,4 +119,8 @@ export const MIGRATION_FILES: ReadonlyArray<readonly [string, string]> = [
     '031-refunds.sql',
     "-- A refund the merchant owes after a customer cancelled a Shopify order's booking with their\n-- manage link (migration 27's `refund_due`): when the merchant marked it refunded, so the\n-- admin can say so and a second mark changes nothing (POST /v1/bookings/{id}/refunded).\nALTER TABLE bookings ADD COLUMN refunded_at timestamptz;\n\n-- The admin's list of refunds to make: few rows, found without reading the shop's bookings.\nCREATE INDEX bookings_refund_due ON bookings (shop_id) WHERE refund_due;\n",
   ],
+  [
+    '032-sign-in-activity.sql',
+    "-- sign-in attempts in the audit log\n--\n-- Migration 32 (issue 38 point 3): every way into the admin is recorded in the shop's Activity,\n-- and so is every refused or limited attempt. An attempt with an address no account has is\n-- made by no member of staff: its actor is a `visitor` (named by the address typed, never the\n-- password), recorded in the shop's log when the service holds one shop.\nALTER TABLE audit_log DROP CONSTRAINT audit_log_actor_kind_check;\nALTER TABLE audit_log ADD CONSTRAINT audit_log_actor_kind_check\n  CHECK (actor_kind IN ('staff', 'token', 'shopify', 'cart', 'customer', 'visitor'));\n",
+  ],
 ];

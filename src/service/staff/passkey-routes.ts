@@ -7,6 +7,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { fromOwnPage } from '../admin/routes.ts';
 import { signedIn } from '../admin/session-middleware.ts';
+import { logRefusal } from '../admin/sign-in-log.ts';
 import { openSession, sessionAuth, sessionCookie } from '../admin/sessions.ts';
 import { HttpError, jsonResponse } from '../http/errors.ts';
 import { jsonBody as bodyOf, pageAnswers, recordPath } from '../http/openapi-parts.ts';
@@ -111,8 +112,10 @@ export const passkeyRoutes = featureApp()
   .openapi(signIn, async (c) => {
     const { db, clock } = c.get('deps');
     const staffId = await authenticate(db, rpOf(c), c.req.valid('json'), sqlNowOf(clock));
-    if (staffId === undefined)
+    if (staffId === undefined) {
+      await logRefusal(db, '', 'passkey', { method: 'POST', path: '/admin/session/passkey' }, sqlNowOf(clock));
       throw new HttpError('unauthorized', 'That passkey was not accepted: sign in with your password.');
+    }
     const id = await openSession(db, staffId, c.req.header('user-agent') ?? '', sqlNowOf(clock));
     c.set('auth', (await sessionAuth(db, id, sqlNowOf(clock)))!);
     return c.body(null, 204, { 'set-cookie': sessionCookie(id, isSecure(c)) });

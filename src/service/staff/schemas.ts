@@ -116,3 +116,13 @@ export type InvitationInput = z.output<typeof InvitationBody>;
 export type AcceptInput = z.output<typeof AcceptBody>;
 export type AccountInput = z.output<typeof AccountBody>;
 export type RoleInput = z.output<typeof RoleBody>;
+
+/** POST /admin/password-reset: the address to send a link to. */
+export const ResetRequestBody = fieldsOnly({ email: email() }, 'password reset', 'must be an object with email');
+
+/** POST /admin/new-password: the emailed link's token and the new password. */
+export const NewPasswordBody = fieldsOnly(
+  { token: z.string({ error: required }), password: newPassword() },
+  'new password',
+  'must be an object with token and password',
+);

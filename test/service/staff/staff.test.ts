@@ -262,7 +262,7 @@ describeEachDatabase('Passkeys (the service side)', (database) => {
       expect(unknown.headers.get('set-cookie')).toBeNull();
       // Options are no change: the log has Sam's sign-in only.
       const log = await a.get('/v1/audit');
-      expect(log.body.map((e: { action: string }) => e.action)).toEqual(['signed in']);
+      expect(log.body.map((e: { action: string }) => e.action)).toEqual(['signed in with their password']);
     });
   });
 });
