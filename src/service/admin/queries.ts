@@ -178,3 +178,9 @@ export async function deleteStaffSessions(db: Queryable, staffId: number, keepId
   );
   return rows.length;
 }
+
+/** Every shop's name, in order. */
+export async function shopNames(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM shops ORDER BY name');
+  return rows.map((row) => row.name);
+}

@@ -84,6 +84,7 @@ export const AccountBody = fieldsOnly(
     password: newPassword().optional(),
     current_password: z.string({ error: 'must be a string' }).optional(),
     notify_bookings: z.boolean({ error: 'must be true or false' }).optional(),
+    end_other_sessions: z.boolean({ error: 'must be true or false' }).optional(),
   },
   'staff account',
   'must be an object',

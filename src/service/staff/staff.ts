@@ -5,6 +5,7 @@
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { endOtherSessions } from '../admin/sessions.ts';
 import type { Queryable } from '../db/types.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 import { ForbiddenError, InUseError, InvalidError, NotFoundError } from '../shared/errors.ts';
@@ -102,12 +103,20 @@ export async function accept(
 /**
  * Changes the signed-in person's own name, address, password or whether they are emailed new
  * and cancelled bookings. A new password needs the current one when there is one (the owner
- * who came by the one-time link has none yet).
+ * who came by the one-time link has none yet), and may end one's other sessions (this one stays).
  */
 export async function updateOwnAccount(db: Queryable, auth: AuthContext, input: AccountInput): Promise<StaffMember> {
   const me = staffOf(auth);
   const { name, email, password, notify_bookings: notifyBookings } = input;
-  const errors = new FieldErrors(['name', 'email', 'password', 'current_password', 'notify_bookings']);
+  const errors = new FieldErrors([
+    'name',
+    'email',
+    'password',
+    'current_password',
+    'notify_bookings',
+    'end_other_sessions',
+  ]);
+  if (input.end_other_sessions && password === undefined) errors.add('end_other_sessions', 'goes with a new password');
   const row = await staffRow(db, auth.shopId, me.id);
   if (!row) throw new NotFoundError('staff member', me.id);
   if (email && (await emailTaken(db, email, me.id))) errors.add('email', 'already has an account');
@@ -125,6 +134,8 @@ export async function updateOwnAccount(db: Queryable, auth: AuthContext, input: 
     passwordHash,
     notifyBookings,
   });
+  // Someone who may know the old password is signed out everywhere but here.
+  if (passwordHash && input.end_other_sessions) await endOtherSessions(db, me.id, me.sessionId);
   return (await staffMember(db, auth.shopId, me.id))!;
 }
 

@@ -185,6 +185,33 @@ describeEachDatabase('Staff accounts', (database) => {
     });
   });
 
+  it('changing one’s password can end one’s other sessions, keeping this one; without asking, they stay', async () => {
+    await withService(database, async (service) => {
+      const sam = await signedInAs(service, { ...SAM, role: 'staff' });
+      const page = asPage(service, sam.cookie);
+      const phone = cookieOf(await postSignIn(service, signInOf(SAM), { userAgent: 'Phone Safari' }));
+      const alone = await page.patch('/admin/account', { end_other_sessions: true });
+      expect(alone.status).toBe(422);
+      expect(alone.body.details.fields).toEqual({ end_other_sessions: ['goes with a new password'] });
+      expect((await asPage(service, phone).get('/admin/session')).status).toBe(200);
+      const changed = await page.patch('/admin/account', {
+        password: 'a-new-password-1',
+        current_password: SAM.password,
+        end_other_sessions: true,
+      });
+      expect(changed.status).toBe(200);
+      expect((await asPage(service, phone).get('/admin/session')).status).toBe(401);
+      expect((await page.get('/admin/session')).status).toBe(200);
+      const tablet = cookieOf(await postSignIn(service, { email: SAM.email, password: 'a-new-password-1' }));
+      const kept = await page.patch('/admin/account', {
+        password: 'a-newer-password-2',
+        current_password: 'a-new-password-1',
+      });
+      expect(kept.status).toBe(200);
+      expect((await asPage(service, tablet).get('/admin/session')).status).toBe(200);
+    });
+  });
+
   it('limits sign-in attempts per account and per address: 429 with Retry-After and a message in words', async () => {
     await withService(database, async (service) => {
       await addStaff(service.db, SAM);
