@@ -4,8 +4,8 @@
  * GET /admin/session says who is signed in, DELETE /admin/session signs out, GET
  * /admin/sign-in/{code} redeems the owner's one-time link; GET /admin/sessions lists sessions and
  * DELETE /admin/sessions/{id} ends one. Staff accounts are staff/routes.ts, passkeys
- * passkeys/routes.ts. The /v1 API then accepts the cookie (tokens/auth-middleware.ts). Every
- * answer here is `no-store` but the hashed assets.
+ * staff/passkey-routes.ts, "Forgot password?" reset-routes.ts. The /v1 API then accepts the
+ * cookie (tokens/auth-middleware.ts). Every answer here is `no-store` but the hashed assets.
  * @module
  */
 import { existsSync } from 'node:fs';
