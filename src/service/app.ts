@@ -6,11 +6,14 @@
  * @module
  */
 import { Hono } from 'hono';
+import { resetMailer, type ResetMailer } from './admin/reset-mail.ts';
+import { resetRoutes } from './admin/reset-routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { sessionFromCookie } from './admin/session-middleware.ts';
 import { auditChanges, auditWebhooks } from './audit/audit-middleware.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { ownerOnlyParts } from './staff/role-guard-middleware.ts';
+import { passkeyRoutes } from './staff/passkey-routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { proxiedAuth } from './shopify/proxied-auth.ts';
 import { availabilityRoutes } from './availability/routes.ts';
@@ -131,6 +134,8 @@ export interface AppOptions {
   manageLinkSecret?: string;
   /** The built widget's folder (`dist/`), served at `/booking-widget.js` and `/widget/` (http/widget-files.ts). @default none */
   widgetDir?: string;
+  /** Where "Forgot password?" links go (admin/reset-mail.ts). @default printed on the service's output */
+  resetMail?: ResetMailer;
 }
 
 /** The service's handler. */
@@ -231,7 +236,9 @@ export function createApp(options: AppOptions): BookingApp {
   // Sign-in attempts are limited even when the API's limits are off (benchmarks, tests).
   const signInLimits = { buckets: buckets ?? memoryBuckets(), now: limits?.now ?? monotonicNow };
   app.route('/', adminRoutes(signInLimits, options.adminDir));
+  app.route('/', resetRoutes(signInLimits, options.resetMail ?? resetMailer({ transport: null, from: '' }), logError));
   app.route('/', staffRoutes);
+  app.route('/', passkeyRoutes);
   // The customer's manage link: a page of its own, limited per address.
   app.use('/manage/*', clientAddress(options.trustProxyHeader));
   if (limits) app.use('/manage/*', addressLimit(limits));

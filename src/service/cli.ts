@@ -8,6 +8,8 @@
  * `--create-shop "Name" --tz Europe/Berlin [--locale de]` makes a shop without a fixture
  * (shops/create.ts) before serving, and prints its secret token (once) and a one-time admin
  * sign-in link after the URL. On a database with no shop, the service says how.
+ * `--owner-link "Name"` prints a fresh one-time link for an existing shop's owner after the URL
+ * (admin/owner-link.ts): the way back for an owner with no password, or who forgot it.
  * `PUBLIC_URL` or `--public-url`: the service's address behind a TLS proxy (http/own-origin.ts).
  * `SMTP_URL` and `MAIL_FROM`: the mail server booking messages go out through
  * (messages/mail-settings.ts); without them messages are kept, unsent, for the admin to show.
@@ -17,9 +19,11 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
+import { resetMailer } from './admin/reset-mail.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { FixtureError, seedFixture } from './fixture.ts';
+import { ownerLinkCode } from './admin/owner-link.ts';
 import { publicOriginOf } from './http/own-origin.ts';
 import { type CreatedShop, CreateShopError, createShop, hasNoShop, readNewShop } from './shops/create.ts';
 import { schedulePurge } from './reservations/purge.ts';
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
       'public-url': { type: 'string', default: process.env.PUBLIC_URL || undefined },
       fixture: { type: 'string' },
       'create-shop': { type: 'string' },
+      'owner-link': { type: 'string' },
       tz: { type: 'string' },
       locale: { type: 'string' },
     },
@@ -61,11 +66,13 @@ async function main(): Promise<void> {
   await migrate(db);
   let created: CreatedShop | undefined;
   let empty = false;
+  let ownerCode: string | undefined;
   try {
     // A shop already in the database keeps what the merchant made of it (only tokens refresh).
     if (fixture !== undefined) await seedFixture(db, fixture);
     if (newShop) created = await createShop(db, newShop);
     else empty = fixture === undefined && (await hasNoShop(db));
+    if (values['owner-link'] !== undefined) ownerCode = await ownerLinkCode(db, values['owner-link'], null);
   } catch (error) {
     await db.close();
     throw error;
@@ -80,6 +87,7 @@ async function main(): Promise<void> {
       trustProxyHeader: process.env.TRUST_PROXY_HEADER,
       publicUrl: values['public-url'],
       mailFrom: mail.from,
+      resetMail: resetMailer(mail),
       manageLinkSecret: process.env.MANAGE_LINK_SECRET,
       adminDir: fileURLToPath(new URL('../../dist/admin', import.meta.url)),
       widgetDir: fileURLToPath(new URL('../../dist', import.meta.url)),
@@ -125,6 +133,10 @@ async function main(): Promise<void> {
       'No shop yet: stop and run  npm run service -- --create-shop "Your shop" --tz Europe/Berlin [--locale en]  (or start with --fixture <file.json>).',
     );
   }
+  if (ownerCode)
+    console.log(
+      `Owner of "${values['owner-link']}"  ${base}/admin/sign-in/${ownerCode}  (one-time link, 10 minutes; then set a password under Staff, Your account)`,
+    );
 }
 
 /** The fixture file's JSON; an error names the file and what is wrong with it. */

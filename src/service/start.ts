@@ -19,6 +19,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createApp } from './app.ts';
+import { resetMailer } from './admin/reset-mail.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { DEMO_PRICES, DEMO_SHOP } from './demo/catalog.ts';
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
       trustProxyHeader: process.env.TRUST_PROXY_HEADER,
       publicUrl: values['public-url'],
       mailFrom: mail.from,
+      resetMail: resetMailer(mail),
       manageLinkSecret: process.env.MANAGE_LINK_SECRET,
       adminDir: path('dist/admin'),
     }),

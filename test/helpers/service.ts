@@ -42,6 +42,8 @@ export interface TestServiceOptions {
   publicUrl?: string;
   /** `TRUST_PROXY_HEADER` (X-Forwarded-Proto is believed then). @default none */
   trustProxyHeader?: string;
+  /** Where password reset links go (admin/reset-mail.ts). @default the app's: printed */
+  resetMail?: AppOptions['resetMail'];
 }
 
 /**
@@ -98,6 +100,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     tokenCacheMs: options.tokenCacheMs,
     publicUrl: options.publicUrl,
     trustProxyHeader: options.trustProxyHeader,
+    resetMail: options.resetMail,
     logError: options.logError ?? ((error) => unexpected.push(error)),
   });
   // Every answer is held against the OpenAPI document (openapi-conformance.ts).

@@ -20,7 +20,13 @@ function layerOf(path: string): Layer {
   const parts = path.split('/');
   const base = parts[parts.length - 1]!;
   if (parts.length === 1 || parts[0] === 'demo' || parts[0] === 'storefront') return 'entry';
-  if (parts[0] === 'http' || parts[0] === 'middleware' || base === 'routes.ts' || base.endsWith('middleware.ts'))
+  if (
+    parts[0] === 'http' ||
+    parts[0] === 'middleware' ||
+    base === 'routes.ts' ||
+    base.endsWith('-routes.ts') ||
+    base.endsWith('middleware.ts')
+  )
     return 'routes';
   if (parts[0] === 'db') return 'db';
   if (parts[0] === 'shared' || base === 'types.ts') return 'shared';
@@ -101,10 +107,18 @@ const SEAMS: Record<string, string[]> = {
   blackouts: ['shops/data-version.ts'],
   tokens: ['shops/data-version.ts'],
   // The admin's session stands for a member of staff (staff/), with a secret token's scopes;
-  // sign-in attempts are limited in the shared buckets.
-  admin: ['tokens/*', 'staff/*', 'limits/buckets.ts'],
-  // Staff endpoints are the admin's: its session, its cookie, its own-page rule.
-  staff: ['admin/routes.ts', 'admin/session-middleware.ts', 'admin/sessions.ts'],
+  // sign-in attempts are limited in the shared buckets, and recorded in the audit log; a password
+  // reset link goes out through the mail server the messages use.
+  admin: [
+    'tokens/*',
+    'staff/*',
+    'limits/buckets.ts',
+    'audit/queries.ts',
+    'messages/mail-settings.ts',
+    'messages/compose.ts',
+  ],
+  // Staff endpoints are the admin's: its session, its cookie, its own-page rule, its sign-in log.
+  staff: ['admin/routes.ts', 'admin/session-middleware.ts', 'admin/sessions.ts', 'admin/sign-in-log.ts'],
   // The manage link's page cancels through the bookings feature, records it in the audit log and
   // speaks as the messages do; the messages carry its link.
   manage: ['bookings/manage.ts', 'audit/queries.ts', 'messages/render.ts', 'messages/strings.ts', 'messages/when.ts'],

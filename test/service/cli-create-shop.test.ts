@@ -99,7 +99,25 @@ describe('npm run service -- --create-shop', () => {
     const again = await runToEnd(cli, ['--data', data, '--create-shop', 'Werkstatt Berlin', '--tz', 'Europe/Berlin']);
     expect(again).toMatchObject({ code: 1, stdout: '' });
     expect(again.stderr.trim()).toBe('A shop named "Werkstatt Berlin" exists already: nothing was created.');
-  }, 60_000);
+
+    // Issue 38 point 3: the owner who never set a password gets back in with a fresh link.
+    const back = await start(cli, ['--data', data, '--owner-link', 'Werkstatt Berlin'], 2);
+    try {
+      const [url, line] = back.lines as [string, string];
+      expect(line).toMatch(
+        /^Owner of "Werkstatt Berlin" {2}http\S+\/admin\/sign-in\/\S+ {2}\(one-time link, 10 minutes/,
+      );
+      const fresh = /(http\S+\/admin\/sign-in\/\S+)/.exec(line)![1]!;
+      expect(fresh.startsWith(`${url}/admin/sign-in/`)).toBe(true);
+      expect((await fetch(fresh, { redirect: 'manual' })).status).toBe(303);
+    } finally {
+      back.child.kill('SIGTERM');
+    }
+    expect(await back.exited).toBe(0);
+    const unknown = await runToEnd(cli, ['--data', data, '--owner-link', 'Werkstatt Bonn']);
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr.trim()).toBe('No shop is named "Werkstatt Bonn". The shops are: "Werkstatt Berlin".');
+  }, 120_000);
 
   it('refuses a missing or unknown zone and a bad locale before listening, naming each option', async () => {
     const [noZone, badZone, stray] = await Promise.all([

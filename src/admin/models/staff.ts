@@ -97,4 +97,9 @@ export const staffApi = {
     adminRequest<{ shop: { name: string }; email: string; role: string }>('GET', `/admin/invitations/${code}`),
   accept: (code: string, name: string, password: string) =>
     adminRequest<void>('POST', `/admin/invitations/${code}`, { name, password }),
+  /** Asks for a link to choose a new password; resolves to the service's answer in words. */
+  askReset: (email: string) => adminRequest<{ message: string }>('POST', '/admin/password-reset', { email }),
+  /** Sets a new password with an emailed link's token, which signs the person in. */
+  newPassword: (token: string, password: string) =>
+    adminRequest<void>('POST', '/admin/new-password', { token, password }),
 };

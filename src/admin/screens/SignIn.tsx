@@ -1,24 +1,44 @@
 /**
  * Signing in: each person with their own email address and password (or, from an invitation's
- * link `#/join/<code>`, choosing a name and password first: StaffJoin.tsx). The password lives
+ * link `#/join/<code>`, choosing a name and password first: StaffJoin.tsx; "Forgot password?"
+ * at `#/forgot` and an emailed link's `#/reset/<token>`: PasswordReset.tsx). The password lives
  * only in its input until it is posted; the field is emptied at once, whatever the answer.
  * @module
  */
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { loadSession, signIn } from '../models/session.ts';
 import { passkeySignIn, passkeysSupported } from '../models/passkeys.ts';
 import { Field, Status } from '../components/bits.tsx';
+import { ForgotPassword, NewPassword } from './PasswordReset.tsx';
 import { StaffJoin } from './StaffJoin.tsx';
 
-/** The code of an invitation's link in the address, if the page was opened by one. */
-function invitationCode(): string | undefined {
-  return /^#\/join\/([A-Za-z0-9_-]{43})$/.exec(location.hash)?.[1];
+/** The address's hash, followed as it changes. */
+function useHash(): string {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const follow = () => setHash(location.hash);
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
+  return hash;
 }
 
-/** The sign-in form, or the invitation's page. */
+/** The sign-in form, an invitation's page, "Forgot password?" or an emailed link's page. */
 export function SignIn() {
-  const code = invitationCode();
-  return code ? <StaffJoin code={code} /> : <PasswordSignIn />;
+  const hash = useHash();
+  const code = /^#\/join\/([A-Za-z0-9_-]{43})$/.exec(hash)?.[1];
+  if (code) return <StaffJoin code={code} />;
+  const token = /^#\/reset\/([A-Za-z0-9._-]{1,200})$/.exec(hash)?.[1];
+  if (token) return <NewPassword token={token} />;
+  if (hash === '#/forgot')
+    return (
+      <main class="signin">
+        <section class="card">
+          <ForgotPassword />
+        </section>
+      </main>
+    );
+  return <PasswordSignIn />;
 }
 
 function PasswordSignIn() {
@@ -81,6 +101,9 @@ function PasswordSignIn() {
             )}
           </Field>
           <p>
+            <a href="#/forgot">Forgot password?</a>
+          </p>
+          <p>
             <button class="primary" type="submit" disabled={busy}>
               Sign in
             </button>
@@ -98,7 +121,8 @@ function PasswordSignIn() {
           <summary>No account yet?</summary>
           <p>
             Ask the shop's owner to invite you under Staff: the invitation's link lets you choose your name and
-            password. The owner signs in the first time with the one-time link the service prints when it starts.
+            password. The owner signs in the first time with the one-time link the service prints when it starts (
+            <code>npm run service -- --owner-link "Your shop"</code> prints a new one).
           </p>
         </details>
       </section>

@@ -18,6 +18,7 @@ const LABELS: Record<string, string> = {
   password: 'New password',
   current_password: 'Current password',
   notify_bookings: 'Email me new and cancelled bookings',
+  end_other_sessions: 'With a new password, sign me out on my other devices',
 };
 
 /** The account's part of the Staff screen. */
@@ -49,14 +50,20 @@ export function StaffAccount(props: { say: Say }) {
     if (email.value.trim() !== (me.value?.email ?? '')) fields.email = email.value;
     if (password.value) fields.password = password.value;
     if (password.value && current?.value) fields.current_password = current.value;
+    const others = form.elements.namedItem('end_other_sessions') as HTMLInputElement;
+    if (password.value && others.checked) fields.end_other_sessions = true;
     try {
       await staffApi.updateAccount(fields);
+      const endedOthers = fields.end_other_sessions === true;
       password.value = '';
+      others.checked = false;
       if (current) current.value = '';
       errors.value = {};
       await load();
       await loadSession();
-      props.say('Your account is saved.');
+      props.say(
+        endedOthers ? 'Your account is saved, and your other devices are signed out.' : 'Your account is saved.',
+      );
     } catch (error) {
       const fieldErrors = error instanceof AdminRequestError ? error.fields : {};
       errors.value = fieldErrors;
@@ -156,6 +163,23 @@ export function StaffAccount(props: { say: Say }) {
           )}
         </Field>
       )}
+      <p>
+        <label>
+          <input
+            type="checkbox"
+            name="end_other_sessions"
+            aria-describedby={errors.value.end_other_sessions ? 'end-other-sessions-error' : undefined}
+          />{' '}
+          {LABELS.end_other_sessions}
+        </label>
+        <span class="hint"> This device stays signed in.</span>
+        {errors.value.end_other_sessions && (
+          <span class="error" id="end-other-sessions-error">
+            {' '}
+            {errors.value.end_other_sessions.join(' ')}
+          </span>
+        )}
+      </p>
       <p>
         <button class="primary" type="submit">
           Save your account

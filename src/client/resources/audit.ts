@@ -12,7 +12,7 @@ export interface AuditEntry {
   id: number;
   /** When, by the database's clock (ISO 8601, UTC). */
   at: string;
-  actor_kind: 'staff' | 'token' | 'shopify' | 'cart' | 'customer';
+  actor_kind: 'staff' | 'token' | 'shopify' | 'cart' | 'customer' | 'visitor';
   staff_id: number | null;
   /** "Sam Ortiz", "API token sk_…3f9a", "Shopify", "Shopper's cart 1f2e3d4c…" */
   actor: string;

@@ -25,7 +25,8 @@ const TEXT: Record<DeadLink, { title: string; said: string; next: string[] }> = 
     said: 'A sign-in link works once, for 10 minutes, so nobody else can use it later.',
     next: [
       'If you have set a password or a passkey, sign in with it.',
-      'Otherwise, get a new link: restart the service with <code>npm start</code>, or make the shop again with <code>--create-shop</code>; each prints a new link.',
+      'Forgot your password? Choose "Forgot password?" on the sign-in page: a link to choose a new one comes by email.',
+      'Otherwise, whoever runs the service prints a new link: <code>npm run service -- --owner-link "Your shop"</code> (or <code>npm start</code> for the demo shop).',
     ],
   },
   invitation: {

@@ -163,3 +163,24 @@ export async function shopName(db: Queryable, shopId: number): Promise<string | 
   const { rows } = await db.query<{ name: string }>('SELECT name FROM shops WHERE id = $1', [shopId]);
   return rows[0]?.name;
 }
+
+/** The shop's id when the service holds exactly one shop (an address no account has is its business), else undefined. */
+export async function loneShop(db: Queryable): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM shops LIMIT 2');
+  return rows.length === 1 ? Number(rows[0]!.id) : undefined;
+}
+
+/** Ends every session of `staffId` but `keepId` (null: all of them); resolves to how many ended. */
+export async function deleteStaffSessions(db: Queryable, staffId: number, keepId: number | null): Promise<number> {
+  const { rows } = await db.query(
+    'DELETE FROM admin_sessions WHERE staff_id = $1 AND ($2::bigint IS NULL OR id <> $2) RETURNING id',
+    [staffId, keepId],
+  );
+  return rows.length;
+}
+
+/** Every shop's name, in order. */
+export async function shopNames(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM shops ORDER BY name');
+  return rows.map((row) => row.name);
+}

@@ -4,26 +4,30 @@
  * GET /admin/session says who is signed in, DELETE /admin/session signs out, GET
  * /admin/sign-in/{code} redeems the owner's one-time link; GET /admin/sessions lists sessions and
  * DELETE /admin/sessions/{id} ends one. Staff accounts are staff/routes.ts, passkeys
- * passkeys/routes.ts. The /v1 API then accepts the cookie (tokens/auth-middleware.ts). Every
- * answer here is `no-store` but the hashed assets.
+ * staff/passkey-routes.ts, "Forgot password?" reset-routes.ts. The /v1 API then accepts the
+ * cookie (tokens/auth-middleware.ts). Every answer here is `no-store` but the hashed assets.
  * @module
  */
 import { existsSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { HttpError, jsonResponse } from '../http/errors.ts';
+import { jsonBody as bodyOf, pageAnswers, recordPath } from '../http/openapi-parts.ts';
 import { isSecure, ownOrigin } from '../http/own-origin.ts';
+import { featureApp } from '../http/schema-validation.ts';
 import type { Buckets } from '../limits/buckets.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { ForbiddenError, NotFoundError } from '../shared/errors.ts';
-import type { Posted } from '../staff/input.ts';
 import { ownerOrNew } from '../staff/queries.ts';
-import { accountOf, signInEmail } from '../staff/sign-in.ts';
+import { SignInBody } from '../staff/schemas.ts';
+import { accountOf } from '../staff/sign-in.ts';
 import { deadLinkPage, LINK_PAGE_CSP } from './link-page.ts';
 import { deleteSessionById, listSessions, shopName } from './queries.ts';
 import { signedIn } from './session-middleware.ts';
+import { logLinkSignIn, logRefusal } from './sign-in-log.ts';
 import {
   clearedCookie,
   closeSession,
@@ -63,10 +67,34 @@ export const fromOwnPage: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The admin's routes; `adminDir` is the built page's folder (`dist/admin`), if any. */
+const signIn = createRoute({
+  method: 'post',
+  path: '/admin/session',
+  tags: ['Admin'],
+  hide: true,
+  middleware: [fromOwnPage, jsonBody()] as const,
+  request: { body: bodyOf(SignInBody) },
+  responses: pageAnswers,
+});
+
+const endSession = createRoute({
+  method: 'delete',
+  path: '/admin/sessions/{id}',
+  tags: ['Admin'],
+  hide: true,
+  middleware: [signedIn] as const,
+  request: { params: recordPath('session') },
+  responses: pageAnswers,
+});
+
+/**
+ * The admin's routes; `adminDir` is the built page's folder (`dist/admin`), if any. Bodies are
+ * checked at the route by their schemas (the same 422 as /v1); the routes are hidden from the
+ * public API document.
+ */
 export function adminRoutes(limits: SignInLimits, adminDir?: string): Hono<AppEnv> {
-  // strict: false as the parent app: /admin and /admin/ are one page.
-  const app = new Hono<AppEnv>({ strict: false });
+  // The parent app is strict: false: /admin and /admin/ are one page.
+  const app = featureApp();
   app.use('/admin/*', async (c, next) => {
     await next();
     c.res.headers.set('x-frame-options', 'DENY');
@@ -74,17 +102,22 @@ export function adminRoutes(limits: SignInLimits, adminDir?: string): Hono<AppEn
     c.res.headers.set('x-content-type-options', 'nosniff');
   });
 
-  app.post('/admin/session', fromOwnPage, jsonBody(), async (c) => {
+  app.openapi(signIn, async (c) => {
     const { db, clock } = c.get('deps');
-    const body = (c.get('body') ?? {}) as Posted;
-    const email = signInEmail(typeof body === 'object' && !Array.isArray(body) ? body : {});
+    const { email, password } = c.req.valid('json');
+    const where = { method: 'POST', path: '/admin/session' };
     const wait = await takeSignInAttempt(limits.buckets, limits.now(), email, c.get('client'));
-    if (wait) throw new HttpError('rate_limited', wait.message, { headers: { 'retry-after': String(wait.seconds) } });
-    const account = await accountOf(db, email, String(body.password));
-    if (!account)
+    if (wait) {
+      await logRefusal(db, email, 'limited', where, sqlNowOf(clock));
+      throw new HttpError('rate_limited', wait.message, { headers: { 'retry-after': String(wait.seconds) } });
+    }
+    const account = await accountOf(db, email, password);
+    if (!account) {
+      await logRefusal(db, email, 'password', where, sqlNowOf(clock));
       throw new HttpError('unauthorized', 'That email address and password do not match an account.', {
         details: { fields: { password: ['does not match this email address'] } },
       });
+    }
     const id = await openSession(db, account.id, c.req.header('user-agent') ?? '', sqlNowOf(clock));
     c.set('auth', (await sessionAuth(db, id, sqlNowOf(clock)))!);
     return c.body(null, 204, { 'set-cookie': sessionCookie(id, isSecure(c)) });
@@ -121,8 +154,10 @@ export function adminRoutes(limits: SignInLimits, adminDir?: string): Hono<AppEn
     if (shopId === undefined) return c.html(deadLinkPage('sign-in'), 410, { 'content-security-policy': LINK_PAGE_CSP });
     const ownerId = await ownerOrNew(db, shopId);
     const id = await openSession(db, ownerId, c.req.header('user-agent') ?? '', sqlNowOf(clock));
-    c.set('auth', (await sessionAuth(db, id, sqlNowOf(clock)))!);
-    const account = screenOfNewOwner(c.get('auth').staff?.email);
+    const auth = (await sessionAuth(db, id, sqlNowOf(clock)))!;
+    c.set('auth', auth);
+    await logLinkSignIn(db, { shopId, staffId: ownerId, name: auth.staff?.name ?? '' }, sqlNowOf(clock));
+    const account = screenOfNewOwner(auth.staff?.email);
     return c.body(null, 303, { location: `/admin/${account}`, 'set-cookie': sessionCookie(id, isSecure(c)) });
   });
 
@@ -134,11 +169,11 @@ export function adminRoutes(limits: SignInLimits, adminDir?: string): Hono<AppEn
     const rows = await listSessions(db, auth.shopId, me.role === 'owner' ? null : me.id, sqlNowOf(clock));
     return jsonResponse(rows.map((row) => ({ ...row, current: row.id === me.sessionId })));
   });
-  app.delete('/admin/sessions/:id{[0-9]+}', signedIn, async (c) => {
+  app.openapi(endSession, async (c) => {
     const { db } = c.get('deps');
     const auth = c.get('auth');
     const me = auth.staff!;
-    const id = Number(c.req.param('id'));
+    const { id } = c.req.valid('param');
     if (!(await deleteSessionById(db, auth.shopId, id, me.role === 'owner' ? null : me.id)))
       throw new NotFoundError('session', id);
     const ended = id === me.sessionId;

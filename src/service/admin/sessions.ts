@@ -11,6 +11,7 @@ import type { AuthContext } from '../tokens/types.ts';
 import {
   consumeSignInCode,
   deleteSession,
+  deleteStaffSessions,
   insertSession,
   insertSignInCode,
   sessionStaff,
@@ -71,6 +72,11 @@ export async function sessionAuth(db: Queryable, id: string, sqlNow: number | nu
 /** Ends the session `id`. */
 export async function closeSession(db: Queryable, id: string, sqlNow: number | null): Promise<void> {
   if (SHAPE.test(id)) await deleteSession(db, hashOf(id), sqlNow);
+}
+
+/** Ends every session of `staffId` but `keepId` (its current one); resolves to how many ended. */
+export function endOtherSessions(db: Queryable, staffId: number, keepId: number | null): Promise<number> {
+  return deleteStaffSessions(db, staffId, keepId);
 }
 
 /** Makes a one-time sign-in code for the secret token `tokenId` (it signs in as the token's shop's owner). */

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/types.ts';
 import type { Page } from '../shared/page.ts';
 
 /** Who made a change. */
-export type ActorKind = 'staff' | 'token' | 'shopify' | 'cart' | 'customer';
+export type ActorKind = 'staff' | 'token' | 'shopify' | 'cart' | 'customer' | 'visitor';
 
 /** One change to record. */
 export interface Change {

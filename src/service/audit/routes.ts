@@ -14,7 +14,7 @@ const AuditEntrySchema = z
   .object({
     id: z.number().int(),
     at: z.string().openapi({ description: 'When, by the database’s clock (UTC)', example: '2026-11-26T10:15:00.000Z' }),
-    actor_kind: z.enum(['staff', 'token', 'shopify', 'cart', 'customer']),
+    actor_kind: z.enum(['staff', 'token', 'shopify', 'cart', 'customer', 'visitor']),
     staff_id: z.number().int().nullable(),
     actor: z.string().openapi({ example: 'Sam Ortiz' }),
     action: z.string().openapi({ example: 'cancelled booking 42' }),

@@ -79,3 +79,10 @@ export function secretOnly(action: string): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/**
+ * The answers of a route of the admin's own page (sign-in, staff, sessions): checked at the route
+ * like every /v1 route, but hidden from the public document (`hide: true` on the route), so
+ * they are described here only as far as the router needs.
+ */
+export const pageAnswers = { 200: { description: 'Done' }, ...errorResponses } as const;

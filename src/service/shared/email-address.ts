@@ -1,7 +1,7 @@
 /**
  * The one rule for an email address, wherever one enters (issue 38 point 5): the API's bodies
  * (`shared/schemas.ts` `emailAddress`: customers, guests, the shop's `notify_email`), staff
- * accounts and invitations (`staff/input.ts`), Shopify's orders, and the sender, which checks
+ * accounts and invitations (`staff/schemas.ts`), Shopify's orders, and the sender, which checks
  * every outbox row's recipient right before the mail library sees it (`messages/recipient.ts`).
  *
  * An address is one mailbox, `local@domain`, with nothing a mail library reads as syntax: no

@@ -210,3 +210,29 @@ export async function acceptInvitation(db: Queryable, id: number, sqlNow: number
   );
   return rows.length > 0;
 }
+
+/** The account `id` of whichever shop, with its password's hash (a password reset link names only the account). */
+export async function staffById(db: Queryable, id: number): Promise<StaffRow | undefined> {
+  const { rows } = await db.query<StaffRow>(
+    'SELECT id, shop_id, name, email, role, password_hash FROM staff WHERE id = $1',
+    [id],
+  );
+  return rows[0] && { ...rows[0], id: Number(rows[0].id), shop_id: Number(rows[0].shop_id) };
+}
+
+/**
+ * Sets the password of `id` if its hash is still `oldHash` (null: none): of two tabs using one
+ * reset link at once, one sets it. Resolves to whether it did.
+ */
+export async function replacePassword(
+  db: Queryable,
+  id: number,
+  oldHash: string | null,
+  newHash: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    'UPDATE staff SET password_hash = $3 WHERE id = $1 AND password_hash IS NOT DISTINCT FROM $2 RETURNING id',
+    [id, oldHash, newHash],
+  );
+  return rows.length > 0;
+}

@@ -5,11 +5,11 @@
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { endOtherSessions } from '../admin/sessions.ts';
 import type { Queryable } from '../db/types.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
-import { ForbiddenError, InUseError, NotFoundError } from '../shared/errors.ts';
+import { ForbiddenError, InUseError, InvalidError, NotFoundError } from '../shared/errors.ts';
 import type { AuthContext, SessionStaff } from '../tokens/types.ts';
-import { emailField, nameField, type Posted, passwordField, roleField, unknownFields } from './input.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
 import {
   acceptInvitation,
@@ -25,6 +25,7 @@ import {
   staffRow,
   updateStaff,
 } from './queries.ts';
+import type { AcceptInput, AccountInput, InvitationInput, RoleInput } from './schemas.ts';
 import type { StaffMember } from './types.ts';
 
 /** How long an invitation link works. */
@@ -50,21 +51,17 @@ export function requireOwner(auth: AuthContext, action: string): SessionStaff {
 export async function invite(
   db: Queryable,
   auth: AuthContext,
-  body: Posted,
+  input: InvitationInput,
   sqlNow: number | null,
 ): Promise<{ invitation: InvitationRow; code: string }> {
   const owner = requireOwner(auth, 'invite staff');
-  const errors = new FieldErrors(['email', 'role']);
-  unknownFields(body, ['email', 'role'], errors);
-  const email = emailField(body, 'email', errors);
-  const role = body.role === undefined ? 'staff' : roleField(body, 'role', errors);
-  if (email && (await emailTaken(db, email))) errors.add('email', 'already has an account');
-  errors.throwIfAny();
+  const { email, role = 'staff' } = input;
+  if (await emailTaken(db, email)) throw new InvalidError({ email: ['already has an account'] });
   const code = randomBytes(32).toString('base64url');
   const invitation = await insertInvitation(
     db,
     auth.shopId,
-    { email: email!, role: role!, codeHash: hash(code), invitedBy: owner.id, ttlMs: INVITATION_MS },
+    { email, role, codeHash: hash(code), invitedBy: owner.id, ttlMs: INVITATION_MS },
     sqlNow,
   );
   return { invitation, code };
@@ -86,23 +83,18 @@ export async function invitationOf(
 export async function accept(
   db: Queryable & { transaction?: unknown },
   code: string,
-  body: Posted,
+  { name, password }: AcceptInput,
   sqlNow: number | null,
 ): Promise<number | undefined> {
-  const errors = new FieldErrors(['name', 'password']);
-  unknownFields(body, ['name', 'password'], errors);
-  const name = nameField(body, 'name', errors);
-  const password = passwordField(body, 'password', errors);
-  errors.throwIfAny();
   const invitation = await invitationOf(db, code, sqlNow);
   if (!invitation?.usable) return undefined;
-  const passwordHash = await hashPassword(password!);
+  const passwordHash = await hashPassword(password);
   // Marked accepted first, by one statement: of two tabs accepting at once, one makes the account.
   if (!(await acceptInvitation(db, invitation.id, sqlNow))) return undefined;
   if (await emailTaken(db, invitation.email)) throw new InUseError('This email address already has an account.');
   return insertStaff(db, invitation.shop_id, {
     email: invitation.email,
-    name: name!,
+    name,
     role: invitation.role,
     passwordHash,
   });
@@ -111,24 +103,25 @@ export async function accept(
 /**
  * Changes the signed-in person's own name, address, password or whether they are emailed new
  * and cancelled bookings. A new password needs the current one when there is one (the owner
- * who came by the one-time link has none yet).
+ * who came by the one-time link has none yet), and may end one's other sessions (this one stays).
  */
-export async function updateOwnAccount(db: Queryable, auth: AuthContext, body: Posted): Promise<StaffMember> {
+export async function updateOwnAccount(db: Queryable, auth: AuthContext, input: AccountInput): Promise<StaffMember> {
   const me = staffOf(auth);
-  const fields = ['name', 'email', 'password', 'current_password', 'notify_bookings'];
-  const errors = new FieldErrors(fields);
-  unknownFields(body, fields, errors);
-  const notifyBookings = body.notify_bookings;
-  if (notifyBookings !== undefined && typeof notifyBookings !== 'boolean')
-    errors.add('notify_bookings', 'must be true or false');
-  const name = nameField(body, 'name', errors, false);
-  const email = emailField(body, 'email', errors, false);
-  const password = passwordField(body, 'password', errors, false);
+  const { name, email, password, notify_bookings: notifyBookings } = input;
+  const errors = new FieldErrors([
+    'name',
+    'email',
+    'password',
+    'current_password',
+    'notify_bookings',
+    'end_other_sessions',
+  ]);
+  if (input.end_other_sessions && password === undefined) errors.add('end_other_sessions', 'goes with a new password');
   const row = await staffRow(db, auth.shopId, me.id);
   if (!row) throw new NotFoundError('staff member', me.id);
   if (email && (await emailTaken(db, email, me.id))) errors.add('email', 'already has an account');
   if (password !== undefined && row.password_hash) {
-    const current = typeof body.current_password === 'string' ? body.current_password : '';
+    const current = input.current_password ?? '';
     if (!current) errors.add('current_password', 'is required to change the password');
     else if (!(await passwordMatches(current, row.password_hash)))
       errors.add('current_password', 'is not your password');
@@ -139,18 +132,21 @@ export async function updateOwnAccount(db: Queryable, auth: AuthContext, body: P
     name,
     email,
     passwordHash,
-    notifyBookings: typeof notifyBookings === 'boolean' ? notifyBookings : undefined,
+    notifyBookings,
   });
+  // Someone who may know the old password is signed out everywhere but here.
+  if (passwordHash && input.end_other_sessions) await endOtherSessions(db, me.id, me.sessionId);
   return (await staffMember(db, auth.shopId, me.id))!;
 }
 
 /** The owner changes someone's role; the shop keeps at least one owner. */
-export async function changeRole(db: Queryable, auth: AuthContext, id: number, body: Posted): Promise<StaffMember> {
+export async function changeRole(
+  db: Queryable,
+  auth: AuthContext,
+  id: number,
+  { role }: RoleInput,
+): Promise<StaffMember> {
   requireOwner(auth, 'change roles');
-  const errors = new FieldErrors(['role']);
-  unknownFields(body, ['role'], errors);
-  const role = roleField(body, 'role', errors);
-  errors.throwIfAny();
   const member = await staffMember(db, auth.shopId, id);
   if (!member) throw new NotFoundError('staff member', id);
   if (member.role === 'owner' && role === 'staff' && (await ownerCount(db, auth.shopId)) <= 1)

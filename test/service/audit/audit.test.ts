@@ -48,7 +48,7 @@ describeEachDatabase('The audit log', (database) => {
         ['token', 'API token sk_…bour', `changed variant ${variant}`],
         ['staff', 'Sam Staff', `cancelled booking ${made.id}`],
         ['staff', 'Sam Staff', `created booking ${made.id}`],
-        ['staff', 'Sam Staff', 'signed in'],
+        ['staff', 'Sam Staff', 'signed in with their password'],
       ]);
       // A shopper's hold and its release are the hold's own record, not the log's.
       expect(log.body[1]).toMatchObject({ staff_id: sam.id, target_id: String(made.id), method: 'POST' });
@@ -56,7 +56,10 @@ describeEachDatabase('The audit log', (database) => {
       // Paged like every list, newest first; another shop sees none of it; a shopper may not read it.
       const second = await a.get('/v1/audit?per=2&page=2');
       expect(second.headers.get('x-total-count')).toBe('4');
-      expect(second.body.map((e: { action: string }) => e.action)).toEqual([`created booking ${made.id}`, 'signed in']);
+      expect(second.body.map((e: { action: string }) => e.action)).toEqual([
+        `created booking ${made.id}`,
+        'signed in with their password',
+      ]);
       expect((await a.get('/v1/audit', { token: TOKENS.otherSecret })).body).toEqual([]);
       expect((await a.get('/v1/audit', { token: TOKENS.publishable })).status).toBe(403);
       expect((await a.get('/v1/audit?per=0')).status).toBe(422);

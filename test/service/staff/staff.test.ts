@@ -19,6 +19,9 @@ function asPage(service: TestService, cookie: string) {
 
 const SAM = { email: 'sam@harbour.test', password: 'sam-paddles-daily', name: 'Sam Staff' };
 
+/** The sign-in body of an account: its address and password only (any other field is a 422). */
+const signInOf = ({ email, password }: { email: string; password: string }) => ({ email, password });
+
 /** The owner invites `email`; resolves to the code in the link. */
 async function invite(service: TestService, ownerCookie: string, email: string, role = 'staff') {
   const answer = await asPage(service, ownerCookie).post('/admin/staff/invitations', { email, role });
@@ -130,8 +133,8 @@ describeEachDatabase('Staff accounts', (database) => {
     await withService(database, async (service) => {
       const owner = await signedInAs(service);
       await addStaff(service.db, SAM);
-      const phone = cookieOf(await postSignIn(service, SAM, { userAgent: 'Phone Safari' }));
-      const desk = cookieOf(await postSignIn(service, SAM, { userAgent: 'Desk Firefox' }));
+      const phone = cookieOf(await postSignIn(service, signInOf(SAM), { userAgent: 'Phone Safari' }));
+      const desk = cookieOf(await postSignIn(service, signInOf(SAM), { userAgent: 'Desk Firefox' }));
       const own = await asPage(service, desk).get('/admin/sessions');
       expect(own.body.map((s: { user_agent: string; current: boolean }) => [s.user_agent, s.current]).sort()).toEqual([
         ['Desk Firefox', true],
@@ -182,6 +185,33 @@ describeEachDatabase('Staff accounts', (database) => {
     });
   });
 
+  it('changing one’s password can end one’s other sessions, keeping this one; without asking, they stay', async () => {
+    await withService(database, async (service) => {
+      const sam = await signedInAs(service, { ...SAM, role: 'staff' });
+      const page = asPage(service, sam.cookie);
+      const phone = cookieOf(await postSignIn(service, signInOf(SAM), { userAgent: 'Phone Safari' }));
+      const alone = await page.patch('/admin/account', { end_other_sessions: true });
+      expect(alone.status).toBe(422);
+      expect(alone.body.details.fields).toEqual({ end_other_sessions: ['goes with a new password'] });
+      expect((await asPage(service, phone).get('/admin/session')).status).toBe(200);
+      const changed = await page.patch('/admin/account', {
+        password: 'a-new-password-1',
+        current_password: SAM.password,
+        end_other_sessions: true,
+      });
+      expect(changed.status).toBe(200);
+      expect((await asPage(service, phone).get('/admin/session')).status).toBe(401);
+      expect((await page.get('/admin/session')).status).toBe(200);
+      const tablet = cookieOf(await postSignIn(service, { email: SAM.email, password: 'a-new-password-1' }));
+      const kept = await page.patch('/admin/account', {
+        password: 'a-newer-password-2',
+        current_password: 'a-new-password-1',
+      });
+      expect(kept.status).toBe(200);
+      expect((await asPage(service, tablet).get('/admin/session')).status).toBe(200);
+    });
+  });
+
   it('limits sign-in attempts per account and per address: 429 with Retry-After and a message in words', async () => {
     await withService(database, async (service) => {
       await addStaff(service.db, SAM);
@@ -192,7 +222,7 @@ describeEachDatabase('Staff accounts', (database) => {
             .status,
         );
       expect(statuses).toEqual([...Array(10).fill(401), 429]);
-      const refused = await postSignIn(service, SAM, { address: '10.0.1.1' });
+      const refused = await postSignIn(service, signInOf(SAM), { address: '10.0.1.1' });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await refused.json()).message).toMatch(
@@ -259,7 +289,7 @@ describeEachDatabase('Passkeys (the service side)', (database) => {
       expect(unknown.headers.get('set-cookie')).toBeNull();
       // Options are no change: the log has Sam's sign-in only.
       const log = await a.get('/v1/audit');
-      expect(log.body.map((e: { action: string }) => e.action)).toEqual(['signed in']);
+      expect(log.body.map((e: { action: string }) => e.action)).toEqual(['signed in with their password']);
     });
   });
 });
