@@ -7,11 +7,10 @@
  * public API document.
  * @module
  */
-import { createRoute } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { HttpError, jsonResponse } from '../http/errors.ts';
-import { jsonBody as bodyOf, pageAnswers } from '../http/openapi-parts.ts';
+import { jsonBody as bodyOf, pageRoute } from '../http/openapi-parts.ts';
 import { isSecure, ownOrigin } from '../http/own-origin.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import { jsonBody } from '../middleware/json-body.ts';
@@ -28,24 +27,18 @@ import { takeSignInAttempt } from './sign-in-limits.ts';
 export const RESET_ANSWER =
   'If an account has this email address, a link to choose a new password is on its way to it. The link works once, for 30 minutes.';
 
-const ask = createRoute({
+const ask = pageRoute({
   method: 'post',
   path: '/admin/password-reset',
-  tags: ['Admin'],
-  hide: true,
   middleware: [fromOwnPage, jsonBody()] as const,
   request: { body: bodyOf(ResetRequestBody) },
-  responses: pageAnswers,
 });
 
-const choose = createRoute({
+const choose = pageRoute({
   method: 'post',
   path: '/admin/new-password',
-  tags: ['Admin'],
-  hide: true,
   middleware: [fromOwnPage, jsonBody()] as const,
   request: { body: bodyOf(NewPasswordBody) },
-  responses: pageAnswers,
 });
 
 /** 410: the link was used, lapsed, or is not one of ours. */

@@ -10,11 +10,10 @@
  */
 import { existsSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { createRoute } from '@hono/zod-openapi';
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { HttpError, jsonResponse } from '../http/errors.ts';
-import { jsonBody as bodyOf, pageAnswers, recordPath } from '../http/openapi-parts.ts';
+import { jsonBody as bodyOf, pageRoute, recordPath } from '../http/openapi-parts.ts';
 import { isSecure, ownOrigin } from '../http/own-origin.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import type { Buckets } from '../limits/buckets.ts';
@@ -67,24 +66,18 @@ export const fromOwnPage: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const signIn = createRoute({
+const signIn = pageRoute({
   method: 'post',
   path: '/admin/session',
-  tags: ['Admin'],
-  hide: true,
   middleware: [fromOwnPage, jsonBody()] as const,
   request: { body: bodyOf(SignInBody) },
-  responses: pageAnswers,
 });
 
-const endSession = createRoute({
+const endSession = pageRoute({
   method: 'delete',
   path: '/admin/sessions/{id}',
-  tags: ['Admin'],
-  hide: true,
   middleware: [signedIn] as const,
   request: { params: recordPath('session') },
-  responses: pageAnswers,
 });
 
 /**

@@ -3,7 +3,7 @@
  * answers of API.md §4 (one envelope, `ErrorSchema`), so each route states only its own.
  * @module
  */
-import { z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { requireSecret } from '../tokens/scopes.ts';
@@ -86,3 +86,11 @@ export function secretOnly(action: string): MiddlewareHandler<AppEnv> {
  * they are described here only as far as the router needs.
  */
 export const pageAnswers = { 200: { description: 'Done' }, ...errorResponses } as const;
+
+/**
+ * A route of the admin's own page (`/admin/…`): its schemas check the request as every /v1
+ * route's do (the same 422), but it is the page's, so it stays out of the public document.
+ */
+export function pageRoute<const R extends Omit<Parameters<typeof createRoute>[0], 'responses'>>(config: R) {
+  return createRoute({ ...config, tags: ['Admin'], hide: true, responses: pageAnswers });
+}

@@ -4,13 +4,12 @@
  * are checked at the route (schemas.ts); the routes are hidden from the public API document.
  * @module
  */
-import { createRoute } from '@hono/zod-openapi';
 import { fromOwnPage } from '../admin/routes.ts';
 import { signedIn } from '../admin/session-middleware.ts';
 import { logRefusal } from '../admin/sign-in-log.ts';
 import { openSession, sessionAuth, sessionCookie } from '../admin/sessions.ts';
 import { HttpError, jsonResponse } from '../http/errors.ts';
-import { jsonBody as bodyOf, pageAnswers, recordPath } from '../http/openapi-parts.ts';
+import { jsonBody as bodyOf, pageRoute, recordPath } from '../http/openapi-parts.ts';
 import { isSecure, ownOrigin } from '../http/own-origin.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import { jsonBody } from '../middleware/json-body.ts';
@@ -21,66 +20,46 @@ import { authenticate, authenticationOptions, register, registrationOptions } fr
 import { PasskeyBody, PasskeySignInBody } from './schemas.ts';
 import { staffOf } from './staff.ts';
 
-const TAGS = ['Admin'];
-
 /** The relying party of passkeys: the admin's own origin. */
 const rpOf = (c: Parameters<typeof ownOrigin>[0]) => ({ origin: ownOrigin(c), name: 'Bookings admin' });
 
-const list = createRoute({
+const list = pageRoute({
   method: 'get',
   path: '/admin/passkeys',
-  tags: TAGS,
-  hide: true,
   middleware: [signedIn] as const,
-  responses: pageAnswers,
 });
 
-const addOptions = createRoute({
+const addOptions = pageRoute({
   method: 'post',
   path: '/admin/passkeys/options',
-  tags: TAGS,
-  hide: true,
   middleware: [signedIn] as const,
-  responses: pageAnswers,
 });
 
-const add = createRoute({
+const add = pageRoute({
   method: 'post',
   path: '/admin/passkeys',
-  tags: TAGS,
-  hide: true,
   middleware: [signedIn, jsonBody()] as const,
   request: { body: bodyOf(PasskeyBody) },
-  responses: pageAnswers,
 });
 
-const remove = createRoute({
+const remove = pageRoute({
   method: 'delete',
   path: '/admin/passkeys/{id}',
-  tags: TAGS,
-  hide: true,
   middleware: [signedIn] as const,
   request: { params: recordPath('passkey') },
-  responses: pageAnswers,
 });
 
-const signInOptions = createRoute({
+const signInOptions = pageRoute({
   method: 'post',
   path: '/admin/session/passkey/options',
-  tags: TAGS,
-  hide: true,
   middleware: [fromOwnPage] as const,
-  responses: pageAnswers,
 });
 
-const signIn = createRoute({
+const signIn = pageRoute({
   method: 'post',
   path: '/admin/session/passkey',
-  tags: TAGS,
-  hide: true,
   middleware: [fromOwnPage, jsonBody()] as const,
   request: { body: bodyOf(PasskeySignInBody) },
-  responses: pageAnswers,
 });
 
 /** /admin/passkeys[/{id}], /admin/passkeys/options and /admin/session/passkey[/options]. */

@@ -7,12 +7,12 @@
  * page's, hidden from the public API document. Passkeys are passkey-routes.ts.
  * @module
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { fromOwnPage } from '../admin/routes.ts';
 import { signedIn } from '../admin/session-middleware.ts';
 import { openSession, sessionAuth, sessionCookie } from '../admin/sessions.ts';
 import { jsonResponse } from '../http/errors.ts';
-import { jsonBody as bodyOf, pageAnswers, recordPath } from '../http/openapi-parts.ts';
+import { jsonBody as bodyOf, pageRoute, recordPath } from '../http/openapi-parts.ts';
 import { isSecure, ownOrigin } from '../http/own-origin.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import { jsonBody } from '../middleware/json-body.ts';
@@ -31,7 +31,6 @@ import {
   updateOwnAccount,
 } from './staff.ts';
 
-const TAGS = ['Admin'];
 const CODE = z.object({ code: z.string() });
 
 /** 410: the link was used or has expired (no error code of the API's list: the page reads the status). */
@@ -41,91 +40,64 @@ const gone = () =>
     410,
   );
 
-const staffList = createRoute({
+const staffList = pageRoute({
   method: 'get',
   path: '/admin/staff',
-  tags: TAGS,
-  hide: true,
   middleware: [signedIn] as const,
-  responses: pageAnswers,
 });
 
-const inviteRoute = createRoute({
+const inviteRoute = pageRoute({
   method: 'post',
   path: '/admin/staff/invitations',
-  tags: TAGS,
-  hide: true,
   middleware: [signedIn, jsonBody()] as const,
   request: { body: bodyOf(InvitationBody) },
-  responses: pageAnswers,
 });
 
-const withdraw = createRoute({
+const withdraw = pageRoute({
   method: 'delete',
   path: '/admin/staff/invitations/{id}',
-  tags: TAGS,
-  hide: true,
   middleware: [signedIn] as const,
   request: { params: recordPath('invitation') },
-  responses: pageAnswers,
 });
 
-const roleRoute = createRoute({
+const roleRoute = pageRoute({
   method: 'patch',
   path: '/admin/staff/{id}',
-  tags: TAGS,
-  hide: true,
   middleware: [signedIn, jsonBody()] as const,
   request: { params: recordPath('staff member'), body: bodyOf(RoleBody) },
-  responses: pageAnswers,
 });
 
-const remove = createRoute({
+const remove = pageRoute({
   method: 'delete',
   path: '/admin/staff/{id}',
-  tags: TAGS,
-  hide: true,
   middleware: [signedIn] as const,
   request: { params: recordPath('staff member') },
-  responses: pageAnswers,
 });
 
-const account = createRoute({
+const account = pageRoute({
   method: 'get',
   path: '/admin/account',
-  tags: TAGS,
-  hide: true,
   middleware: [signedIn] as const,
-  responses: pageAnswers,
 });
 
-const changeAccount = createRoute({
+const changeAccount = pageRoute({
   method: 'patch',
   path: '/admin/account',
-  tags: TAGS,
-  hide: true,
   middleware: [signedIn, jsonBody()] as const,
   request: { body: bodyOf(AccountBody) },
-  responses: pageAnswers,
 });
 
-const readInvitation = createRoute({
+const readInvitation = pageRoute({
   method: 'get',
   path: '/admin/invitations/{code}',
-  tags: TAGS,
-  hide: true,
   request: { params: CODE },
-  responses: pageAnswers,
 });
 
-const acceptRoute = createRoute({
+const acceptRoute = pageRoute({
   method: 'post',
   path: '/admin/invitations/{code}',
-  tags: TAGS,
-  hide: true,
   middleware: [fromOwnPage, jsonBody()] as const,
   request: { params: CODE, body: bodyOf(AcceptBody) },
-  responses: pageAnswers,
 });
 
 /** /admin/staff, /admin/account and /admin/invitations/{code}. */
