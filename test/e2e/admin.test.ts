@@ -64,7 +64,11 @@ describeInBrowser('the merchant admin', () => {
       await page.getByLabel('Email address').fill(OWNER.email);
       await page.getByLabel('Password').fill('wrong-password-for-the-e2e-suite');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await expect.poll(() => page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+      // The refusal comes after scrypt checks the password and Activity records the attempt: a few
+      // hundred ms, past expect.poll's default second on a busy CI machine.
+      await expect
+        .poll(() => page.getByLabel('Password').getAttribute('aria-invalid'), { timeout: 10_000 })
+        .toBe('true');
       expect(await page.getByLabel('Password').inputValue()).toBe('');
       expect(await holding('wrong-password-for')).toEqual([]);
       await page.getByLabel('Password').fill(OWNER.password);
