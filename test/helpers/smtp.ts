@@ -7,6 +7,7 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { type MailSettings, smtpTransport } from '../../src/service/messages/mail-settings.ts';
 
 /** A running test mail server. */
 export interface TestSmtp {
@@ -96,5 +97,21 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       return received;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The sender's settings against `smtp`: the demo shop's From, a quick poll and a long lease, 3
+ * attempts. `overrides` changes what a test is about (the retry delay, the manage links).
+ */
+export function testMailSettings(smtp: TestSmtp, overrides: Partial<MailSettings> = {}): MailSettings {
+  return {
+    transport: smtpTransport(smtp.url, 20_000),
+    from: 'Harbour Kayaks <bookings@harbour.example>',
+    pollMs: 50,
+    leaseMs: 20_000,
+    retryMs: 300,
+    maxAttempts: 3,
+    ...overrides,
   };
 }

@@ -2,10 +2,9 @@
 // into the customer's email sent over SMTP, and the link opens the booking.
 import { expect, it } from 'vitest';
 import { manageSecret } from '../../../src/service/manage/secret-queries.ts';
-import { smtpTransport } from '../../../src/service/messages/mail-settings.ts';
 import { sendDueMessages } from '../../../src/service/messages/sender.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
-import { startTestSmtp } from '../../helpers/smtp.ts';
+import { startTestSmtp, testMailSettings } from '../../helpers/smtp.ts';
 import { api, withService } from '../api.ts';
 import { booking, open } from './helpers.ts';
 
@@ -16,19 +15,13 @@ describeEachDatabase('The manage link in a sent email', (database) => {
       await withService(database, async (service) => {
         const made = await api(service).post('/v1/bookings', booking());
         expect(made.status).toBe(201);
-        const settings = {
-          transport: smtpTransport(smtp.url, 20_000),
-          from: 'Harbour Kayaks <bookings@harbour.example>',
-          pollMs: 50,
-          leaseMs: 20_000,
-          retryMs: 300,
-          maxAttempts: 3,
+        const settings = testMailSettings(smtp, {
           links: { baseUrl: service.baseUrl, secret: await manageSecret(service.db, undefined) },
-        };
+        });
         try {
           expect((await sendDueMessages(service.db, settings)).sent).toBe(1);
         } finally {
-          settings.transport.close?.();
+          settings.transport?.close?.();
         }
         const [sent] = smtp.received;
         const url = /See or cancel your booking: (\S+)/.exec(sent!.text ?? '')?.[1];

@@ -3,11 +3,11 @@
 // booking), a row whose recipient is not one email address is held, never handed to the mail
 // server, and says why; the others go out as before.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { DEFAULT_FROM, type MailSettings, smtpTransport } from '../../../src/service/messages/mail-settings.ts';
+import { DEFAULT_FROM, type MailSettings } from '../../../src/service/messages/mail-settings.ts';
 import { sendDueMessages } from '../../../src/service/messages/sender.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
-import { startTestSmtp, type TestSmtp } from '../../helpers/smtp.ts';
+import { startTestSmtp, type TestSmtp, testMailSettings } from '../../helpers/smtp.ts';
 import { book, call } from '../reservations/api.ts';
 
 const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
@@ -19,14 +19,7 @@ describeEachDatabase('The sender sends to one recipient, always', (database) => 
   beforeEach(async () => {
     smtp = await startTestSmtp();
     service = await createTestService({ database });
-    settings = {
-      transport: smtpTransport(smtp.url, 20_000),
-      from: 'Harbour Kayaks <bookings@harbour.example>',
-      pollMs: 50,
-      leaseMs: 20_000,
-      retryMs: 1,
-      maxAttempts: 3,
-    };
+    settings = testMailSettings(smtp, { retryMs: 1 });
   });
   afterEach(async () => {
     settings.transport?.close?.();

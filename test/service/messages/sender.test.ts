@@ -2,15 +2,14 @@
 // by mailparser and node-ical; retries with backoff; giving up after N; no mail server.
 import ical from 'node-ical';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type MailSettings, smtpTransport } from '../../../src/service/messages/mail-settings.ts';
+import type { MailSettings } from '../../../src/service/messages/mail-settings.ts';
 import { NO_MAIL_SERVER, sendDueMessages } from '../../../src/service/messages/sender.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
-import { startTestSmtp, type TestSmtp } from '../../helpers/smtp.ts';
+import { startTestSmtp, type TestSmtp, testMailSettings } from '../../helpers/smtp.ts';
 import { book, call, get } from '../reservations/api.ts';
 import { icsProblems } from '../../helpers/ics-validity.ts';
 
-const FROM = 'Harbour Kayaks <bookings@harbour.example>';
 const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
 
 describeEachDatabase('Sending booking messages over SMTP', (database) => {
@@ -21,14 +20,7 @@ describeEachDatabase('Sending booking messages over SMTP', (database) => {
     smtp = await startTestSmtp();
     service = await createTestService({ database });
     await service.db.query(`UPDATE shops SET notify_email = 'desk@harbour.example' WHERE name = 'Harbour Kayaks'`);
-    settings = {
-      transport: smtpTransport(smtp.url, 20_000),
-      from: FROM,
-      pollMs: 50,
-      leaseMs: 20_000,
-      retryMs: 300,
-      maxAttempts: 3,
-    };
+    settings = testMailSettings(smtp);
   });
   afterEach(async () => {
     settings.transport?.close?.();

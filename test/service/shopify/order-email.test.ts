@@ -2,11 +2,11 @@
 // is booked all the same, but its message goes to no one: it is held, with the reason the admin
 // shows, and never tried again. A real SMTP server proves nothing was asked of it.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type MailSettings, smtpTransport } from '../../../src/service/messages/mail-settings.ts';
+import type { MailSettings } from '../../../src/service/messages/mail-settings.ts';
 import { sendDueMessages } from '../../../src/service/messages/sender.ts';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
-import { startTestSmtp, type TestSmtp } from '../../helpers/smtp.ts';
+import { startTestSmtp, type TestSmtp, testMailSettings } from '../../helpers/smtp.ts';
 import { api, TOKENS } from '../api.ts';
 import { heldLine, orderPayload, webhook } from './payloads.ts';
 
@@ -21,14 +21,7 @@ describeEachDatabase('Shopify orders: one recipient, always', (database) => {
     smtp = await startTestSmtp();
     service = await createTestService({ database });
     await service.db.query('UPDATE shops SET notify_email = NULL');
-    settings = {
-      transport: smtpTransport(smtp.url, 20_000),
-      from: 'Harbour Kayaks <bookings@harbour.example>',
-      pollMs: 50,
-      leaseMs: 20_000,
-      retryMs: 1,
-      maxAttempts: 3,
-    };
+    settings = testMailSettings(smtp, { retryMs: 1 });
   });
   afterEach(async () => {
     settings.transport?.close?.();
