@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Field, Status } from '../components/bits.tsx';
+import { NewPasswordField } from '../components/NewPasswordField.tsx';
 import { loadSession } from '../models/session.ts';
 import { AdminRequestError, staffApi } from '../models/staff.ts';
 
@@ -112,20 +113,7 @@ export function NewPassword(props: { token: string }) {
         ) : (
           <form onSubmit={submit}>
             <p>You are signed in with it at once, and signed out everywhere else.</p>
-            <Field label="New password" hint="At least 10 characters." errors={errors.password}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  name="password"
-                  type="password"
-                  autocomplete="new-password"
-                  minLength={10}
-                  required
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                />
-              )}
-            </Field>
+            <NewPasswordField label="New password" hint="At least 10 characters." errors={errors.password} />
             <p>
               <button class="primary" type="submit" disabled={busy}>
                 Save and sign in

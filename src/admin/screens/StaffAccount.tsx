@@ -7,6 +7,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { Field, type Say } from '../components/bits.tsx';
+import { NewPasswordField } from '../components/NewPasswordField.tsx';
 import { loadSession } from '../models/session.ts';
 import { addPasskey, passkeysSupported } from '../models/passkeys.ts';
 import { AdminRequestError, type StaffMember, staffApi } from '../models/staff.ts';
@@ -120,22 +121,12 @@ export function StaffAccount(props: { say: Say }) {
           />
         )}
       </Field>
-      <Field
+      <NewPasswordField
         label={LABELS.password!}
         hint="At least 10 characters. Leave empty to keep your password."
         errors={errors.value.password}
-      >
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            name="password"
-            type="password"
-            autocomplete="new-password"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </Field>
+        required={false}
+      />
       <p>
         <label>
           <input

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { Field, Status } from '../components/bits.tsx';
+import { NewPasswordField } from '../components/NewPasswordField.tsx';
 import { loadSession } from '../models/session.ts';
 import { AdminRequestError, staffApi } from '../models/staff.ts';
 
@@ -74,20 +75,7 @@ export function StaffJoin(props: { code: string }) {
                 />
               )}
             </Field>
-            <Field label={LABELS.password!} errors={errors.password}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  name="password"
-                  type="password"
-                  autocomplete="new-password"
-                  minLength={10}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  required
-                />
-              )}
-            </Field>
+            <NewPasswordField label={LABELS.password!} errors={errors.password} />
             <p>
               <button class="primary" type="submit" disabled={busy}>
                 Join and sign in
