@@ -10,9 +10,10 @@
 -- What each hold item and booking item took is a row of resource_allocations: the resource
 -- assigned, the units and the instants, widened by the variant's buffers. Days and times of day
 -- are both stored as instants, so a day hire and the 13:00 tour of one boat count against each
--- other. Allocations of `per: slot` carry the departure's key (product and start and finish):
--- every booking of one departure shares one allocation's units (resource_units_in_use counts
--- the key once). The functions that count and grant are migration 35's.
+-- other. Rows that share their units carry one `share_key`, counted once (resource_units_in_use
+-- takes its largest units): `per: slot`, the departure ('slot:<product>:<start>:<finish>'),
+-- shared by every booking of it; `per: booking`, the hold or booking's group posted together
+-- ('hold:<reservation>:…', 'booking:<booking>:…'), such as the ticket types of one post. The functions that count and grant are migration 35's.
 CREATE TABLE resources (
   id                bigserial PRIMARY KEY,
   shop_id           bigint NOT NULL REFERENCES shops(id) ON DELETE CASCADE,
@@ -63,12 +64,12 @@ CREATE TABLE resource_allocations (
   start_at             timestamptz NOT NULL,
   finish_at            timestamptz NOT NULL,
   units                integer NOT NULL CHECK (units > 0),
-  -- per: slot only: the departure every booking of it shares ('<product id>:<start>:<finish>').
-  departure            text,
+  share_key            text,
   CHECK ((reservation_item_id IS NULL) <> (booking_item_id IS NULL)),
   CHECK (finish_at > start_at)
 );
-CREATE INDEX resource_allocations_resource ON resource_allocations (resource_id, start_at);
+-- Finish, not start: the rows still ahead of a period are few; those before it grow forever.
+CREATE INDEX resource_allocations_resource ON resource_allocations (resource_id, finish_at);
 CREATE INDEX resource_allocations_reservation_item ON resource_allocations (reservation_item_id);
 CREATE INDEX resource_allocations_booking_item ON resource_allocations (booking_item_id);
 
