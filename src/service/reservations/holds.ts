@@ -53,7 +53,7 @@
  */
 import type { Database } from '../db/types.ts';
 import type { AuthContext } from '../tokens/types.ts';
-import type { UnavailableItem } from '../../shared/errors.ts';
+import type { ResourceShortage, UnavailableItem } from '../../shared/errors.ts';
 import { ConflictError, InvalidError } from '../shared/errors.ts';
 import type { Reservation } from '../../shared/records.ts';
 import { ITEM_STATUS, itemStatus } from '../../shared/status.ts';
@@ -66,6 +66,8 @@ import type { Demand } from '../availability/types.ts';
 import type { HoldInput } from './schemas.ts';
 import { holdLocked, lockVariants } from './hold-call-queries.ts';
 import { loadHoldContext } from './hold-context-queries.ts';
+import { requirementRows } from './hold-resources.ts';
+import { shortagesOf } from './resource-shortage.ts';
 import { DEFAULT_HOLD_MINUTES, writeHold } from './hold-queries.ts';
 import type { ReservationRow } from './queries.ts';
 import { checkPublishableLimits } from './limits.ts';
@@ -134,6 +136,14 @@ export async function holdItems(
     return slotRuleStatus(schedule, demand.variant!.variantId, startDay, slot, { now, today, blackouts });
   });
 
+  // What the items ask of shared resources, pools narrowed by hours, blackouts and picks (a pick
+  // outside its pool is a 422 here); the database counts and assigns.
+  const requirements = requirementRows(
+    guess,
+    input.items.map((i) => i.resourceId),
+    posted.map((p) => p.allDay),
+    auth.tz,
+  );
   const variantIds = [...rules.values()].map((v) => v.variantId);
   // Each item keeps its own product's hold length: the cart's hold ends at the earliest of them
   // (`hold_items` lowers it to a renewed item's).
@@ -175,6 +185,7 @@ export async function holdItems(
     demands: guess,
     allDay: posted.map((p) => p.allDay),
     rules: verdicts,
+    requirements,
   });
   // A renewal takes the locks of the cart's other variants first, in a transaction, and only
   // then reads the clock it passes: a test clock, which the database cannot read after its
@@ -186,7 +197,9 @@ export async function holdItems(
           await lockVariants(tx, [...variantIds, ...others]);
           return holdLocked(tx, call(sqlNow()), span, 0);
         });
-  if (locked.outcome === 'misfit') throw unavailable(guess, locked.judgements, input);
+  if (locked.outcome === 'misfit') {
+    throw unavailable(guess, locked.judgements, input, shortagesOf(locked.short, guess));
+  }
   // Usually the cart holds only what was just posted: the record is then known without reading
   // it back. Otherwise it is read after COMMIT, outside the locks.
   if (locked.keptOthers) {
@@ -235,6 +248,7 @@ function unavailable(
   demands: readonly Demand[],
   judgements: ReadonlyArray<Pick<Judgement, 'status' | 'quantityAvailable'>>,
   input: HoldInput,
+  shortages: ReadonlyMap<number, ResourceShortage>,
 ): ConflictError {
   const items: UnavailableItem[] = demands.map((d, i) => ({
     external_id: input.items[i]!.externalId,
@@ -244,8 +258,11 @@ function unavailable(
     quantity_available: judgements[i]!.quantityAvailable,
     status: judgements[i]!.status,
     status_code: ITEM_STATUS[judgements[i]!.status],
+    ...(shortages.has(i) && { resource_shortage: shortages.get(i)! }),
   }));
   const misfits = items.map((item, i) => ({ item, i })).filter(({ item }) => item.status !== 'ok');
-  const named = misfits.map(({ item, i }) => `items[${i}] (${item.status})`).join(', ');
+  const named = misfits
+    .map(({ item, i }) => `items[${i}] (${item.status}${item.resource_shortage ? `: ${item.resource_shortage.message}` : ''})`)
+    .join(', ');
   return new ConflictError(`Nothing was held: ${named} cannot be held as posted.`, items);
 }

@@ -267,6 +267,15 @@ export const UnavailableItemSchema = z
     quantity_available: z.number().int(),
     status: z.enum(STATUS_NAMES),
     status_code: codeOf(STATUS_CODES),
+    resource_shortage: z
+      .object({
+        code: z.enum(['resource_sold_out', 'departure_led']),
+        message: z.string(),
+        resources: z.array(z.object({ id: z.number().int(), name: z.string(), units_free: z.number().int() })),
+        free_instead: z.array(z.object({ id: z.number().int(), name: z.string() })),
+      })
+      .optional()
+      .openapi({ description: 'Present when a shared resource refused the item (RESOURCES.md §2).' }),
   })
   .openapi('UnavailableItem');
 

@@ -1,0 +1,124 @@
+/**
+ * What a hold asks of shared resources (RESOURCES.md §2), as data for `resource_judgement`
+ * (db/migrations/035-resource-judgement.sql), which alone counts units and assigns. Here only the
+ * rules that need no count narrow each pool: a member's weekly hours (a time of day needs them
+ * to cover the whole slot; a day needs hours on each of its days), its blackouts, and the
+ * shopper's pick. A slot's instants are widened by its schedule's buffers, as the variant's own
+ * count widens them.
+ * @module
+ */
+import { WEEKDAYS } from '../../shared/schedule.ts';
+import { dayOfWeek, eachDay } from '../../shared/plain-date.ts';
+import { localDateTime, toIsoUtc } from '../../shared/zones.ts';
+import type { Demand, PoolMember, Requirement } from '../availability/types.ts';
+import { InvalidError } from '../shared/errors.ts';
+
+/** One element of `resource_judgement`'s p_requirements. */
+export interface RequirementRow {
+  /** The posted item, 1-based. */
+  item: number;
+  requirement: number;
+  per: Requirement['per'];
+  uses: number;
+  quantity: number;
+  pool: number[];
+  others: number[];
+  start_at: string;
+  finish_at: string;
+  share: string | null;
+}
+
+/** A requirement `resource_judgement` could not grant: its item (1-based) and its pool's members' units free. */
+export interface ShortRow {
+  item: number;
+  requirement: number;
+  members: Array<{ id: number; name: string; free: number }>;
+  /** A departure's resource outside the pick, when that is why. */
+  led_by: number | null;
+  others: Array<{ id: number; name: string }>;
+}
+
+/**
+ * The rows of every posted item with units whose variant has requirements, in post order; a
+ * pick (`picks[i]`, the item's `resource_id`) outside its variant's `shopper` pools is a 422
+ * naming the choices. A variant without requirements ignores it (the caller's own label).
+ */
+export function requirementRows(
+  demands: readonly Demand[],
+  picks: ReadonlyArray<string | undefined>,
+  allDay: readonly boolean[],
+  tz: string,
+): RequirementRow[] {
+  const problems: Record<string, string[]> = {};
+  const rows = demands.flatMap((demand, i) => {
+    const requirements = demand.variant?.requirements ?? [];
+    const pick = picks[i];
+    if (pick !== undefined && requirements.length > 0) {
+      const problem = pickProblem(requirements, pick);
+      if (problem) problems[`items[${i}].resource_id`] = [problem];
+    }
+    if (demand.quantity === 0 || requirements.length === 0) return [];
+    return requirements.map((r) => rowOf(demand, r, i, pick, allDay[i]!, tz));
+  });
+  if (Object.keys(problems).length > 0) throw new InvalidError(problems);
+  return rows;
+}
+
+function pickProblem(requirements: readonly Requirement[], pick: string): string | undefined {
+  const choices = requirements.filter((r) => r.choice === 'shopper').flatMap((r) => r.pool);
+  if (choices.length === 0) return 'cannot be chosen for this variant: the shop assigns its resources';
+  if (choices.some((m) => String(m.id) === pick)) return undefined;
+  return `must be one of ${choices.map((m) => `${m.id} (${m.name})`).join(', ')}, or omitted for any`;
+}
+
+function rowOf(demand: Demand, r: Requirement, i: number, pick: string | undefined, allDay: boolean, tz: string) {
+  const { startAt, finishAt } = demand.period;
+  const schedule = demand.variant!.schedule;
+  const before = allDay ? 0 : (schedule?.buffer_before_minutes ?? 0) * 60_000;
+  const after = allDay ? 0 : (schedule?.buffer_after_minutes ?? 0) * 60_000;
+  const open = r.pool.filter((m) => isOpen(m, demand, allDay, tz));
+  const picked = r.choice === 'shopper' && pick !== undefined && r.pool.some((m) => String(m.id) === pick);
+  const pool = picked ? open.filter((m) => String(m.id) === pick) : open;
+  const s = toIsoUtc(startAt);
+  const f = toIsoUtc(finishAt);
+  const ids = r.pool.map((m) => m.id).sort((a, b) => a - b);
+  return {
+    item: i + 1,
+    requirement: r.id,
+    per: r.per,
+    uses: r.uses,
+    quantity: demand.quantity,
+    pool: pool.map((m) => m.id),
+    others: picked ? open.filter((m) => !pool.includes(m)).map((m) => m.id) : [],
+    start_at: toIsoUtc(startAt - before),
+    finish_at: toIsoUtc(finishAt + after),
+    share:
+      r.per === 'slot'
+        ? `slot:${demand.variant!.productId}:${s}:${f}`
+        : r.per === 'booking'
+          ? `group:${s}:${f}:${ids.join(',')}`
+          : null,
+  } satisfies RequirementRow;
+}
+
+/** Whether `m` may serve the item at all: its hours cover it and no blackout of its overlaps it. */
+export function isOpen(m: PoolMember, demand: Demand, allDay: boolean, tz: string): boolean {
+  const { startAt, finishAt, startDay, finishDay } = demand.period;
+  if (m.closed.some(([s, f]) => s < finishAt && f > startAt)) return false;
+  if (m.hours === null) return true;
+  if (allDay) return eachDay(startDay, finishDay).every((day) => (m.hours![weekdayOf(day)] ?? []).length > 0);
+  const start = localDateTime(startAt, tz);
+  const finish = localDateTime(finishAt, tz);
+  const day = start.slice(0, 10);
+  // A slot past midnight is inside hours only when they run to 24:00 and on from 00:00: rare, refused.
+  if (finish.slice(0, 10) !== day && finish.slice(11) !== '00:00') return false;
+  const from = start.slice(11, 16);
+  const to = finish.slice(0, 10) === day ? finish.slice(11, 16) : '24:00';
+  const hours = m.hours[weekdayOf(day as typeof startDay)] ?? [];
+  return hours.some(([open, close]) => open <= from && to <= (close === '00:00' ? '24:00' : close));
+}
+
+function weekdayOf(day: Parameters<typeof dayOfWeek>[0]) {
+  // dayOfWeek: 0 Sunday … 6 Saturday; WEEKDAYS starts on Monday.
+  return WEEKDAYS[(dayOfWeek(day) + 6) % 7]!;
+}
