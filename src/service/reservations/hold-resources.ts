@@ -9,7 +9,7 @@
  */
 import { WEEKDAYS } from '../../shared/schedule.ts';
 import { dayOfWeek, eachDay } from '../../shared/plain-date.ts';
-import { localDateTime, toIsoUtc } from '../../shared/zones.ts';
+import { localDateTime, startOfDayInZone, toIsoUtc } from '../../shared/zones.ts';
 import type { Demand, PoolMember, Requirement } from '../availability/types.ts';
 import { InvalidError } from '../shared/errors.ts';
 
@@ -48,37 +48,63 @@ export function requirementRows(
   picks: ReadonlyArray<string | undefined>,
   allDay: readonly boolean[],
   tz: string,
+  options: RowOptions = {},
 ): RequirementRow[] {
   const problems: Record<string, string[]> = {};
   const rows = demands.flatMap((demand, i) => {
     const requirements = demand.variant?.requirements ?? [];
     const pick = picks[i];
     if (pick !== undefined && requirements.length > 0) {
-      const problem = pickProblem(requirements, pick);
+      const problem = pickProblem(requirements, pick, options.anyChoice === true);
       if (problem) problems[`items[${i}].resource_id`] = [problem];
     }
     if (demand.quantity === 0 || requirements.length === 0) return [];
-    return requirements.map((r) => rowOf(demand, r, i, pick, allDay[i]!, tz));
+    const chosen = (r: Requirement) => (options.anyChoice || r.choice === 'shopper') && r.pool.some((m) => String(m.id) === pick);
+    return requirements.map((r) => {
+      // A pick narrows the pools it names; otherwise the resource kept from a hold or the booking, if still open.
+      const kept = options.keep?.get(`${demand.variant!.variantId}:${r.id}`);
+      const only = pick !== undefined && chosen(r) ? pick : kept === undefined ? undefined : String(kept);
+      return rowOf(demand, r, i, only, allDay[i]!, tz, only !== undefined && only === pick);
+    });
   });
   if (Object.keys(problems).length > 0) throw new InvalidError(problems);
   return rows;
 }
 
-function pickProblem(requirements: readonly Requirement[], pick: string): string | undefined {
-  const choices = requirements.filter((r) => r.choice === 'shopper').flatMap((r) => r.pool);
+/** How a booking's rows differ from a hold's. */
+export interface RowOptions {
+  /** The merchant may pick any member of any pool (a hold: only of a `shopper` pool). */
+  anyChoice?: boolean;
+  /** Resources to keep, by `variantId:requirementId`, while they stay open (a hold's, a booking's own). */
+  keep?: ReadonlyMap<string, number>;
+}
+
+function pickProblem(requirements: readonly Requirement[], pick: string, anyChoice: boolean): string | undefined {
+  const choices = requirements.filter((r) => anyChoice || r.choice === 'shopper').flatMap((r) => r.pool);
   if (choices.length === 0) return 'cannot be chosen for this variant: the shop assigns its resources';
   if (choices.some((m) => String(m.id) === pick)) return undefined;
   return `must be one of ${choices.map((m) => `${m.id} (${m.name})`).join(', ')}, or omitted for any`;
 }
 
-function rowOf(demand: Demand, r: Requirement, i: number, pick: string | undefined, allDay: boolean, tz: string) {
-  const { startAt, finishAt } = demand.period;
+function rowOf(
+  demand: Demand,
+  r: Requirement,
+  i: number,
+  only: string | undefined,
+  allDay: boolean,
+  tz: string,
+  picked: boolean,
+) {
+  // A variant booked by days takes its resources for whole local days, whatever hours a booking names.
+  const startAt = allDay ? startOfDayInZone(demand.period.startDay, tz).getTime() : demand.period.startAt;
+  const finishAt = allDay ? startOfDayInZone(demand.period.finishDay, tz).getTime() : demand.period.finishAt;
   const schedule = demand.variant!.schedule;
   const before = allDay ? 0 : (schedule?.buffer_before_minutes ?? 0) * 60_000;
   const after = allDay ? 0 : (schedule?.buffer_after_minutes ?? 0) * 60_000;
   const open = r.pool.filter((m) => isOpen(m, demand, allDay, tz));
-  const picked = r.choice === 'shopper' && pick !== undefined && r.pool.some((m) => String(m.id) === pick);
-  const pool = picked ? open.filter((m) => String(m.id) === pick) : open;
+  // A kept resource no longer open gives way to the rest of the pool; a pick does not.
+  const narrowed = only === undefined ? open : open.filter((m) => String(m.id) === only);
+  const pool = !picked && narrowed.length === 0 ? open : narrowed;
   const s = toIsoUtc(startAt);
   const f = toIsoUtc(finishAt);
   const ids = r.pool.map((m) => m.id).sort((a, b) => a - b);
