@@ -223,6 +223,8 @@ export interface AvailabilityDay {
   quantity_free: number;
   status: ItemStatus;
   status_code: ItemStatusCode;
+  /** A variant booked by days whose resource the shopper may choose: the pool's members free that day. */
+  free_resources?: FreeResource[];
   /**
    * A variant booked by times of day only (SLOTS.md §2): how many of the day's slots can take
    * the quantity asked. Absent for a variant booked by days.
@@ -247,6 +249,14 @@ export interface AvailableSlot {
    * `units` variant, 1 for `seats` (GET /v1/slots answers it; API.md §4.13).
    */
   max_slots?: number;
+  /** A variant whose resource the shopper may choose: the pool's members free for one unit of it, by name. */
+  free_resources?: FreeResource[];
+}
+
+/** A member of a `shopper` pool that is free (RESOURCES.md §3). */
+export interface FreeResource {
+  id: number;
+  name: string;
 }
 
 /** GET /v1/slots: each local date `YYYY-MM-DD` of the period, with its slots in start order (none on a closed day). */

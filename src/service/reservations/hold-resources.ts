@@ -19,6 +19,7 @@ export interface RequirementRow {
   item: number;
   requirement: number;
   per: Requirement['per'];
+  choice: Requirement['choice'];
   uses: number;
   quantity: number;
   pool: number[];
@@ -79,7 +80,8 @@ export interface RowOptions {
   keep?: ReadonlyMap<string, number>;
 }
 
-function pickProblem(requirements: readonly Requirement[], pick: string, anyChoice: boolean): string | undefined {
+/** Why `pick` cannot be chosen among `requirements`' pools (a merchant's `anyChoice`: any pool), or undefined. */
+export function pickProblem(requirements: readonly Requirement[], pick: string, anyChoice: boolean): string | undefined {
   const choices = requirements.filter((r) => anyChoice || r.choice === 'shopper').flatMap((r) => r.pool);
   if (choices.length === 0) return 'cannot be chosen for this variant: the shop assigns its resources';
   if (choices.some((m) => String(m.id) === pick)) return undefined;
@@ -112,6 +114,7 @@ function rowOf(
     item: i + 1,
     requirement: r.id,
     per: r.per,
+    choice: r.choice,
     uses: r.uses,
     quantity: demand.quantity,
     pool: pool.map((m) => m.id),

@@ -154,6 +154,11 @@ export const ProductSchema = z
 /** A shop-local day, `YYYY-MM-DD`. */
 const day = () => z.custom<PlainDate>(isPlainDate).openapi({ type: 'string', format: 'date', example: '2026-12-10' });
 
+/** A member of a `shopper` pool that is free (RESOURCES.md §3). */
+const FreeResourceSchema = z
+  .object({ id: z.number().int(), name: z.string() })
+  .openapi('FreeResource');
+
 /** One day of a variant's availability (GET /v1/availability, an extension). */
 export const AvailabilityDaySchema = z
   .object({
@@ -168,6 +173,9 @@ export const AvailabilityDaySchema = z
     status_code: codeOf(STATUS_CODES),
     slots_available: z.number().int().optional().openapi({
       description: 'A variant booked by times of day only: how many slots of the day can take the quantity asked.',
+    }),
+    free_resources: z.array(FreeResourceSchema).optional().openapi({
+      description: "A variant booked by days whose resource the shopper may choose: the pool's members free that day.",
     }),
   })
   .openapi('AvailabilityDay');
@@ -188,6 +196,9 @@ export const AvailableSlotSchema = z
       example: 1,
       description:
         "How many consecutive slots a hold starting at this slot may span: the schedule's `max_slots` for `units`, 1 for `seats` (GET /v1/slots).",
+    }),
+    free_resources: z.array(FreeResourceSchema).optional().openapi({
+      description: "A variant whose resource the shopper may choose: the pool's members free for one unit of this slot.",
     }),
   })
   .openapi('AvailableSlot');

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
-import { hold } from './api.ts';
+import { get, hold } from './api.ts';
 import { addResource, assignedTo, requireResources } from './resources-setup.ts';
 
 const THURSDAY = '2026-12-10';
@@ -127,5 +127,52 @@ describeEachDatabase('holds drawing on shared resources', (database) => {
       free_instead: [{ id: anna, name: 'Anna' }],
     });
     expect(await assignedTo(service.db, 'b')).toEqual([]);
+  });
+});
+
+describeEachDatabase('availability and slots drawing on shared resources', (database) => {
+  let service: TestService;
+  beforeEach(async () => {
+    service = await createTestService({ database });
+  });
+  afterEach(async () => {
+    await service.close();
+  });
+
+  it('shows a day free only when its resources can take it, and lists who is free for a shopper to choose', async () => {
+    const anna = await addResource(service.db, { name: 'Anna', units: 1 });
+    const ben = await addResource(service.db, { name: 'Ben', units: 1, hours: { fri: [['09:00', '17:00']] } });
+    await requireResources(service.db, 8003, { pool: [anna, ben], per: 'booking', choice: 'shopper' });
+    const days = async (query = '') =>
+      (await get(service, `/v1/availability?external_variant_id=8003&start=2026-12-10&finish=2026-12-12${query}`)).body;
+
+    expect((await days()).map((d: any) => [d.quantity_available, d.free_resources])).toEqual([
+      [10, [{ id: anna, name: 'Anna' }]],
+      [10, [{ id: anna, name: 'Anna' }, { id: ben, name: 'Ben' }]],
+    ]);
+    await hold(service, { cart_token: 'a', items: [{ external_id: 8003, start: THURSDAY, quantity: 1 }] });
+    // Thursday: Anna is held and Ben does not work: sold out, and a hold is refused alike.
+    const [thursday, friday] = await days();
+    expect([thursday.status, thursday.quantity_available, thursday.free_resources]).toEqual(['sold_out', 0, []]);
+    expect(friday.free_resources).toEqual([{ id: anna, name: 'Anna' }, { id: ben, name: 'Ben' }]);
+    expect((await hold(service, { cart_token: 'b', items: [{ external_id: 8003, start: THURSDAY, quantity: 1 }] })).status).toBe(409);
+    // The cart's own hold counts as free to it; asking about Ben alone shows his days only.
+    expect((await days('&cart_token=a'))[0].quantity_available).toBe(10);
+    expect((await days(`&resource_id=${ben}`)).map((d: any) => d.quantity_available)).toEqual([0, 10]);
+    const outside = await get(service, '/v1/availability?external_variant_id=8003&start=2026-12-10&finish=2026-12-12&resource_id=999999');
+    expect(outside.status).toBe(422);
+    expect(Object.keys(outside.body.details.fields)).toEqual(['resource_id']);
+  });
+
+  it('limits a day to the units its shared fleet has left, whichever variant took them', async () => {
+    const fleet = await addResource(service.db, { name: 'Kayak fleet', units: 4 });
+    await requireResources(service.db, 8001, { pool: [fleet] });
+    await requireResources(service.db, 8002, { pool: [fleet], uses: 2 });
+    await hold(service, { cart_token: 'a', items: [{ external_id: 8002, start: THURSDAY, quantity: 1 }] });
+    const single = (await get(service, '/v1/availability?external_variant_id=8001&start=2026-12-10&finish=2026-12-11')).body;
+    const double = (await get(service, '/v1/availability?external_variant_id=8002&start=2026-12-10&finish=2026-12-11')).body;
+    // Singles: 3 of their own, 2 of the fleet's; doubles: 1 of their own left, and the fleet's 2 make one.
+    expect([single[0].quantity_available, double[0].quantity_available]).toEqual([2, 1]);
+    expect(single[0].free_resources).toBeUndefined();
   });
 });

@@ -409,3 +409,66 @@ BEGIN
   lock_held_ms := 1000 * extract(epoch FROM clock_timestamp() - started) - lock_wait_ms;
 END
 $$;
+
+-- What each item's requirements leave it, judged as a hold of it alone would be (the reads:
+-- GET /v1/availability and /v1/slots, and a hold record's units left): `limits` per item (NULL:
+-- its requirements limit nothing) and `free` per item, the members of its `shopper` pools with
+-- the units free for one unit of it ({"<item>": [ids]}). Same elements as resource_judgement's;
+-- items never count against each other here (a month of days, a day of slots).
+CREATE FUNCTION resource_item_limits(
+  p_requirements jsonb,
+  p_items integer,
+  p_now timestamptz,
+  p_except_reservation bigint,
+  OUT limits integer[],
+  OUT free jsonb
+) LANGUAGE plpgsql STABLE
+SET plan_cache_mode = force_generic_plan
+AS $$
+DECLARE
+  req record;
+  most integer;
+  led bigint;
+  led_units integer;
+  item_limit integer;
+  members bigint[];
+BEGIN
+  limits := array_fill(NULL::integer, ARRAY[p_items]);
+  free := '{}';
+  FOR req IN
+    SELECT x.* FROM jsonb_to_recordset(p_requirements)
+      AS x(item integer, requirement bigint, per text, uses integer, pool bigint[], choice text,
+           start_at timestamptz, finish_at timestamptz, share text)
+  LOOP
+    led := NULL;
+    led_units := 0;
+    IF req.per = 'slot' THEN
+      SELECT a.resource_id, max(a.units) INTO led, led_units
+        FROM resource_allocations a
+        LEFT JOIN reservation_items ri ON ri.id = a.reservation_item_id
+        LEFT JOIN reservations r ON r.id = ri.reservation_id
+        LEFT JOIN booking_items bi ON bi.id = a.booking_item_id
+        LEFT JOIN bookings b ON b.id = bi.booking_id
+       WHERE a.share_key = req.share AND a.finish_at > req.start_at AND a.start_at < req.finish_at
+         AND ((r.id IS NOT NULL AND r.expires_at > p_now AND r.id IS DISTINCT FROM p_except_reservation)
+              OR (b.id IS NOT NULL AND b.status IN ('pending', 'confirmed')))
+       GROUP BY a.resource_id ORDER BY a.resource_id LIMIT 1;
+    END IF;
+    -- Each eligible member's units free for this item (a departure's own units count as free to it).
+    SELECT max(m.free), array_agg(m.id ORDER BY m.name, m.id) FILTER (WHERE m.free >= req.uses)
+      INTO most, members
+      FROM (SELECT s.id, s.name,
+                   s.units - resource_units_in_use(s.id, req.start_at, req.finish_at, p_now, p_except_reservation, NULL)
+                   + CASE WHEN s.id = led THEN led_units ELSE 0 END AS free
+              FROM resources s WHERE s.id = ANY (req.pool) AND (led IS NULL OR s.id = led)) AS m;
+    most := greatest(0, coalesce(most, 0));
+    item_limit := CASE WHEN req.per = 'unit' THEN most / req.uses WHEN most >= req.uses THEN NULL ELSE 0 END;
+    IF item_limit IS NOT NULL THEN
+      limits[req.item] := least(coalesce(limits[req.item], item_limit), item_limit);
+    END IF;
+    IF req.choice = 'shopper' THEN
+      free := free || jsonb_build_object(req.item::text, to_jsonb(coalesce(members, '{}')));
+    END IF;
+  END LOOP;
+END
+$$;
