@@ -44,3 +44,23 @@ export async function assignedTo(db: Database, cartToken: string): Promise<strin
   );
   return rows.map((r) => r.name);
 }
+
+/** Each resource's units and the most of them live holds and bookings take at any one instant. */
+export async function peakUse(db: Database): Promise<Array<{ name: string; units: number; peak: number }>> {
+  const { rows } = await db.query<{ name: string; units: number; peak: number | null }>(
+    `WITH live AS (
+       SELECT a.resource_id, a.start_at, a.finish_at, a.units, coalesce(a.share_key, 'row:' || a.id) AS k
+         FROM resource_allocations a
+         LEFT JOIN reservation_items ri ON ri.id = a.reservation_item_id
+         LEFT JOIN reservations r ON r.id = ri.reservation_id
+         LEFT JOIN booking_items bi ON bi.id = a.booking_item_id
+         LEFT JOIN bookings b ON b.id = bi.booking_id
+        WHERE r.expires_at > now() OR b.status IN ('pending', 'confirmed')),
+     grouped AS (SELECT resource_id, k, min(start_at) AS s, max(finish_at) AS f, max(units) AS q FROM live GROUP BY 1, 2)
+     SELECT s.name, s.units,
+            (SELECT max((SELECT sum(g2.q) FROM grouped g2 WHERE g2.resource_id = g.resource_id AND g2.s <= g.s AND g2.f > g.s))
+               FROM grouped g WHERE g.resource_id = s.id)::int AS peak
+       FROM resources s ORDER BY s.name`,
+  );
+  return rows.map((r) => ({ name: r.name, units: r.units, peak: r.peak ?? 0 }));
+}
