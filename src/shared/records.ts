@@ -141,6 +141,24 @@ export interface Widget {
   settings: WidgetSettings;
   created_at: string;
   updated_at: string;
+  /**
+   * The variants of its products that draw on shared resources (RESOURCES.md §4): ticket types
+   * sharing seats, pools a shopper may choose from. Absent when none does.
+   */
+  resource_variants?: ResourceVariant[];
+}
+
+/** A variant drawing on shared resources, as a widget sees it (no units, hours or blackouts). */
+export interface ResourceVariant {
+  external_id: number;
+  product_external_id: number;
+  title: string;
+  requirements: Array<{
+    per: 'unit' | 'booking' | 'slot';
+    uses: number;
+    choice: 'any' | 'shopper';
+    resources: Array<{ id: number; name: string }>;
+  }>;
 }
 
 /** One item of a booking. */

@@ -104,6 +104,29 @@ export const WidgetSchema = z
     settings: WidgetSettingsSchema,
     created_at: instant(),
     updated_at: instant(),
+    resource_variants: z
+      .array(
+        z
+          .object({
+            external_id: z.number().int(),
+            product_external_id: z.number().int(),
+            title: z.string(),
+            requirements: z.array(
+              z.object({
+                per: z.enum(['unit', 'booking', 'slot']),
+                uses: z.number().int(),
+                choice: z.enum(['any', 'shopper']),
+                resources: z.array(z.object({ id: z.number().int(), name: z.string() })),
+              }),
+            ),
+          })
+          .openapi('ResourceVariant'),
+      )
+      .optional()
+      .openapi({
+        description:
+          'The variants of its products that draw on shared resources (ticket types sharing seats, pools a shopper may choose from); absent when none does.',
+      }),
   })
   .openapi('Widget');
 

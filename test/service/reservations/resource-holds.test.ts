@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { createTestService, type TestService } from '../../helpers/service.ts';
-import { get, hold } from './api.ts';
+import { get, hold, PUBLISHABLE } from './api.ts';
 import { addResource, assignedTo, requireResources } from './resources-setup.ts';
 
 const THURSDAY = '2026-12-10';
@@ -174,5 +174,33 @@ describeEachDatabase('availability and slots drawing on shared resources', (data
     // Singles: 3 of their own, 2 of the fleet's; doubles: 1 of their own left, and the fleet's 2 make one.
     expect([single[0].quantity_available, double[0].quantity_available]).toEqual([2, 1]);
     expect(single[0].free_resources).toBeUndefined();
+  });
+});
+
+describeEachDatabase('the widget record of products drawing on shared resources', (database) => {
+  it('lists the variants that draw on resources with their pools by name, and nothing for other widgets', async () => {
+    const service = await createTestService({ database });
+    try {
+      const anna = await addResource(service.db, { name: 'Anna', units: 1 });
+      const seats = await addResource(service.db, { name: 'Seats', units: 12 });
+      await requireResources(service.db, 8003, { pool: [seats] });
+      await requireResources(service.db, 8003, { pool: [anna], per: 'booking', choice: 'shopper' });
+      const widgets = (await get(service, '/v1/widgets', { token: PUBLISHABLE, headers: { origin: 'https://harbour.example' } })).body;
+      const tour = widgets.find((w: any) => w.title === 'Sunset tour');
+      expect(tour.resource_variants).toEqual([
+        {
+          external_id: 8003,
+          product_external_id: 7002,
+          title: 'Adult',
+          requirements: [
+            { per: 'unit', uses: 1, choice: 'any', resources: [{ id: seats, name: 'Seats' }] },
+            { per: 'booking', uses: 1, choice: 'shopper', resources: [{ id: anna, name: 'Anna' }] },
+          ],
+        },
+      ]);
+      expect(widgets.find((w: any) => w.title === 'Kayak hire')).not.toHaveProperty('resource_variants');
+    } finally {
+      await service.close();
+    }
   });
 });
