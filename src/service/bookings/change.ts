@@ -130,8 +130,8 @@ async function restock(
   const externals = [...current.map((i) => i.external_id), ...next.items.map((i) => i.externalId)];
   const rules = await loadVariantRules(tx, auth.shopId, externals, { lock: true, span: period });
   checkSlotPeriods(rules, next, auth.tz);
-  // A resize keeps the booking's resources where they still fit; a move is assigned afresh.
-  const keep = moved ? new Map() : await bookingAssignments(tx, id);
+  // A change keeps the booking's resources wherever they have the units; else it is assigned afresh.
+  const keep = await bookingAssignments(tx, id);
   // From here on the booking's own units count no more: it is judged as if it were new.
   await deleteBookingItems(tx, id);
   const { demands, judgements } = await judgeBookingItems(tx, auth, rules, next.items, period, now);

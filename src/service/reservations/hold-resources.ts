@@ -24,6 +24,8 @@ export interface RequirementRow {
   quantity: number;
   pool: number[];
   others: number[];
+  /** A member to keep when it has the units (the hold's, as it becomes the booking; the booking's own on a resize). */
+  prefer: number | null;
   start_at: string;
   finish_at: string;
   share: string | null;
@@ -64,8 +66,8 @@ export function requirementRows(
     return requirements.map((r) => {
       // A pick narrows the pools it names; otherwise the resource kept from a hold or the booking, if still open.
       const kept = options.keep?.get(`${demand.variant!.variantId}:${r.id}`);
-      const only = pick !== undefined && chosen(r) ? pick : kept === undefined ? undefined : String(kept);
-      return rowOf(demand, r, i, only, allDay[i]!, tz, only !== undefined && only === pick);
+      const only = pick !== undefined && chosen(r) ? pick : undefined;
+      return rowOf(demand, r, i, only, allDay[i]!, tz, kept ?? null);
     });
   });
   if (Object.keys(problems).length > 0) throw new InvalidError(problems);
@@ -76,7 +78,7 @@ export function requirementRows(
 export interface RowOptions {
   /** The merchant may pick any member of any pool (a hold: only of a `shopper` pool). */
   anyChoice?: boolean;
-  /** Resources to keep, by `variantId:requirementId`, while they stay open (a hold's, a booking's own). */
+  /** Resources to prefer, by `variantId:requirementId`, wherever they have the units (a hold's, a booking's own). */
   keep?: ReadonlyMap<string, number>;
 }
 
@@ -95,7 +97,7 @@ function rowOf(
   only: string | undefined,
   allDay: boolean,
   tz: string,
-  picked: boolean,
+  prefer: number | null,
 ) {
   // A variant booked by days takes its resources for whole local days, whatever hours a booking names.
   const startAt = allDay ? startOfDayInZone(demand.period.startDay, tz).getTime() : demand.period.startAt;
@@ -104,9 +106,8 @@ function rowOf(
   const before = allDay ? 0 : (schedule?.buffer_before_minutes ?? 0) * 60_000;
   const after = allDay ? 0 : (schedule?.buffer_after_minutes ?? 0) * 60_000;
   const open = r.pool.filter((m) => isOpen(m, demand, allDay, tz));
-  // A kept resource no longer open gives way to the rest of the pool; a pick does not.
-  const narrowed = only === undefined ? open : open.filter((m) => String(m.id) === only);
-  const pool = !picked && narrowed.length === 0 ? open : narrowed;
+  const picked = only !== undefined;
+  const pool = picked ? open.filter((m) => String(m.id) === only) : open;
   const s = toIsoUtc(startAt);
   const f = toIsoUtc(finishAt);
   const ids = r.pool.map((m) => m.id).sort((a, b) => a - b);
@@ -119,6 +120,7 @@ function rowOf(
     quantity: demand.quantity,
     pool: pool.map((m) => m.id),
     others: picked ? open.filter((m) => !pool.includes(m)).map((m) => m.id) : [],
+    prefer,
     start_at: toIsoUtc(startAt - before),
     finish_at: toIsoUtc(finishAt + after),
     share:

@@ -54,6 +54,7 @@ $$;
 --   per, uses, quantity
 --   pool       the resource ids still eligible (hours, blackouts and a pick applied)
 --   others     the rest of a shopper's pool, whose members free are named when the pick is not
+--   prefer     a member to keep when it has the units (a hold's, as it becomes a booking)
 --   start_at, finish_at   the item's instants, widened by a slot's buffers
 --   share      per slot: the departure 'slot:<product>:<start>:<finish>'; per booking: the post's
 --              group 'group:<…>' (hold_items prefixes the reservation); null per unit
@@ -99,7 +100,7 @@ BEGIN
   FOR req IN
     SELECT x.* FROM jsonb_to_recordset(p_requirements)
       AS x(item integer, requirement bigint, per text, uses integer, quantity integer, pool bigint[], others bigint[],
-           start_at timestamptz, finish_at timestamptz, share text)
+           prefer bigint, start_at timestamptz, finish_at timestamptz, share text)
   LOOP
     IF req.quantity <= 0 THEN CONTINUE; END IF;
     need := CASE WHEN req.per = 'unit' THEN req.uses * req.quantity ELSE req.uses END;
@@ -148,7 +149,8 @@ BEGIN
       -- A departure's units are already counted: what is free for it includes its own.
       IF led_by IS NOT NULL THEN free := free + led_units; END IF;
       members := members || jsonb_build_array(jsonb_build_object('id', c.id, 'name', c.name, 'free', greatest(0, free)));
-      IF free >= need AND (free > best_free) THEN
+      -- The member to keep (a hold's, when it becomes the booking) wins whenever it has the units.
+      IF free >= need AND (free > best_free OR c.id = req.prefer) AND (best IS NULL OR best IS DISTINCT FROM req.prefer) THEN
         best := c.id;
         best_free := free;
         best_name := c.name;
