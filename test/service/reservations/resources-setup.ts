@@ -4,15 +4,15 @@
  */
 import type { Database } from '../../../src/service/db/types.ts';
 
-/** Adds a resource to the shop of variant 8001 (the fixture's Melbourne shop); answers its id. */
+/** Adds a resource to the shop of variant `r.shopOf` (default 8001: the fixture's Melbourne shop); answers its id. */
 export async function addResource(
   db: Database,
-  r: { name: string; units: number; hours?: Record<string, Array<[string, string]>> },
+  r: { name: string; units: number; hours?: Record<string, Array<[string, string]>>; shopOf?: number },
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO resources (shop_id, name, units, hours)
-     SELECT shop_id, $1, $2, $3::jsonb FROM variants WHERE external_id = 8001 RETURNING id`,
-    [r.name, r.units, r.hours ? JSON.stringify(r.hours) : null],
+     SELECT shop_id, $1, $2, $3::jsonb FROM variants WHERE external_id = $4 RETURNING id`,
+    [r.name, r.units, r.hours ? JSON.stringify(r.hours) : null, r.shopOf ?? 8001],
   );
   return Number(rows[0]!.id);
 }
