@@ -33,6 +33,8 @@ export interface ReservationItem {
   product_title: string;
   /** 1 when the item covers whole days in the shop's zone (the API's 0/1 flag). */
   all_day: 0 | 1;
+  /** The shared resources assigned to it, in its variant's order of requirements (RESOURCES.md §2); absent without. */
+  resources?: FreeResource[];
 }
 
 /** A guest named on a reservation. */

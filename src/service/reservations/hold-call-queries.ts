@@ -40,6 +40,8 @@ export type LockedHold =
       keptOthers: boolean;
       /** Per posted item: its units left before the write, as the record shows them. */
       available: number[];
+      /** The resources granted: per posted item (1-based) and requirement. */
+      assigned: Array<{ item: number; requirement: number; resource: number }>;
     }
   | {
       outcome: 'misfit';
@@ -60,6 +62,7 @@ interface CallRow {
   available: number[] | null;
   statuses: ItemStatus[] | null;
   short: ShortRow[] | null;
+  assigned: Array<{ item: number; requirement: number; resource: number }> | null;
 }
 
 // A deadlock or serialization failure aborts the statement and leaves nothing behind: run it
@@ -150,5 +153,6 @@ function lockedHold(r: CallRow, cartToken: string): LockedHold {
     now: new Date(r.res_now).getTime(),
     keptOthers: r.kept_others === true,
     available: r.available ?? [],
+    assigned: r.assigned ?? [],
   };
 }

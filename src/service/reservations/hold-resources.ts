@@ -153,3 +153,17 @@ function weekdayOf(day: Parameters<typeof dayOfWeek>[0]) {
   // dayOfWeek: 0 Sunday … 6 Saturday; WEEKDAYS starts on Monday.
   return WEEKDAYS[(dayOfWeek(day) + 6) % 7]!;
 }
+
+/** What `hold_items` granted: per posted item (1-based) and requirement, the resource. */
+export type Assigned = ReadonlyArray<{ item: number; requirement: number; resource: number }>;
+
+/** The resources granted to posted item `i` (0-based), by name in its requirements' order; undefined without. */
+export function assignedTo(demand: Demand, i: number, assigned: Assigned): Array<{ id: number; name: string }> | undefined {
+  const requirements = demand.variant?.requirements;
+  if (!requirements) return undefined;
+  return requirements.flatMap((r) => {
+    const grant = assigned.find((g) => g.item === i + 1 && Number(g.requirement) === r.id);
+    const member = grant && r.pool.find((m) => m.id === Number(grant.resource));
+    return member ? [{ id: member.id, name: member.name }] : [];
+  });
+}

@@ -55,7 +55,7 @@ import type { Database } from '../db/types.ts';
 import type { AuthContext } from '../tokens/types.ts';
 import type { ResourceShortage, UnavailableItem } from '../../shared/errors.ts';
 import { ConflictError, InvalidError } from '../shared/errors.ts';
-import type { Reservation } from '../../shared/records.ts';
+import type { FreeResource, Reservation } from '../../shared/records.ts';
 import { ITEM_STATUS, itemStatus } from '../../shared/status.ts';
 import { localPeriod, plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
 import { type Judgement, ruleStatus } from '../availability/engine.ts';
@@ -66,7 +66,7 @@ import type { Demand } from '../availability/types.ts';
 import type { HoldInput } from './schemas.ts';
 import { holdLocked, lockVariants } from './hold-call-queries.ts';
 import { loadHoldContext } from './hold-context-queries.ts';
-import { requirementRows } from './hold-resources.ts';
+import { type Assigned, assignedTo, requirementRows } from './hold-resources.ts';
 import { shortagesOf } from './resource-shortage.ts';
 import { DEFAULT_HOLD_MINUTES, writeHold } from './hold-queries.ts';
 import type { ReservationRow } from './queries.ts';
@@ -149,10 +149,16 @@ export async function holdItems(
   // (`hold_items` lowers it to a renewed item's).
   const holdMinutes =
     rules.size > 0 ? Math.min(...[...rules.values()].map((v) => v.settings.hold_minutes)) : DEFAULT_HOLD_MINUTES;
-  const answer = (row: ReservationRow & { created: boolean }, available: readonly number[]): HoldResult => ({
+  const answer = (
+    row: ReservationRow & { created: boolean },
+    available: readonly number[],
+    assigned: Assigned = [],
+  ): HoldResult => ({
     reservation: postedRecord(
       row,
-      guess.map((d, i) => ({ ...d, allDay: posted[i]!.allDay })).filter((d) => d.quantity > 0),
+      guess
+        .map((d, i) => ({ ...d, allDay: posted[i]!.allDay, resources: assignedTo(d, i, assigned) }))
+        .filter((d) => d.quantity > 0),
       available.filter((_, i) => guess[i]!.quantity > 0),
       auth.tz,
     ),
@@ -208,13 +214,13 @@ export async function holdItems(
       created: locked.row.created,
     };
   }
-  return answer(locked.row, locked.available);
+  return answer(locked.row, locked.available, locked.assigned);
 }
 
 /** The record of a cart holding exactly `held`, with the units each item had left before the write. */
 function postedRecord(
   row: ReservationRow,
-  held: ReadonlyArray<Demand & { allDay: boolean }>,
+  held: ReadonlyArray<Demand & { allDay: boolean; resources: FreeResource[] | undefined }>,
   available: readonly number[],
   tz: string,
 ): Reservation {
@@ -224,7 +230,7 @@ function postedRecord(
     created_at: toIsoUtc(new Date(row.created_at)),
     expires_at: toIsoUtc(new Date(row.expires_at)),
     tz,
-    items: held.map(({ variant, period, quantity, allDay }, i) => ({
+    items: held.map(({ variant, period, quantity, allDay, resources }, i) => ({
       start: toIsoUtc(period.startAt),
       finish: toIsoUtc(period.finishAt),
       // Whole days: the period's own days are the local ones (no zone arithmetic again).
@@ -239,6 +245,7 @@ function postedRecord(
       variant_title: variant!.title,
       product_title: variant!.productTitle,
       all_day: allDay ? 1 : 0,
+      ...(resources && { resources }),
     })),
   };
 }

@@ -40,6 +40,11 @@ export const GuestSchema = z
   .object({ first_name: z.string(), last_name: z.string(), email: z.string() })
   .openapi('Guest');
 
+/** A shared resource by id and name (RESOURCES.md): one assigned, or a `shopper` pool's member that is free. */
+const FreeResourceSchema = z
+  .object({ id: z.number().int(), name: z.string() })
+  .openapi('FreeResource');
+
 /** One held item of a reservation (seed §2.1). */
 export const ReservationItemSchema = z
   .object({
@@ -56,6 +61,9 @@ export const ReservationItemSchema = z
     variant_title: z.string(),
     product_title: z.string(),
     all_day: flag(),
+    resources: z.array(FreeResourceSchema).optional().openapi({
+      description: "The shared resources assigned to it, in its variant's order of requirements; absent for a variant without.",
+    }),
   })
   .openapi('ReservationItem');
 
@@ -176,11 +184,6 @@ export const ProductSchema = z
 
 /** A shop-local day, `YYYY-MM-DD`. */
 const day = () => z.custom<PlainDate>(isPlainDate).openapi({ type: 'string', format: 'date', example: '2026-12-10' });
-
-/** A member of a `shopper` pool that is free (RESOURCES.md §3). */
-const FreeResourceSchema = z
-  .object({ id: z.number().int(), name: z.string() })
-  .openapi('FreeResource');
 
 /** One day of a variant's availability (GET /v1/availability, an extension). */
 export const AvailabilityDaySchema = z

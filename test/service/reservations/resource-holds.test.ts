@@ -32,6 +32,11 @@ describeEachDatabase('holds drawing on shared resources', (database) => {
     });
     expect(first.status).toBe(201);
     expect(await assignedTo(service.db, 'a')).toEqual(['Kayak fleet', 'Kayak fleet']);
+    // The hold's record names the resource of each item, as posted and as read back.
+    const fleetOnly = [{ id: fleet, name: 'Kayak fleet' }];
+    expect(first.body.items.map((i: any) => i.resources)).toEqual([fleetOnly, fleetOnly]);
+    const read = await get(service, `/v1/reservations/${first.body.id}`);
+    expect(read.body.items.map((i: any) => i.resources)).toEqual([fleetOnly, fleetOnly]);
 
     // Single kayaks have 3 of their own, but the fleet has none left that day.
     const refused = await hold(service, { cart_token: 'b', items: [{ external_id: 8001, start: THURSDAY, quantity: 1 }] });

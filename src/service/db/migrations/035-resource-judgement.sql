@@ -246,7 +246,9 @@ CREATE FUNCTION hold_items(
   OUT lock_wait_ms double precision,
   OUT lock_held_ms double precision,
   -- A misfit of resources: per requirement that did not fit, its pool's members and units free.
-  OUT short jsonb
+  OUT short jsonb,
+  -- A hold: the resources granted (resource_judgement's grants), for the record.
+  OUT assigned jsonb
 ) LANGUAGE plpgsql VOLATILE
 -- PL/pgSQL keeps a plan per statement per connection, but under the default "auto" it plans
 -- each call anew as long as the generic plan's estimate (it cannot see how short the arrays
@@ -407,6 +409,7 @@ BEGIN
        )
   SELECT r.id, r.created_at, r.expires_at, r.created INTO res_id, res_created_at, res_expires_at, res_created FROM r;
   outcome := 'held';
+  assigned := r_grants;
   kept_others := own_others <> '{}';
   lock_held_ms := 1000 * extract(epoch FROM clock_timestamp() - started) - lock_wait_ms;
 END
