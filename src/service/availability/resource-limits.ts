@@ -6,10 +6,10 @@
  * @module
  */
 import type { Queryable } from '../db/types.ts';
-import { toIsoUtc } from '../../shared/zones.ts';
 import { InvalidError } from '../shared/errors.ts';
-import { pickProblem, requirementRows } from '../reservations/hold-resources.ts';
+import { pickProblem, requirementRows } from './requirement-rows.ts';
 import type { Demand, VariantRules } from './types.ts';
+import { itemLimits } from './resource-limit-queries.ts';
 
 /** Per period asked: the units its requirements leave (undefined: no limit), and a shopper pool's free members. */
 export interface ResourceLimit {
@@ -44,12 +44,7 @@ export async function resourceLimits(
     demands.map(() => options.allDay),
     options.tz,
   );
-  const { rows: answer } = await q.query<{ limits: Array<number | null>; free: Record<string, Array<number | string>> }>(
-    'SELECT limits, free FROM resource_item_limits($1::jsonb, $2, $3::timestamptz, $4)',
-    [JSON.stringify(rows), periods.length, toIsoUtc(options.now), options.except ?? null],
-    { prepare: true },
-  );
-  const { limits, free } = answer[0]!;
+  const { limits, free } = await itemLimits(q, rows, periods.length, options.now, options.except);
   const names = new Map(variant.requirements.flatMap((r) => r.pool.map((m) => [m.id, m.name] as const)));
   const shopper = variant.requirements.some((r) => r.choice === 'shopper');
   return periods.map((_, i) => ({

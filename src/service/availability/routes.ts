@@ -38,7 +38,7 @@ const AvailabilityQuery = query({
     description: 'The units wanted: a day (or, for a slot variant, a slot) with fewer left is sold_out. @default 1',
   }),
   resource_id: queryId().openapi({
-    description: "One member of a pool the shopper may choose from (RESOURCES.md §3): judged as a hold that picks it.",
+    description: 'One member of a pool the shopper may choose from (RESOURCES.md §3): judged as a hold that picks it.',
   }),
 }).superRefine(periodCheck(MAX_DAYS), { when: () => true });
 

@@ -80,3 +80,34 @@ export interface UsageRow {
   /** The reservation holding it, or null for a booking. */
   reservationId: number | null;
 }
+
+/** One element of `resource_judgement`'s p_requirements. */
+export interface RequirementRow {
+  /** The posted item, 1-based. */
+  item: number;
+  requirement: number;
+  per: Requirement['per'];
+  choice: Requirement['choice'];
+  uses: number;
+  quantity: number;
+  pool: number[];
+  others: number[];
+  /** A member to keep when it has the units (the hold's, as it becomes the booking; the booking's own on a resize). */
+  prefer: number | null;
+  start_at: string;
+  finish_at: string;
+  share: string | null;
+}
+
+/** A requirement `resource_judgement` could not grant: its item (1-based) and its pool's members' units free. */
+export interface ShortRow {
+  item: number;
+  requirement: number;
+  members: Array<{ id: number; name: string; free: number }>;
+  /** A departure's resource outside the pick, when that is why. */
+  led_by: number | null;
+  others: Array<{ id: number; name: string }>;
+}
+
+/** What `hold_items` granted: per posted item (1-based) and requirement, the resource. */
+export type Assigned = ReadonlyArray<{ item: number; requirement: number; resource: number }>;

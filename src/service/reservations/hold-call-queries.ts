@@ -14,7 +14,7 @@ import type { ItemStatus } from '../../shared/status.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
 import type { Demand } from '../availability/types.ts';
 import { DEFAULT_HOLD_MINUTES, type HoldTarget } from './hold-queries.ts';
-import type { RequirementRow, ShortRow } from './hold-resources.ts';
+import type { RequirementRow, ShortRow } from '../availability/types.ts';
 import type { ReservationRow } from './queries.ts';
 
 /** What `holdLocked` asks for: the cart (its `now` null means the clock once the locks are granted), and every item. */

@@ -62,12 +62,12 @@ import { type Judgement, ruleStatus } from '../availability/engine.ts';
 import { spanOf } from '../availability/period.ts';
 import { slotRuleStatus } from '../slots/rules.ts';
 import { itemPeriods, postedSpan } from './item-periods.ts';
-import type { Demand } from '../availability/types.ts';
+import type { Assigned, Demand } from '../availability/types.ts';
 import type { HoldInput } from './schemas.ts';
 import { holdLocked, lockVariants } from './hold-call-queries.ts';
 import { loadHoldContext } from './hold-context-queries.ts';
-import { type Assigned, assignedTo, requirementRows } from './hold-resources.ts';
-import { shortagesOf } from './resource-shortage.ts';
+import { assignedTo, requirementRows } from '../availability/requirement-rows.ts';
+import { shortagesOf } from '../availability/resource-shortage.ts';
 import { DEFAULT_HOLD_MINUTES, writeHold } from './hold-queries.ts';
 import type { ReservationRow } from './queries.ts';
 import { checkPublishableLimits } from './limits.ts';
@@ -269,7 +269,10 @@ function unavailable(
   }));
   const misfits = items.map((item, i) => ({ item, i })).filter(({ item }) => item.status !== 'ok');
   const named = misfits
-    .map(({ item, i }) => `items[${i}] (${item.status}${item.resource_shortage ? `: ${item.resource_shortage.message}` : ''})`)
+    .map(
+      ({ item, i }) =>
+        `items[${i}] (${item.status}${item.resource_shortage ? `: ${item.resource_shortage.message}` : ''})`,
+    )
     .join(', ');
   return new ConflictError(`Nothing was held: ${named} cannot be held as posted.`, items);
 }

@@ -6,19 +6,15 @@
  */
 import type { Queryable } from '../db/types.ts';
 import type { HeldLine } from './payload.ts';
+import { variantsDrawingOnResources } from './queries.ts';
 
 /** `lines` in groups, in the order their first lines come. */
 export async function lineGroups(q: Queryable, shopId: number, lines: readonly HeldLine[]): Promise<HeldLine[][]> {
   const grouped = lines.filter((l) => l.reservationId !== null);
   const shared = new Set<number>();
   if (grouped.length > 1) {
-    const { rows } = await q.query<{ external_id: number }>(
-      `SELECT v.external_id FROM variants v
-        WHERE v.shop_id = $1 AND v.external_id = ANY ($2::bigint[])
-          AND EXISTS (SELECT 1 FROM variant_requirements q WHERE q.variant_id = v.id)`,
-      [shopId, [...new Set(grouped.map((l) => l.variantId))]],
-    );
-    for (const r of rows) shared.add(Number(r.external_id));
+    for (const id of await variantsDrawingOnResources(q, shopId, [...new Set(grouped.map((l) => l.variantId))]))
+      shared.add(id);
   }
   const groups = new Map<string, HeldLine[]>();
   for (const line of lines) {

@@ -121,7 +121,8 @@ export async function bookLines(
       sqlNow,
     );
     // Paid more than the hold needed: booked all the same; the merchant sees it beside the conflicts.
-    for (const { line, booked } of paid) if (booked.paid > booked.required) await record(line, LINE_OVERPAID, booked, booking.id);
+    for (const { line, booked } of paid)
+      if (booked.paid > booked.required) await record(line, LINE_OVERPAID, booked, booking.id);
     return { booking: booking.id, conflicts };
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;

@@ -44,7 +44,10 @@ describeEachDatabase('bookings drawing on shared resources', (database) => {
     expect(third.body.message).toBe('Nothing was booked: Anna and Ben are not free then.');
     expect(third.body.details.items[0].resource_shortage.code).toBe('resource_sold_out');
     // A hold that day is refused too: the bookings' units count.
-    expect((await hold(service, { cart_token: 'c', items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }] })).status).toBe(409);
+    expect(
+      (await hold(service, { cart_token: 'c', items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }] }))
+        .status,
+    ).toBe(409);
 
     expect((await call(service, 'POST', `/v1/bookings/${first.body.id}/cancel`)).status).toBe(200);
     const again = await book(service, { ...DAY, items: [{ external_id: 8003, quantity: 1 }] });
@@ -52,8 +55,11 @@ describeEachDatabase('bookings drawing on shared resources', (database) => {
     expect(again.body.items[0].resource_id).toBe(String(anna));
   });
 
-  it("lets the merchant assign a guide, and refuses one outside the pool without booking", async () => {
-    const picked = await book(service, { ...DAY, items: [{ external_id: 8003, quantity: 1, resource_id: String(ben) }] });
+  it('lets the merchant assign a guide, and refuses one outside the pool without booking', async () => {
+    const picked = await book(service, {
+      ...DAY,
+      items: [{ external_id: 8003, quantity: 1, resource_id: String(ben) }],
+    });
     expect(picked.body, JSON.stringify(picked.body)).toMatchObject({ items: [{ resource_id: String(ben) }] });
     const outside = await book(service, { ...DAY, items: [{ external_id: 8003, quantity: 1, resource_id: 'boat-7' }] });
     expect(outside.status).toBe(422);

@@ -39,7 +39,10 @@ describeEachDatabase('holds drawing on shared resources', (database) => {
     expect(read.body.items.map((i: any) => i.resources)).toEqual([fleetOnly, fleetOnly]);
 
     // Single kayaks have 3 of their own, but the fleet has none left that day.
-    const refused = await hold(service, { cart_token: 'b', items: [{ external_id: 8001, start: THURSDAY, quantity: 1 }] });
+    const refused = await hold(service, {
+      cart_token: 'b',
+      items: [{ external_id: 8001, start: THURSDAY, quantity: 1 }],
+    });
     expect(refused.status).toBe(409);
     const [item] = refused.body.details.items;
     expect(item.status).toBe('sold_out');
@@ -54,7 +57,10 @@ describeEachDatabase('holds drawing on shared resources', (database) => {
     expect(await assignedTo(service.db, 'b')).toEqual([]);
 
     // The next day is free again, and a variant without requirements is judged as before.
-    const nextDay = await hold(service, { cart_token: 'b', items: [{ external_id: 8001, start: '2026-12-11', quantity: 3 }] });
+    const nextDay = await hold(service, {
+      cart_token: 'b',
+      items: [{ external_id: 8001, start: '2026-12-11', quantity: 3 }],
+    });
     expect(nextDay.status).toBe(201);
     expect(nextDay.body.items[0].quantity_available).toBe(3);
   });
@@ -64,18 +70,29 @@ describeEachDatabase('holds drawing on shared resources', (database) => {
     const anna = await addResource(service.db, { name: 'Anna', units: 1 });
     await requireResources(service.db, 8003, { pool: [ben, anna], per: 'booking' });
 
-    expect((await hold(service, { cart_token: 'a', items: [{ external_id: 8003, start: THURSDAY, quantity: 4 }] })).status).toBe(201);
-    expect((await hold(service, { cart_token: 'b', items: [{ external_id: 8003, start: THURSDAY, quantity: 1 }] })).status).toBe(201);
+    expect(
+      (await hold(service, { cart_token: 'a', items: [{ external_id: 8003, start: THURSDAY, quantity: 4 }] })).status,
+    ).toBe(201);
+    expect(
+      (await hold(service, { cart_token: 'b', items: [{ external_id: 8003, start: THURSDAY, quantity: 1 }] })).status,
+    ).toBe(201);
     expect(await assignedTo(service.db, 'a')).toEqual(['Anna']);
     expect(await assignedTo(service.db, 'b')).toEqual(['Ben']);
 
-    const third = await hold(service, { cart_token: 'c', items: [{ external_id: 8003, start: THURSDAY, quantity: 1 }] });
+    const third = await hold(service, {
+      cart_token: 'c',
+      items: [{ external_id: 8003, start: THURSDAY, quantity: 1 }],
+    });
     expect(third.status).toBe(409);
     expect(third.body.details.items[0].resource_shortage.message).toBe('Anna and Ben are not free then.');
 
     // Releasing a hold gives its guide back at once.
-    expect((await hold(service, { cart_token: 'a', items: [{ external_id: 8003, start: THURSDAY, quantity: 0 }] })).status).toBe(200);
-    expect((await hold(service, { cart_token: 'c', items: [{ external_id: 8003, start: THURSDAY, quantity: 2 }] })).status).toBe(201);
+    expect(
+      (await hold(service, { cart_token: 'a', items: [{ external_id: 8003, start: THURSDAY, quantity: 0 }] })).status,
+    ).toBe(200);
+    expect(
+      (await hold(service, { cart_token: 'c', items: [{ external_id: 8003, start: THURSDAY, quantity: 2 }] })).status,
+    ).toBe(201);
     expect(await assignedTo(service.db, 'c')).toEqual(['Anna']);
   });
 
@@ -90,16 +107,24 @@ describeEachDatabase('holds drawing on shared resources', (database) => {
     );
 
     // Thursday 10 December: Anna works Mondays only; Ben is on leave from the 11th, Melbourne time.
-    expect((await hold(service, { cart_token: 'a', items: [{ external_id: 8003, start: THURSDAY, quantity: 1 }] })).status).toBe(201);
+    expect(
+      (await hold(service, { cart_token: 'a', items: [{ external_id: 8003, start: THURSDAY, quantity: 1 }] })).status,
+    ).toBe(201);
     expect(await assignedTo(service.db, 'a')).toEqual(['Ben']);
-    const friday = await hold(service, { cart_token: 'b', items: [{ external_id: 8003, start: '2026-12-11', quantity: 1 }] });
+    const friday = await hold(service, {
+      cart_token: 'b',
+      items: [{ external_id: 8003, start: '2026-12-11', quantity: 1 }],
+    });
     expect(friday.status).toBe(409);
     expect(friday.body.details.items[0].resource_shortage.resources).toEqual([
       { id: anna, name: 'Anna', units_free: 0 },
       { id: ben, name: 'Ben', units_free: 0 },
     ]);
     // Monday 14 December: Anna works; the blackout of Ben's is over too.
-    expect((await hold(service, { cart_token: 'b', items: [{ external_id: 8003, start: '2026-12-14', quantity: 1 }] })).status).toBe(201);
+    expect(
+      (await hold(service, { cart_token: 'b', items: [{ external_id: 8003, start: '2026-12-14', quantity: 1 }] }))
+        .status,
+    ).toBe(201);
   });
 
   it("holds a shopper's pick, refuses a pick outside the pool and names who is free instead of a taken one", async () => {
@@ -153,18 +178,32 @@ describeEachDatabase('availability and slots drawing on shared resources', (data
 
     expect((await days()).map((d: any) => [d.quantity_available, d.free_resources])).toEqual([
       [10, [{ id: anna, name: 'Anna' }]],
-      [10, [{ id: anna, name: 'Anna' }, { id: ben, name: 'Ben' }]],
+      [
+        10,
+        [
+          { id: anna, name: 'Anna' },
+          { id: ben, name: 'Ben' },
+        ],
+      ],
     ]);
     await hold(service, { cart_token: 'a', items: [{ external_id: 8003, start: THURSDAY, quantity: 1 }] });
     // Thursday: Anna is held and Ben does not work: sold out, and a hold is refused alike.
     const [thursday, friday] = await days();
     expect([thursday.status, thursday.quantity_available, thursday.free_resources]).toEqual(['sold_out', 0, []]);
-    expect(friday.free_resources).toEqual([{ id: anna, name: 'Anna' }, { id: ben, name: 'Ben' }]);
-    expect((await hold(service, { cart_token: 'b', items: [{ external_id: 8003, start: THURSDAY, quantity: 1 }] })).status).toBe(409);
+    expect(friday.free_resources).toEqual([
+      { id: anna, name: 'Anna' },
+      { id: ben, name: 'Ben' },
+    ]);
+    expect(
+      (await hold(service, { cart_token: 'b', items: [{ external_id: 8003, start: THURSDAY, quantity: 1 }] })).status,
+    ).toBe(409);
     // The cart's own hold counts as free to it; asking about Ben alone shows his days only.
     expect((await days('&cart_token=a'))[0].quantity_available).toBe(10);
     expect((await days(`&resource_id=${ben}`)).map((d: any) => d.quantity_available)).toEqual([0, 10]);
-    const outside = await get(service, '/v1/availability?external_variant_id=8003&start=2026-12-10&finish=2026-12-12&resource_id=999999');
+    const outside = await get(
+      service,
+      '/v1/availability?external_variant_id=8003&start=2026-12-10&finish=2026-12-12&resource_id=999999',
+    );
     expect(outside.status).toBe(422);
     expect(Object.keys(outside.body.details.fields)).toEqual(['resource_id']);
   });
@@ -174,8 +213,10 @@ describeEachDatabase('availability and slots drawing on shared resources', (data
     await requireResources(service.db, 8001, { pool: [fleet] });
     await requireResources(service.db, 8002, { pool: [fleet], uses: 2 });
     await hold(service, { cart_token: 'a', items: [{ external_id: 8002, start: THURSDAY, quantity: 1 }] });
-    const single = (await get(service, '/v1/availability?external_variant_id=8001&start=2026-12-10&finish=2026-12-11')).body;
-    const double = (await get(service, '/v1/availability?external_variant_id=8002&start=2026-12-10&finish=2026-12-11')).body;
+    const single = (await get(service, '/v1/availability?external_variant_id=8001&start=2026-12-10&finish=2026-12-11'))
+      .body;
+    const double = (await get(service, '/v1/availability?external_variant_id=8002&start=2026-12-10&finish=2026-12-11'))
+      .body;
     // Singles: 3 of their own, 2 of the fleet's; doubles: 1 of their own left, and the fleet's 2 make one.
     expect([single[0].quantity_available, double[0].quantity_available]).toEqual([2, 1]);
     expect(single[0].free_resources).toBeUndefined();
@@ -190,7 +231,9 @@ describeEachDatabase('the widget record of products drawing on shared resources'
       const seats = await addResource(service.db, { name: 'Seats', units: 12 });
       await requireResources(service.db, 8003, { pool: [seats] });
       await requireResources(service.db, 8003, { pool: [anna], per: 'booking', choice: 'shopper' });
-      const widgets = (await get(service, '/v1/widgets', { token: PUBLISHABLE, headers: { origin: 'https://harbour.example' } })).body;
+      const widgets = (
+        await get(service, '/v1/widgets', { token: PUBLISHABLE, headers: { origin: 'https://harbour.example' } })
+      ).body;
       const tour = widgets.find((w: any) => w.title === 'Sunset tour');
       expect(tour.resource_variants).toEqual([
         {

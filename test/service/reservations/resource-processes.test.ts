@@ -41,7 +41,9 @@ describePostgres('shared resources across processes whose clocks differ', () => 
     const fixture = writeFixture({ shops: testFixture.shops.map((shop) => ({ ...shop, blackouts: [] })) });
     const cli = buildCli();
     for (const clockSkewMs of [-90_000, 90_000]) {
-      processes.push(await startCli(cli, { data: tempDir('resources'), fixture, databaseUrl: database.url, clockSkewMs }));
+      processes.push(
+        await startCli(cli, { data: tempDir('resources'), fixture, databaseUrl: database.url, clockSkewMs }),
+      );
     }
   }, 120_000);
   afterAll(async () => {
@@ -55,7 +57,11 @@ describePostgres('shared resources across processes whose clocks differ', () => 
   it.skipIf(ONLY_ONCE)('seats three variants racing for one boat in its 12 seats, a double taking two', async () => {
     await reset();
     const boat = await addResource(database.db, { name: 'Boat', units: 12 });
-    for (const [externalId, uses] of [[8001, 1], [8002, 2], [8003, 1]] as const) {
+    for (const [externalId, uses] of [
+      [8001, 1],
+      [8002, 2],
+      [8003, 1],
+    ] as const) {
       await requireResources(database.db, externalId, { pool: [boat], uses });
     }
     const statuses = await Promise.all(

@@ -49,13 +49,29 @@ describeEachDatabase('shared resources and times of day', (database) => {
     await requireResources(service.db, 8001, { pool: [boat], per: 'slot' });
     await requireResources(service.db, 8003, { pool: [boat], per: 'booking' });
 
-    expect((await hold(service, { cart_token: 'day', items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }] })).status).toBe(201);
-    const tour = await hold(service, { cart_token: 'tour', items: [{ external_id: 8001, start: '2026-12-10 13:00', quantity: 1 }] });
+    expect(
+      (await hold(service, { cart_token: 'day', items: [{ external_id: 8003, start: '2026-12-10', quantity: 1 }] }))
+        .status,
+    ).toBe(201);
+    const tour = await hold(service, {
+      cart_token: 'tour',
+      items: [{ external_id: 8001, start: '2026-12-10 13:00', quantity: 1 }],
+    });
     expect(tour.status).toBe(409);
     expect(tour.body.details.items[0].resource_shortage.message).toBe('Boat is not free then.');
     // The next day's tour is clear of the hire, and then that day cannot be hired.
-    expect((await hold(service, { cart_token: 'tour', items: [{ external_id: 8001, start: '2026-12-11 13:00', quantity: 1 }] })).status).toBe(201);
-    expect((await hold(service, { cart_token: 'day2', items: [{ external_id: 8003, start: '2026-12-11', quantity: 1 }] })).status).toBe(409);
+    expect(
+      (
+        await hold(service, {
+          cart_token: 'tour',
+          items: [{ external_id: 8001, start: '2026-12-11 13:00', quantity: 1 }],
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await hold(service, { cart_token: 'day2', items: [{ external_id: 8003, start: '2026-12-11', quantity: 1 }] }))
+        .status,
+    ).toBe(409);
   });
 
   it('spans days on which the clocks change by their real instants, in Melbourne and in Berlin', async () => {
@@ -67,9 +83,15 @@ describeEachDatabase('shared resources and times of day', (database) => {
 
     // Melbourne's 25-hour Sunday 4 April 2027 and the Monday after: one hire each, no overlap.
     for (const day of ['2027-04-04', '2027-04-05']) {
-      expect((await hold(service, { cart_token: `m-${day}`, items: [{ external_id: 8003, start: day, quantity: 1 }] })).status).toBe(201);
+      expect(
+        (await hold(service, { cart_token: `m-${day}`, items: [{ external_id: 8003, start: day, quantity: 1 }] }))
+          .status,
+      ).toBe(201);
     }
-    expect((await hold(service, { cart_token: 'm-again', items: [{ external_id: 8003, start: '2027-04-04', quantity: 1 }] })).status).toBe(409);
+    expect(
+      (await hold(service, { cart_token: 'm-again', items: [{ external_id: 8003, start: '2027-04-04', quantity: 1 }] }))
+        .status,
+    ).toBe(409);
     // Berlin's 23-hour Sunday 28 March 2027: a range over it blocks both of its days, no more.
     const range = await hold(
       service,
@@ -77,8 +99,16 @@ describeEachDatabase('shared resources and times of day', (database) => {
       alpine,
     );
     expect(range.status).toBe(201);
-    for (const [day, status] of [['2027-03-28', 409], ['2027-03-29', 201], ['2027-03-26', 201]] as const) {
-      const one = await hold(service, { cart_token: `b-${day}`, items: [{ external_id: 9101, start: day, quantity: 1 }] }, alpine);
+    for (const [day, status] of [
+      ['2027-03-28', 409],
+      ['2027-03-29', 201],
+      ['2027-03-26', 201],
+    ] as const) {
+      const one = await hold(
+        service,
+        { cart_token: `b-${day}`, items: [{ external_id: 9101, start: day, quantity: 1 }] },
+        alpine,
+      );
       expect([day, one.status]).toEqual([day, status]);
     }
   });

@@ -30,7 +30,10 @@ export async function requireResources(
     [externalId, r.uses ?? 1, r.per ?? 'unit', r.choice ?? 'any'],
   );
   for (const resource of r.pool) {
-    await db.query('INSERT INTO requirement_resources (requirement_id, resource_id) VALUES ($1, $2)', [rows[0]!.id, resource]);
+    await db.query('INSERT INTO requirement_resources (requirement_id, resource_id) VALUES ($1, $2)', [
+      rows[0]!.id,
+      resource,
+    ]);
   }
 }
 

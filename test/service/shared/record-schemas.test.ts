@@ -15,11 +15,11 @@ import {
   type ReservationItemSchema,
   ReservationSchema,
   type ShopifyConflictSchema,
-  type ShopSchema,
   type TokenSchema,
   type VariantSchema,
   type WidgetSchema,
 } from '../../../src/service/shared/record-schemas.ts';
+import type { ShopSchema } from '../../../src/service/shared/shop-record-schemas.ts';
 import {
   BlackoutSchema,
   BookingSchema,

@@ -32,7 +32,11 @@ async function ticketTypes(service: TestService) {
     { token: TOKENS.publishable },
   );
   expect(held.status).toBe(201);
-  return { id: held.body.id as number, start: held.body.items[0].start as string, finish: held.body.items[0].finish as string };
+  return {
+    id: held.body.id as number,
+    start: held.body.items[0].start as string,
+    finish: held.body.items[0].finish as string,
+  };
 }
 
 const deliver = async (service: TestService, payload: unknown) => {
@@ -76,7 +80,7 @@ describeEachDatabase('Shopify orders of ticket types', (database) => {
     });
   });
 
-  it("books the paid line of a group and records the one that did not pay", async () => {
+  it('books the paid line of a group and records the one that did not pay', async () => {
     await withService(database, async (service) => {
       const hold = await ticketTypes(service);
       const unpaid = { ...heldLine(62, 8002, hold.start, hold.finish, 1, 1, hold.id), quantity: 0 };

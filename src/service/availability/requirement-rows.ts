@@ -10,36 +10,8 @@
 import { WEEKDAYS } from '../../shared/schedule.ts';
 import { dayOfWeek, eachDay } from '../../shared/plain-date.ts';
 import { localDateTime, startOfDayInZone, toIsoUtc } from '../../shared/zones.ts';
-import type { Demand, PoolMember, Requirement } from '../availability/types.ts';
+import type { Assigned, Demand, PoolMember, Requirement, RequirementRow } from './types.ts';
 import { InvalidError } from '../shared/errors.ts';
-
-/** One element of `resource_judgement`'s p_requirements. */
-export interface RequirementRow {
-  /** The posted item, 1-based. */
-  item: number;
-  requirement: number;
-  per: Requirement['per'];
-  choice: Requirement['choice'];
-  uses: number;
-  quantity: number;
-  pool: number[];
-  others: number[];
-  /** A member to keep when it has the units (the hold's, as it becomes the booking; the booking's own on a resize). */
-  prefer: number | null;
-  start_at: string;
-  finish_at: string;
-  share: string | null;
-}
-
-/** A requirement `resource_judgement` could not grant: its item (1-based) and its pool's members' units free. */
-export interface ShortRow {
-  item: number;
-  requirement: number;
-  members: Array<{ id: number; name: string; free: number }>;
-  /** A departure's resource outside the pick, when that is why. */
-  led_by: number | null;
-  others: Array<{ id: number; name: string }>;
-}
 
 /**
  * The rows of every posted item with units whose variant has requirements, in post order; a
@@ -62,7 +34,8 @@ export function requirementRows(
       if (problem) problems[`items[${i}].resource_id`] = [problem];
     }
     if (demand.quantity === 0 || requirements.length === 0) return [];
-    const chosen = (r: Requirement) => (options.anyChoice || r.choice === 'shopper') && r.pool.some((m) => String(m.id) === pick);
+    const chosen = (r: Requirement) =>
+      (options.anyChoice || r.choice === 'shopper') && r.pool.some((m) => String(m.id) === pick);
     return requirements.map((r) => {
       // A pick narrows the pools it names; otherwise the resource kept from a hold or the booking, if still open.
       const kept = options.keep?.get(`${demand.variant!.variantId}:${r.id}`);
@@ -83,7 +56,11 @@ export interface RowOptions {
 }
 
 /** Why `pick` cannot be chosen among `requirements`' pools (a merchant's `anyChoice`: any pool), or undefined. */
-export function pickProblem(requirements: readonly Requirement[], pick: string, anyChoice: boolean): string | undefined {
+export function pickProblem(
+  requirements: readonly Requirement[],
+  pick: string,
+  anyChoice: boolean,
+): string | undefined {
   const choices = requirements.filter((r) => anyChoice || r.choice === 'shopper').flatMap((r) => r.pool);
   if (choices.length === 0) return 'cannot be chosen for this variant: the shop assigns its resources';
   if (choices.some((m) => String(m.id) === pick)) return undefined;
@@ -154,11 +131,12 @@ function weekdayOf(day: Parameters<typeof dayOfWeek>[0]) {
   return WEEKDAYS[(dayOfWeek(day) + 6) % 7]!;
 }
 
-/** What `hold_items` granted: per posted item (1-based) and requirement, the resource. */
-export type Assigned = ReadonlyArray<{ item: number; requirement: number; resource: number }>;
-
 /** The resources granted to posted item `i` (0-based), by name in its requirements' order; undefined without. */
-export function assignedTo(demand: Demand, i: number, assigned: Assigned): Array<{ id: number; name: string }> | undefined {
+export function assignedTo(
+  demand: Demand,
+  i: number,
+  assigned: Assigned,
+): Array<{ id: number; name: string }> | undefined {
   const requirements = demand.variant?.requirements;
   if (!requirements) return undefined;
   return requirements.flatMap((r) => {

@@ -4,8 +4,7 @@
  * @module
  */
 import type { ResourceShortage } from '../../shared/errors.ts';
-import type { Demand } from '../availability/types.ts';
-import type { ShortRow } from './hold-resources.ts';
+import type { Demand, ShortRow } from './types.ts';
 
 /** Each refused item's shortage, by its 0-based index (the first requirement that refused it). */
 export function shortagesOf(short: readonly ShortRow[], demands: readonly Demand[]): Map<number, ResourceShortage> {
@@ -38,7 +37,13 @@ export function shortagesOf(short: readonly ShortRow[], demands: readonly Demand
         : `Not enough free on ${listOf(names, 'or')} then: ${need} needed, at most ${most} free.`;
     found.set(i, {
       code: 'resource_sold_out',
-      message: freeInstead.length > 0 ? `${message} Free instead: ${listOf(freeInstead.map((m) => m.name), 'and')}.` : message,
+      message:
+        freeInstead.length > 0
+          ? `${message} Free instead: ${listOf(
+              freeInstead.map((m) => m.name),
+              'and',
+            )}.`
+          : message,
       resources,
       free_instead: freeInstead,
     });
