@@ -7,7 +7,11 @@ import type { ResourceShortage } from '../../shared/errors.ts';
 import type { Demand, ShortRow } from './types.ts';
 
 /** Each refused item's shortage, by its 0-based index (the first requirement that refused it). */
-export function shortagesOf(short: readonly ShortRow[], demands: readonly Demand[]): Map<number, ResourceShortage> {
+export function shortagesOf(
+  short: readonly ShortRow[],
+  demands: readonly Demand[],
+  picks: ReadonlyArray<string | null | undefined> = [],
+): Map<number, ResourceShortage> {
   const found = new Map<number, ResourceShortage>();
   for (const row of short) {
     const i = row.item - 1;
@@ -29,7 +33,9 @@ export function shortagesOf(short: readonly ShortRow[], demands: readonly Demand
       continue;
     }
     const need = requirement?.per === 'unit' ? requirement.uses * demand.quantity : (requirement?.uses ?? 1);
-    const names = pool.map((m) => m.name);
+    // A pick is named alone: it is what the shopper or the merchant asked for.
+    const picked = pool.filter((m) => String(m.id) === picks[i]);
+    const names = (picked.length > 0 ? picked : pool).map((m) => m.name);
     const most = Math.max(0, ...row.members.map((m) => m.free));
     const message =
       most === 0

@@ -169,7 +169,7 @@ async function restock(
   );
   await assignBookingResources(
     tx,
-    { id, tz: auth.tz, now },
+    { id, tz: auth.tz, now, changing: true },
     demands,
     itemIds,
     next.items.map((i) => i.resourceId),

@@ -24,7 +24,7 @@ import { type Assignments, insertAllocations, judgeResources, lockPools } from '
  */
 export async function assignBookingResources(
   tx: Queryable,
-  booking: { id: number; tz: string; now: number },
+  booking: { id: number; tz: string; now: number; changing?: boolean },
   demands: readonly Demand[],
   itemIds: readonly number[],
   picks: ReadonlyArray<string | null>,
@@ -44,7 +44,7 @@ export async function assignBookingResources(
   if (rows.length === 0) return demands.map(() => undefined);
   await lockPools(tx, rows);
   const { fits, grants, short } = await judgeResources(tx, rows, demands.length, booking.now, booking.id);
-  if (!fits) throw refusal(demands, short);
+  if (!fits) throw refusal(demands, short, picks, booking.changing ? 'Nothing was changed' : 'Nothing was booked');
   const first = demands.map((d, i) => {
     const id = d.variant?.requirements?.[0]?.id;
     return grants.find((g) => g.item === i + 1 && Number(g.requirement) === id)?.resource;
@@ -59,8 +59,13 @@ export async function assignBookingResources(
   return first.map((r) => (r === undefined ? undefined : Number(r)));
 }
 
-function refusal(demands: readonly Demand[], short: readonly ShortRow[]): ConflictError {
-  const shortages = shortagesOf(short, demands);
+function refusal(
+  demands: readonly Demand[],
+  short: readonly ShortRow[],
+  picks: ReadonlyArray<string | null>,
+  outcome: string,
+): ConflictError {
+  const shortages = shortagesOf(short, demands, picks);
   const items: UnavailableItem[] = demands.map((d, i) => {
     const status = shortages.has(i) ? 'sold_out' : 'ok';
     return {
@@ -75,5 +80,5 @@ function refusal(demands: readonly Demand[], short: readonly ShortRow[]): Confli
     };
   });
   const words = [...shortages.values()].map((s) => s.message).join(' ');
-  return new ConflictError(`Nothing was booked: ${words}`, items);
+  return new ConflictError(`${outcome}: ${words}`, items);
 }

@@ -204,7 +204,8 @@ export async function holdItems(
           return holdLocked(tx, call(sqlNow()), span, 0);
         });
   if (locked.outcome === 'misfit') {
-    throw unavailable(guess, locked.judgements, input, shortagesOf(locked.short, guess));
+    const picks = input.items.map((i) => i.resourceId);
+    throw unavailable(guess, locked.judgements, input, shortagesOf(locked.short, guess, picks));
   }
   // Usually the cart holds only what was just posted: the record is then known without reading
   // it back. Otherwise it is read after COMMIT, outside the locks.

@@ -67,4 +67,18 @@ describeEachDatabase('bookings drawing on shared resources', (database) => {
     const { rows } = await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings');
     expect(rows[0]!.n).toBe(1);
   });
+
+  it("re-judges a change of the assigned guide, keeping the booking as it was when the guide is taken", async () => {
+    const first = await book(service, { ...DAY, items: [{ external_id: 8003, quantity: 1 }] });
+    await book(service, { ...DAY, items: [{ external_id: 8003, quantity: 1 }] });
+    const patch = (body: unknown) => call(service, 'PATCH', `/v1/bookings/${first.body.id}`, body);
+    const taken = await patch({ items: [{ external_id: 8003, quantity: 1, resource_id: String(ben) }] });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Nothing was changed: Ben is not free then. Free instead: Anna.');
+    expect((await call(service, 'GET', `/v1/bookings/${first.body.id}`)).body.items[0].resource_id).toBe(String(anna));
+    // Moved to the next day it keeps Anna, who is free then.
+    const moved = await patch({ starts_at: '2026-12-11 00:00', finishes_at: '2026-12-12 00:00' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.items[0].resource_id).toBe(String(anna));
+  });
 });
