@@ -103,6 +103,8 @@ const SEAMS: Record<string, string[]> = {
   customers: ['bookings/*'],
   // A variant's schedule is read and checked as slots define it; its misfits are listed with it.
   catalog: ['slots/schedule-schema.ts', 'slots/misfits.ts'],
+  // A resource's hours are a schedule's hours: the same form, the same checks (issue 39).
+  resources: ['slots/schedule-schema.ts', 'slots/schedule-rules.ts'],
   // Cached lists and tokens check the shop's data version.
   blackouts: ['shops/data-version.ts'],
   tokens: ['shops/data-version.ts'],
