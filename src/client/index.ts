@@ -104,6 +104,7 @@ export type {
   CalendarFeedCreateParams,
   CalendarFeedScope,
   CalendarImport,
+  CalendarImportCreateParams,
   CalendarImportStatus,
   NewCalendarFeed,
   BookingMessageState,

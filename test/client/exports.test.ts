@@ -93,6 +93,7 @@ const TYPES = [
   'CalendarFeedScope',
   'CalendarFeedsResource',
   'CalendarImport',
+  'CalendarImportCreateParams',
   'CalendarImportStatus',
   'CalendarImportsResource',
   'CatalogId',
