@@ -72,6 +72,13 @@ describeEachDatabase('/v1/resources', (database) => {
       expect((await a.get(`/v1/resources?location_id=${docklands}`)).body).toEqual([made.body]);
       expect((await a.get(`/v1/resources?staff_account_id=${staffId}`)).body).toEqual([made.body]);
       expect((await a.get('/v1/resources?kind=boat')).body.details.fields).toHaveProperty(['kind']);
+
+      // A location a resource names is in use, as one a product names is.
+      const pier = (await a.post('/v1/locations', { name: 'Pier' })).body.id;
+      await a.put(`/v1/resources/${fleet.body.id}`, { location_id: pier });
+      const inUse = await a.delete(`/v1/locations/${pier}`);
+      expect(inUse.status).toBe(409);
+      expect(inUse.body.details.dependents).toEqual({ products: 0, blackouts: 0, resources: 1 });
     });
   });
 
