@@ -25,6 +25,7 @@ import { auditResource, type AuditResource } from './resources/audit.ts';
 import { tokensResource, type TokensResource } from './resources/tokens.ts';
 import { questionsResource, type QuestionsResource } from './resources/questions.ts';
 import { reservationsResource, type ReservationsResource } from './resources/reservations.ts';
+import { resourcesResource, type ResourcesResource } from './resources/resources.ts';
 import { widgetsResource, type WidgetsResource } from './resources/widgets.ts';
 
 /** Every resource of the v1 API, bound to one configuration. */
@@ -45,6 +46,8 @@ export interface BookingClient {
   shop: ShopResource;
   /** The shop's locations (secret token). */
   locations: LocationsResource;
+  /** The people and things the shop's products share: guides, boats, fleets (secret token). */
+  resources: ResourcesResource;
   /** The Shopify order lines not booked as paid (secret token). */
   shopify: ShopifyResource;
   /** The shop's bookings as a CSV file (secret token). */
@@ -108,6 +111,7 @@ export function createClient(options: ClientOptions): BookingClient {
     occupancy: occupancyResource(requester),
     shop: shopResource(requester),
     locations: locationsResource(requester),
+    resources: resourcesResource(requester),
     shopify: shopifyResource(requester),
     exports: exportsResource(requester),
     messages: messagesResource(requester),

@@ -40,6 +40,7 @@ export type { AuditEntry, AuditResource } from './resources/audit.ts';
 export type { LocationsResource, ShopResource } from './resources/shop.ts';
 export type { QuestionsResource } from './resources/questions.ts';
 export type { ReservationId, ReservationRetrieveParams, ReservationsResource } from './resources/reservations.ts';
+export type { ResourceId, ResourcesResource } from './resources/resources.ts';
 export type { WidgetsResource } from './resources/widgets.ts';
 
 export { AuthenticationError } from './errors/AuthenticationError.ts';
@@ -103,6 +104,7 @@ export type {
   CalendarFeedCreateParams,
   CalendarFeedScope,
   CalendarImport,
+  CalendarImportCreateParams,
   CalendarImportStatus,
   NewCalendarFeed,
   BookingMessageState,
@@ -138,6 +140,19 @@ export type {
 // Times of day (an extension): a variant's schedule, and what no longer fits it.
 export type { Misfit, OccupancySlot, OccupancySlotsParams, ScheduleParams } from '../shared/index.ts';
 export type { Counting, LocalTime, Schedule, Weekday } from '../shared/schedule.ts';
+// Resources and the requirements variants draw on them by (an extension).
+export type {
+  RequirementChoice,
+  RequirementParams,
+  RequirementPer,
+  ResourceCreateParams,
+  ResourceHours,
+  ResourceKind,
+  ResourceListParams,
+  ResourceRecord,
+  ResourceUpdateParams,
+  VariantRequirement,
+} from '../shared/index.ts';
 // Questions asked with a booking (an extension).
 export type {
   AnswerParams,

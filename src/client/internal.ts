@@ -61,6 +61,14 @@ export {
   retrieveReservation,
 } from './resources/reservations.ts';
 export {
+  createResource,
+  deleteResource,
+  iterateResources,
+  listResources,
+  retrieveResource,
+  updateResource,
+} from './resources/resources.ts';
+export {
   createLocation,
   deleteLocation,
   listLocations,

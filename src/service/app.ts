@@ -49,6 +49,7 @@ import { messageRoutes } from './messages/routes.ts';
 import { messageTemplateRoutes } from './messages/templates/routes.ts';
 import { questionRoutes } from './questions/routes.ts';
 import { reservationRoutes } from './reservations/routes.ts';
+import { resourceRoutes } from './resources/routes.ts';
 import { shopRoutes } from './shops/routes.ts';
 import { slotRoutes } from './slots/routes.ts';
 import type { Clock } from './shared/clock.ts';
@@ -77,6 +78,7 @@ export const FEATURES = [
   tokenRoutes,
   shopRoutes,
   locationRoutes,
+  resourceRoutes,
   messageRoutes,
   messageTemplateRoutes,
   shopifyConflictRoutes,

@@ -32,6 +32,14 @@ export interface CalendarFeedCreateParams {
   variant_id?: number;
 }
 
+/** Body of POST /v1/variants/{id}/calendar-imports. */
+export interface CalendarImportCreateParams {
+  /** The other site's calendar export (.ics), http or https. */
+  url: string;
+  /** A resource of the shop whose own calendar this is: its events close the resource instead. */
+  resource_id?: number | null;
+}
+
 /** How an import's last fetch went: not yet, events read, nothing changed (304), or failed. */
 export type CalendarImportStatus = 'pending' | 'ok' | 'unchanged' | 'error';
 
@@ -39,6 +47,8 @@ export type CalendarImportStatus = 'pending' | 'ok' | 'unchanged' | 'error';
 export interface CalendarImport {
   id: number;
   variant_id: number;
+  /** The resource whose own calendar it is (issue 39): its events close the resource, not the variant; null: the variant. */
+  resource_id: number | null;
   url: string;
   created_at: string;
   last_status: CalendarImportStatus;

@@ -8,6 +8,7 @@ export type * from './records.ts';
 export * from './params.ts';
 export type * from './merchant-records.ts';
 export type * from './calendar-records.ts';
+export type * from './resource-records.ts';
 export type * from './schedule.ts';
 export type * from './merchant-params.ts';
 export type * from './message-templates.ts';

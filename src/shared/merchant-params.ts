@@ -4,6 +4,7 @@
  */
 import type { PageParams } from './params.ts';
 import type { ShopifyBookOn } from './merchant-records.ts';
+import type { RequirementParams } from './resource-records.ts';
 import type { Schedule } from './schedule.ts';
 import type { BookingStatus, WidgetSettings, WidgetType } from './records.ts';
 
@@ -23,6 +24,8 @@ export interface VariantCreateParams {
   booking?: 'days' | 'slots';
   /** Times of day (booked by slots); null books by days; left out, a PUT keeps the variant's. */
   schedule?: ScheduleParams | null;
+  /** At most 5; a PUT's list replaces the variant's, and one left out keeps them. */
+  requirements?: RequirementParams[];
 }
 
 /**

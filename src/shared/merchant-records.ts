@@ -5,6 +5,7 @@
  */
 import type { PlainDate } from './plain-date.ts';
 import type { Booking } from './records.ts';
+import type { VariantRequirement } from './resource-records.ts';
 import type { Schedule } from './schedule.ts';
 
 /** A bookable variant: its platform id and how many units a day it has. */
@@ -20,6 +21,8 @@ export interface Variant {
   booking: 'days' | 'slots';
   /** The times of day it is booked by; null when booked by days. */
   schedule: Schedule | null;
+  /** The resources it draws on (issue 39), in the merchant's order; [] when none. */
+  requirements: VariantRequirement[];
 }
 
 /** A product with its variants (by id). */

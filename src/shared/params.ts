@@ -32,6 +32,8 @@ export interface BlackoutListParams extends PageParams {
   external_variant_id?: ExternalId;
   location_id?: number;
   vendor?: string;
+  /** A resource's own blackouts (secret tokens). */
+  resource_id?: number;
 }
 
 /** Filters of GET /v1/reservations. */
@@ -148,6 +150,8 @@ export interface BlackoutCreateParams {
   variant_id?: number | null;
   external_variant_id?: ExternalId | null;
   location_id?: number | null;
+  /** A resource of the shop (issue 39): the blackout closes what needs it, and names nothing else. */
+  resource_id?: number | null;
 }
 
 /** Body of PUT /v1/blackouts/{id}: any fields of a create. */

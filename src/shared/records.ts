@@ -78,6 +78,8 @@ export interface Blackout {
   variant_id: number | null;
   external_variant_id: number | null;
   location_id: number | null;
+  /** The resource it closes (issue 39): then it names nothing else, and only secret tokens see it. */
+  resource_id: number | null;
   /** The vendor of the blackout's product, when it targets one. */
   vendor: string | null;
   created_at: string;

@@ -38,6 +38,7 @@ const aBlackout: Record<keyof Blackout, unknown> = {
   variant_id: expect.toBeOneOf([null, expect.any(Number)]),
   external_variant_id: expect.toBeOneOf([null, expect.any(Number)]),
   location_id: expect.toBeOneOf([null, expect.any(Number)]),
+  resource_id: expect.toBeOneOf([null, expect.any(Number)]),
   vendor: expect.toBeOneOf([null, expect.any(String)]),
   created_at: expect.any(String),
   updated_at: expect.any(String),

@@ -90,7 +90,8 @@ const SEAMS: Record<string, string[]> = {
   // An order line becomes a booking through the bookings feature; a shop's Shopify fields are the shop's;
   // its answers are read against the product's questions.
   shopify: ['bookings/*', 'shops/input.ts', 'questions/queries.ts'],
-  // A shop is made with its first token, sign-in code, blackouts' days and widgets' settings rules.
+  // A shop is made with its first token, sign-in code, blackouts' days and widgets' settings rules;
+  // a fixture's resources and requirements are checked and written as the API does (issue 39).
   shops: [
     'tokens/tokens.ts',
     'tokens/manage.ts',
@@ -98,11 +99,16 @@ const SEAMS: Record<string, string[]> = {
     'blackouts/times.ts',
     'widgets/settings-rules.ts',
     'slots/schedule-schema.ts',
+    'resources/hours.ts',
+    'catalog/requirements.ts',
+    'catalog/requirement-queries.ts',
   ],
   // A customer's bookings are the bookings feature's records, listed by its query.
   customers: ['bookings/*'],
   // A variant's schedule is read and checked as slots define it; its misfits are listed with it.
   catalog: ['slots/schedule-schema.ts', 'slots/misfits.ts'],
+  // A resource's hours are a schedule's hours: the same form, the same checks (issue 39).
+  resources: ['slots/schedule-schema.ts', 'slots/schedule-rules.ts'],
   // Cached lists and tokens check the shop's data version.
   blackouts: ['shops/data-version.ts'],
   tokens: ['shops/data-version.ts'],

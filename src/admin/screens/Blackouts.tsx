@@ -39,6 +39,8 @@ function prefillOf(query: Record<string, string>): BlackoutPrefill | null {
 
 /** What a blackout applies to, in words: every target it names, or the whole shop. */
 function targetOf(b: Blackout): string {
+  // A resource's blackout (issue 39) closes only what needs the resource: never "whole shop".
+  if (b.resource_id !== null && b.resource_id !== undefined) return `what needs resource ${b.resource_id}`;
   const parts = [
     b.location_id !== null && `everything at ${locationName(b.location_id)}`,
     b.external_variant_id !== null

@@ -3,7 +3,13 @@
  * (/v1/calendar-feeds) and a variant's imported calendars (/v1/variants/{id}/calendar-imports).
  * @module
  */
-import type { CalendarFeed, CalendarFeedCreateParams, CalendarImport, NewCalendarFeed } from '../../shared/index.ts';
+import type {
+  CalendarFeed,
+  CalendarFeedCreateParams,
+  CalendarImport,
+  CalendarImportCreateParams,
+  NewCalendarFeed,
+} from '../../shared/index.ts';
 import { apiPromise, type ApiPromise } from '../core/api-promise.ts';
 import type { RequestOptions, Requester } from '../core/types.ts';
 
@@ -21,8 +27,15 @@ export interface CalendarFeedsResource {
 export interface CalendarImportsResource {
   /** The variant's imports and their last fetch. */
   list(variantId: number, options?: RequestOptions): ApiPromise<CalendarImport[]>;
-  /** Imports another site's calendar (.ics address) into the variant's blackouts. */
-  create(variantId: number, url: string, options?: RequestOptions): ApiPromise<CalendarImport>;
+  /**
+   * Imports another site's calendar (.ics address) into the variant's blackouts; with
+   * `{ url, resource_id }`, a resource's own calendar, whose events close the resource instead.
+   */
+  create(
+    variantId: number,
+    url: string | CalendarImportCreateParams,
+    options?: RequestOptions,
+  ): ApiPromise<CalendarImport>;
   /** Stops an import and deletes its blackouts. */
   remove(variantId: number, id: number, options?: RequestOptions): ApiPromise<void>;
   /** Fetches an import now and answers its result. */
@@ -52,7 +65,12 @@ export function calendarImportsResource(requester: Requester): CalendarImportsRe
       apiPromise(requester.request<CalendarImport[]>({ ...options, method: 'GET', path: importPath(variantId) })),
     create: (variantId, url, options = {}) =>
       apiPromise(
-        requester.request<CalendarImport>({ ...options, method: 'POST', path: importPath(variantId), body: { url } }),
+        requester.request<CalendarImport>({
+          ...options,
+          method: 'POST',
+          path: importPath(variantId),
+          body: typeof url === 'string' ? { url } : url,
+        }),
       ),
     remove: (variantId, id, options = {}) =>
       apiPromise(requester.request<void>({ ...options, method: 'DELETE', path: importPath(variantId, id) })),

@@ -28,6 +28,7 @@ export const TARGET_FIELDS = [
   'variant_id',
   'external_variant_id',
   'location_id',
+  'resource_id',
 ] as const satisfies readonly TargetField[];
 
 /** The fields a body gave, checked; absent ones are undefined (PUT keeps their stored value). */

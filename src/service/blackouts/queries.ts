@@ -2,7 +2,9 @@
  * Blackout records (API.md §2): the queries that read them and the mapping from a row to the
  * JSON record. Every query is scoped to one shop, so another shop's id simply is not found.
  * A shopper's view (publishable tokens, held by shoppers' browsers) leaves out the merchant's
- * titles: `title` reads null there, and only `shopper_reason` says why a day is closed.
+ * titles: `title` reads null there, and only `shopper_reason` says why a day is closed. Nor
+ * does it show a resource's blackouts (issue 39): they close only what needs the resource, which
+ * availability judges; in a shopper's list one would read as the whole shop closed.
  * @module
  */
 import type { Blackout, BlackoutScope } from '../../shared/records.ts';
@@ -28,6 +30,7 @@ interface BlackoutRow {
   variant_id: number | null;
   external_variant_id: number | null;
   location_id: number | null;
+  resource_id: number | null;
   vendor: string | null;
   created_at: Date;
   updated_at: Date;
@@ -39,7 +42,7 @@ interface BlackoutRow {
 const RECORD_COLUMNS = `b.id, b.title, b.shopper_reason, b.starts_at, b.finishes_at, b.all_day, b.scope,
   COALESCE(b.product_id, tv.product_id) AS product_id, COALESCE(tp.external_id, tvp.external_id) AS external_product_id,
   b.variant_id, tv.external_id AS external_variant_id,
-  b.location_id, COALESCE(tp.vendor, tvp.vendor) AS vendor, b.created_at, b.updated_at`;
+  b.location_id, b.resource_id, COALESCE(tp.vendor, tvp.vendor) AS vendor, b.created_at, b.updated_at`;
 const TARGET_JOINS = `LEFT JOIN products tp ON tp.id = b.product_id
   LEFT JOIN variants tv ON tv.id = b.variant_id
   LEFT JOIN products tvp ON tvp.id = tv.product_id`;
@@ -59,6 +62,7 @@ function toBlackoutRecord(row: BlackoutRow, view: BlackoutView): Blackout {
     variant_id: row.variant_id,
     external_variant_id: row.external_variant_id,
     location_id: row.location_id,
+    resource_id: row.resource_id,
     vendor: row.vendor,
     created_at: toIsoUtc(row.created_at),
     updated_at: toIsoUtc(row.updated_at),
@@ -75,6 +79,7 @@ export interface BlackoutFilters {
   externalVariantId?: number;
   locationId?: number;
   vendor?: string;
+  resourceId?: number;
 }
 
 /**
@@ -82,16 +87,18 @@ export interface BlackoutFilters {
  * blackouts are its own, the shop-wide ones and those of the products and variants there).
  */
 function appliesToLocationSql(b = 'b', l = 'l'): string {
-  return `(${b}.location_id IS NULL OR ${b}.location_id = ${l}.id)
+  return `${b}.resource_id IS NULL AND (${b}.location_id IS NULL OR ${b}.location_id = ${l}.id)
       AND (${b}.product_id IS NULL OR EXISTS (SELECT 1 FROM products lp WHERE lp.id = ${b}.product_id AND lp.location_id = ${l}.id))
       AND (${b}.variant_id IS NULL OR EXISTS (SELECT 1 FROM variants lv JOIN products lvp ON lvp.id = lv.product_id
              WHERE lv.id = ${b}.variant_id AND lvp.location_id = ${l}.id))`;
 }
 
 /** The WHERE conditions of `filters` on `b`, with `$1` the shop and later params appended. */
-function filterConditions(filters: BlackoutFilters, params: unknown[]): string[] {
+function filterConditions(filters: BlackoutFilters, params: unknown[], view: BlackoutView): string[] {
   const p = (value: unknown) => `$${params.push(value)}`;
   const where = ['b.shop_id = $1'];
+  if (view === 'shopper') where.push('b.resource_id IS NULL');
+  if (filters.resourceId !== undefined) where.push(`b.resource_id = ${p(filters.resourceId)}`);
   if (filters.startMin) where.push(`b.starts_at >= ${p(filters.startMin)}`);
   if (filters.finishMax) where.push(`b.finishes_at <= ${p(filters.finishMax)}`);
   // Target filters name a thing of this shop; one the shop lacks matches no blackout at all.
@@ -121,7 +128,7 @@ const recordJsonColumns = (view: BlackoutView) => `b.id, ${view === 'shopper' ? 
   CASE WHEN b.all_day = 1 THEN 1 ELSE 0 END AS all_day, b.scope,
   COALESCE(b.product_id, tv.product_id) AS product_id, COALESCE(tp.external_id, tvp.external_id) AS external_product_id,
   b.variant_id, tv.external_id AS external_variant_id,
-  b.location_id, COALESCE(tp.vendor, tvp.vendor) AS vendor, ${iso('b.created_at')} AS created_at, ${iso('b.updated_at')} AS updated_at`;
+  b.location_id, b.resource_id, COALESCE(tp.vendor, tvp.vendor) AS vendor, ${iso('b.created_at')} AS created_at, ${iso('b.updated_at')} AS updated_at`;
 
 /**
  * One page of the shop's blackouts matching `filters`, by `starts_at` then id, as the JSON
@@ -137,7 +144,7 @@ export async function listBlackoutsJson(
   view: BlackoutView,
 ): Promise<{ json: string; total: number }> {
   const params: unknown[] = [shopId];
-  const where = filterConditions(filters, params);
+  const where = filterConditions(filters, params, view);
   const limit = params.push(page.per);
   const offset = params.push(page.offset);
   // starts_at as text sorts as the instant: one fixed width, UTC.
@@ -160,8 +167,9 @@ export async function findBlackout(
   view: BlackoutView = 'merchant',
 ): Promise<Blackout | undefined> {
   const { rows } = await db.query<BlackoutRow>(
-    `SELECT ${RECORD_COLUMNS} FROM blackouts b ${TARGET_JOINS} WHERE b.shop_id = $1 AND b.id = $2`,
-    [shopId, id],
+    `SELECT ${RECORD_COLUMNS} FROM blackouts b ${TARGET_JOINS}
+      WHERE b.shop_id = $1 AND b.id = $2 AND ($3::boolean OR b.resource_id IS NULL)`,
+    [shopId, id, view === 'merchant'],
   );
   return rows[0] && toBlackoutRecord(rows[0], view);
 }

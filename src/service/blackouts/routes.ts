@@ -114,6 +114,7 @@ export const blackoutRoutes = app
       externalVariantId: query.external_variant_id,
       locationId: query.location_id,
       vendor: query.vendor,
+      resourceId: query.resource_id,
     };
     const page = pageOf(query);
     // The database writes the JSON (queries.ts): the list goes out as it was kept.

@@ -117,6 +117,9 @@ function blackoutBody(required: boolean) {
       variant_id: TARGET,
       external_variant_id: TARGET,
       location_id: TARGET,
+      resource_id: TARGET.openapi({
+        description: 'A resource of the shop (issue 39): the blackout closes what needs it, and names nothing else.',
+      }),
       id: IGNORED,
       vendor: IGNORED,
       created_at: IGNORED,
@@ -147,4 +150,5 @@ export const BlackoutListQuery = query({
   external_variant_id: queryId(),
   location_id: queryId(),
   vendor: queryString(255).optional(),
+  resource_id: queryId().openapi({ description: "A resource's own blackouts (secret tokens: shoppers see none)." }),
 });

@@ -4,4 +4,10 @@
  */
 
 /** A body field that names a target of a blackout: by our id or by the platform's. */
-export type TargetField = 'product_id' | 'external_product_id' | 'variant_id' | 'external_variant_id' | 'location_id';
+export type TargetField =
+  | 'product_id'
+  | 'external_product_id'
+  | 'variant_id'
+  | 'external_variant_id'
+  | 'location_id'
+  | 'resource_id';

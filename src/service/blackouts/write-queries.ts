@@ -19,6 +19,7 @@ export interface BlackoutColumns {
   product_id: number | null;
   variant_id: number | null;
   location_id: number | null;
+  resource_id: number | null;
 }
 
 /** The stored columns of the shop's blackout `id`, locked for an update, or undefined. */
@@ -28,7 +29,7 @@ export async function lockBlackoutColumns(
   id: number,
 ): Promise<BlackoutColumns | undefined> {
   const { rows } = await tx.query<BlackoutColumns>(
-    `SELECT title, shopper_reason, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id
+    `SELECT title, shopper_reason, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id, resource_id
        FROM blackouts WHERE shop_id = $1 AND id = $2 FOR UPDATE`,
     [shopId, id],
   );
@@ -45,6 +46,7 @@ const COLUMN_VALUES = (c: BlackoutColumns) => [
   c.product_id,
   c.variant_id,
   c.location_id,
+  c.resource_id,
 ];
 
 /** Inserts a blackout made at `now` and resolves to its id. */
@@ -55,8 +57,8 @@ export async function insertBlackout(
   now: Date,
 ): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO blackouts (shop_id, title, shopper_reason, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`,
+    `INSERT INTO blackouts (shop_id, title, shopper_reason, starts_at, finishes_at, all_day, scope, product_id, variant_id, location_id, resource_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING id`,
     [shopId, ...COLUMN_VALUES(columns), now],
   );
   return rows[0]!.id;
@@ -72,7 +74,7 @@ export async function updateBlackoutColumns(
 ): Promise<void> {
   await tx.query(
     `UPDATE blackouts SET title = $3, shopper_reason = $4, starts_at = $5, finishes_at = $6, all_day = $7, scope = $8,
-       product_id = $9, variant_id = $10, location_id = $11, updated_at = $12
+       product_id = $9, variant_id = $10, location_id = $11, resource_id = $12, updated_at = $13
      WHERE shop_id = $1 AND id = $2`,
     [shopId, id, ...COLUMN_VALUES(columns), now],
   );
@@ -85,9 +87,10 @@ const TARGET_LOOKUPS: Record<TargetField, string> = {
   variant_id: 'SELECT id FROM variants WHERE shop_id = $1 AND id = $2',
   external_variant_id: 'SELECT id FROM variants WHERE shop_id = $1 AND external_id = $2',
   location_id: 'SELECT id FROM locations WHERE shop_id = $1 AND id = $2',
+  resource_id: 'SELECT id FROM resources WHERE shop_id = $1 AND id = $2',
 };
 
-/** The stored id of the product, variant or location that `field: value` names in the shop, if any. */
+/** The stored id of the product, variant, location or resource that `field: value` names in the shop, if any. */
 export async function findTargetId(
   tx: Queryable,
   shopId: number,

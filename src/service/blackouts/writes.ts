@@ -14,6 +14,9 @@
  *   given counts as a day when the blackout was all-day. `all_day: 1` given needs both
  *   boundaries at the start of a day in the shop's zone.
  * - `updated_at` moves (to the service clock) only when a PUT changes something.
+ * - A resource's blackout (`resource_id`, issue 39) names the resource alone: with a product, a
+ *   variant or a location too it is 422 (a PUT that gives a resource clears none of them itself;
+ *   it sends them null with it).
  * @module
  */
 import type { Database, Queryable } from '../db/types.ts';
@@ -35,17 +38,18 @@ import {
   updateBlackoutColumns,
 } from './write-queries.ts';
 
-type Kind = 'product' | 'variant' | 'location';
+type Kind = 'product' | 'variant' | 'location' | 'resource';
 
 // Each stored target column and the body fields that name it.
 const TARGETS: ReadonlyArray<{
   kind: Kind;
-  column: 'product_id' | 'variant_id' | 'location_id';
+  column: 'product_id' | 'variant_id' | 'location_id' | 'resource_id';
   fields: TargetField[];
 }> = [
   { kind: 'product', column: 'product_id', fields: ['product_id', 'external_product_id'] },
   { kind: 'variant', column: 'variant_id', fields: ['variant_id', 'external_variant_id'] },
   { kind: 'location', column: 'location_id', fields: ['location_id'] },
+  { kind: 'resource', column: 'resource_id', fields: ['resource_id'] },
 ];
 
 /** The stored ids the body's target fields name (undefined: not given); unknown ones are errors. */
@@ -95,6 +99,24 @@ async function checkTargetsAgree(
     const sentA = fieldFor(input, a);
     return input.targets[sentA as TargetField] !== undefined ? sentA : fieldFor(input, b);
   };
+  if (columns.resource_id !== null) {
+    const named = (['product', 'variant', 'location'] as const).filter((kind) => columns[`${kind}_id`] !== null);
+    if (named.length > 0) {
+      // A resource's blackout closes only what needs the resource: it names nothing else.
+      const why = "a resource's blackout closes what needs the resource and names nothing else";
+      if (input.targets.resource_id !== undefined)
+        errors.add(
+          'resource_id',
+          `cannot be given with a ${named.join(' or ')}: ${why} (send ${named.map((k) => `${k}_id`).join(', ')} null)`,
+        );
+      else
+        errors.add(
+          fieldFor(input, named[0]!),
+          `cannot be given while the blackout names a resource: ${why} (send resource_id null)`,
+        );
+      return;
+    }
+  }
   const variantProduct = columns.variant_id === null ? null : await productOfVariant(tx, columns.variant_id);
   if (columns.variant_id !== null && columns.product_id !== null && variantProduct !== columns.product_id) {
     errors.add(blame('variant', 'product'), 'names a variant of another product than the blackout names');
@@ -142,6 +164,7 @@ function mergeColumns(
     product_id: targets.product !== undefined ? targets.product : (stored?.product_id ?? null),
     variant_id: targets.variant !== undefined ? targets.variant : (stored?.variant_id ?? null),
     location_id: targets.location !== undefined ? targets.location : (stored?.location_id ?? null),
+    resource_id: targets.resource !== undefined ? targets.resource : (stored?.resource_id ?? null),
   };
 }
 

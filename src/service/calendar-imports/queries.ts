@@ -1,7 +1,8 @@
 /**
  * The statements of calendar imports (migration 29): a variant's import URLs, claiming the due
  * ones with a lease by the database's clock (`FOR UPDATE SKIP LOCKED`, as the outbox does),
- * recording each fetch's result and replacing the import's blackouts with the feed's events.
+ * recording each fetch's result and replacing the import's blackouts with the feed's events (the
+ * variant's, or the resource's when the import names one: issue 39).
  * @module
  */
 import type { Queryable } from '../db/types.ts';
@@ -11,6 +12,8 @@ export interface ImportRow {
   id: number;
   shop_id: number;
   variant_id: number;
+  /** The resource whose calendar this is (its events close the resource, not the variant); null: none. */
+  resource_id: number | null;
   url: string;
   created_at: Date;
   last_status: 'pending' | 'ok' | 'unchanged' | 'error';
@@ -29,11 +32,13 @@ export interface ImportedEvent {
   all_day: 0 | 1;
 }
 
-const COLUMNS = `id::int AS id, shop_id::int AS shop_id, variant_id::int AS variant_id, url, created_at, last_status,
+const COLUMNS = `id::int AS id, shop_id::int AS shop_id, variant_id::int AS variant_id, resource_id::int AS resource_id,
+                 url, created_at, last_status,
                  last_error, last_fetched_at, event_count, etag`;
 
 /** COLUMNS of the claimed row `i`, and its shop's zone. */
-const CLAIMED_COLUMNS = `i.id::int AS id, i.shop_id::int AS shop_id, i.variant_id::int AS variant_id, i.url, i.created_at,
+const CLAIMED_COLUMNS = `i.id::int AS id, i.shop_id::int AS shop_id, i.variant_id::int AS variant_id,
+                         i.resource_id::int AS resource_id, i.url, i.created_at,
                          i.last_status, i.last_error, i.last_fetched_at, i.event_count, i.etag, s.tz`;
 
 /** Whether the shop has variant `id`. */
@@ -42,17 +47,27 @@ export async function shopHasVariant(db: Queryable, shopId: number, variantId: n
   return rows.length > 0;
 }
 
-/** Adds `url` to the variant's imports, due at once; undefined when the variant has it already. */
+/** Whether the shop has resource `id`. */
+export async function shopHasResource(db: Queryable, shopId: number, id: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM resources WHERE shop_id = $1 AND id = $2', [shopId, id]);
+  return rows.length > 0;
+}
+
+/**
+ * Adds `url` to the variant's imports (a resource's calendar when `resourceId` is given), due at
+ * once; undefined when the variant has it already.
+ */
 export async function insertImport(
   db: Queryable,
   shopId: number,
   variantId: number,
   url: string,
+  resourceId: number | null = null,
 ): Promise<ImportRow | undefined> {
   const { rows } = await db.query<ImportRow>(
-    `INSERT INTO calendar_imports (shop_id, variant_id, url) VALUES ($1, $2, $3)
+    `INSERT INTO calendar_imports (shop_id, variant_id, url, resource_id) VALUES ($1, $2, $3, $4)
      ON CONFLICT (variant_id, url) DO NOTHING RETURNING ${COLUMNS}`,
-    [shopId, variantId, url],
+    [shopId, variantId, url, resourceId],
   );
   return rows[0];
 }
@@ -146,18 +161,21 @@ export async function recordFetch(
 /**
  * Makes the import's blackouts the feed's events: moved ones are updated, new ones inserted,
  * those no longer in the feed deleted. Unchanged ones are not touched (no data version bump).
+ * Each is the variant's, or, for a resource's calendar, the resource's alone.
  */
 export async function replaceImportedBlackouts(
   tx: Queryable,
-  row: { id: number; shop_id: number; variant_id: number },
+  row: { id: number; shop_id: number; variant_id: number; resource_id: number | null },
   events: readonly ImportedEvent[],
 ): Promise<void> {
   const uids = events.map((e) => e.uid);
   await tx.query('DELETE FROM blackouts WHERE import_id = $1 AND NOT (import_uid = ANY($2::text[]))', [row.id, uids]);
   if (events.length === 0) return;
   await tx.query(
-    `INSERT INTO blackouts (shop_id, title, starts_at, finishes_at, all_day, variant_id, import_id, import_uid, created_at, updated_at)
-     SELECT $1, e.title, e.starts_at, e.finishes_at, e.all_day, $2, $3, e.uid, now(), now()
+    `INSERT INTO blackouts (shop_id, title, starts_at, finishes_at, all_day, variant_id, resource_id, import_id, import_uid,
+                            created_at, updated_at)
+     SELECT $1, e.title, e.starts_at, e.finishes_at, e.all_day, CASE WHEN $9::bigint IS NULL THEN $2::bigint END, $9, $3,
+            e.uid, now(), now()
        FROM unnest($4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::smallint[])
             AS e(uid, title, starts_at, finishes_at, all_day)
      ON CONFLICT (import_id, import_uid) WHERE import_id IS NOT NULL DO UPDATE
@@ -174,6 +192,7 @@ export async function replaceImportedBlackouts(
       events.map((e) => e.starts_at.toISOString()),
       events.map((e) => e.finishes_at.toISOString()),
       events.map((e) => e.all_day),
+      row.resource_id,
     ],
   );
 }

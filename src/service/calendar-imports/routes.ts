@@ -2,16 +2,18 @@
  * GET and POST /v1/variants/{id}/calendar-imports, DELETE …/{import_id} and POST
  * …/{import_id}/refresh (an extension; secret token or admin session): other sites' calendars
  * whose events block the variant. The poller (poller.ts) fetches them every few minutes;
- * refresh fetches one now and answers its result.
+ * refresh fetches one now and answers its result. An import may be a resource's own calendar
+ * (`resource_id`, issue 39): its events then close the resource instead of the variant.
  * @module
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, json, jsonAnswer, jsonBody, secretOnly } from '../http/openapi-parts.ts';
 import { pathIdOr404 } from '../http/path-id.ts';
 import { featureApp } from '../http/schema-validation.ts';
-import { ConflictError, NotFoundError } from '../shared/errors.ts';
+import { NotFoundError } from '../shared/errors.ts';
+import { createImport } from './imports.ts';
 import { importSettingsFromEnv, importWorkerName } from './poller.ts';
-import { deleteImport, importOf, insertImport, listImports, shopHasVariant } from './queries.ts';
+import { deleteImport, importOf, listImports, shopHasVariant } from './queries.ts';
 import { runImportNow } from './runner.ts';
 import { ImportBody, ImportSchema, importRecord } from './schemas.ts';
 
@@ -80,9 +82,7 @@ export const calendarImportRoutes = featureApp()
   .openapi(create, async (c) => {
     const { auth, deps } = c.var;
     const variantId = c.req.valid('param').id;
-    if (!(await shopHasVariant(deps.db, auth.shopId, variantId))) throw new NotFoundError('variant', variantId);
-    const row = await insertImport(deps.db, auth.shopId, variantId, c.req.valid('json').url);
-    if (!row) throw new ConflictError('The variant imports this address already; nothing was changed.', []);
+    const row = await createImport(deps.db, auth, variantId, c.req.valid('json'));
     return jsonAnswer(importRecord(row), 201, {
       location: `/v1/variants/${variantId}/calendar-imports/${row.id}`,
     });

@@ -28,7 +28,15 @@ export type ImportOutcome = 'ok' | 'unchanged' | 'error';
 /** Fetches and syncs the claimed import `row`, recording the result. */
 async function runClaimed(
   db: Database,
-  row: { id: number; shop_id: number; variant_id: number; url: string; etag: string | null; tz: string },
+  row: {
+    id: number;
+    shop_id: number;
+    variant_id: number;
+    resource_id: number | null;
+    url: string;
+    etag: string | null;
+    tz: string;
+  },
   worker: string,
   settings: ImportSettings,
 ): Promise<ImportOutcome> {

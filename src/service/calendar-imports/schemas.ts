@@ -3,6 +3,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
+import { wholeNumber } from '../shared/schemas.ts';
 import type { ImportRow } from './queries.ts';
 
 /** POST /v1/variants/{id}/calendar-imports. */
@@ -15,6 +16,10 @@ export const ImportBody = z
         error: () => 'must be an http or https address',
       })
       .openapi({ description: "Another site's calendar export (.ics)", example: 'https://example.com/calendar.ics' }),
+    resource_id: wholeNumber(1, Number.MAX_SAFE_INTEGER).nullable().optional().openapi({
+      description:
+        'A resource of the shop whose own calendar this is (issue 39): its events close the resource, not the variant. @default null',
+    }),
   })
   .openapi('CalendarImportBody');
 
@@ -23,6 +28,9 @@ export const ImportSchema = z
   .object({
     id: z.number().int(),
     variant_id: z.number().int(),
+    resource_id: z.number().int().nullable().openapi({
+      description: 'The resource whose calendar it is: its events close the resource alone; null: the variant.',
+    }),
     url: z.string(),
     created_at: z.string().openapi({ format: 'date-time' }),
     last_status: z.enum(['pending', 'ok', 'unchanged', 'error']).openapi({
@@ -40,6 +48,7 @@ export function importRecord(row: ImportRow): z.infer<typeof ImportSchema> {
   return {
     id: row.id,
     variant_id: row.variant_id,
+    resource_id: row.resource_id,
     url: row.url,
     created_at: new Date(row.created_at).toISOString(),
     last_status: row.last_status,

@@ -10,7 +10,10 @@
  */
 import type { Database, Queryable } from '../db/types.ts';
 import { InUseError, InvalidError, NotFoundError } from '../shared/errors.ts';
+import { FieldErrors } from '../shared/field-errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
+import { writeRequirements } from './requirement-queries.ts';
+import { checkKeptRequirements, checkRequirements } from './requirements.ts';
 import type { ProductInput, VariantInput } from './schemas.ts';
 import {
   dependentsOf,
@@ -54,7 +57,7 @@ export async function createProduct(db: Database, auth: Shop, input: ProductInpu
       locationId: input.locationId ?? null,
     });
     if (id === undefined) throw new InvalidError({ external_id: [TAKEN] });
-    const taken: Record<string, string[]> = {};
+    const errors = new FieldErrors();
     for (const [i, v] of (input.variants ?? []).entries()) {
       const variantId = await insertVariant(tx, auth.shopId, id, {
         externalId: v.externalId!,
@@ -62,9 +65,13 @@ export async function createProduct(db: Database, auth: Shop, input: ProductInpu
         capacity: v.capacity!,
         schedule: v.schedule ?? null,
       });
-      if (variantId === undefined) taken[`variants[${i}].external_id`] = [VARIANT_TAKEN];
+      if (variantId === undefined) errors.add(`variants[${i}].external_id`, VARIANT_TAKEN);
+      if (!v.requirements) continue;
+      await checkRequirements(tx, auth.shopId, v.requirements, Boolean(v.schedule), `variants[${i}].`, errors);
+      // Written only while all is well: a refusal rolls everything back anyway.
+      if (errors.empty) await writeRequirements(tx, auth.shopId, variantId!, v.requirements);
     }
-    if (Object.keys(taken).length > 0) throw new InvalidError(taken);
+    errors.throwIfAny();
     return (await findProduct(tx, auth.shopId, id))!;
   });
 }
@@ -97,6 +104,12 @@ export async function createVariant(
       schedule: input.schedule ?? null,
     });
     if (id === undefined) throw new InvalidError({ external_id: [VARIANT_TAKEN] });
+    if (input.requirements) {
+      const errors = new FieldErrors();
+      await checkRequirements(tx, auth.shopId, input.requirements, Boolean(input.schedule), '', errors);
+      errors.throwIfAny();
+      await writeRequirements(tx, auth.shopId, id, input.requirements);
+    }
     return (await findVariant(tx, auth.shopId, id))!;
   });
 }
@@ -112,11 +125,18 @@ export async function changeVariant(db: Database, auth: Shop, id: number, input:
   return db.transaction(async (tx) => {
     // The same lock a hold takes on the variant: a capacity change and a hold never interleave.
     if (!(await lockVariant(tx, auth.shopId, id))) throw new NotFoundError('variant', id);
+    const errors = new FieldErrors();
     if (input.externalId !== undefined && (await externalIdTaken(tx, 'variants', auth.shopId, input.externalId, id)))
-      throw new InvalidError({ external_id: [VARIANT_TAKEN] });
-    if (input.slotsWithoutSchedule && (await variantSchedule(tx, auth.shopId, id)) === null)
-      throw new InvalidError({ schedule: ['is required when booking is "slots": this variant has none yet'] });
+      errors.add('external_id', VARIANT_TAKEN);
+    // The schedule the variant will have: the one given, or its own.
+    const schedule = input.schedule !== undefined ? input.schedule : await variantSchedule(tx, auth.shopId, id);
+    if (input.slotsWithoutSchedule && schedule === null)
+      errors.add('schedule', 'is required when booking is "slots": this variant has none yet');
+    if (input.requirements) await checkRequirements(tx, auth.shopId, input.requirements, Boolean(schedule), '', errors);
+    else if (input.schedule === null) await checkKeptRequirements(tx, id, errors);
+    errors.throwIfAny();
     await updateVariant(tx, auth.shopId, id, input);
+    if (input.requirements) await writeRequirements(tx, auth.shopId, id, input.requirements);
     return (await findVariant(tx, auth.shopId, id))!;
   });
 }

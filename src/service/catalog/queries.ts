@@ -10,6 +10,7 @@ import type { Product, Variant } from '../../shared/merchant-records.ts';
 import type { Schedule } from '../../shared/schedule.ts';
 import { pagedQuery } from '../db/paged-query.ts';
 import { scheduleRecord } from '../shared/schedule-record.ts';
+import { requirementsJsonSql, requirementsRecord } from './requirement-queries.ts';
 
 /** A variant as the API shows it. */
 export type VariantRecord = Variant;
@@ -19,7 +20,8 @@ export type ProductRecord = Product;
 
 const VARIANT_JSON = `json_build_object('id', v.id, 'product_id', v.product_id, 'external_id', v.external_id,
   'external_product_id', p.external_id, 'title', v.title, 'capacity', v.capacity,
-  'booking', CASE WHEN v.schedule IS NULL THEN 'days' ELSE 'slots' END, 'schedule', v.schedule)`;
+  'booking', CASE WHEN v.schedule IS NULL THEN 'days' ELSE 'slots' END, 'schedule', v.schedule,
+  'requirements', ${requirementsJsonSql('v')})`;
 
 const PRODUCT_SELECT = `SELECT p.id, p.external_id, p.title, p.vendor, p.location_id,
     COALESCE((SELECT json_agg(${VARIANT_JSON} ORDER BY v.id) FROM variants v WHERE v.product_id = p.id), '[]'::json) AS variants
@@ -45,6 +47,7 @@ function variant(row: VariantRecord): VariantRecord {
     external_product_id: Number(row.external_product_id),
     capacity: Number(row.capacity),
     schedule: scheduleRecord(row.schedule),
+    requirements: requirementsRecord(row.requirements),
   };
 }
 
@@ -94,7 +97,8 @@ export async function findProduct(db: Queryable, shopId: number, id: number): Pr
 export async function findVariant(db: Queryable, shopId: number, id: number): Promise<VariantRecord | undefined> {
   const { rows } = await db.query<VariantRecord>(
     `SELECT v.id, v.product_id, v.external_id, p.external_id AS external_product_id, v.title, v.capacity,
-            CASE WHEN v.schedule IS NULL THEN 'days' ELSE 'slots' END AS booking, v.schedule
+            CASE WHEN v.schedule IS NULL THEN 'days' ELSE 'slots' END AS booking, v.schedule,
+            ${requirementsJsonSql('v')} AS requirements
        FROM variants v JOIN products p ON p.id = v.product_id WHERE v.shop_id = $1 AND v.id = $2`,
     [shopId, id],
   );

@@ -11,6 +11,7 @@ import { PAGE_QUERY, query, queryId, queryString } from '../shared/query-schemas
 import { externalId, fieldsOnly, list, text, wholeNumber } from '../shared/schemas.ts';
 import type { Schedule } from '../../shared/schedule.ts';
 import { ScheduleInputSchema } from '../slots/schedule-schema.ts';
+import { REQUIREMENT_LIST, type RequirementInput, requirementInputsOf } from './requirement-schemas.ts';
 
 /** The most variants a product may be created with in one request. */
 export const MAX_VARIANTS = 100;
@@ -26,6 +27,8 @@ export interface VariantInput {
   schedule?: Schedule | null;
   /** `booking: "slots"` without a schedule: the variant must have one already (a PUT's check). */
   slotsWithoutSchedule?: boolean;
+  /** The resources it draws on (issue 39); undefined keeps them (a PUT), [] takes them away. */
+  requirements?: RequirementInput[];
 }
 
 /** A checked product body; absent fields are undefined (PUT keeps them). */
@@ -55,6 +58,7 @@ function variantShape(mode: Mode) {
       .optional()
       .openapi({ description: '`days` (no schedule) or `slots` (a schedule); follows `schedule` when not given.' }),
     schedule: ScheduleInputSchema.nullable().optional(),
+    requirements: REQUIREMENT_LIST.optional(),
     id: ignored(),
     product_id: ignored(),
     external_product_id: ignored(),
@@ -142,6 +146,7 @@ export function variantInputOf(body: {
   capacity?: number;
   booking?: 'days' | 'slots' | undefined;
   schedule?: Schedule | null | undefined;
+  requirements?: z.output<typeof REQUIREMENT_LIST> | undefined;
 }): VariantInput {
   const input: VariantInput = {};
   if (body.external_id !== undefined) input.externalId = body.external_id;
@@ -150,6 +155,7 @@ export function variantInputOf(body: {
   if (body.schedule !== undefined) input.schedule = body.schedule;
   else if (body.booking === 'days') input.schedule = null;
   else if (body.booking === 'slots') input.slotsWithoutSchedule = true;
+  if (body.requirements !== undefined) input.requirements = requirementInputsOf(body.requirements);
   return input;
 }
 

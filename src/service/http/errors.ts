@@ -73,7 +73,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof InvalidError)
     return new HttpError('validation_failed', error.message, { details: { fields: error.fields } });
   if (error instanceof InUseError)
-    return new HttpError('in_use', error.message, { details: { dependents: error.dependents } });
+    return new HttpError('in_use', error.message, { details: { dependents: error.dependents, ...error.ids } });
   if (error instanceof OriginNotAllowedError)
     return new HttpError('forbidden', error.message, { details: { origin: error.origin } });
   if (error instanceof ForbiddenError) return new HttpError('forbidden', error.message);

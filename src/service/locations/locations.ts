@@ -1,7 +1,7 @@
 /**
  * The rules of the location endpoints (issue 18; secret tokens and admin sessions): a location
  * has a name, unique in its shop (422 else); a delete is refused (409 `in_use`, with the counts)
- * while a product or a blackout names it, as a product's is while anything depends on it.
+ * while a product, a blackout or a resource names it, as a product's is while anything depends on it.
  * The body's shape is checked at the route (routes.ts: only `name`, and a read-only `id` sent back).
  * @module
  */
@@ -53,15 +53,16 @@ export async function changeLocation(
   });
 }
 
-/** Deletes the shop's location `id`; 404, or 409 `in_use` while products or blackouts name it. */
+/** Deletes the shop's location `id`; 404, or 409 `in_use` while products, blackouts or resources name it. */
 export async function removeLocation(db: Database, auth: Pick<AuthContext, 'shopId'>, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await lockLocation(tx, auth.shopId, id))) throw new NotFoundError('location', id);
     const users = await locationUsers(tx, id);
-    if (users.products > 0 || users.blackouts > 0) {
+    if (users.products > 0 || users.blackouts > 0 || users.resources > 0) {
       const parts = [
         users.products > 0 && `${users.products} product(s)`,
         users.blackouts > 0 && `${users.blackouts} blackout(s)`,
+        users.resources > 0 && `${users.resources} resource(s)`,
       ].filter(Boolean);
       throw new InUseError(
         `The location ${id} cannot be deleted: ${parts.join(' and ')} name it. Move or delete them first.`,

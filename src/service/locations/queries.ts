@@ -1,6 +1,6 @@
 /**
  * The statements of the location endpoints (issue 18): a shop's locations, one by id, a new
- * one, a rename, a delete, and what uses one (products and blackouts name locations).
+ * one, a rename, a delete, and what uses one (products, blackouts and resources name locations).
  * @module
  */
 import type { Queryable } from '../db/types.ts';
@@ -54,14 +54,19 @@ export async function renameLocation(tx: Queryable, shopId: number, id: number, 
   await tx.query('UPDATE locations SET name = $3 WHERE shop_id = $1 AND id = $2 AND name <> $3', [shopId, id, name]);
 }
 
-/** How many products and blackouts name the location. */
-export async function locationUsers(db: Queryable, id: number): Promise<{ products: number; blackouts: number }> {
-  const { rows } = await db.query<{ products: number; blackouts: number }>(
+/** How many products, blackouts and resources name the location. */
+export async function locationUsers(
+  db: Queryable,
+  id: number,
+): Promise<{ products: number; blackouts: number; resources: number }> {
+  const { rows } = await db.query<{ products: number; blackouts: number; resources: number }>(
     `SELECT (SELECT count(*)::int FROM products WHERE location_id = $1) AS products,
-            (SELECT count(*)::int FROM blackouts WHERE location_id = $1) AS blackouts`,
+            (SELECT count(*)::int FROM blackouts WHERE location_id = $1) AS blackouts,
+            (SELECT count(*)::int FROM resources WHERE location_id = $1) AS resources`,
     [id],
   );
-  return { products: Number(rows[0]!.products), blackouts: Number(rows[0]!.blackouts) };
+  const row = rows[0]!;
+  return { products: Number(row.products), blackouts: Number(row.blackouts), resources: Number(row.resources) };
 }
 
 /** Deletes the shop's location `id`. */

@@ -90,6 +90,9 @@ export const BlackoutSchema = z
     variant_id: idOrNull(),
     external_variant_id: idOrNull(),
     location_id: idOrNull(),
+    resource_id: idOrNull().openapi({
+      description: 'The resource it closes, naming nothing else; publishable tokens never see such a blackout.',
+    }),
     vendor: z.string().nullable(),
     created_at: instant(),
     updated_at: instant(),

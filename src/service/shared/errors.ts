@@ -47,10 +47,13 @@ export class ConflictError extends DomainError {
 export class InUseError extends DomainError {
   override readonly name = 'InUseError';
   readonly dependents: Record<string, number>;
+  /** The dependents' ids by kind (`variant_ids`, `booking_ids`), where the counts alone would not say which. */
+  readonly ids: Record<string, number[]>;
 
-  constructor(message: string, dependents: Record<string, number> = {}) {
+  constructor(message: string, dependents: Record<string, number> = {}, ids: Record<string, number[]> = {}) {
     super(message);
     this.dependents = dependents;
+    this.ids = ids;
   }
 }
 

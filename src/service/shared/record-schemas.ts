@@ -8,6 +8,7 @@
 import { z } from '@hono/zod-openapi';
 import { isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
 import { ITEM_STATUS, type ItemStatus, type ItemStatusCode } from '../../shared/status.ts';
+import { RequirementSchema } from './resource-record-schemas.ts';
 import { ScheduleSchema } from './schedule-record-schemas.ts';
 import { FreeResourceSchema, ResourceShortageSchema, ResourceVariantSchema } from './resource-schemas.ts';
 
@@ -145,6 +146,9 @@ export const VariantSchema = z
     capacity: z.number().int(),
     booking: z.enum(['days', 'slots']),
     schedule: ScheduleSchema.nullable(),
+    requirements: z
+      .array(RequirementSchema)
+      .openapi({ description: 'The resources it draws on, in order; [] when none.' }),
   })
   .openapi('Variant');
 

@@ -5,7 +5,10 @@
  */
 import type { WidgetSettings, WidgetType } from '../../shared/records.ts';
 import type { ScheduleParams } from '../../shared/merchant-params.ts';
+import type { RequirementChoice, RequirementPer, ResourceHours, ResourceKind } from '../../shared/resource-records.ts';
 import type { Schedule } from '../../shared/schedule.ts';
+import { HoursInputSchema } from '../resources/hours.ts';
+import { REQUIREMENT_CHOICE, REQUIREMENT_PER, RESOURCE_KINDS } from '../shared/resource-record-schemas.ts';
 import { fieldsOf } from '../shared/schema-issues.ts';
 import { ScheduleInputSchema } from '../slots/schedule-schema.ts';
 import { settingError, settingsError } from '../widgets/settings-rules.ts';
@@ -22,13 +25,22 @@ export interface FixtureShop {
   tz: string;
   locale?: string;
   locations?: { name: string }[];
+  /** The people and things its products share (issue 39); variants name them in `requirements`. */
+  resources?: FixtureResource[];
   products?: {
     external_id: number;
     title: string;
     vendor?: string;
     location?: string;
     /** `schedule`: as the merchant API takes it (API.md §4.6.1), defaults filled in. */
-    variants?: { external_id: number; title: string; capacity: number; schedule?: ScheduleParams | null }[];
+    variants?: {
+      external_id: number;
+      title: string;
+      capacity: number;
+      schedule?: ScheduleParams | null;
+      /** Left out: the variant's stay as they are; `[]` takes them away. */
+      requirements?: FixtureRequirement[];
+    }[];
   }[];
   widgets?: {
     title: string;
@@ -52,6 +64,33 @@ export interface FixtureShop {
   tokens?: { kind: 'secret' | 'publishable'; token: string; origins?: string[] }[];
   /** The shop's Shopify app settings: its myshopify domain and the app's client secret. */
   shopify?: { domain: string; api_secret: string };
+}
+
+/** A fixture's resource: `kind` defaults to `other`, `hours` to always. */
+export interface FixtureResource {
+  name: string;
+  kind?: ResourceKind;
+  units: number;
+  hours?: ResourceHours | null;
+  /** A location of the fixture's shop, by name. */
+  location?: string;
+}
+
+/** A variant's requirement in a fixture: the pool by the resources' names; the defaults as the API's. */
+export interface FixtureRequirement {
+  resources: string[];
+  uses?: number;
+  per?: RequirementPer;
+  choice?: RequirementChoice;
+}
+
+/** A resource's hours as stored (weekday order, defaults none), or `FixtureError` naming the first bad one. */
+export function fixtureHours(value: unknown, path: string): ResourceHours | null {
+  if (value === undefined || value === null) return null;
+  const parsed = HoursInputSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const [field, messages] = Object.entries(fieldsOf(parsed.error.issues, ''))[0]!;
+  return fail(field === '' ? path : `${path}.${field}`, messages[0]!);
 }
 
 /**
@@ -100,6 +139,34 @@ function optional(obj: Record<string, unknown>, key: string, path: string, check
   if (obj[key] !== undefined && obj[key] !== null) check(obj[key], `${path}.${key}`);
 }
 
+function checkResource(r: Record<string, unknown>, path: string): void {
+  if (typeof r.name !== 'string' || r.name.trim() === '' || r.name.length > 120)
+    fail(`${path}.name`, 'must be a non-empty string of at most 120 characters');
+  optional(r, 'kind', path, oneOf(...RESOURCE_KINDS));
+  if (!Number.isInteger(r.units) || (r.units as number) < 1 || (r.units as number) > 100_000)
+    fail(`${path}.units`, 'must be a whole number from 1 to 100000');
+  fixtureHours(r.hours, `${path}.hours`);
+  optional(r, 'location', path, str);
+}
+
+function checkRequirements(value: unknown, path: string): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value) || value.length > 5) fail(path, 'must be an array of at most 5 requirements');
+  each(value, path, (r, rp) => {
+    const pool = r.resources;
+    if (!Array.isArray(pool) || pool.length < 1 || pool.length > 20)
+      fail(`${rp}.resources`, 'must be an array of 1 to 20 resource names');
+    (pool as unknown[]).forEach((name, i) => {
+      str(name, `${rp}.resources[${i}]`);
+      if ((pool as unknown[]).indexOf(name) !== i) fail(`${rp}.resources[${i}]`, 'is given twice');
+    });
+    if (r.uses !== undefined && (!Number.isInteger(r.uses) || (r.uses as number) < 1))
+      fail(`${rp}.uses`, 'must be a whole number from 1');
+    optional(r, 'per', rp, oneOf(...REQUIREMENT_PER));
+    optional(r, 'choice', rp, oneOf(...REQUIREMENT_CHOICE));
+  });
+}
+
 function checkSettings(value: unknown, path: string): void {
   if (!isObject(value)) fail(path, 'must be an object');
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
@@ -117,6 +184,7 @@ export function checkFixture(value: unknown): Fixture {
     str(shop.tz, `${sp}.tz`);
     optional(shop, 'locale', sp, str);
     each(shop.locations, `${sp}.locations`, (l, lp) => str(l.name, `${lp}.name`));
+    each(shop.resources, `${sp}.resources`, checkResource);
     each(shop.products, `${sp}.products`, (product, pp) => {
       id(product.external_id, `${pp}.external_id`);
       str(product.title, `${pp}.title`);
@@ -128,6 +196,7 @@ export function checkFixture(value: unknown): Fixture {
         if (!Number.isInteger(variant.capacity) || (variant.capacity as number) < 0)
           fail(`${vp}.capacity`, 'must be a whole number from 0');
         fixtureSchedule(variant.schedule, `${vp}.schedule`);
+        checkRequirements(variant.requirements, `${vp}.requirements`);
       });
     });
     each(shop.widgets, `${sp}.widgets`, (widget, wp) => {

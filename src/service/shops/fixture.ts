@@ -12,6 +12,7 @@ import type { Database, Queryable } from '../db/types.ts';
 import { parseBlackoutTime } from '../blackouts/times.ts';
 import { hashToken, hintOf } from '../tokens/tokens.ts';
 import { FixtureError, checkFixture, type FixtureShop, fixtureSchedule } from './fixture-schema.ts';
+import { loadRequirements, loadResources } from './fixture-resources.ts';
 import {
   anyShopNamed,
   insertBlackoutOnce,
@@ -73,6 +74,8 @@ async function loadShop(tx: Queryable, shop: FixtureShop): Promise<void> {
     return id;
   };
 
+  const resourceIds = await loadResources(tx, shopId, shop.resources ?? [], locationId, `shop ${shop.name}`);
+
   const productIds = new Map<number, number>();
   const variantIds = new Map<number, number>();
   for (const product of shop.products ?? []) {
@@ -91,6 +94,10 @@ async function loadShop(tx: Queryable, shop: FixtureShop): Promise<void> {
         schedule: fixtureSchedule(variant.schedule, `product ${product.external_id}, variants[${i}].schedule`),
       });
       variantIds.set(variant.external_id, variantId);
+      if (variant.requirements) {
+        const where = `product ${product.external_id}, variants[${i}]`;
+        await loadRequirements(tx, shopId, variantId, variant.requirements, resourceIds, where);
+      }
     }
   }
 

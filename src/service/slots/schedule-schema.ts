@@ -88,6 +88,9 @@ const hours = byWeekday(
   },
 });
 
+/** Weekly intervals as a request gives them, each field's checks only (a resource's `hours` reuses them). */
+export const WeeklyHoursInputSchema = hours;
+
 const departures = byWeekday(dayList(localTime(false), MAX_DEPARTURES, 'departures')).openapi({
   example: { sat: ['09:00', '13:00'] },
 });

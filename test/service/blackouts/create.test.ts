@@ -29,6 +29,7 @@ describeEachDatabase('POST /v1/blackouts', (database) => {
         variant_id: null,
         external_variant_id: null,
         location_id: null,
+        resource_id: null,
         vendor: 'Harbour',
         created_at: TEST_NOW,
         updated_at: TEST_NOW,

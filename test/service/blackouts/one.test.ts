@@ -40,6 +40,7 @@ describeEachDatabase('GET /v1/blackouts/{id}', (database) => {
       variant_id: ids.single,
       external_variant_id: 8001,
       location_id: null,
+      resource_id: null,
       vendor: 'Harbour',
       created_at: expect.stringMatching(ISO_MS),
       updated_at: expect.stringMatching(ISO_MS),

@@ -35,6 +35,7 @@ describeEachDatabase('Products and variants (merchant API)', (database) => {
             capacity: 4,
             booking: 'days',
             schedule: null,
+            requirements: [],
           },
         ],
       });

@@ -19,6 +19,8 @@ import {
   type VariantSchema,
   type WidgetSchema,
 } from '../../../src/service/shared/record-schemas.ts';
+import type { RequirementSchema, ResourceSchema } from '../../../src/service/shared/resource-record-schemas.ts';
+import type { ResourceRecord, VariantRequirement } from '../../../src/shared/resource-records.ts';
 import type { ShopSchema } from '../../../src/service/shared/shop-record-schemas.ts';
 import {
   BlackoutSchema,
@@ -69,6 +71,8 @@ describe('record schemas', () => {
     expectTypeOf<z.output<typeof LocationSchema>>().toEqualTypeOf<LocationRecord>();
     expectTypeOf<z.output<typeof ProductSchema>>().toEqualTypeOf<Product>();
     expectTypeOf<z.output<typeof VariantSchema>>().toEqualTypeOf<Variant>();
+    expectTypeOf<z.output<typeof ResourceSchema>>().toEqualTypeOf<ResourceRecord>();
+    expectTypeOf<z.output<typeof RequirementSchema>>().toEqualTypeOf<VariantRequirement>();
     expectTypeOf<z.output<typeof ShopifyConflictSchema>>().toEqualTypeOf<ShopifyConflict>();
     expectTypeOf<z.output<typeof ShopSchema>>().toEqualTypeOf<ShopRecord>();
     expectTypeOf<z.output<typeof BookingSchema>>().toEqualTypeOf<Booking>();
