@@ -13,7 +13,7 @@ import { InUseError, InvalidError, NotFoundError } from '../shared/errors.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 import type { AuthContext } from '../tokens/types.ts';
 import { writeRequirements } from './requirement-queries.ts';
-import { checkKeptRequirements, checkRequirements } from './requirements.ts';
+import { checkRequirements } from './requirements.ts';
 import type { ProductInput, VariantInput } from './schemas.ts';
 import {
   dependentsOf,
@@ -67,7 +67,7 @@ export async function createProduct(db: Database, auth: Shop, input: ProductInpu
       });
       if (variantId === undefined) errors.add(`variants[${i}].external_id`, VARIANT_TAKEN);
       if (!v.requirements) continue;
-      await checkRequirements(tx, auth.shopId, v.requirements, Boolean(v.schedule), `variants[${i}].`, errors);
+      await checkRequirements(tx, auth.shopId, v.requirements, `variants[${i}].`, errors);
       // Written only while all is well: a refusal rolls everything back anyway.
       if (errors.empty) await writeRequirements(tx, auth.shopId, variantId!, v.requirements);
     }
@@ -106,7 +106,7 @@ export async function createVariant(
     if (id === undefined) throw new InvalidError({ external_id: [VARIANT_TAKEN] });
     if (input.requirements) {
       const errors = new FieldErrors();
-      await checkRequirements(tx, auth.shopId, input.requirements, Boolean(input.schedule), '', errors);
+      await checkRequirements(tx, auth.shopId, input.requirements, '', errors);
       errors.throwIfAny();
       await writeRequirements(tx, auth.shopId, id, input.requirements);
     }
@@ -132,8 +132,7 @@ export async function changeVariant(db: Database, auth: Shop, id: number, input:
     const schedule = input.schedule !== undefined ? input.schedule : await variantSchedule(tx, auth.shopId, id);
     if (input.slotsWithoutSchedule && schedule === null)
       errors.add('schedule', 'is required when booking is "slots": this variant has none yet');
-    if (input.requirements) await checkRequirements(tx, auth.shopId, input.requirements, Boolean(schedule), '', errors);
-    else if (input.schedule === null) await checkKeptRequirements(tx, id, errors);
+    if (input.requirements) await checkRequirements(tx, auth.shopId, input.requirements, '', errors);
     errors.throwIfAny();
     await updateVariant(tx, auth.shopId, id, input);
     if (input.requirements) await writeRequirements(tx, auth.shopId, id, input.requirements);

@@ -12,7 +12,7 @@ import { writeRequirements } from '../catalog/requirement-queries.ts';
 import { checkRequirements } from '../catalog/requirements.ts';
 import { FieldErrors } from '../shared/field-errors.ts';
 import { FixtureError, type FixtureRequirement, type FixtureResource, fixtureHours } from './fixture-schema.ts';
-import { upsertResource, variantIsTimed } from './resource-queries.ts';
+import { upsertResource } from './resource-queries.ts';
 
 /** Loads the shop's resources; resolves to their ids by name. */
 export async function loadResources(
@@ -64,7 +64,7 @@ export async function loadRequirements(
     choice: r.choice ?? 'any',
   }));
   const errors = new FieldErrors();
-  await checkRequirements(tx, shopId, list, await variantIsTimed(tx, variantId), '', errors);
+  await checkRequirements(tx, shopId, list, '', errors);
   const [field, messages] = Object.entries(errors.fields)[0] ?? [];
   if (field) throw new FixtureError(`${where}.${field} ${messages![0]}`);
   await writeRequirements(tx, shopId, variantId, list);

@@ -28,12 +28,3 @@ export async function upsertResource(
   ]);
   return Number(rows[0]!.id);
 }
-
-/** Whether the variant is booked by times of day (has a schedule). */
-export async function variantIsTimed(tx: Queryable, variantId: number): Promise<boolean> {
-  const { rows } = await tx.query<{ timed: boolean }>(
-    'SELECT schedule IS NOT NULL AS timed FROM variants WHERE id = $1',
-    [variantId],
-  );
-  return rows[0]?.timed === true;
-}

@@ -74,8 +74,8 @@ describeEachDatabase('Resources in the fixture format', (database) => {
         tour(f).requirements![1]!.uses = 2;
       }, "product 7002, variants[0].requirements[1].uses is 2, more than Ben's 1 unit and Anna's 1 unit");
       await refused((f) => {
-        tour(f).requirements![1]!.per = 'slot';
-      }, 'product 7002, variants[0].requirements[1].per must be "unit" or "booking": "slot" is once per departure, and this variant is booked by days (it has no schedule)');
+        tour(f).requirements![1]!.per = 'day' as 'slot';
+      }, 'shops[0].products[1].variants[0].requirements[1].per must be one of unit, booking, slot');
       await refused((f) => {
         f.shops[0]!.resources![1]!.hours = {
           mon: [

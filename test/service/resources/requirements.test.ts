@@ -119,14 +119,6 @@ describeEachDatabase('Variant requirements', (database) => {
             'requirements[1].uses': ["is 2, more than Anna's 1 unit"],
           },
         ],
-        [
-          [{ resources: [anna], per: 'slot' }],
-          {
-            'requirements[0].per': [
-              'must be "unit" or "booking": "slot" is once per departure, and this variant is booked by days (it has no schedule)',
-            ],
-          },
-        ],
         [[{ resources: [anna], per: 'day' }], { 'requirements[0].per': ['must be "unit" or "booking" or "slot"'] }],
         [[{ resources: [anna], choice: 'me' }], { 'requirements[0].choice': ['must be "any" or "shopper"'] }],
         [[{ resources: [anna], uses: 0 }], { 'requirements[0].uses': ['must be a whole number from 1 to 100000'] }],
@@ -160,26 +152,19 @@ describeEachDatabase('Variant requirements', (database) => {
     });
   });
 
-  it('takes per "slot" only with times of day, and keeps a schedule a slot requirement needs', async () => {
+  it('takes per "slot" on a variant booked by days (its day is its departure) and keeps it when the schedule goes', async () => {
     await withService(database, async (service) => {
       const a = api(service);
       const { adult } = await catalogIds(service);
       const guide = await makeResource(service, { name: 'Guide', kind: 'staff', units: 1 });
-      // The schedule given in the same request counts.
-      const timed = await a.put(`/v1/variants/${adult}`, {
-        schedule: TIMES,
-        requirements: [{ resources: [guide], per: 'slot' }],
-      });
-      expect(timed.status).toBe(200);
-      const before = await resourceRows(service);
-      const days = await a.put(`/v1/variants/${adult}`, { booking: 'days' });
-      expect(days.status).toBe(422);
-      expect(Object.keys(days.body.details.fields)).toEqual(['schedule']);
-      expect(await resourceRows(service)).toEqual(before);
-      // With its requirements changed in the same request, the variant goes back to days.
-      const both = await a.put(`/v1/variants/${adult}`, { schedule: null, requirements: [{ resources: [guide] }] });
-      expect(both.status).toBe(200);
-      expect(both.body).toMatchObject({ booking: 'days', requirements: [{ per: 'unit' }] });
+      const days = await a.put(`/v1/variants/${adult}`, { requirements: [{ resources: [guide], per: 'slot' }] });
+      expect(days.status).toBe(200);
+      expect(days.body).toMatchObject({ booking: 'days', requirements: [{ per: 'slot' }] });
+      const timed = await a.put(`/v1/variants/${adult}`, { schedule: TIMES });
+      expect(timed.body).toMatchObject({ booking: 'slots', requirements: [{ per: 'slot' }] });
+      const back = await a.put(`/v1/variants/${adult}`, { booking: 'days' });
+      expect(back.status).toBe(200);
+      expect(back.body).toMatchObject({ booking: 'days', requirements: [{ per: 'slot' }] });
     });
   });
 });
