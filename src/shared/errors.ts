@@ -62,6 +62,19 @@ export interface UnavailableItem {
   quantity_available: number;
   status: string;
   status_code: number;
+  /** When a shared resource refused it (RESOURCES.md §2): which, in words and a code. */
+  resource_shortage?: ResourceShortage;
+}
+
+/** Why a requirement's pool could not take an item: each member's units free, and for a shopper's pick, the others free. */
+export interface ResourceShortage {
+  /** `resource_sold_out`: no member has the units; `departure_led`: the departure already has a resource outside the pick. */
+  code: 'resource_sold_out' | 'departure_led';
+  /** The shopper-readable reason, e.g. "No guide free: Anna, Ben". */
+  message: string;
+  resources: Array<{ id: number; name: string; units_free: number }>;
+  /** For a shopper's pick: the pool's other members that are free for the item. */
+  free_instead: Array<{ id: number; name: string }>;
 }
 
 /** True when `value` has the shape of the error envelope. */

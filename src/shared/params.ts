@@ -64,6 +64,8 @@ export interface AvailabilityParams {
   quantity?: number;
   /** A cart whose own holds count as available. */
   cart_token?: string;
+  /** One member of a pool the shopper may choose from: its own availability (RESOURCES.md §3). */
+  resource_id?: number;
 }
 
 /** Query of GET /v1/slots (SLOTS.md §2): a slot variant's times of day, by local date. */
@@ -77,6 +79,8 @@ export interface SlotsParams {
   quantity?: number;
   /** A cart whose own holds count as available. */
   cart_token?: string;
+  /** One member of a pool the shopper may choose from: its own availability (RESOURCES.md §3). */
+  resource_id?: number;
 }
 
 /** One item of POST /v1/reservations. */
@@ -89,6 +93,8 @@ export interface ReservationItemParams {
   finish?: string;
   /** Units; 0 removes this variant's item from the cart. */
   quantity: number | string;
+  /** The shopper's pick in a pool the merchant lets shoppers choose from (RESOURCES.md §3); omitted: any. */
+  resource_id?: string | number | null;
 }
 
 /** Body of POST /v1/reservations (seed §2.5). */

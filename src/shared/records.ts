@@ -33,6 +33,8 @@ export interface ReservationItem {
   product_title: string;
   /** 1 when the item covers whole days in the shop's zone (the API's 0/1 flag). */
   all_day: 0 | 1;
+  /** The shared resources assigned to it, in its variant's order of requirements (RESOURCES.md §2); absent without. */
+  resources?: FreeResource[];
 }
 
 /** A guest named on a reservation. */
@@ -143,6 +145,24 @@ export interface Widget {
   settings: WidgetSettings;
   created_at: string;
   updated_at: string;
+  /**
+   * The variants of its products that draw on shared resources (RESOURCES.md §4): ticket types
+   * sharing seats, pools a shopper may choose from. Absent when none does.
+   */
+  resource_variants?: ResourceVariant[];
+}
+
+/** A variant drawing on shared resources, as a widget sees it (no units, hours or blackouts). */
+export interface ResourceVariant {
+  external_id: number;
+  product_external_id: number;
+  title: string;
+  requirements: Array<{
+    per: 'unit' | 'booking' | 'slot';
+    uses: number;
+    choice: 'any' | 'shopper';
+    resources: Array<{ id: number; name: string }>;
+  }>;
 }
 
 /** One item of a booking. */
@@ -225,6 +245,8 @@ export interface AvailabilityDay {
   quantity_free: number;
   status: ItemStatus;
   status_code: ItemStatusCode;
+  /** A variant booked by days whose resource the shopper may choose: the pool's members free that day. */
+  free_resources?: FreeResource[];
   /**
    * A variant booked by times of day only (SLOTS.md §2): how many of the day's slots can take
    * the quantity asked. Absent for a variant booked by days.
@@ -249,6 +271,14 @@ export interface AvailableSlot {
    * `units` variant, 1 for `seats` (GET /v1/slots answers it; API.md §4.13).
    */
   max_slots?: number;
+  /** A variant whose resource the shopper may choose: the pool's members free for one unit of it, by name. */
+  free_resources?: FreeResource[];
+}
+
+/** A member of a `shopper` pool that is free (RESOURCES.md §3). */
+export interface FreeResource {
+  id: number;
+  name: string;
 }
 
 /** GET /v1/slots: each local date `YYYY-MM-DD` of the period, with its slots in start order (none on a closed day). */

@@ -15,6 +15,7 @@ import { dayPeriod } from './period.ts';
 import { UsageIndex } from './usage.ts';
 import type { AuthContext } from '../tokens/types.ts';
 import { judgeSlots } from '../slots/slot-list.ts';
+import { checkPick, resourceLimits } from './resource-limits.ts';
 import { slotDays } from '../slots/slot-days.ts';
 
 /** What to list. */
@@ -29,6 +30,8 @@ export interface DaysRequest {
   quantity?: number;
   /** The test clock's "now", or null: the database's (live holds by the clock that stamped them). */
   override: number | null;
+  /** One member of a `shopper` pool asked about (`resource_id=`); undefined: any. */
+  resourceId?: string | undefined;
 }
 
 /**
@@ -68,8 +71,23 @@ export async function readDays(
   const except =
     request.cartToken === undefined ? undefined : await cartReservationId(q, auth.shopId, request.cartToken);
   const ctx = { today: plainDateInZone(now, auth.tz), usage, blackouts, except, storefrontRules: true };
-  return days.map((date) => {
-    const judged = judgeDay(variant, dayPeriod(date, addDays(date, 1), auth.tz), ctx);
+  checkPick(variant, request.resourceId);
+  const periods = days.map((date) => dayPeriod(date, addDays(date, 1), auth.tz));
+  const limits = await resourceLimits(q, variant, periods, {
+    allDay: true,
+    tz: auth.tz,
+    now,
+    except,
+    pick: request.resourceId,
+  });
+  return days.map((date, i) => {
+    const judged = judgeDay(variant, periods[i]!, ctx);
+    const { limit, free } = limits?.[i] ?? {};
+    if (limit !== undefined) {
+      // What the day's shared resources leave (a closed day keeps its 0 and its status).
+      judged.quantityFree = Math.min(judged.quantityFree, limit);
+      judged.quantityAvailable = Math.min(judged.quantityAvailable, limit);
+    }
     // Fewer free than asked: as a hold of that quantity would be refused (1 asked: the engine's own sold_out).
     if (judged.status === 'ok' && judged.quantityAvailable < quantity) judged.status = 'sold_out';
     return {
@@ -78,6 +96,7 @@ export async function readDays(
       quantity_free: judged.quantityFree,
       status: judged.status,
       status_code: ITEM_STATUS[judged.status],
+      ...(free && { free_resources: free }),
     };
   });
 }

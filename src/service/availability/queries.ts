@@ -18,6 +18,8 @@ import { resolveSettings } from '../../shared/settings.ts';
 import type { BlackoutScope } from '../../shared/records.ts';
 import { appliesToVariantSql } from '../blackouts/target-queries.ts';
 import type { BlackoutSpan, Period, UsageRow, VariantRules } from './types.ts';
+import { toIsoUtc } from '../../shared/zones.ts';
+import { requirementsOf, requirementsSql } from './requirement-queries.ts';
 
 // A product on no widget is bookable by the API with a range widget's defaults; one on several
 // widgets follows its oldest widget.
@@ -33,21 +35,31 @@ export async function loadVariantRules(
   q: Queryable,
   shopId: number,
   externalIds: readonly number[],
-  options: { lock: boolean },
+  options: { lock: boolean; span?: { startAt: number; finishAt: number } },
 ): Promise<Map<number, VariantRules>> {
-  const { rows } = await q.query<VariantRow>(
+  const { rows } = await q.query<VariantRow & { requirements: unknown }>(
     `SELECT v.id, v.external_id, v.product_id, v.title, p.title AS product_title, v.capacity, v.schedule,
             (SELECT jsonb_build_object('type', w.type, 'settings', w.settings)
                FROM widget_products wp JOIN widgets w ON w.id = wp.widget_id
-              WHERE wp.product_id = p.id ORDER BY w.id LIMIT 1) AS widget
+              WHERE wp.product_id = p.id ORDER BY w.id LIMIT 1) AS widget,
+            ${requirementsSql('v', '$3::timestamptz', '$4::timestamptz')} AS requirements
        FROM variants v JOIN products p ON p.id = v.product_id
       WHERE v.shop_id = $1 AND v.external_id = ANY($2::bigint[])
       ORDER BY v.id
       ${options.lock ? 'FOR NO KEY UPDATE OF v' : ''}`,
-    [shopId, [...new Set(externalIds)]],
+    [
+      shopId,
+      [...new Set(externalIds)],
+      // Without a span, a resource's blackouts are not read (none is closed).
+      options.span ? toIsoUtc(options.span.startAt) : null,
+      options.span ? toIsoUtc(options.span.finishAt) : null,
+    ],
   );
   const found = new Map<number, VariantRules>();
-  for (const r of rows) found.set(r.external_id, variantRulesOf(r));
+  for (const r of rows) {
+    const requirements = requirementsOf(r.requirements);
+    found.set(r.external_id, { ...variantRulesOf(r), ...(requirements && { requirements }) });
+  }
   return found;
 }
 

@@ -37,6 +37,9 @@ const AvailabilityQuery = query({
   quantity: queryInt(1).openapi({
     description: 'The units wanted: a day (or, for a slot variant, a slot) with fewer left is sold_out. @default 1',
   }),
+  resource_id: queryId().openapi({
+    description: 'One member of a pool the shopper may choose from (RESOURCES.md §3): judged as a hold that picks it.',
+  }),
 }).superRefine(periodCheck(MAX_DAYS), { when: () => true });
 
 const OccupancyQuery = query({
@@ -84,6 +87,7 @@ export const availabilityRoutes = featureApp()
       cartToken: query.cart_token,
       quantity: query.quantity,
       override: sqlNowOf(deps.clock),
+      resourceId: query.resource_id === undefined ? undefined : String(query.resource_id),
     });
     return jsonAnswer(days, 200);
   });

@@ -28,6 +28,8 @@ import { timedPeriod } from '../availability/period.ts';
 import { linkCustomers, upsertCustomers } from './customer-queries.ts';
 import type { BookingInput } from './input.ts';
 import { judgeBookingItems } from './judge.ts';
+import { assignBookingResources } from './resources.ts';
+import { type Assignments, heldAssignments } from './resource-queries.ts';
 import { misfitMessage } from './misfit-message.ts';
 import { checkSlotPeriods } from './slot-judgements.ts';
 import type { AuthContext } from '../tokens/types.ts';
@@ -98,19 +100,22 @@ async function book(
   idempotency: Idempotency | undefined,
   sqlNow: number | null,
 ): Promise<Booking> {
+  const period = timedPeriod(input.startAt, input.finishAt, auth.tz);
   const rules = await loadVariantRules(
     tx,
     auth.shopId,
     input.items.map((i) => i.externalId),
-    { lock: true },
+    { lock: true, span: period },
   );
   // After the locks: holds that expired while this waited no longer count (as in a hold).
   const now = await databaseNow(tx, sqlNow);
-  const period = timedPeriod(input.startAt, input.finishAt, auth.tz);
   checkSlotPeriods(rules, input, auth.tz);
   const variantIds = [...rules.values()].map((v) => v.variantId);
   let fields = input.fields;
+  let keep: Assignments = new Map();
   if (input.cartToken !== undefined && variantIds.length > 0) {
+    // The resources the hold was assigned stay the booking's.
+    keep = await heldAssignments(tx, auth.shopId, input.cartToken, variantIds);
     // The hold's answers to its questions come with it (a field the body names already stands).
     const answers = await heldAnswers(tx, auth.shopId, input.cartToken, variantIds);
     fields = [...fields, ...answers.filter((a) => !fields.some((f) => f.name === a.name))];
@@ -155,7 +160,7 @@ async function book(
     now,
   });
   if (!row) throw new KeyTaken();
-  await insertBookingItems(
+  const itemIds = await insertBookingItems(
     tx,
     row.id,
     input.items.map((item, i) => ({
@@ -164,6 +169,14 @@ async function book(
       quantity: item.quantity,
     })),
   );
+  const assigned = await assignBookingResources(
+    tx,
+    { id: row.id, tz: auth.tz, now },
+    demands,
+    itemIds,
+    input.items.map((i) => i.resourceId),
+    keep,
+  );
   const customerIds = await upsertCustomers(tx, auth.shopId, input.customers, now);
   await linkCustomers(tx, row.id, customerIds);
   const items: BookingItem[] = input.items.map((item, i) => {
@@ -171,7 +184,7 @@ async function book(
     return {
       external_id: v.externalId,
       variant_id: v.variantId,
-      resource_id: item.resourceId,
+      resource_id: assigned[i] === undefined ? item.resourceId : String(assigned[i]),
       quantity: item.quantity,
       product_title: v.productTitle,
       variant_title: v.title,

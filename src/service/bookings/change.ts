@@ -32,6 +32,8 @@ import { deleteBookingItems, updateBooking } from './change-queries.ts';
 import { linkCustomers, upsertCustomers } from './customer-queries.ts';
 import { type BookingChange, type BookingItemInput, stableJson } from './input.ts';
 import { judgeBookingItems } from './judge.ts';
+import { assignBookingResources } from './resources.ts';
+import { bookingAssignments } from './resource-queries.ts';
 import { bookingRecords, findBookingRow, itemsOf } from './list-queries.ts';
 import { misfitMessage } from './misfit-message.ts';
 import { insertBookingItems } from './queries.ts';
@@ -127,8 +129,10 @@ async function restock(
   now: number,
 ): Promise<void> {
   const externals = [...current.map((i) => i.external_id), ...next.items.map((i) => i.externalId)];
-  const rules = await loadVariantRules(tx, auth.shopId, externals, { lock: true });
+  const rules = await loadVariantRules(tx, auth.shopId, externals, { lock: true, span: period });
   checkSlotPeriods(rules, next, auth.tz);
+  // A change keeps the booking's resources wherever they have the units; else it is assigned afresh.
+  const keep = await bookingAssignments(tx, id);
   // From here on the booking's own units count no more: it is judged as if it were new.
   await deleteBookingItems(tx, id);
   const { demands, judgements } = await judgeBookingItems(tx, auth, rules, next.items, period, now);
@@ -154,7 +158,7 @@ async function restock(
     });
     throw new ConflictError(misfitMessage(misfits, period, auth.tz), items);
   }
-  await insertBookingItems(
+  const itemIds = await insertBookingItems(
     tx,
     id,
     next.items.map((item, i) => ({
@@ -162,6 +166,14 @@ async function restock(
       resourceId: item.resourceId,
       quantity: item.quantity,
     })),
+  );
+  await assignBookingResources(
+    tx,
+    { id, tz: auth.tz, now },
+    demands,
+    itemIds,
+    next.items.map((i) => i.resourceId),
+    keep,
   );
 }
 

@@ -164,16 +164,17 @@ export async function insertBooking(tx: Queryable, b: BookingInsert): Promise<Bo
   return rows[0];
 }
 
-/** Inserts the booking's items, in the order given (their `position`). */
+/** Inserts the booking's items, in the order given (their `position`); answers their ids in that order. */
 export async function insertBookingItems(
   tx: Queryable,
   bookingId: number,
   items: ReadonlyArray<{ variantId: number; resourceId: string | null; quantity: number }>,
-): Promise<void> {
-  await tx.query(
+): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number; position: number }>(
     `INSERT INTO booking_items (booking_id, variant_id, resource_id, quantity, position)
      SELECT $1, t.variant_id, t.resource_id, t.quantity, t.position
-       FROM unnest($2::bigint[], $3::text[], $4::int[], $5::int[]) AS t (variant_id, resource_id, quantity, position)`,
+       FROM unnest($2::bigint[], $3::text[], $4::int[], $5::int[]) AS t (variant_id, resource_id, quantity, position)
+     RETURNING id, position`,
     [
       bookingId,
       items.map((i) => i.variantId),
@@ -182,6 +183,8 @@ export async function insertBookingItems(
       items.map((_, i) => i),
     ],
   );
+  // The items' ids in the given order (a shared resource's units are recorded against them).
+  return [...rows].sort((a, b) => a.position - b.position).map((r) => Number(r.id));
 }
 
 /**

@@ -14,6 +14,7 @@ import type { ItemStatus } from '../../shared/status.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
 import type { Demand } from '../availability/types.ts';
 import { DEFAULT_HOLD_MINUTES, type HoldTarget } from './hold-queries.ts';
+import type { RequirementRow, ShortRow } from '../availability/types.ts';
 import type { ReservationRow } from './queries.ts';
 
 /** What `holdLocked` asks for: the cart (its `now` null means the clock once the locks are granted), and every item. */
@@ -24,6 +25,8 @@ export interface HoldCall extends HoldTarget {
   allDay: readonly boolean[];
   /** Per posted item: the rule that stops it (`ruleStatus`), undefined when none does. */
   rules: ReadonlyArray<ItemStatus | undefined>;
+  /** What the items ask of shared resources (`hold-resources.ts`); none: today's path. */
+  requirements?: readonly RequirementRow[];
 }
 
 /** What the call did. */
@@ -37,11 +40,15 @@ export type LockedHold =
       keptOthers: boolean;
       /** Per posted item: its units left before the write, as the record shows them. */
       available: number[];
+      /** The resources granted: per posted item (1-based) and requirement. */
+      assigned: Array<{ item: number; requirement: number; resource: number }>;
     }
   | {
       outcome: 'misfit';
       /** Per posted item: its status and the units left for it, as the 409 shows them. */
       judgements: Array<{ status: ItemStatus; quantityAvailable: number }>;
+      /** The requirements no pool member could take (empty when resources did not refuse). */
+      short: ShortRow[];
     };
 
 interface CallRow {
@@ -54,6 +61,8 @@ interface CallRow {
   kept_others: boolean | null;
   available: number[] | null;
   statuses: ItemStatus[] | null;
+  short: ShortRow[] | null;
+  assigned: Array<{ item: number; requirement: number; resource: number }> | null;
 }
 
 // A deadlock or serialization failure aborts the statement and leaves nothing behind: run it
@@ -62,7 +71,7 @@ const RETRIES = 5;
 
 // Every column, lock_wait_ms and lock_held_ms included: the bench reads them from the result.
 const SQL = `SELECT * FROM hold_items($1, $2, $3::jsonb, $4::timestamptz, $5::int, $6::boolean, $7::bigint[], $8::bigint[], $9::timestamptz[],
-                  $10::timestamptz[], $11::date[], $12::date[], $13::int[], $14::text[], $15::boolean[], $16::date, $17::date, $18::int)`;
+                  $10::timestamptz[], $11::date[], $12::date[], $13::int[], $14::text[], $15::boolean[], $16::date, $17::date, $18::int, $19::jsonb)`;
 
 /**
  * Takes the row locks of these variants in id order, as `hold_items` does (NO KEY UPDATE excludes
@@ -107,6 +116,7 @@ export async function holdLocked(
     span.startDay,
     span.finishDay,
     DEFAULT_HOLD_MINUTES,
+    JSON.stringify(c.requirements ?? []),
   ];
   for (let attempt = 0; ; attempt++) {
     try {
@@ -128,6 +138,7 @@ function lockedHold(r: CallRow, cartToken: string): LockedHold {
     return {
       outcome: 'misfit',
       judgements: (r.statuses ?? []).map((status, i) => ({ status, quantityAvailable: available[i] ?? 0 })),
+      short: r.short ?? [],
     };
   }
   return {
@@ -142,5 +153,6 @@ function lockedHold(r: CallRow, cartToken: string): LockedHold {
     now: new Date(r.res_now).getTime(),
     keptOthers: r.kept_others === true,
     available: r.available ?? [],
+    assigned: r.assigned ?? [],
   };
 }

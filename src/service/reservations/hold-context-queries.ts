@@ -12,6 +12,7 @@ import { toIsoUtc } from '../../shared/zones.ts';
 import type { BlackoutSpan, Period, VariantRules } from '../availability/types.ts';
 import { appliesToVariantSql } from '../blackouts/target-queries.ts';
 import { type VariantRow, variantRulesOf } from '../availability/queries.ts';
+import { requirementsOf, requirementsSql } from '../availability/requirement-queries.ts';
 import { ALLOWANCE_OF, DEFAULT_ALLOWANCE, type OwnReservation, otherItemsSettingSql } from './hold-queries.ts';
 
 /** Everything `loadHoldContext` reads. */
@@ -40,6 +41,7 @@ SELECT (SELECT now FROM t) AS db_now, v.id, v.external_id, v.product_id, v.title
           FROM blackouts b
          WHERE b.shop_id = $1 AND b.starts_at < $5::timestamptz AND b.finishes_at > $4::timestamptz
            AND ${appliesToVariantSql('b', 'v', 'p')}) AS blackouts,
+       ${requirementsSql('v', '$4::timestamptz', '$5::timestamptz')} AS requirements,
        own.id AS own_id, own.expires_at AS own_expires_at, own.variant_ids AS own_variant_ids,
        own.other_allowance AS own_other_allowance,
        own.other_unit_days AS own_other_unit_days
@@ -59,6 +61,7 @@ interface Row extends Omit<VariantRow, 'id'> {
   db_now: Date | string;
   id: number | null;
   blackouts: Array<[string, string, BlackoutScope]>;
+  requirements: unknown;
   own_id: number | null;
   own_expires_at: Date | string | null;
   own_variant_ids: number[] | null;
@@ -110,7 +113,8 @@ export async function loadHoldContext(
   }
   for (const r of rows) {
     if (r.id === null) continue;
-    context.rules.set(r.external_id, variantRulesOf({ ...r, id: r.id }));
+    const requirements = requirementsOf(r.requirements);
+    context.rules.set(r.external_id, { ...variantRulesOf({ ...r, id: r.id }), ...(requirements && { requirements }) });
     for (const [startsAt, finishesAt, scope] of r.blackouts) {
       context.blackouts.push({
         variantId: r.id,

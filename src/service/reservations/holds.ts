@@ -53,19 +53,21 @@
  */
 import type { Database } from '../db/types.ts';
 import type { AuthContext } from '../tokens/types.ts';
-import type { UnavailableItem } from '../../shared/errors.ts';
+import type { ResourceShortage, UnavailableItem } from '../../shared/errors.ts';
 import { ConflictError, InvalidError } from '../shared/errors.ts';
-import type { Reservation } from '../../shared/records.ts';
+import type { FreeResource, Reservation } from '../../shared/records.ts';
 import { ITEM_STATUS, itemStatus } from '../../shared/status.ts';
 import { localPeriod, plainDateInZone, toIsoUtc } from '../../shared/zones.ts';
 import { type Judgement, ruleStatus } from '../availability/engine.ts';
 import { spanOf } from '../availability/period.ts';
 import { slotRuleStatus } from '../slots/rules.ts';
 import { itemPeriods, postedSpan } from './item-periods.ts';
-import type { Demand } from '../availability/types.ts';
+import type { Assigned, Demand } from '../availability/types.ts';
 import type { HoldInput } from './schemas.ts';
 import { holdLocked, lockVariants } from './hold-call-queries.ts';
 import { loadHoldContext } from './hold-context-queries.ts';
+import { assignedTo, requirementRows } from '../availability/requirement-rows.ts';
+import { shortagesOf } from '../availability/resource-shortage.ts';
 import { DEFAULT_HOLD_MINUTES, writeHold } from './hold-queries.ts';
 import type { ReservationRow } from './queries.ts';
 import { checkPublishableLimits } from './limits.ts';
@@ -134,15 +136,29 @@ export async function holdItems(
     return slotRuleStatus(schedule, demand.variant!.variantId, startDay, slot, { now, today, blackouts });
   });
 
+  // What the items ask of shared resources, pools narrowed by hours, blackouts and picks (a pick
+  // outside its pool is a 422 here); the database counts and assigns.
+  const requirements = requirementRows(
+    guess,
+    input.items.map((i) => i.resourceId),
+    posted.map((p) => p.allDay),
+    auth.tz,
+  );
   const variantIds = [...rules.values()].map((v) => v.variantId);
   // Each item keeps its own product's hold length: the cart's hold ends at the earliest of them
   // (`hold_items` lowers it to a renewed item's).
   const holdMinutes =
     rules.size > 0 ? Math.min(...[...rules.values()].map((v) => v.settings.hold_minutes)) : DEFAULT_HOLD_MINUTES;
-  const answer = (row: ReservationRow & { created: boolean }, available: readonly number[]): HoldResult => ({
+  const answer = (
+    row: ReservationRow & { created: boolean },
+    available: readonly number[],
+    assigned: Assigned = [],
+  ): HoldResult => ({
     reservation: postedRecord(
       row,
-      guess.map((d, i) => ({ ...d, allDay: posted[i]!.allDay })).filter((d) => d.quantity > 0),
+      guess
+        .map((d, i) => ({ ...d, allDay: posted[i]!.allDay, resources: assignedTo(d, i, assigned) }))
+        .filter((d) => d.quantity > 0),
       available.filter((_, i) => guess[i]!.quantity > 0),
       auth.tz,
     ),
@@ -175,6 +191,7 @@ export async function holdItems(
     demands: guess,
     allDay: posted.map((p) => p.allDay),
     rules: verdicts,
+    requirements,
   });
   // A renewal takes the locks of the cart's other variants first, in a transaction, and only
   // then reads the clock it passes: a test clock, which the database cannot read after its
@@ -186,7 +203,9 @@ export async function holdItems(
           await lockVariants(tx, [...variantIds, ...others]);
           return holdLocked(tx, call(sqlNow()), span, 0);
         });
-  if (locked.outcome === 'misfit') throw unavailable(guess, locked.judgements, input);
+  if (locked.outcome === 'misfit') {
+    throw unavailable(guess, locked.judgements, input, shortagesOf(locked.short, guess));
+  }
   // Usually the cart holds only what was just posted: the record is then known without reading
   // it back. Otherwise it is read after COMMIT, outside the locks.
   if (locked.keptOthers) {
@@ -195,13 +214,13 @@ export async function holdItems(
       created: locked.row.created,
     };
   }
-  return answer(locked.row, locked.available);
+  return answer(locked.row, locked.available, locked.assigned);
 }
 
 /** The record of a cart holding exactly `held`, with the units each item had left before the write. */
 function postedRecord(
   row: ReservationRow,
-  held: ReadonlyArray<Demand & { allDay: boolean }>,
+  held: ReadonlyArray<Demand & { allDay: boolean; resources: FreeResource[] | undefined }>,
   available: readonly number[],
   tz: string,
 ): Reservation {
@@ -211,7 +230,7 @@ function postedRecord(
     created_at: toIsoUtc(new Date(row.created_at)),
     expires_at: toIsoUtc(new Date(row.expires_at)),
     tz,
-    items: held.map(({ variant, period, quantity, allDay }, i) => ({
+    items: held.map(({ variant, period, quantity, allDay, resources }, i) => ({
       start: toIsoUtc(period.startAt),
       finish: toIsoUtc(period.finishAt),
       // Whole days: the period's own days are the local ones (no zone arithmetic again).
@@ -226,6 +245,7 @@ function postedRecord(
       variant_title: variant!.title,
       product_title: variant!.productTitle,
       all_day: allDay ? 1 : 0,
+      ...(resources && { resources }),
     })),
   };
 }
@@ -235,6 +255,7 @@ function unavailable(
   demands: readonly Demand[],
   judgements: ReadonlyArray<Pick<Judgement, 'status' | 'quantityAvailable'>>,
   input: HoldInput,
+  shortages: ReadonlyMap<number, ResourceShortage>,
 ): ConflictError {
   const items: UnavailableItem[] = demands.map((d, i) => ({
     external_id: input.items[i]!.externalId,
@@ -244,8 +265,14 @@ function unavailable(
     quantity_available: judgements[i]!.quantityAvailable,
     status: judgements[i]!.status,
     status_code: ITEM_STATUS[judgements[i]!.status],
+    ...(shortages.has(i) && { resource_shortage: shortages.get(i)! }),
   }));
   const misfits = items.map((item, i) => ({ item, i })).filter(({ item }) => item.status !== 'ok');
-  const named = misfits.map(({ item, i }) => `items[${i}] (${item.status})`).join(', ');
+  const named = misfits
+    .map(
+      ({ item, i }) =>
+        `items[${i}] (${item.status}${item.resource_shortage ? `: ${item.resource_shortage.message}` : ''})`,
+    )
+    .join(', ');
   return new ConflictError(`Nothing was held: ${named} cannot be held as posted.`, items);
 }

@@ -35,6 +35,8 @@ export interface ItemRow {
   product_title: string;
   /** A timed item's units left for its slot (others' use counted by the database), else null. */
   slot_available: number | null;
+  /** The shared resources assigned to it, or null without. */
+  resources: Array<{ id: number | string; name: string }> | null;
 }
 
 /** Filters of GET /v1/reservations, already checked; all given ones must hold (AND). */
@@ -119,6 +121,10 @@ export async function reservationItemRows(
     `SELECT ri.reservation_id, ri.variant_id, v.external_id, v.capacity, ri.start_at, ri.finish_at,
             ri.start_day::text AS start_day, ri.finish_day::text AS finish_day, ri.quantity, ri.all_day,
             v.title AS variant_title, p.title AS product_title,
+            (SELECT jsonb_agg(jsonb_build_object('id', s.id, 'name', s.name) ORDER BY q.position, s.id)
+               FROM resource_allocations a JOIN resources s ON s.id = a.resource_id
+               LEFT JOIN variant_requirements q ON q.id = a.requirement_id
+              WHERE a.reservation_item_id = ri.id) AS resources,
             CASE WHEN ri.all_day = 0
                  THEN greatest(0, v.capacity - slot_units_in_use(ri.variant_id, ri.start_at, ri.finish_at, $2::timestamptz, ri.reservation_id))
             END AS slot_available

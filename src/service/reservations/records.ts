@@ -61,6 +61,7 @@ export async function reservationRecords(
       variant_title: i.variant_title,
       product_title: i.product_title,
       all_day: i.all_day,
+      ...(i.resources && { resources: i.resources.map((r) => ({ id: Number(r.id), name: r.name })) }),
     });
   }
   return rows.map((r) => ({

@@ -32,6 +32,8 @@ export interface HoldItemInput {
   /** Undefined when not posted: the day after a day's start, or the slot's own finish. */
   finish: ItemTime | undefined;
   quantity: number;
+  /** The shopper's pick in a `shopper` pool (RESOURCES.md §3), as posted; undefined: any. */
+  resourceId?: string;
 }
 
 /** A checked POST /v1/reservations body. */
@@ -79,7 +81,20 @@ const FINISH = z
 
 /** One item: the seed's fields and `finish` (an extension). */
 const ITEM = fieldsOnly(
-  { external_id: externalId(), start: START, finish: FINISH, quantity: wholeNumber(0) },
+  {
+    external_id: externalId(),
+    start: START,
+    finish: FINISH,
+    quantity: wholeNumber(0),
+    resource_id: z
+      .union([z.string().max(64), z.number().int()])
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "The shopper's pick of a resource in a pool the merchant lets shoppers choose from (RESOURCES.md); omitted or null: any.",
+      }),
+  },
   'reservation item',
   'must be an object with external_id, start and quantity',
 ).superRefine(
@@ -126,6 +141,7 @@ export function holdInputOf(body: z.output<typeof HoldBody>): HoldInput {
       start: itemTimeOf(item.start)!,
       finish: item.finish == null ? undefined : itemTimeOf(item.finish),
       quantity: item.quantity,
+      ...(item.resource_id != null && { resourceId: String(item.resource_id) }),
     })),
     guests: body.guests,
   };

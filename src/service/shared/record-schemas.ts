@@ -10,6 +10,7 @@ import { isPlainDate, type PlainDate } from '../../shared/plain-date.ts';
 import { ITEM_STATUS, type ItemStatus, type ItemStatusCode } from '../../shared/status.ts';
 import { RequirementSchema } from './resource-record-schemas.ts';
 import { ScheduleSchema } from './schedule-record-schemas.ts';
+import { FreeResourceSchema, ResourceShortageSchema, ResourceVariantSchema } from './resource-schemas.ts';
 
 const STATUS_NAMES = Object.keys(ITEM_STATUS) as [ItemStatus, ...ItemStatus[]];
 const STATUS_CODES = Object.values(ITEM_STATUS) as [ItemStatusCode, ...ItemStatusCode[]];
@@ -57,6 +58,10 @@ export const ReservationItemSchema = z
     variant_title: z.string(),
     product_title: z.string(),
     all_day: flag(),
+    resources: z.array(FreeResourceSchema).optional().openapi({
+      description:
+        "The shared resources assigned to it, in its variant's order of requirements; absent for a variant without.",
+    }),
   })
   .openapi('ReservationItem');
 
@@ -105,6 +110,10 @@ export const WidgetSchema = z
     settings: WidgetSettingsSchema,
     created_at: instant(),
     updated_at: instant(),
+    resource_variants: z.array(ResourceVariantSchema).optional().openapi({
+      description:
+        'The variants of its products that draw on shared resources (ticket types sharing seats, pools a shopper may choose from); absent when none does.',
+    }),
   })
   .openapi('Widget');
 
@@ -173,6 +182,9 @@ export const AvailabilityDaySchema = z
     slots_available: z.number().int().optional().openapi({
       description: 'A variant booked by times of day only: how many slots of the day can take the quantity asked.',
     }),
+    free_resources: z.array(FreeResourceSchema).optional().openapi({
+      description: "A variant booked by days whose resource the shopper may choose: the pool's members free that day.",
+    }),
   })
   .openapi('AvailabilityDay');
 
@@ -192,6 +204,10 @@ export const AvailableSlotSchema = z
       example: 1,
       description:
         "How many consecutive slots a hold starting at this slot may span: the schedule's `max_slots` for `units`, 1 for `seats` (GET /v1/slots).",
+    }),
+    free_resources: z.array(FreeResourceSchema).optional().openapi({
+      description:
+        "A variant whose resource the shopper may choose: the pool's members free for one unit of this slot.",
     }),
   })
   .openapi('AvailableSlot');
@@ -239,28 +255,6 @@ export const ShopifyConflictSchema = z
   })
   .openapi('ShopifyConflict');
 
-/** The caller's shop and its Shopify settings (GET /v1/shop; the API secret is never shown). */
-export const ShopSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    tz: z.string(),
-    locale: z.string(),
-    notify_email: z.string().nullable(),
-    cancel_cutoff_hours: z.number().int().nullable().openapi({
-      description:
-        'Until how many hours before its start a customer may cancel with their manage link; null: not online',
-    }),
-    reminder_hours: z.number().int().nullable(),
-    shopify: z.object({
-      domain: z.string().nullable(),
-      api_secret_set: z.boolean(),
-      previous_secret_expires_at: instant().nullable(),
-      book_on: z.enum(['orders/create', 'orders/paid']).nullable(),
-    }),
-  })
-  .openapi('Shop');
-
 /** A posted item as a 409 `unavailable` reports it: its instants, status and what is left (API.md §4). */
 export const UnavailableItemSchema = z
   .object({
@@ -271,6 +265,9 @@ export const UnavailableItemSchema = z
     quantity_available: z.number().int(),
     status: z.enum(STATUS_NAMES),
     status_code: codeOf(STATUS_CODES),
+    resource_shortage: ResourceShortageSchema.optional().openapi({
+      description: 'Present when a shared resource refused the item (RESOURCES.md §2).',
+    }),
   })
   .openapi('UnavailableItem');
 

@@ -20,132 +20,31 @@
  * @module
  */
 import type { Database } from '../db/types.ts';
-import { answersInProperties } from '../../shared/questions.ts';
-import { type BookingField, SHOPIFY_ORDER_FIELD } from '../../shared/records.ts';
-import { variantQuestions } from '../questions/queries.ts';
-import { createBooking } from '../bookings/bookings.ts';
 import { cancelBooking } from '../bookings/manage.ts';
-import { bookingByKey } from '../bookings/queries.ts';
-import { requestHash, type BookingInput } from '../bookings/input.ts';
 import { emailAddressProblem } from '../shared/email-address.ts';
-import { ConflictError } from '../shared/errors.ts';
-import type { AuthContext } from '../tokens/types.ts';
-import type { CartLine, ShopifyOrder, HeldLine } from './payload.ts';
-import { LINE_OVERPAID, lineBooking, type LineClaim } from './line-check.ts';
+import type { CartLine, ShopifyOrder } from './payload.ts';
+import { lineGroups } from './line-groups.ts';
+import { authOf, bookLines, type LineConflict, orderKeyPrefix } from './order-lines.ts';
 import { isCancelled, markCancelled } from './order-queries.ts';
-import { deleteItems, insertConflict, orderBookingIds, settledCartItems, type ShopifyShop } from './queries.ts';
-
-/** What every booking key of an order starts with (its cancellation finds them all by it). */
-const orderKeyPrefix = (orderId: string) => `shopify-order-${orderId}-line-`;
-
-/** The key of the booking an order line makes. */
-const keyOf = (orderId: string, lineId: string) => `${orderKeyPrefix(orderId)}${lineId}`;
+import { deleteItems, orderBookingIds, settledCartItems, type ShopifyShop } from './queries.ts';
 
 /** How long a fresh hold is safe from a cart update that does not list it yet (the widget holds, then adds the line). */
 export const CART_GRACE_MS = 60_000;
-
-function authOf(shop: ShopifyShop): AuthContext {
-  return { tokenId: 0, kind: 'secret', shopId: shop.shop_id, tz: shop.tz, locale: shop.locale, origins: [] };
-}
 
 /** What an order's delivery did. */
 export interface OrderResult {
   order_id: string;
   bookings: number[];
-  conflicts: { line_id: string; external_variant_id: number; reason: string }[];
+  conflicts: LineConflict[];
   /** Present when the order was cancelled before (or while) it was booked: nothing stays booked. */
   cancelled?: true;
   /** Present when the order's email is not one address: booked all the same, its messages held. */
   email_problem?: string;
 }
 
-function inputOf(
-  order: ShopifyOrder,
-  booked: { startAt: number; finishAt: number; units: number; cartToken: string | undefined },
-  variantId: number,
-  answers: BookingField[],
-): BookingInput {
-  return {
-    startAt: booked.startAt,
-    finishAt: booked.finishAt,
-    items: [{ externalId: variantId, resourceId: null, quantity: booked.units }],
-    customers: order.customer ? [order.customer] : [],
-    fields: [...(order.name ? [{ name: SHOPIFY_ORDER_FIELD, value: order.name }] : []), ...answers],
-    tags: ['shopify'],
-    createDraftOrder: false,
-    cartToken: booked.cartToken,
-  };
-}
-
-/** Books one line, or records why it could not be; resolves to its booking's id or its conflict. */
-async function bookLine(
-  db: Database,
-  shop: ShopifyShop,
-  order: ShopifyOrder,
-  line: HeldLine,
-  sqlNow: number | null,
-): Promise<number | OrderResult['conflicts'][number]> {
-  const key = keyOf(order.id, line.lineId);
-  // Booked by an earlier delivery: that booking is the answer (its hold is gone by now). The one
-  // read of the line's booking: createBooking is told it found none, and reads it only if a
-  // concurrent delivery books the line meanwhile.
-  const done = await bookingByKey(db, shop.shop_id, key, shop.tz);
-  if (done) return done.booking.id;
-  const record = (reason: string, claim: LineClaim, bookingId?: number) =>
-    insertConflict(db, shop.shop_id, {
-      orderId: order.id,
-      orderName: order.name,
-      lineId: line.lineId,
-      variantId: line.variantId,
-      startAt: claim.startAt,
-      finishAt: claim.finishAt,
-      quantity: claim.units,
-      reason,
-      lineQuantity: claim.paid,
-      heldLineQuantity: claim.required,
-      pricing: claim.pricing,
-      bookingId,
-    });
-  const conflict = async (reason: string, claim: LineClaim) => {
-    await record(reason, claim);
-    return { line_id: line.lineId, external_variant_id: line.variantId, reason };
-  };
-  const booked = await lineBooking(db, shop, order.cartToken, line);
-  if (!booked.ok) return conflict(booked.reason, booked);
-  // The answers to the product's questions the line carries as visible properties (issue 27);
-  // a line with none (every booking line of a product that asks nothing) costs no query.
-  const answered = Object.keys(line.properties).some((name) => !name.startsWith('_'));
-  const questions = answered ? await variantQuestions(db, shop.shop_id, line.variantId) : [];
-  const input = inputOf(order, booked, line.variantId, answersInProperties(questions, line.properties, booked.units));
-  try {
-    // The key names the booking; the cart token only says which hold to release, so it is not hashed.
-    const { booking } = await createBooking(
-      db,
-      authOf(shop),
-      input,
-      { key, requestHash: requestHash({ ...input, cartToken: undefined }), unbooked: true },
-      sqlNow,
-    );
-    // Paid more than the hold needed: booked all the same; the merchant sees it beside the conflicts.
-    if (booked.paid > booked.required) await record(LINE_OVERPAID, booked, booking.id);
-    return booking.id;
-  } catch (error) {
-    if (!(error instanceof ConflictError)) throw error;
-    // Another delivery of this order booked the line while this one waited for the lock:
-    // its units are the ones this delivery found taken. Its booking is the answer.
-    const earlier = await bookingByKey(db, shop.shop_id, key, shop.tz);
-    if (earlier) return earlier.booking.id;
-    const status = error.items[0]?.status ?? 'unavailable';
-    return conflict(
-      `${status}: ${error.items[0]?.quantity_available ?? 0} of ${booked.units} left when the order was placed`,
-      booked,
-    );
-  }
-}
-
 /**
- * Books every held line of `order`; lines that do not fit or did not pay for what they claim
- * become conflicts. An order already cancelled books nothing: Shopify may deliver its
+ * Books every held line of `order` (the lines of one hold of ticket types as one booking,
+ * `order-lines.ts`); lines that do not fit or did not pay for what they claim become conflicts. An order already cancelled books nothing: Shopify may deliver its
  * `orders/cancelled` first. A cancellation arriving while this runs is caught by looking again
  * once the lines are booked (its bookings are then cancelled here, or by it).
  */
@@ -163,10 +62,10 @@ export async function bookOrder(
     ...(emailProblem && { email_problem: emailProblem }),
   };
   if (await isCancelled(db, shop.shop_id, order.id)) return { ...result, cancelled: true };
-  for (const line of order.lines) {
-    const outcome = await bookLine(db, shop, order, line, sqlNow);
-    if (typeof outcome === 'number') result.bookings.push(outcome);
-    else result.conflicts.push(outcome);
+  for (const lines of await lineGroups(db, shop.shop_id, order.lines)) {
+    const outcome = await bookLines(db, shop, order, lines, sqlNow);
+    if (outcome.booking !== undefined) result.bookings.push(outcome.booking);
+    result.conflicts.push(...outcome.conflicts);
   }
   if (result.bookings.length > 0 && (await isCancelled(db, shop.shop_id, order.id))) {
     await cancelBookings(db, shop, order.id);

@@ -204,3 +204,18 @@ export async function settledCartItems(
 export async function deleteItems(db: Queryable, itemIds: readonly number[]): Promise<void> {
   if (itemIds.length > 0) await db.query('DELETE FROM reservation_items WHERE id = ANY($1::bigint[])', [[...itemIds]]);
 }
+
+/** Which of these platform variant ids of the shop draw on shared resources (their lines may book together). */
+export async function variantsDrawingOnResources(
+  q: Queryable,
+  shopId: number,
+  externalIds: readonly number[],
+): Promise<number[]> {
+  const { rows } = await q.query<{ external_id: number }>(
+    `SELECT v.external_id FROM variants v
+      WHERE v.shop_id = $1 AND v.external_id = ANY ($2::bigint[])
+        AND EXISTS (SELECT 1 FROM variant_requirements q WHERE q.variant_id = v.id)`,
+    [shopId, [...externalIds]],
+  );
+  return rows.map((r) => Number(r.external_id));
+}

@@ -7,7 +7,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, json, jsonAnswer, jsonBody, secretOnly } from '../http/openapi-parts.ts';
 import { featureApp } from '../http/schema-validation.ts';
 import { sqlNowOf } from '../shared/clock.ts';
-import { ShopSchema } from '../shared/record-schemas.ts';
+import { ShopSchema } from '../shared/shop-record-schemas.ts';
 import { ShopBody, shopInputOf } from './schemas.ts';
 import { changeShop, readShop } from './settings.ts';
 

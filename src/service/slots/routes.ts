@@ -12,7 +12,15 @@ import { errorResponses, json, jsonAnswer, notModified, secretOnly } from '../ht
 import { featureApp } from '../http/schema-validation.ts';
 import { sqlNowOf } from '../shared/clock.ts';
 import { InvalidError } from '../shared/errors.ts';
-import { cartTokenQuery, periodCheck, query, queryDate, queryInt, requiredQueryId } from '../shared/query-schemas.ts';
+import {
+  cartTokenQuery,
+  periodCheck,
+  query,
+  queryDate,
+  queryId,
+  queryInt,
+  requiredQueryId,
+} from '../shared/query-schemas.ts';
 import { SlotsByDateSchema } from '../shared/record-schemas.ts';
 import { OccupancySlotSchema } from '../shared/schedule-record-schemas.ts';
 import { slotOccupancy } from './occupancy-slots.ts';
@@ -27,6 +35,9 @@ const SlotsQuery = query({
   finish: queryDate().openapi({ description: 'The first local date not listed.' }),
   quantity: queryInt(1).openapi({ description: 'The units wanted: a slot with fewer left is sold_out. @default 1' }),
   cart_token: cartTokenQuery().openapi({ type: 'string', description: "This cart's own holds count as available." }),
+  resource_id: queryId().openapi({
+    description: 'One member of a pool the shopper may choose from (RESOURCES.md §3): judged as a hold that picks it.',
+  }),
 }).superRefine(periodCheck(MAX_DAYS), { when: () => true });
 
 const slotsRoute = createRoute({
@@ -78,6 +89,7 @@ export const slotRoutes = featureApp()
         finish: q.finish,
         quantity: q.quantity ?? 1,
         cartToken: q.cart_token,
+        resourceId: q.resource_id === undefined ? undefined : String(q.resource_id),
       },
       sqlNowOf(deps.clock),
     );

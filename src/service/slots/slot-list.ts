@@ -12,6 +12,8 @@ import type { Schedule } from '../../shared/schedule.ts';
 import { ITEM_STATUS, type ItemStatus } from '../../shared/status.ts';
 import { plainDateInZone, startOfDayInZone, toIsoUtc } from '../../shared/zones.ts';
 import { NotFoundError } from '../shared/errors.ts';
+import { timedPeriod } from '../availability/period.ts';
+import { checkPick, resourceLimits } from '../availability/resource-limits.ts';
 import { slotsBetween } from './generate.ts';
 import { slotRuleStatus } from './rules.ts';
 import { loadSlotContext, type SlotVariant } from './slot-queries.ts';
@@ -27,6 +29,8 @@ export interface SlotsRequest {
   quantity: number;
   /** A cart whose own holds do not count. */
   cartToken: string | undefined;
+  /** One member of a `shopper` pool asked about (`resource_id=`); undefined: any. */
+  resourceId?: string | undefined;
 }
 
 /** One slot judged: the record, and the units free on it whatever the rules. */
@@ -89,5 +93,35 @@ export async function judgeSlots(
       }),
     );
   }
+  await limitByResources(q, { ...variant, schedule }, days, { ...request, tz: shop.tz, ...context });
   return { variant: { ...variant, schedule }, days };
+}
+
+/** Lowers each slot to what its shared resources leave (one query; none without requirements). */
+async function limitByResources(
+  q: Queryable,
+  variant: SlotVariant,
+  days: Map<PlainDate, JudgedSlot[]>,
+  o: { tz: string; now: number; own: number | undefined; resourceId?: string | undefined; quantity: number },
+): Promise<void> {
+  checkPick(variant, o.resourceId);
+  const slots = [...days.values()].flat();
+  const limits = await resourceLimits(
+    q,
+    variant,
+    slots.map((slot) => timedPeriod(Date.parse(slot.starts_at), Date.parse(slot.finishes_at), o.tz)),
+    { allDay: false, tz: o.tz, now: o.now, except: o.own, pick: o.resourceId },
+  );
+  if (!limits) return;
+  slots.forEach((slot, i) => {
+    const { limit, free } = limits[i]!;
+    if (free) slot.free_resources = free;
+    if (limit === undefined) return;
+    slot.quantityFree = Math.min(slot.quantityFree, limit);
+    slot.quantity_available = Math.min(slot.quantity_available, limit);
+    if (slot.status === 'ok' && slot.quantity_available < o.quantity) {
+      slot.status = 'sold_out';
+      slot.status_code = ITEM_STATUS.sold_out;
+    }
+  });
 }

@@ -5,6 +5,8 @@
  * asking cart's reservation, and the database's "now" they were judged at.
  * @module
  */
+import { requirementsOf, requirementsSql } from '../availability/requirement-queries.ts';
+import type { Requirement } from '../availability/types.ts';
 import { nowParam, nowSql } from '../db/now.ts';
 import type { Queryable } from '../db/types.ts';
 import type { BlackoutScope } from '../../shared/records.ts';
@@ -22,6 +24,9 @@ export interface SlotVariant {
   capacity: number;
   /** Null: the variant is booked by days. */
   schedule: Schedule | null;
+  productId: number;
+  /** The shared resources it draws on; undefined: none. */
+  requirements?: Requirement[];
 }
 
 /** Everything `loadSlotContext` reads. */
@@ -55,7 +60,8 @@ const MARGIN = `((coalesce((v.schedule->>'duration_minutes')::int, 0)
 // the cart's own apart (it keeps its reservation id, every other row null): a count needs no more.
 const SQL = `
 WITH t AS (SELECT ${nowSql('$6')} AS now)
-SELECT ${ms('t.now')} AS db_now, v.id, v.external_id, v.capacity, v.schedule,
+SELECT ${ms('t.now')} AS db_now, v.id, v.external_id, v.capacity, v.schedule, v.product_id,
+       ${requirementsSql('v', '$3::timestamptz', 'w.hi')} AS requirements,
        (SELECT coalesce(jsonb_agg(jsonb_build_array(${ms('b.starts_at')}, ${ms('b.finishes_at')}, b.scope)), '[]'::jsonb)
           FROM blackouts b
          WHERE b.shop_id = $1 AND b.starts_at < w.hi AND b.finishes_at > $3::timestamptz
@@ -88,6 +94,8 @@ interface Row {
   external_id: number | null;
   capacity: number | null;
   schedule: Schedule | null;
+  product_id: number | null;
+  requirements: unknown;
   blackouts: Array<[number, number, BlackoutScope]> | null;
   usage: Array<[number, number, number, number | null]> | null;
   own_id: number | null;
@@ -120,7 +128,15 @@ export async function loadSlotContext(
     now: Number(r.db_now),
   };
   if (r.id === null) return context;
-  context.variant = { variantId: r.id, externalId: r.external_id!, capacity: r.capacity!, schedule: r.schedule };
+  const requirements = requirementsOf(r.requirements);
+  context.variant = {
+    variantId: r.id,
+    externalId: r.external_id!,
+    capacity: r.capacity!,
+    schedule: r.schedule,
+    productId: Number(r.product_id),
+    ...(requirements && { requirements }),
+  };
   for (const [startsAt, finishesAt, scope] of r.blackouts ?? [])
     context.blackouts.push({ variantId: r.id, startsAt, finishesAt, scope });
   for (const [startsAt, finishesAt, quantity, reservationId] of r.usage ?? [])

@@ -4,7 +4,7 @@
  * over their defaults the same way the widget resolves them.
  * @module
  */
-import type { Widget, WidgetSettings, WidgetType } from '../../shared/records.ts';
+import type { ResourceVariant, Widget, WidgetSettings, WidgetType } from '../../shared/records.ts';
 import { defaultSettings, resolveSettings } from '../../shared/settings.ts';
 import { toIsoUtc } from '../../shared/zones.ts';
 import type { Queryable } from '../db/types.ts';
@@ -22,6 +22,7 @@ interface WidgetRow {
   external_product_ids: number[];
   created_at: Date;
   updated_at: Date;
+  resource_variants: ResourceVariant[] | null;
 }
 
 /** Filters of GET /v1/widgets. */
@@ -53,8 +54,23 @@ function toWidgetRecord(row: WidgetRow): Widget {
     settings: resolveSettings(row.type, knownSettings(row.settings)),
     created_at: toIsoUtc(row.created_at),
     updated_at: toIsoUtc(row.updated_at),
+    ...(row.resource_variants && { resource_variants: row.resource_variants }),
   };
 }
+
+// The variants of the widget's products that draw on shared resources, with each requirement's
+// pool by name: what the widget needs for ticket types and a shopper's choice (no units, hours
+// or blackouts: those reach it as availability). NULL when none does: no key in the record.
+const RESOURCE_VARIANTS = `(SELECT jsonb_agg(jsonb_build_object(
+            'external_id', v.external_id, 'product_external_id', p.external_id, 'title', v.title,
+            'requirements', (SELECT jsonb_agg(jsonb_build_object(
+                               'per', q.per, 'uses', q.uses, 'choice', q.choice,
+                               'resources', (SELECT jsonb_agg(jsonb_build_object('id', s.id, 'name', s.name) ORDER BY s.name, s.id)
+                                               FROM requirement_resources rr JOIN resources s ON s.id = rr.resource_id
+                                              WHERE rr.requirement_id = q.id)) ORDER BY q.position)
+                               FROM variant_requirements q WHERE q.variant_id = v.id)) ORDER BY p.id, v.id)
+           FROM widget_products wp JOIN products p ON p.id = wp.product_id JOIN variants v ON v.product_id = p.id
+          WHERE wp.widget_id = w.id AND EXISTS (SELECT 1 FROM variant_requirements q WHERE q.variant_id = v.id))`;
 
 /** One page of the shop's widgets matching `filters`, by id, and the total. */
 export async function listWidgets(
@@ -83,7 +99,7 @@ export async function listWidgets(
           ARRAY(SELECT wp.product_id FROM widget_products wp WHERE wp.widget_id = w.id ORDER BY wp.product_id) AS product_ids,
           ARRAY(SELECT p.external_id FROM widget_products wp JOIN products p ON p.id = wp.product_id
                  WHERE wp.widget_id = w.id ORDER BY p.id) AS external_product_ids,
-          w.created_at, w.updated_at
+          w.created_at, w.updated_at, ${RESOURCE_VARIANTS} AS resource_variants
         FROM matched w JOIN shops s ON s.id = w.shop_id`,
       orderBy: ['id'],
       params,

@@ -15,13 +15,13 @@ import {
   type ReservationItemSchema,
   ReservationSchema,
   type ShopifyConflictSchema,
-  type ShopSchema,
   type TokenSchema,
   type VariantSchema,
   type WidgetSchema,
 } from '../../../src/service/shared/record-schemas.ts';
 import type { RequirementSchema, ResourceSchema } from '../../../src/service/shared/resource-record-schemas.ts';
 import type { ResourceRecord, VariantRequirement } from '../../../src/shared/resource-records.ts';
+import type { ShopSchema } from '../../../src/service/shared/shop-record-schemas.ts';
 import {
   BlackoutSchema,
   BookingSchema,
