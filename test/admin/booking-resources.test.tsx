@@ -46,7 +46,11 @@ async function open(id: number) {
   dispatchEvent(new HashChangeEvent('hashchange'));
   renderScreen(<Bookings />);
   await screen.findByRole('heading', { name: `Booking #${id}` });
-  return (await screen.findByLabelText('Kayak hire – Single kayak: assigned to', {}, { timeout: 5000 })) as HTMLSelectElement;
+  return (await screen.findByLabelText(
+    'Kayak hire – Single kayak: assigned to',
+    {},
+    { timeout: 5000 },
+  )) as HTMLSelectElement;
 }
 
 it('shows the booking’s guide and gives it the other guide of its pool', async () => {

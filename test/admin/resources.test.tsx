@@ -68,3 +68,15 @@ async function startAndOpen(): Promise<AdminHarness> {
   await screen.findByRole('heading', { name: 'Resources' });
   return harness;
 }
+
+it('makes a calendar link of the bookings Anna is assigned to, shown once to copy', async () => {
+  admin = await startAdmin();
+  await admin.api('POST', '/v1/resources', { name: 'Anna', kind: 'staff', units: 1 });
+  renderScreen(<Resources />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Calendar link for Anna' }));
+  const link = (await screen.findByLabelText("Anna's calendar link")) as HTMLInputElement;
+  expect(link.value).toMatch(/\/calendars\/cal_[\w-]+\.ics$/);
+  await screen.findByText('Calendar link for Anna made: copy it now, it is shown only once.');
+  const feeds = (await (await admin.api('GET', '/v1/calendar-feeds')).json()) as { scope: string }[];
+  expect(feeds.map((f) => f.scope)).toEqual(['resource']);
+});

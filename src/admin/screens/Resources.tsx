@@ -16,6 +16,7 @@ import { deleteRefusal, hoursSummary, KIND_NAMES } from '../models/resource-draf
 import { isOwner } from '../models/session.ts';
 import { staffApi } from '../models/staff.ts';
 import { useResource } from '../models/use-resource.ts';
+import { ResourceFeed } from './ResourceFeed.tsx';
 import { ResourceForm, type StaffChoice } from './ResourceForm.tsx';
 
 /** Every resource of the shop, by name, and the staff who may be linked to one. */
@@ -94,6 +95,7 @@ export function Resources() {
               <button type="button" onClick={() => edit(r)}>
                 Edit {r.name}
               </button>
+              <ResourceFeed resource={r} say={say} />
               <ConfirmButton
                 label={`Delete ${r.name}`}
                 question={`Delete ${r.name}? Its blackouts go with it.`}
