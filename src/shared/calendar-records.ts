@@ -5,7 +5,7 @@
  */
 
 /** What a calendar feed covers. */
-export type CalendarFeedScope = 'shop' | 'location' | 'variant';
+export type CalendarFeedScope = 'shop' | 'location' | 'variant' | 'resource';
 
 /** A calendar feed (GET /v1/calendar-feeds): never its secret URL. */
 export interface CalendarFeed {
@@ -13,6 +13,8 @@ export interface CalendarFeed {
   scope: CalendarFeedScope;
   location_id: number | null;
   variant_id: number | null;
+  /** With scope `resource` (a guide's own calendar): the resource; null otherwise. */
+  resource_id: number | null;
   /** The secret's first characters, to tell feeds apart. */
   hint: string;
   created_at: string;
@@ -30,6 +32,8 @@ export interface CalendarFeedCreateParams {
   location_id?: number;
   /** With scope `variant`. */
   variant_id?: number;
+  /** With scope `resource`. */
+  resource_id?: number;
 }
 
 /** Body of POST /v1/variants/{id}/calendar-imports. */

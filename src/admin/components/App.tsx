@@ -15,6 +15,7 @@ import { Bookings } from '../screens/Bookings.tsx';
 import { Customers } from '../screens/Customers.tsx';
 import { Blackouts } from '../screens/Blackouts.tsx';
 import { Products } from '../screens/Products.tsx';
+import { Resources } from '../screens/Resources.tsx';
 import { Widgets } from '../screens/Widgets.tsx';
 import { Tokens } from '../screens/Tokens.tsx';
 import { Install } from '../screens/Install.tsx';
@@ -31,6 +32,7 @@ const VIEWS = {
   customers: Customers,
   blackouts: Blackouts,
   products: Products,
+  resources: Resources,
   widgets: Widgets,
   tokens: Tokens,
   install: Install,

@@ -33,7 +33,7 @@ export interface BookingCustomer {
 export interface BookingChange {
   starts_at?: string;
   finishes_at?: string;
-  items?: { external_id: number; quantity: number }[];
+  items?: { external_id: number; quantity: number; resource_id?: string | number | null }[];
   customers?: BookingCustomer[];
   fields?: BookingField[];
 }

@@ -21,6 +21,7 @@ export const SCREENS = [
   ['customers', 'Customers'],
   ['blackouts', 'Blackouts'],
   ['products', 'Products'],
+  ['resources', 'Resources'],
   ['widgets', 'Widgets'],
   ['tokens', 'Tokens'],
   ['install', 'Install'],

@@ -20,6 +20,7 @@ import { useResource } from '../models/use-resource.ts';
 import { BookingAnswers } from './BookingAnswers.tsx';
 import { BookingRefund } from './BookingRefund.tsx';
 import { DetailsForm, MoveForm, UnitsForm } from './BookingChanges.tsx';
+import { BookingResources } from './BookingResources.tsx';
 
 /** The changes offered, by the button that opens each. */
 const CHANGES = [
@@ -127,6 +128,7 @@ export function BookingDetail(props: { id: number }) {
               </div>
             )}
           </dl>
+          <BookingResources booking={b} say={say} done={done} />
           <BookingAnswers fields={b.fields} />
           <BookingRefund booking={b} say={say} marked={() => void booking.reload().then(focusMessage)} />
           {b.status === 'cancelled' ? (

@@ -1,11 +1,11 @@
 /**
  * "Calendar feeds" on the Shop screen: links to the shop's bookings as a calendar the staff
  * subscribe to in Google Calendar, Apple Calendar or Outlook (API.md §4.19). A link is made for
- * the whole shop, one location or one variant, shown once to copy, listed by what it shows, and
+ * the whole shop, one location, one variant or one resource (a guide's own calendar), shown once to copy, listed by what it shows, and
  * stopped in two steps (its address stops working at once).
  * @module
  */
-import { useSignal } from '@preact/signals';
+import { signal, useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { CalendarFeed, CalendarFeedCreateParams } from '../../client/index.ts';
 import { client, problemOf } from '../api.ts';
@@ -13,6 +13,20 @@ import { ConfirmButton, type Say } from '../components/bits.tsx';
 import { Details } from '../components/Details.tsx';
 import { locations, products } from '../models/catalog.ts';
 import { when } from '../models/dates.ts';
+
+/** The shop's resources by name, for feeds of one (a guide's own calendar). */
+const resourceNames = signal<{ id: number; name: string }[]>([]);
+
+/** Loads the resources' names; none when they cannot be read (the feeds still work). */
+async function loadResourceNames(): Promise<void> {
+  const list: { id: number; name: string }[] = [];
+  try {
+    for await (const r of client.resources.iterate()) list.push({ id: r.id, name: r.name });
+  } catch {
+    return;
+  }
+  resourceNames.value = list;
+}
 
 /** What a feed shows, in the merchant's words. */
 function feedSubject(feed: CalendarFeed): string {
@@ -25,6 +39,8 @@ function feedSubject(feed: CalendarFeed): string {
     }
     return 'Bookings of one option';
   }
+  if (feed.scope === 'resource')
+    return `${resourceNames.value.find((r) => r.id === feed.resource_id)?.name ?? 'A resource'}'s bookings`;
   return 'All bookings of the shop';
 }
 
@@ -33,6 +49,7 @@ function bodyOf(choice: string): CalendarFeedCreateParams {
   const [scope, id] = choice.split(':');
   if (scope === 'location') return { scope: 'location', location_id: Number(id) };
   if (scope === 'variant') return { scope: 'variant', variant_id: Number(id) };
+  if (scope === 'resource') return { scope: 'resource', resource_id: Number(id) };
   return { scope: 'shop' };
 }
 
@@ -50,6 +67,7 @@ export function CalendarFeeds(props: { say: Say }) {
   };
   useEffect(() => {
     void load();
+    void loadResourceNames();
   }, []);
   const make = async (event: Event) => {
     event.preventDefault();
@@ -96,6 +114,11 @@ export function CalendarFeeds(props: { say: Say }) {
             {locations.value?.map((l) => (
               <option key={`l${l.id}`} value={`location:${l.id}`}>
                 Bookings at {l.name}
+              </option>
+            ))}
+            {resourceNames.value.map((r) => (
+              <option key={`r${r.id}`} value={`resource:${r.id}`}>
+                {r.name}'s bookings
               </option>
             ))}
             {products.value?.flatMap((p) =>

@@ -13,6 +13,7 @@ import { LocationField, locationIdOf, locationValueOf } from '../components/Loca
 import { loadCatalog, locationName, refusalOf } from '../models/catalog.ts';
 import { QuestionsEditor } from './QuestionsEditor.tsx';
 import { ScheduleEditor } from './ScheduleEditor.tsx';
+import { VariantRequirements } from './VariantRequirements.tsx';
 import { CalendarImports } from './CalendarImports.tsx';
 import { VariantRow, type Say } from './VariantRow.tsx';
 
@@ -258,6 +259,7 @@ export function ProductCard(props: { product: Product; say: Say }) {
         <summary>Questions asked when booking {p.title}</summary>
         <QuestionsEditor product={p} say={props.say} />
       </details>
+      <VariantRequirements product={p} say={props.say} />
       <CalendarImports product={p} say={props.say} />
       <div ref={area}>
         {open.value === 'edit' && <ProductEdit product={p} say={props.say} close={() => show(null)} />}

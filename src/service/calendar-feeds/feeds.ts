@@ -1,6 +1,6 @@
 /**
  * The rules of calendar feeds: a feed's secret (random, shown once, stored as a SHA-256 hash)
- * and the targets a body may name (the shop's own location or variant).
+ * and the targets a body may name (the shop's own location, variant or resource).
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -23,30 +23,28 @@ export function feedRecord(row: FeedRow): FeedRecord {
 export async function createFeed(
   db: Queryable,
   shopId: number,
-  body: { scope: FeedScope; location_id?: number; variant_id?: number },
+  body: { scope: FeedScope; location_id?: number; variant_id?: number; resource_id?: number },
 ): Promise<{ record: FeedRecord; token: string }> {
   const problems: Record<string, string[]> = {};
-  const locationId = body.scope === 'location' ? (body.location_id ?? null) : null;
-  const variantId = body.scope === 'variant' ? (body.variant_id ?? null) : null;
-  if (body.scope !== 'location' && body.location_id !== undefined)
-    problems.location_id = ['is only for scope location'];
-  if (body.scope !== 'variant' && body.variant_id !== undefined) problems.variant_id = ['is only for scope variant'];
-  if (body.scope === 'location') {
-    if (locationId === null) problems.location_id = ['is required with scope location'];
-    else if (!(await shopHas(db, shopId, 'locations', locationId)))
-      problems.location_id = ['names no location of the shop'];
-  }
-  if (body.scope === 'variant') {
-    if (variantId === null) problems.variant_id = ['is required with scope variant'];
-    else if (!(await shopHas(db, shopId, 'variants', variantId)))
-      problems.variant_id = ['names no variant of the shop'];
-  }
+  const target = async (scope: 'location' | 'variant' | 'resource'): Promise<number | null> => {
+    const key = `${scope}_id` as const;
+    const id = body.scope === scope ? (body[key] ?? null) : null;
+    if (body.scope !== scope && body[key] !== undefined) problems[key] = [`is only for scope ${scope}`];
+    if (body.scope !== scope) return null;
+    if (id === null) problems[key] = [`is required with scope ${scope}`];
+    else if (!(await shopHas(db, shopId, `${scope}s`, id))) problems[key] = [`names no ${scope} of the shop`];
+    return id;
+  };
+  const locationId = await target('location');
+  const variantId = await target('variant');
+  const resourceId = await target('resource');
   if (Object.keys(problems).length > 0) throw new InvalidError(problems);
   const token = `cal_${randomBytes(24).toString('base64url')}`;
   const row = await insertFeed(db, shopId, {
     scope: body.scope,
     location_id: locationId,
     variant_id: variantId,
+    resource_id: resourceId,
     tokenHash: feedTokenHash(token),
     hint: token.slice(0, 8),
   });

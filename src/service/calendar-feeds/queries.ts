@@ -7,7 +7,7 @@
 import type { Queryable } from '../db/types.ts';
 
 /** What a feed covers. */
-export type FeedScope = 'shop' | 'location' | 'variant';
+export type FeedScope = 'shop' | 'location' | 'variant' | 'resource';
 
 /** A feed as the API lists it. */
 export interface FeedRow {
@@ -15,6 +15,7 @@ export interface FeedRow {
   scope: FeedScope;
   location_id: number | null;
   variant_id: number | null;
+  resource_id: number | null;
   hint: string;
   created_at: Date;
 }
@@ -25,23 +26,24 @@ export interface FeedTarget {
   scope: FeedScope;
   location_id: number | null;
   variant_id: number | null;
+  resource_id: number | null;
   tz: string;
   shop_name: string;
 }
 
 const COLUMNS =
-  'id::int AS id, scope, location_id::int AS location_id, variant_id::int AS variant_id, hint, created_at';
+  'id::int AS id, scope, location_id::int AS location_id, variant_id::int AS variant_id, resource_id::int AS resource_id, hint, created_at';
 
 /** Stores a feed of `shopId`; the token itself is never stored, only its hash and hint. */
 export async function insertFeed(
   db: Queryable,
   shopId: number,
-  feed: { scope: FeedScope; location_id: number | null; variant_id: number | null; tokenHash: string; hint: string },
+  feed: Pick<FeedRow, 'scope' | 'location_id' | 'variant_id' | 'resource_id' | 'hint'> & { tokenHash: string },
 ): Promise<FeedRow> {
   const { rows } = await db.query<FeedRow>(
-    `INSERT INTO calendar_feeds (shop_id, scope, location_id, variant_id, token_hash, hint)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-    [shopId, feed.scope, feed.location_id, feed.variant_id, feed.tokenHash, feed.hint],
+    `INSERT INTO calendar_feeds (shop_id, scope, location_id, variant_id, resource_id, token_hash, hint)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+    [shopId, feed.scope, feed.location_id, feed.variant_id, feed.resource_id, feed.tokenHash, feed.hint],
   );
   return rows[0]!;
 }
@@ -64,11 +66,11 @@ export async function revokeFeed(db: Queryable, shopId: number, id: number): Pro
   return rows.length > 0;
 }
 
-/** Whether the shop has location `id` (`table` locations) or variant `id` (`table` variants). */
+/** Whether the shop has location, variant or resource `id` (in `table`). */
 export async function shopHas(
   db: Queryable,
   shopId: number,
-  table: 'locations' | 'variants',
+  table: 'locations' | 'variants' | 'resources',
   id: number,
 ): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM ${table} WHERE shop_id = $1 AND id = $2`, [shopId, id]);
@@ -79,7 +81,7 @@ export async function shopHas(
 export async function feedByTokenHash(db: Queryable, tokenHash: string): Promise<FeedTarget | undefined> {
   const { rows } = await db.query<FeedTarget>(
     `SELECT f.shop_id::int AS shop_id, f.scope, f.location_id::int AS location_id, f.variant_id::int AS variant_id,
-            s.tz, s.name AS shop_name
+            f.resource_id::int AS resource_id, s.tz, s.name AS shop_name
        FROM calendar_feeds f JOIN shops s ON s.id = f.shop_id
       WHERE f.token_hash = $1 AND f.revoked_at IS NULL`,
     [tokenHash],
@@ -106,7 +108,8 @@ export interface FeedEventRow {
 }
 
 /**
- * The bookings a feed shows, one row per booking and variant, from 90 days before the
+ * The bookings a feed shows, one row per booking and variant (a resource's feed: the items
+ * whose allocations take units of it), from 90 days before the
  * database's now to two years after it. Cancelled bookings are left out: a subscribed calendar
  * then drops their events.
  */
@@ -125,9 +128,11 @@ export async function feedEvents(db: Queryable, feed: FeedTarget): Promise<FeedE
         AND b.finishes_at > now() - interval '90 days' AND b.starts_at < now() + interval '2 years'
         AND ($2::bigint IS NULL OR p.location_id = $2)
         AND ($3::bigint IS NULL OR v.id = $3)
+        AND ($4::bigint IS NULL OR EXISTS (
+              SELECT 1 FROM resource_allocations ra WHERE ra.booking_item_id = bi.id AND ra.resource_id = $4))
       GROUP BY b.id, v.id, p.title, l.name
       ORDER BY b.starts_at, b.id, v.id`,
-    [feed.shop_id, feed.location_id, feed.variant_id],
+    [feed.shop_id, feed.location_id, feed.variant_id, feed.resource_id],
   );
   return rows;
 }

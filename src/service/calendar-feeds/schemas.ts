@@ -8,10 +8,13 @@ import { z } from '@hono/zod-openapi';
 export const FeedBody = z
   .strictObject({
     scope: z
-      .enum(['shop', 'location', 'variant'], { error: () => 'must be shop, location or variant' })
-      .openapi({ description: 'The whole shop, one location or one variant' }),
+      .enum(['shop', 'location', 'variant', 'resource'], {
+        error: () => 'must be shop, location, variant or resource',
+      })
+      .openapi({ description: "The whole shop, one location, one variant or one resource (a guide's own calendar)" }),
     location_id: z.number().int().positive().optional().openapi({ description: 'With scope location: its id' }),
     variant_id: z.number().int().positive().optional().openapi({ description: 'With scope variant: its id' }),
+    resource_id: z.number().int().positive().optional().openapi({ description: 'With scope resource: its id' }),
   })
   .openapi('CalendarFeedBody');
 
@@ -19,9 +22,10 @@ export const FeedBody = z
 export const FeedSchema = z
   .object({
     id: z.number().int(),
-    scope: z.enum(['shop', 'location', 'variant']),
+    scope: z.enum(['shop', 'location', 'variant', 'resource']),
     location_id: z.number().int().nullable(),
     variant_id: z.number().int().nullable(),
+    resource_id: z.number().int().nullable(),
     hint: z.string().openapi({ description: "The secret's first characters, to tell feeds apart" }),
     created_at: z.string().openapi({ format: 'date-time' }),
   })

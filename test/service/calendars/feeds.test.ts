@@ -132,6 +132,7 @@ describeEachDatabase('Calendar feeds', (database) => {
         scope: 'shop',
         location_id: null,
         variant_id: null,
+        resource_id: null,
         hint: created.url.split('/').pop()!.slice(0, 8),
         created_at: created.created_at,
       },
