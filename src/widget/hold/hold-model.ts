@@ -22,6 +22,28 @@ import { HoldClock } from './hold-clock.ts';
 import { type QuestionsFile, holdQuestions } from './questions-loader.ts';
 import { type ItemLine, addToShopifyCart, pruneShopifyCart, removeFromShopifyCart } from './shopify-cart.ts';
 import { itemTitle } from './item-title.ts';
+import type { UnavailableItem } from '../../shared/errors.ts';
+
+/**
+ * What the shared resources' file (`resources/`) tells the hold, once loaded: the pick a held
+ * item was made with (Keep holding and Hold again post it again, so the shop keeps the same
+ * guide), and why a shared resource refused an item, in the shopper's words.
+ */
+export interface HoldPicks {
+  /** The pool member `variant` was held with in `r`, if the shopper picked one. */
+  pickOf(r: Reservation, variant: string): number | undefined;
+  /** The service confirmed `items` as `r`. */
+  remember(r: Reservation, items: HoldRequest[]): void;
+  /**
+   * A 409 item's `resource_shortage` as a sentence naming `period` (`items`: the 409's items, in
+   * the order posted), and whether fewer units could be held; undefined without a shortage.
+   */
+  shortage(
+    item: UnavailableItem,
+    period: string,
+    items: UnavailableItem[],
+  ): { said: string; fewer: boolean } | undefined;
+}
 
 /** The cart's hold: its countdown, its actions and what is said about it. */
 export const HoldModel = createModel(
@@ -34,6 +56,7 @@ export const HoldModel = createModel(
     loadQuestions: QuestionsFile,
     /** How many slots a held time of day spans (a slot widget's list knows its slots' length). */
     slotsOf: (p: { start: string; finish: string }) => number = () => 1,
+    picks?: HoldPicks,
   ) => {
     const { emit, signal: abort } = deps;
     const { nights, settings } = booking;
@@ -133,21 +156,27 @@ export const HoldModel = createModel(
       const tz = booking.widget.value?.tz ?? 'UTC';
       const misfits = e?.items?.filter((i) => i.status !== 'ok') ?? [];
       // Then, once, what can work: fewer where some are left, else other dates (never "try again").
-      const fewer = misfits.some((i) => i.status === 'sold_out' && i.quantity_available);
+      let fewer = false;
+      const said = misfits.map((i) => {
+        const period = heldText(f, i, tz, nights.value, locale.value, booking.widget.value?.type === 'slot');
+        const sold = i.status === 'sold_out';
+        // A shared resource says who ran out, and what the group has left.
+        const short = picks?.shortage(i, period, e!.items!);
+        fewer ||= short ? short.fewer : sold && !!i.quantity_available;
+        // Nothing left is a fully booked day, not "only 0 left".
+        return (
+          short?.said ??
+          (sold && i.quantity_available
+            ? tr('onlyLeft', period, f.number(i.quantity_available))
+            : `${period}: ${tr(sold ? 'sold' : 'unavailable')}.`)
+        );
+      });
+      // Ticket types refused by the same seats say so once.
       return !e
         ? ''
         : !misfits.length
           ? tr('holdError')
-          : `${misfits
-              .map((i) => {
-                const period = heldText(f, i, tz, nights.value, locale.value, booking.widget.value?.type === 'slot');
-                const sold = i.status === 'sold_out';
-                // Nothing left is a fully booked day, not "only 0 left".
-                return sold && i.quantity_available
-                  ? tr('onlyLeft', period, f.number(i.quantity_available))
-                  : `${period}: ${tr(sold ? 'sold' : 'unavailable')}.`;
-              })
-              .join(' ')} ${tr(fewer ? 'pickFewer' : 'pickOther')}`;
+          : `${[...new Set(said)].join(' ')} ${tr(fewer ? 'pickFewer' : 'pickOther')}`;
     });
 
     /**
@@ -167,6 +196,7 @@ export const HoldModel = createModel(
           for (const v of variants) booking.refreshAvailability(v);
         return;
       }
+      picks?.remember(held, items);
       expired.value = released.value = undefined;
       swept.value = false;
       // "It is in your cart." only once every line is: a failed add is said as the error it is.
@@ -201,12 +231,10 @@ export const HoldModel = createModel(
             },
           };
         };
-        for (const v of variants) {
-          await addToShopifyCart(held, v, line, deps.fetch, deps.storefrontJson, abort).catch((e: unknown) => {
-            inCart = false;
-            cartFailed(e);
-          });
-        }
+        await addToShopifyCart(held, variants, line, deps.fetch, deps.storefrontJson, abort).catch((e: unknown) => {
+          inCart = false;
+          cartFailed(e);
+        });
       }
       if (abort.aborted) return;
       // What was held, until when, and that it is in the cart: said once.
@@ -214,15 +242,19 @@ export const HoldModel = createModel(
       pageCart.value = emit('booking-widget:reserved', held) === false;
     }
 
-    /** The items of `r` as they were, to hold again. */
+    /** The items of `r` as they were, to hold again (with the shopper's picks: the same guide). */
     const again = (r: Reservation): HoldRequest[] =>
-      r.items.map((i) => ({
-        variant: String(i.external_id),
-        // A time of day by its instants (SLOTS.md §2), days by their dates.
-        start: i.all_day === 0 ? i.start : shopDay(i.start, r.tz),
-        finish: i.all_day === 0 ? i.finish : shopDay(i.finish, r.tz),
-        quantity: i.quantity,
-      }));
+      r.items.map((i) => {
+        const pick = picks?.pickOf(r, String(i.external_id));
+        return {
+          variant: String(i.external_id),
+          // A time of day by its instants (SLOTS.md §2), days by their dates.
+          start: i.all_day === 0 ? i.start : shopDay(i.start, r.tz),
+          finish: i.all_day === 0 ? i.finish : shopDay(i.finish, r.tz),
+          quantity: i.quantity,
+          ...(pick !== undefined && { resource_id: pick }),
+        };
+      });
 
     return {
       announcement,

@@ -86,7 +86,8 @@ export const ViewModel = createModel((deps: ModelDeps) => {
         today: d,
         settings: settings.value,
         blocks: Object.values(booking.blackouts.value[variant.value] ?? {}).map((b) => blockedDays(b, w.tz)),
-        availability: booking.days.value[variant.value] ?? {},
+        // A product with ticket types or a shopper's pick: the group's days (resources/model.ts).
+        availability: hold.value?.days ?? booking.days.value[variant.value] ?? {},
         quantity: quantity.value,
       }
     );
@@ -118,6 +119,7 @@ export const ViewModel = createModel((deps: ModelDeps) => {
           () => import('../hold/questions/index.ts'),
           selection,
           quantity,
+          months,
         )),
       (e: unknown) => {
         // The file did not arrive: the next Reserve asks for it again.
