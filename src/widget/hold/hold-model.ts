@@ -7,7 +7,7 @@
  * next page load. A hold the shopper asked for (not one found on loading) takes the focus.
  * @module
  */
-import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
+import { type ReadonlySignal, batch, computed, createModel, effect, signal } from '@preact/signals';
 import type { Reservation } from '../../shared/records.ts';
 import { shopify } from '../api/cart.ts';
 import { type Formats, isolate, periodDays, shopDay } from '../format.ts';
@@ -192,8 +192,12 @@ export const HoldModel = createModel(
       const variants = [...new Set(items.map((i) => i.variant))];
       if (!held) {
         focusHeld.value = false;
+        // In one batch: the calendar asks again once every variant is forgotten (an answer to a
+        // request sent between two refreshes would be dropped as older than the second).
         if (booking.holdFailure.peek()?.error === 'unavailable')
-          for (const v of variants) booking.refreshAvailability(v);
+          batch(() => {
+            for (const v of variants) booking.refreshAvailability(v);
+          });
         return;
       }
       picks?.remember(held, items);
