@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ResourceShortage, UnavailableItem } from '../../src/shared/errors.ts';
+import type { PlainDate } from '../../src/shared/plain-date.ts';
 import { resolveSettings } from '../../src/shared/settings.ts';
 import { createFormats } from '../../src/widget/format.ts';
 import type { ResourceGroup } from '../../src/widget/resources/group.ts';
@@ -15,6 +16,7 @@ import { groupTotal, ticketList } from '../../src/widget/resources/summary.ts';
 /** Text without bidi isolates and with Intl's narrow and no-break spaces as plain ones. */
 const plain = (s: string) => s.replace(/[\u2068\u2069]/g, '').replace(/[\u202f\u00a0]/g, ' ');
 
+const [D24, D25, D27] = ['2026-11-24', '2026-11-25', '2026-11-27'] as [PlainDate, PlainDate, PlainDate];
 const types = [
   { variant: '1', title: 'Adult', seats: 1, pool: undefined },
   { variant: '2', title: 'Child', seats: 1, pool: undefined },
@@ -68,14 +70,10 @@ describe('the chosen ticket types and their total', () => {
 
   it('totals the types under the widget’s pricing, and claims no total unless every type chosen is priced', () => {
     const perDay = resolveSettings('range', { pricing: 'day' });
-    expect(groupTotal(types, { 1: 2, 2: 1 }, config, '2026-11-24', '2026-11-25', resolveSettings('date'))).toBe(207);
-    expect(groupTotal(types, { 1: 2, 2: 1 }, config, '2026-11-24', '2026-11-27', perDay)).toBe(621);
-    expect(groupTotal(types, { 1: 2, 2: 1 }, { ...config, prices: '1:79' }, '2026-11-24', '2026-11-25', perDay)).toBe(
-      undefined,
-    );
-    expect(groupTotal(types, { 1: 2, 2: 0 }, { ...config, prices: '1:79' }, '2026-11-24', '2026-11-25', perDay)).toBe(
-      79 * 2,
-    );
+    expect(groupTotal(types, { 1: 2, 2: 1 }, config, D24, D25, resolveSettings('date'))).toBe(207);
+    expect(groupTotal(types, { 1: 2, 2: 1 }, config, D24, D27, perDay)).toBe(621);
+    expect(groupTotal(types, { 1: 2, 2: 1 }, { ...config, prices: '1:79' }, D24, D25, perDay)).toBe(undefined);
+    expect(groupTotal(types, { 1: 2, 2: 0 }, { ...config, prices: '1:79' }, D24, D25, perDay)).toBe(79 * 2);
   });
 });
 

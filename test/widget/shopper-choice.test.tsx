@@ -51,6 +51,13 @@ describe('a pool the shopper may choose from', () => {
     fireEvent.click(dayOf('2026-11-24')!);
     await waitFor(() => expect(options(el)).toEqual(['(x) Any', '( ) Annanot free then', '( ) Benfree']));
     expect(within(group).getByRole('radio', { name: 'Anna not free then' })).toBeTruthy();
+    // With a pick, who is free is still said of every member (as any member sees the day).
+    fireEvent.click(within(group).getByRole('radio', { name: 'Anna not free then' }));
+    await waitFor(() =>
+      expect(requestsTo(harness, '/v1/availability').some((r) => r.url.searchParams.has('resource_id'))).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(options(el)).toEqual(['( ) Any', '(x) Annanot free then', '( ) Benfree']);
   });
 
   it('shows the pick’s own days: the calendar asks with resource_id, and a day the pick is taken is unavailable', async () => {
@@ -81,6 +88,8 @@ describe('a pool the shopper may choose from', () => {
     fireEvent.click(dayOf('2026-11-25')!);
     fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
     await w.findByRole('button', { name: 'Release' });
+    // The held state names the guide the service held the post with.
+    expect(plain(w.getByText(/^Preference:/, { selector: '[part=hold-pick]' }).textContent)).toBe('Preference: Ben');
     harness.service.clock.advance(15 * 60_000 + 1000);
     fireEvent.click(await w.findByRole('button', { name: 'Hold again' }));
     await w.findByRole('button', { name: 'Release' });

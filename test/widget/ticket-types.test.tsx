@@ -146,6 +146,34 @@ describe('a product whose variants are ticket types', () => {
     expect(plain(el.shadowRoot!.getElementById('tk-left')!.textContent)).toBe('Boat seats: 2 left');
   });
 
+  it('keeps the units set when a day has fewer of a type, says so by the type, and names the type a refusal is about', async () => {
+    ({ harness } = await ticketTour({ guides: false }));
+    // Another cart has 3 of the 6 Children's places on the 24th.
+    const res = await harness.service.fetch(
+      new Request(`${harness.service.baseUrl}/v1/reservations`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk_test_harbour', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          cart_token: 'someone-else',
+          items: [{ external_id: CHILD, start: '2026-11-24', quantity: 3 }],
+        }),
+      }),
+    );
+    expect(res.status).toBe(201);
+    const { el, w, dayOf } = await openCruise(harness);
+    fireEvent.change(field(w, /^Child/), { target: { value: '5' } });
+    fireEvent.click(dayOf('2026-11-24')!);
+    await waitFor(() =>
+      expect(plain(field(w, /^Child/).labels?.[0]?.textContent)).toBe('ChildA$49.00 eachonly 3 left'),
+    );
+    // Never taken back behind the shopper's back.
+    expect(field(w, /^Child/).value).toBe('5');
+    fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+    const alert = await w.findByRole('alert');
+    expect(plain(alert.textContent)).toBe('Child: only 3 left on Nov 24, 2026. Choose fewer, or other dates. ');
+    expect(el.shadowRoot!.querySelector('[part~=hold]')).toBeNull();
+  });
+
   it('shows the held types again after a reload, and offers nothing to reserve', async () => {
     ({ harness } = await ticketTour({ guides: false }));
     const first = await openCruise(harness);

@@ -34,6 +34,8 @@ export interface HoldPicks {
   pickOf(r: Reservation, variant: string): number | undefined;
   /** The service confirmed `items` as `r`. */
   remember(r: Reservation, items: HoldRequest[]): void;
+  /** Who the shopper picked for `r`, in words ("Preference: Anna"), when this page's post of it was confirmed. */
+  note(r: Reservation): string | undefined;
   /**
    * A 409 item's `resource_shortage` as a sentence naming `period` (`items`: the 409's items, in
    * the order posted), and whether fewer units could be held; undefined without a shortage.
@@ -271,6 +273,11 @@ export const HoldModel = createModel(
       holdItems,
       clock,
       lengthText,
+      /** Who the shopper picked for the cart's hold in a shopper pool, in words; undefined when not known. */
+      pickNote: computed(() => {
+        const r = booking.reservation.value;
+        return r && picks?.note(r);
+      }),
       /** The questions the hold asks, answered before Check out (issue 27). */
       questions: holdQuestions(deps, booking, locale, loadQuestions),
 

@@ -78,6 +78,7 @@ export function createHoldFeature(
     {
       pickOf: (r, v) => res.peek()?.pickOf(r, v),
       remember: (r, items) => res.peek()?.model.remember(r, items),
+      note: (r) => res.value?.note(r, locale.value, t.value),
       shortage: (i, period, items) => res.peek()?.shortage(i, period, items, locale.peek(), formats.peek()),
     },
   );

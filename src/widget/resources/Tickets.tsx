@@ -21,6 +21,7 @@ export function Tickets({ vm, model, words }: { vm: ResourceView; model: Resourc
     config = vm.config.value;
   const units = model.units.value,
     most = model.most.value,
+    limits = model.limits.value,
     seats = model.seats.value;
   const min = vm.booking.settings.value.quantity_min;
   const left = model.left.value;
@@ -34,48 +35,55 @@ export function Tickets({ vm, model, words }: { vm: ResourceView; model: Resourc
         const price = variantPrice(config, type.variant);
         const id = `tk${i}`;
         return (
-          <div part="stepper ticket" key={type.variant}>
+          <div part="ticket" key={type.variant}>
             <label part="ticket-label" for={id}>
               <bdi>{type.title}</bdi>
               {price !== undefined && config.currency && (
                 <small part="ticket-price">{words('each', f.money(price, config.currency))}</small>
               )}
+              {/* More than the type has on the chosen day (its own capacity): said, not taken back. */}
+              {n > (limits[type.variant] ?? n) && (
+                <small part="ticket-short">{t('onlyN', f.number(limits[type.variant]!))}</small>
+              )}
             </label>
-            <button
-              type="button"
-              part="step step-down"
-              aria-label={words('fewer', type.title)}
-              aria-controls={id}
-              disabled={!n || seats - type.seats < min}
-              onClick={() => model.setCount(type, n - 1)}
-            >
-              −
-            </button>
-            <input
-              part="quantity"
-              id={id}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={most[type.variant]}
-              value={n}
-              aria-describedby="tk-left"
-              onChange={(e) => {
-                model.setCount(type, Number(e.currentTarget.value));
-                // The field shows the kept units, also when they did not change (9 typed, 6 kept).
-                e.currentTarget.value = String(model.units.peek()[type.variant] ?? 0);
-              }}
-            />
-            <button
-              type="button"
-              part="step step-up"
-              aria-label={words('more', type.title)}
-              aria-controls={id}
-              disabled={n >= (most[type.variant] ?? 0)}
-              onClick={() => model.setCount(type, n + 1)}
-            >
-              +
-            </button>
+            {/* − field + stay together; on a narrow widget they go under the title as one. */}
+            <div part="stepper">
+              <button
+                type="button"
+                part="step step-down"
+                aria-label={words('fewer', type.title)}
+                aria-controls={id}
+                disabled={!n || seats - type.seats < min}
+                onClick={() => model.setCount(type, n - 1)}
+              >
+                −
+              </button>
+              <input
+                part="quantity"
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={most[type.variant]}
+                value={n}
+                aria-describedby="tk-left"
+                onChange={(e) => {
+                  model.setCount(type, Number(e.currentTarget.value));
+                  // The field shows the kept units, also when they did not change (9 typed, 6 kept).
+                  e.currentTarget.value = String(model.units.peek()[type.variant] ?? 0);
+                }}
+              />
+              <button
+                type="button"
+                part="step step-up"
+                aria-label={words('more', type.title)}
+                aria-controls={id}
+                disabled={n >= (most[type.variant] ?? 0)}
+                onClick={() => model.setCount(type, n + 1)}
+              >
+                +
+              </button>
+            </div>
           </div>
         );
       })}

@@ -12,13 +12,14 @@ import type { UnavailableItem } from '../../shared/errors.ts';
 import type { PlainDate } from '../../shared/plain-date.ts';
 import type { Reservation } from '../../shared/records.ts';
 import { type Formats, isolate } from '../format.ts';
+import type { Translate } from '../i18n.ts';
 import { formatLength } from '../hold/hold-format.ts';
 import type { Booking } from '../models/booking-model.ts';
 import type { ModelDeps } from '../models/booking-types.ts';
 import { lengthOf } from '../pricing.ts';
 import { type ResourceSelection, type Resources, ResourceModel, holdsChoice } from './model.ts';
 import { PoolChoice } from './PoolChoice.tsx';
-import { groupShortage, shortageText } from './shortage.ts';
+import { groupShortage, nameList, shortageText } from './shortage.ts';
 import { resourceWords } from './strings.ts';
 import { groupTotal, ticketList } from './summary.ts';
 import { Tickets } from './Tickets.tsx';
@@ -37,6 +38,8 @@ export interface ResourceFeature {
   isHeld(vm: ResourceView): boolean | undefined;
   /** The pick `variant` was held with in `r`. */
   pickOf(r: Reservation, variant: string): number | undefined;
+  /** "Preference: Anna": who `r` was held with, when this page made it with a pick. */
+  note(r: Reservation, locale: string, t: Translate): string | undefined;
   /**
    * A 409 item's shortage in the shopper's words, and whether fewer units could be held
    * (undefined: it has none); `items`: the 409's items, in the order posted.
@@ -92,13 +95,36 @@ export function createResourceFeature(
       const held = model.heldPicks.peek();
       return held?.id === r.id ? held.picks[variant] : undefined;
     },
+    note(r, locale, t) {
+      // Read tracked: the hold panel shows it once the post is confirmed, which may come after the hold is shown.
+      const held = model.heldPicks.value;
+      const ids = held?.id === r.id ? new Set(Object.values(held.picks)) : new Set<number>();
+      const names = (model.group.value?.pools ?? []).flatMap((p) => p.members.filter((m) => ids.has(m.id)));
+      if (!names.length) return undefined;
+      const list = nameList(
+        locale,
+        names.map((m) => m.name),
+        'conjunction',
+      );
+      return t('labelled', resourceWords(locale)('pool'), list);
+    },
     shortage(i, period, items, locale, f) {
       const s = groupShortage(i, items, model.group.peek());
-      if (!s) return undefined;
       const type = model.types.peek().find((t) => t.variant === String(i.external_id));
+      const words = resourceWords(locale);
+      if (!s) {
+        // A ticket type short of its own units (its capacity): named, since a post holds several.
+        if (!type || !model.ticketed.peek() || i.status !== 'sold_out') return undefined;
+        const n = i.quantity_available;
+        const title = isolate(type.title);
+        return {
+          said: n ? words('fewOn', title, f.number(n), isolate(period)) : words('noneOn', title, isolate(period)),
+          fewer: n > 0,
+        };
+      }
       const picked = type?.pool ? model.picks.peek()[type.pool] : undefined;
       return {
-        said: shortageText(s, picked, isolate(period), resourceWords(locale), locale, (n) => f.number(n)),
+        said: shortageText(s, picked, isolate(period), words, locale, (n) => f.number(n)),
         fewer: s.code !== 'departure_led' && s.resources.some((r) => r.units_free > 0),
       };
     },

@@ -74,8 +74,9 @@ export const ResourceModel = createModel(
         return slotWidget.value && day && t && pickOf(t) !== undefined ? { variant: t.variant, day } : undefined;
       }),
     );
-    const daysOf = (t: TicketType, p = pickOf(t)): Days | undefined =>
-      data.days.value[keyOf({ variant: t.variant, pick: p })];
+    /** `t`'s days as its pick sees them, or (`plain`) as any member does. */
+    const daysOf = (t: TicketType, plain?: boolean): Days | undefined =>
+      data.days.value[keyOf({ variant: t.variant, pick: plain ? undefined : pickOf(t) })];
 
     /**
      * The days the calendar shows for the group (undefined: its own are the group's): each day
@@ -130,19 +131,13 @@ export const ResourceModel = createModel(
     effect(() => {
       if (ticketed.value && quantity.value !== seats.value) quantity.value = seats.value;
     });
-    // A choice with less of a type than asked: that type comes down to what it has, and the
-    // group, if that left it short of the least quantity, is filled up from the first type that can.
+    // Before a choice, a type above what it may have comes down to it (as the quantity does);
+    // after one, the units stay as the shopper set them, and the day or type says "only N left".
     effect(() => {
-      if (!ticketed.value) return;
-      const next = { ...counts.peek() };
-      for (const t of types.value) next[t.variant] = Math.min(count(t, next), mostOf(t));
-      let total = types.value.reduce((n, t) => n + count(t, next) * t.seats, 0);
-      for (const t of types.value)
-        while (total < settings.value.quantity_min && count(t, next) < mostOf(t) && total + t.seats <= room.value) {
-          next[t.variant] = count(t, next) + 1;
-          total += t.seats;
-        }
-      if (types.value.some((t) => count(t, next) !== count(t, counts.peek()))) counts.value = next;
+      if (!ticketed.value || selection.start.value) return;
+      const before = counts.peek();
+      const next = Object.fromEntries(types.value.map((t) => [t.variant, Math.min(count(t, before), mostOf(t))]));
+      if (types.value.some((t) => next[t.variant] !== count(t, before))) counts.value = next;
     });
     // The element's own variant's pick, for the slot list's reads.
     effect(() => {
@@ -190,7 +185,7 @@ export const ResourceModel = createModel(
           at = selection.time.value;
         for (const p of group.value?.pools ?? []) {
           const t = reader(p.key)!;
-          const plain = daysOf(t, undefined);
+          const plain = daysOf(t, true);
           // A slot widget: the chosen time as any member sees it (the slot list's read, unless it carries a pick).
           const time = !at
             ? undefined
@@ -205,7 +200,9 @@ export const ResourceModel = createModel(
         }
         return out;
       }),
-      /** The most of each type the shopper may have now, by variant. */
+      /** The most of each type alone on the choice (its own capacity, its pick), by variant. */
+      limits: computed(() => Object.fromEntries(types.value.map((t) => [t.variant, mostOf(t)]))),
+      /** The most of each type the shopper may have now (the group's room too), by variant. */
       most: computed(() =>
         Object.fromEntries(
           types.value.map((t) => [

@@ -11,10 +11,11 @@ const CSS = `
 fieldset{border:0;margin:0;padding:0;min-width:0}
 legend{font-weight:600;padding:0;margin-bottom:.2em}
 [part~=tickets]{flex:1 1 100%}
-[part~=ticket]{flex-wrap:wrap;justify-content:space-between;padding:.2em 0;border-bottom:1px solid #e5e7eb}
-[part~=ticket-label]{flex:1 1 9em;display:flex;flex-direction:column}
+[part~=ticket]{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.3em .6em;padding:.2em 0;border-bottom:1px solid #e5e7eb}
+[part~=ticket-label]{flex:1 1 8em;display:flex;flex-direction:column}
 [part~=ticket-price],[part~=pool-option] small{color:var(--m);font-size:.85em}
 [part~=tickets-left]{color:var(--m);font-size:.85em}
+[part~=ticket-short]{color:#92400e;font-size:.85em}
 [part~=pools]{margin-top:.6em}
 [part~=pool]{display:flex;flex-wrap:wrap;gap:.4em}
 [part~=pool-legend]{flex:1 1 100%}
