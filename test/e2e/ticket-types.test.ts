@@ -174,9 +174,7 @@ describeInBrowser('ticket types and a shopper’s choice of guide (the Sunset pa
       await alert.waitFor({ timeout: 10_000 });
       expect(await text(alert)).toMatch(/^Boat seats: only 1 left on .+\. Choose fewer, or other dates\.$/);
       expect(await holdPanel(other.widget).count()).toBe(0);
-      await expect
-        .poll(() => text(other.widget.locator('#tk-left')), { timeout: 10_000 })
-        .toBe('Boat seats: 1 left');
+      await expect.poll(() => text(other.widget.locator('#tk-left')), { timeout: 10_000 }).toBe('Boat seats: 1 left');
       await axeClean(other.page);
       await other.page.screenshot({ path: screenshotPath(`tickets-refused-${viewport.width}.png`), fullPage: true });
 

@@ -174,6 +174,24 @@ describe('a product whose variants are ticket types', () => {
     expect(el.shadowRoot!.querySelector('[part~=hold]')).toBeNull();
   });
 
+  it('holds the types for a range of days in one post, the summary saying its length and the total per day', async () => {
+    ({ harness } = await ticketTour({ type: 'range', guides: false, settings: { pricing: 'day', max_days: 7 } }));
+    const { w, dayOf } = await openCruise(harness);
+    fireEvent.click(dayOf('2026-11-24')!);
+    fireEvent.click(dayOf('2026-11-26')!);
+    fireEvent.click(w.getByRole('button', { name: 'More: Child' }));
+    expect(plain(w.getByText(/Total/).textContent)).toBe(
+      '3 days · Adult 1 × A$79.00, Child 1 × A$49.00 · Total A$384.00',
+    );
+    fireEvent.click(w.getByRole('button', { name: 'Reserve' }));
+    await heldItem(w, /^Sunset cruise – Child:/);
+    expect((requestsTo(harness, '/v1/reservations', 'POST')[0]!.body as { items: unknown[] }).items).toEqual([
+      { external_id: ADULT, start: '2026-11-24', finish: '2026-11-27', quantity: 1 },
+      { external_id: CHILD, start: '2026-11-24', finish: '2026-11-27', quantity: 1 },
+    ]);
+    expect(plain(w.getByText(/^Total A/).textContent)).toBe('Total A$384.00');
+  });
+
   it('shows the held types again after a reload, and offers nothing to reserve', async () => {
     ({ harness } = await ticketTour({ guides: false }));
     const first = await openCruise(harness);

@@ -18,34 +18,11 @@ import type { HoldRequest, ModelDeps } from '../models/booking-types.ts';
 import { lengthOf, priceUnits } from '../pricing.ts';
 import { priceUnitsOfSlots } from '../../shared/pricing.ts';
 import { formatDuration, formatTimeSpan, heldText } from './times.ts';
+import type { HoldPicks } from './hold-picks.ts';
 import { HoldClock } from './hold-clock.ts';
 import { type QuestionsFile, holdQuestions } from './questions-loader.ts';
 import { type ItemLine, addToShopifyCart, pruneShopifyCart, removeFromShopifyCart } from './shopify-cart.ts';
 import { itemTitle } from './item-title.ts';
-import type { UnavailableItem } from '../../shared/errors.ts';
-
-/**
- * What the shared resources' file (`resources/`) tells the hold, once loaded: the pick a held
- * item was made with (Keep holding and Hold again post it again, so the shop keeps the same
- * guide), and why a shared resource refused an item, in the shopper's words.
- */
-export interface HoldPicks {
-  /** The pool member `variant` was held with in `r`, if the shopper picked one. */
-  pickOf(r: Reservation, variant: string): number | undefined;
-  /** The service confirmed `items` as `r`. */
-  remember(r: Reservation, items: HoldRequest[]): void;
-  /** Who the shopper picked for `r`, in words ("Preference: Anna"), when this page's post of it was confirmed. */
-  note(r: Reservation): string | undefined;
-  /**
-   * A 409 item's `resource_shortage` as a sentence naming `period` (`items`: the 409's items, in
-   * the order posted), and whether fewer units could be held; undefined without a shortage.
-   */
-  shortage(
-    item: UnavailableItem,
-    period: string,
-    items: UnavailableItem[],
-  ): { said: string; fewer: boolean } | undefined;
-}
 
 /** The cart's hold: its countdown, its actions and what is said about it. */
 export const HoldModel = createModel(
@@ -148,8 +125,10 @@ export const HoldModel = createModel(
     }
 
     /**
-     * What went wrong with the last hold: each item that did not fit and how many are left. Only
-     * a 409's failure carries items (see `toFailure`); any other is "Could not hold these dates."
+     * What went wrong with the last hold: each item that did not fit and what is left of it (a
+     * shared resource's shortage as the resources' file says it), then once what can work
+     * (fewer, or other dates; never "try again"). Only a 409's failure carries items (see
+     * `toFailure`); any other is "Could not hold these dates."
      */
     const holdProblem = computed(() => {
       const e = booking.holdFailure.value;
@@ -157,12 +136,10 @@ export const HoldModel = createModel(
         f = formats.value;
       const tz = booking.widget.value?.tz ?? 'UTC';
       const misfits = e?.items?.filter((i) => i.status !== 'ok') ?? [];
-      // Then, once, what can work: fewer where some are left, else other dates (never "try again").
       let fewer = false;
       const said = misfits.map((i) => {
         const period = heldText(f, i, tz, nights.value, locale.value, booking.widget.value?.type === 'slot');
         const sold = i.status === 'sold_out';
-        // A shared resource says who ran out, and what the group has left.
         const short = picks?.shortage(i, period, e!.items!);
         fewer ||= short ? short.fewer : sold && !!i.quantity_available;
         // Nothing left is a fully booked day, not "only 0 left".
