@@ -250,6 +250,13 @@ const appBuild = (): UserConfig => ({
               name: 'cart',
               test: /src[\\/](widget[\\/](format|api[\\/]cart)|shared[\\/](plain-date|zones))\.ts$|vite[\\/]preload-helper/,
             },
+            // The client's light requester and the slots' read, shared by the files loaded on
+            // demand (the slot list's, the questions', the shared resources'): one file, so a
+            // slot widget's times wait for no more files than before resources came.
+            {
+              name: 'api-promise',
+              test: /src[\\/](client[\\/](core|errors)[\\/]|client[\\/]resources[\\/]availability\.ts$|shared[\\/]errors\.ts$)/,
+            },
           ],
         },
       },

@@ -124,10 +124,12 @@
    */
   function noteHeldInCart(reservation) {
     refreshCart().then((cart) => {
-      var line = cart?.items.find((l) => l.properties?._reservation_id === String(reservation.id));
-      var booking = line && bookingOf(line);
-      // A product with only its default variant has no variant title (Shopify's null): its title then.
-      if (booking) notice(`Added to your cart: ${line.variant_title ?? line.product_title}, ${booking.text}.`);
+      // Every line of the hold: ticket types (Adult, Child) are a line each of one reservation.
+      var said = (cart?.items || [])
+        .filter((l) => l.properties?._reservation_id === String(reservation.id) && bookingOf(l))
+        // A product with only its default variant has no variant title (Shopify's null): its title then.
+        .map((l) => `${l.variant_title ?? l.product_title}, ${bookingOf(l).text}`);
+      if (said.length) notice(`Added to your cart: ${said.join('; ')}.`);
     });
   }
 

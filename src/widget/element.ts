@@ -42,6 +42,7 @@ export class BookingWidgetElement extends HTMLElement {
     'locale',
     'cart-token',
     'price',
+    'prices',
     'currency',
     'checkout-url',
   ];
@@ -75,6 +76,7 @@ export class BookingWidgetElement extends HTMLElement {
       locale: a('locale'),
       cartToken: a('cart-token'),
       price: a('price'),
+      prices: a('prices'),
       currency: a('currency'),
       checkoutUrl: a('checkout-url'),
     };

@@ -34,8 +34,7 @@ td{padding:1px;position:relative}
 [part~=day-today]{font-weight:700;text-decoration-line:underline}
 [part~=day-between],[part~=day-preview]{background:var(--s);border-radius:0}
 [part~=day-preview]{border:1px dashed var(--a)}
-[part~=day-start],[part~=day-end],[part~=day-selected][part~=day-one],[part~=reserve-button],[part~=retry-button],[part~=checkout-button]{background:var(--a);color:var(--t)}
-[part~=day-selected]:not([part~=day-between]){background:var(--a);color:var(--t)}
+[part~=day-selected]:not([part~=day-between]),[part~=reserve-button],[part~=retry-button],[part~=checkout-button]{background:var(--a);color:var(--t)}
 [part~=day-selected]:not([part~=day-between])+.left{color:var(--t)}
 [part~=day-start]{border-start-end-radius:0;border-end-end-radius:0}
 [part~=day-end]{border-start-start-radius:0;border-end-start-radius:0}

@@ -87,7 +87,8 @@ function roleOf(file: string): string {
     cart: 'formatting and the storefront cart, shared by app and hold',
     hold: 'hold (on first pick / idle)',
     slot: "a slot widget's times (loaded by the hold's file, slot widgets only)",
-    api: "the client's light requester (questions and slot list files)",
+    api: "the client's light requester (questions, slot list and shared resources files)",
+    resources: "ticket types and a shopper's choice (loaded by the hold's file, products with shared resources only)",
   };
   return roles[part] ?? `strings: ${part} (only on ${part} pages)`;
 }

@@ -76,7 +76,16 @@ export async function startHarness(options: { now?: string | number } = {}): Pro
 /** The attributes of a widget, as WIDGET.md names them. */
 export type WidgetAttributes = Partial<
   Record<
-    'api' | 'token' | 'product' | 'variant' | 'locale' | 'cart-token' | 'price' | 'currency' | 'checkout-url',
+    | 'api'
+    | 'token'
+    | 'product'
+    | 'variant'
+    | 'locale'
+    | 'cart-token'
+    | 'price'
+    | 'prices'
+    | 'currency'
+    | 'checkout-url',
     string
   >
 >;

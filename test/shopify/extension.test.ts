@@ -197,7 +197,11 @@ async function render(settings: Record<string, string>, designMode: boolean): Pr
       settings: { product: null, heading: 'Choose your dates', locale: '', ...settings },
       shopify_attributes: 'data-shopify-editor-block="1"',
     },
-    product: { id: 7712345678901, selected_or_first_available_variant: variant, variants: [variant] },
+    product: {
+      id: 7712345678901,
+      selected_or_first_available_variant: variant,
+      variants: [variant, { id: 43412345678902, price: 4950 }],
+    },
     request: { design_mode: designMode, locale: { iso_code: 'en' } },
     cart: { currency: { iso_code: 'AUD' } },
   });
@@ -220,6 +224,12 @@ describe('the block’s Liquid, rendered', () => {
     expect(html).not.toMatch(/\btoken=/);
     expect(html).toContain('variant="43412345678901"');
     expect(html).toMatch(/price="65(\.0)?"/);
+  });
+
+  it('renders every variant’s price in the currency’s main unit, so each ticket type shows its own', async () => {
+    const html = await render({ api_url: '', token: '' }, false);
+    // Liquid's variant.price is in the subunit (cents): 6500 is 65, 4950 is 49.5.
+    expect(html).toMatch(/\sprices="43412345678901:65(\.0)?,43412345678902:49\.5"/);
   });
 
   it('renders the service URL and the publishable token when set', async () => {

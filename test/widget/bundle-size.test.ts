@@ -63,6 +63,13 @@ it(`builds a classic-script entry and ES files of at most ${PER_FILE} B gzipped 
     expect(languages).toHaveLength(5);
     // The hold's code is not among what the calendar waits for.
     expect(app.some((f) => /hold/.test(f))).toBe(false);
+    // Ticket types and a shopper's choice (issue 39): a file the hold's file imports on demand
+    // (only for a product the widget record says needs it), and that nothing imports statically.
+    const resources = manifest['src/widget/resources/index.tsx']!;
+    expect(manifest['src/widget/hold/index.ts']!.dynamicImports).toContain('src/widget/resources/index.tsx');
+    for (const chunk of Object.values(manifest))
+      expect(chunk.imports ?? []).not.toContain('src/widget/resources/index.tsx');
+    expect(app).not.toContain(resources.file);
     for (const f of files) expect(gz[f], f).toBeLessThanOrEqual(PER_FILE);
     expect(beforeInteractive).toBeLessThanOrEqual(BEFORE_INTERACTIVE);
   } finally {

@@ -25,7 +25,13 @@ export interface WidgetConfig {
   cartToken: string | null;
   /** The variant's price in the currency's main unit ("65", "65.00"), when the page gives it. */
   price: string | null;
-  /** ISO 4217 currency of `price` ("AUD"). */
+  /**
+   * Each variant's price in the currency's main unit, `"id:price,…"` (`prices` attribute): the
+   * price of every ticket type. Optional for pages built before it; `price` still names the
+   * element's own variant's.
+   */
+  prices?: string | null;
+  /** ISO 4217 currency of `price` and `prices` ("AUD"). */
   currency: string | null;
   /** Where "Check out" leads once held: the Shopify cart by default there, else this attribute. */
   checkoutUrl: string | null;

@@ -15,8 +15,12 @@ export function Controls({ vm }: { vm: View }) {
   const holding = vm.booking.holding.value;
   const most = vm.most.value;
   const hold = vm.hold.value;
-  // Until the widget's settings are in, a skeleton: no default maximum or instruction to take back.
-  const ready = !!vm.booking.widget.value;
+  const widget = vm.booking.widget.value;
+  // Until the widget's settings are in, a skeleton: no default maximum or instruction to take
+  // back; for a product with shared resources, until the hold's file says whether it has ticket
+  // types (their steppers take the quantity's place).
+  const ready = !!widget && !(widget.resource_variants && !hold?.ready);
+  const Tickets = hold?.Tickets;
   const label = vm.booking.busy.value
     ? 'busy'
     : holding
@@ -27,49 +31,53 @@ export function Controls({ vm }: { vm: View }) {
   return (
     <div part="controls">
       <div class="row">
-        <div part="stepper" role="group" aria-labelledby="qty-label">
-          <label part="quantity-label" id="qty-label" for="qty">
-            {t('quantity')}
-          </label>
-          <button
-            type="button"
-            part="step step-down"
-            aria-label={t('fewer')}
-            aria-controls="qty"
-            disabled={!ready || vm.quantity.value <= s.quantity_min}
-            onClick={() => vm.setQuantity(vm.quantity.value - 1)}
-          >
-            −
-          </button>
-          <input
-            part="quantity"
-            id="qty"
-            type="number"
-            inputMode="numeric"
-            min={s.quantity_min}
-            max={most}
-            value={ready ? vm.quantity.value : ''}
-            aria-describedby="qty-max"
-            onChange={(e) => {
-              vm.setQuantity(Number(e.currentTarget.value));
-              // The field shows the kept quantity, also when it did not change (3 typed, 1 kept).
-              e.currentTarget.value = String(vm.quantity.peek());
-            }}
-          />
-          <button
-            type="button"
-            part="step step-up"
-            aria-label={t('more')}
-            aria-controls="qty"
-            disabled={!ready || vm.quantity.value >= most}
-            onClick={() => vm.setQuantity(vm.quantity.value + 1)}
-          >
-            +
-          </button>
-          <span part="quantity-max" id="qty-max" class={ready ? undefined : 'sk'}>
-            {ready && t('maxQty', vm.formats.value.number(most))}
-          </span>
-        </div>
+        {Tickets ? (
+          <Tickets vm={vm} />
+        ) : (
+          <div part="stepper" role="group" aria-labelledby="qty-label">
+            <label part="quantity-label" id="qty-label" for="qty">
+              {t('quantity')}
+            </label>
+            <button
+              type="button"
+              part="step step-down"
+              aria-label={t('fewer')}
+              aria-controls="qty"
+              disabled={!ready || vm.quantity.value <= s.quantity_min}
+              onClick={() => vm.setQuantity(vm.quantity.value - 1)}
+            >
+              −
+            </button>
+            <input
+              part="quantity"
+              id="qty"
+              type="number"
+              inputMode="numeric"
+              min={s.quantity_min}
+              max={most}
+              value={ready ? vm.quantity.value : ''}
+              aria-describedby="qty-max"
+              onChange={(e) => {
+                vm.setQuantity(Number(e.currentTarget.value));
+                // The field shows the kept quantity, also when it did not change (3 typed, 1 kept).
+                e.currentTarget.value = String(vm.quantity.peek());
+              }}
+            />
+            <button
+              type="button"
+              part="step step-up"
+              aria-label={t('more')}
+              aria-controls="qty"
+              disabled={!ready || vm.quantity.value >= most}
+              onClick={() => vm.setQuantity(vm.quantity.value + 1)}
+            >
+              +
+            </button>
+            <span part="quantity-max" id="qty-max" class={ready ? undefined : 'sk'}>
+              {ready && t('maxQty', vm.formats.value.number(most))}
+            </span>
+          </div>
+        )}
         {/* Gone when the choice is what the cart holds (a hold loads the hold's file); after expiry
             the hold's "Hold again" is the one action, until the shopper changes the choice. */}
         {!hold?.isHeld(vm) && !hold?.model.expired.value && (

@@ -65,6 +65,7 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
   const nights = vm.booking.nights.value;
   const range = vm.booking.isRange.value;
   const total = holdTotal(vm, r);
+  const pick = hold.pickNote.value;
   const checkout = checkoutUrl(vm.config.value);
   return (
     <div part="hold" ref={box}>
@@ -79,6 +80,8 @@ export function HoldPanel({ vm, hold }: { vm: View; hold: Hold }) {
           </li>
         ))}
       </ul>
+      {/* The guide picked, once the service held the post that named them (a pick it cannot take is a 409). */}
+      {pick && <p part="hold-pick">{pick}</p>}
       {total && <p part="total">{t('total', total)}</p>}
       <Countdown vm={vm} hold={hold} />
       {/* Off Shopify, with no checkout-url and no cart of the page's own: the shopper is told what can be done. */}

@@ -9,12 +9,12 @@ import { shopDay } from '../format.ts';
 import { formatLength } from './hold-format.ts';
 import { amountOf, lengthOf } from '../pricing.ts';
 import type { HoldView as View } from './hold-view.ts';
-import { pagePrice } from './totals.ts';
+import { variantPrice } from '../resources/prices.ts';
 
 /** The summary line under the controls. */
 export function Summary({ vm }: { vm: View }) {
   const c = vm.selection.chosen.value;
-  const price = pagePrice(vm.config.value);
+  const price = variantPrice(vm.config.value);
   if (!c || (!vm.booking.isRange.value && price === undefined)) return <p part="summary" />;
   // A time of day has no length in days to say: its total only.
   const slot = vm.booking.widget.value?.type === 'slot';

@@ -7,7 +7,7 @@
  * next page load. A hold the shopper asked for (not one found on loading) takes the focus.
  * @module
  */
-import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
+import { type ReadonlySignal, batch, computed, createModel, effect, signal } from '@preact/signals';
 import type { Reservation } from '../../shared/records.ts';
 import { shopify } from '../api/cart.ts';
 import { type Formats, isolate, periodDays, shopDay } from '../format.ts';
@@ -18,6 +18,7 @@ import type { HoldRequest, ModelDeps } from '../models/booking-types.ts';
 import { lengthOf, priceUnits } from '../pricing.ts';
 import { priceUnitsOfSlots } from '../../shared/pricing.ts';
 import { formatDuration, formatTimeSpan, heldText } from './times.ts';
+import type { HoldPicks } from './hold-picks.ts';
 import { HoldClock } from './hold-clock.ts';
 import { type QuestionsFile, holdQuestions } from './questions-loader.ts';
 import { type ItemLine, addToShopifyCart, pruneShopifyCart, removeFromShopifyCart } from './shopify-cart.ts';
@@ -34,6 +35,7 @@ export const HoldModel = createModel(
     loadQuestions: QuestionsFile,
     /** How many slots a held time of day spans (a slot widget's list knows its slots' length). */
     slotsOf: (p: { start: string; finish: string }) => number = () => 1,
+    picks?: HoldPicks,
   ) => {
     const { emit, signal: abort } = deps;
     const { nights, settings } = booking;
@@ -123,8 +125,10 @@ export const HoldModel = createModel(
     }
 
     /**
-     * What went wrong with the last hold: each item that did not fit and how many are left. Only
-     * a 409's failure carries items (see `toFailure`); any other is "Could not hold these dates."
+     * What went wrong with the last hold: each item that did not fit and what is left of it (a
+     * shared resource's shortage as the resources' file says it), then once what can work
+     * (fewer, or other dates; never "try again"). Only a 409's failure carries items (see
+     * `toFailure`); any other is "Could not hold these dates."
      */
     const holdProblem = computed(() => {
       const e = booking.holdFailure.value;
@@ -132,22 +136,26 @@ export const HoldModel = createModel(
         f = formats.value;
       const tz = booking.widget.value?.tz ?? 'UTC';
       const misfits = e?.items?.filter((i) => i.status !== 'ok') ?? [];
-      // Then, once, what can work: fewer where some are left, else other dates (never "try again").
-      const fewer = misfits.some((i) => i.status === 'sold_out' && i.quantity_available);
+      let fewer = false;
+      const said = misfits.map((i) => {
+        const period = heldText(f, i, tz, nights.value, locale.value, booking.widget.value?.type === 'slot');
+        const sold = i.status === 'sold_out';
+        const short = picks?.shortage(i, period, e!.items!);
+        fewer ||= short ? short.fewer : sold && !!i.quantity_available;
+        // Nothing left is a fully booked day, not "only 0 left".
+        return (
+          short?.said ??
+          (sold && i.quantity_available
+            ? tr('onlyLeft', period, f.number(i.quantity_available))
+            : `${period}: ${tr(sold ? 'sold' : 'unavailable')}.`)
+        );
+      });
+      // Ticket types refused by the same seats say so once.
       return !e
         ? ''
         : !misfits.length
           ? tr('holdError')
-          : `${misfits
-              .map((i) => {
-                const period = heldText(f, i, tz, nights.value, locale.value, booking.widget.value?.type === 'slot');
-                const sold = i.status === 'sold_out';
-                // Nothing left is a fully booked day, not "only 0 left".
-                return sold && i.quantity_available
-                  ? tr('onlyLeft', period, f.number(i.quantity_available))
-                  : `${period}: ${tr(sold ? 'sold' : 'unavailable')}.`;
-              })
-              .join(' ')} ${tr(fewer ? 'pickFewer' : 'pickOther')}`;
+          : `${[...new Set(said)].join(' ')} ${tr(fewer ? 'pickFewer' : 'pickOther')}`;
     });
 
     /**
@@ -163,10 +171,15 @@ export const HoldModel = createModel(
       const variants = [...new Set(items.map((i) => i.variant))];
       if (!held) {
         focusHeld.value = false;
+        // In one batch: the calendar asks again once every variant is forgotten (an answer to a
+        // request sent between two refreshes would be dropped as older than the second).
         if (booking.holdFailure.peek()?.error === 'unavailable')
-          for (const v of variants) booking.refreshAvailability(v);
+          batch(() => {
+            for (const v of variants) booking.refreshAvailability(v);
+          });
         return;
       }
+      picks?.remember(held, items);
       expired.value = released.value = undefined;
       swept.value = false;
       // "It is in your cart." only once every line is: a failed add is said as the error it is.
@@ -201,12 +214,10 @@ export const HoldModel = createModel(
             },
           };
         };
-        for (const v of variants) {
-          await addToShopifyCart(held, v, line, deps.fetch, deps.storefrontJson, abort).catch((e: unknown) => {
-            inCart = false;
-            cartFailed(e);
-          });
-        }
+        await addToShopifyCart(held, variants, line, deps.fetch, deps.storefrontJson, abort).catch((e: unknown) => {
+          inCart = false;
+          cartFailed(e);
+        });
       }
       if (abort.aborted) return;
       // What was held, until when, and that it is in the cart: said once.
@@ -214,15 +225,19 @@ export const HoldModel = createModel(
       pageCart.value = emit('booking-widget:reserved', held) === false;
     }
 
-    /** The items of `r` as they were, to hold again. */
+    /** The items of `r` as they were, to hold again (with the shopper's picks: the same guide). */
     const again = (r: Reservation): HoldRequest[] =>
-      r.items.map((i) => ({
-        variant: String(i.external_id),
-        // A time of day by its instants (SLOTS.md §2), days by their dates.
-        start: i.all_day === 0 ? i.start : shopDay(i.start, r.tz),
-        finish: i.all_day === 0 ? i.finish : shopDay(i.finish, r.tz),
-        quantity: i.quantity,
-      }));
+      r.items.map((i) => {
+        const pick = picks?.pickOf(r, String(i.external_id));
+        return {
+          variant: String(i.external_id),
+          // A time of day by its instants (SLOTS.md §2), days by their dates.
+          start: i.all_day === 0 ? i.start : shopDay(i.start, r.tz),
+          finish: i.all_day === 0 ? i.finish : shopDay(i.finish, r.tz),
+          quantity: i.quantity,
+          ...(pick !== undefined && { resource_id: pick }),
+        };
+      });
 
     return {
       announcement,
@@ -235,6 +250,11 @@ export const HoldModel = createModel(
       holdItems,
       clock,
       lengthText,
+      /** Who the shopper picked for the cart's hold in a shopper pool, in words; undefined when not known. */
+      pickNote: computed(() => {
+        const r = booking.reservation.value;
+        return r && picks?.note(r);
+      }),
       /** The questions the hold asks, answered before Check out (issue 27). */
       questions: holdQuestions(deps, booking, locale, loadQuestions),
 

@@ -79,17 +79,19 @@ export async function pruneShopifyCart(
 }
 
 /**
- * Puts the held items of `variant` into the Shopify cart, each with its booking as line item
- * properties (`_`-prefixed ones are hidden at checkout). First the lines this reservation no
- * longer holds as they are leave the cart (see `pruneShopifyCart`: other days after "Update
- * hold", another quantity). A line already there for a held item keeps it, its quantity set
+ * Puts the held items of `variants` into the Shopify cart, each with its booking as line item
+ * properties (`_`-prefixed ones are hidden at checkout): one line per held item, so a hold of
+ * several ticket types (Adult and Child) is several lines sharing its `_reservation_id`, added
+ * in one `/cart/add.js`. First the lines this reservation no longer holds as they are leave the
+ * cart (see `pruneShopifyCart`: other days after "Update hold", another quantity, a type no
+ * longer held). A line already there for a held item keeps it, its quantity set
  * (`/cart/change.js`) when the shopper changed it in the cart; the others are added
  * (`/cart/add.js`, `items` form). Adding again would merge into that line and add the
  * quantities up.
  */
 export async function addToShopifyCart(
   reservation: Reservation,
-  variant: string,
+  variants: readonly string[],
   line: ItemLine,
   fetcher: WidgetFetch,
   storefrontJson: Json,
@@ -100,12 +102,12 @@ export async function addToShopifyCart(
   await pruneShopifyCart(reservation, fetcher, storefrontJson, signal, lines);
   const items = [];
   for (const i of reservation.items) {
-    if (String(i.external_id) !== variant) continue;
+    if (!variants.includes(String(i.external_id))) continue;
     const { quantity, properties } = line(i);
     const existing = lines.find((l) => heldItemOf(l, reservation) === i);
     if (!existing)
       items.push({
-        id: Number(variant),
+        id: Number(i.external_id),
         quantity,
         properties: {
           ...properties,

@@ -23,4 +23,6 @@ export interface HoldRequest {
   start: PlainDate | string;
   finish: PlainDate | string;
   quantity: number;
+  /** The member of a shopper pool picked for it (RESOURCES.md §3); omitted: any. */
+  resource_id?: number;
 }

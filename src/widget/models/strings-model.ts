@@ -14,7 +14,9 @@ export const StringsModel = createModel((locale: ReadonlySignal<string>) => {
   /** Each language's line of strings, once loaded. */
   const lines = signal<Record<string, string>>({ en: ENGLISH });
   const ready = computed(() => !LOCALES[language.value] || language.value in lines.value);
-  const t = computed(() => translator(lines.value[language.value] ?? ENGLISH));
+  // English while another language is on its way (read from `lines`: a second mention of
+  // ENGLISH had the minifier inline the whole line a second time).
+  const t = computed(() => translator(lines.value[language.value] ?? lines.value.en!));
 
   effect(() => {
     const lang = language.value;

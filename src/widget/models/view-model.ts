@@ -86,7 +86,8 @@ export const ViewModel = createModel((deps: ModelDeps) => {
         today: d,
         settings: settings.value,
         blocks: Object.values(booking.blackouts.value[variant.value] ?? {}).map((b) => blockedDays(b, w.tz)),
-        availability: booking.days.value[variant.value] ?? {},
+        // A product with ticket types or a shopper's pick: the group's days (resources/model.ts).
+        availability: hold.value?.days ?? booking.days.value[variant.value] ?? {},
         quantity: quantity.value,
       }
     );
@@ -118,6 +119,7 @@ export const ViewModel = createModel((deps: ModelDeps) => {
           () => import('../hold/questions/index.ts'),
           selection,
           quantity,
+          months,
         )),
       (e: unknown) => {
         // The file did not arrive: the next Reserve asks for it again.
@@ -213,6 +215,11 @@ export const ViewModel = createModel((deps: ModelDeps) => {
   // The hold's model was built after this one: it goes when this one goes.
   effect(() => () => hold.peek()?.model[Symbol.dispose]());
 
+  /** `date`, kept within the bookable months once they are known. */
+  const within = (date: PlainDate) => {
+    const b = bounds.value;
+    return !b ? date : date < b.min ? b.min : date > b.max ? b.max : date;
+  };
   /** Moves the focus to `date`; the shown months stay unless `date` is outside them. */
   const focusKeepingView = (date: PlainDate) => {
     viewStart.value = month.peek();
@@ -248,16 +255,13 @@ export const ViewModel = createModel((deps: ModelDeps) => {
      * months once they are known; the skeleton's month buttons already work.
      */
     moveFocus(date: PlainDate) {
-      const b = bounds.value;
-      focusKeepingView(!b ? date : date < b.min ? b.min : date > b.max ? b.max : date);
+      focusKeepingView(within(date));
     },
 
     /** The month buttons: the shown months move by `n`, and the focus with them. */
     shiftView(n: number) {
       viewStart.value = addMonths(month.value, n);
-      const date = addMonths(focus.value ?? guess.value, n);
-      const b = bounds.value;
-      focus.value = !b ? date : date < b.min ? b.min : date > b.max ? b.max : date;
+      focus.value = within(addMonths(focus.value ?? guess.value, n));
       viewStart.value = month.peek();
     },
 

@@ -19,13 +19,17 @@ export interface SlotFeature {
   Times: (props: { vm: SlotView }) => VNode<unknown>;
 }
 
-/** Builds the slot list over the widget's models. */
+/**
+ * Builds the slot list over the widget's models; `pick`: the member of a shopper pool the
+ * shopper picked (RESOURCES.md §3), whose own times the list shows.
+ */
 export function createSlotFeature(
   deps: ModelDeps,
   booking: Booking,
   selection: SlotSelection,
   quantity: ReadonlySignal<number>,
+  pick?: ReadonlySignal<number | undefined>,
 ): SlotFeature {
-  const model = new SlotModel(deps, booking, selection, quantity);
+  const model = new SlotModel(deps, booking, selection, quantity, pick);
   return { model, Times: ({ vm }) => <SlotTimes vm={vm} slots={model} /> };
 }

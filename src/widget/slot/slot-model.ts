@@ -45,11 +45,18 @@ export function parseSlots(data: unknown, date: string): AvailableSlot[] {
 
 /** The slot list of one widget. */
 export const SlotModel = createModel(
-  (deps: ModelDeps, booking: Booking, selection: SlotSelection, quantity: ReadonlySignal<number>) => {
+  (
+    deps: ModelDeps,
+    booking: Booking,
+    selection: SlotSelection,
+    quantity: ReadonlySignal<number>,
+    /** A shopper pool's member picked (RESOURCES.md §3): the times are that member's own. */
+    pick?: ReadonlySignal<number | undefined>,
+  ) => {
     const variant = computed(() => deps.config.value.variant ?? '');
-    /** The chosen day's key (`variant day`), when a day and a variant are chosen. */
+    /** The chosen day's key (`variant day pick`), when a day and a variant are chosen. */
     const key = computed(() =>
-      selection.start.value && variant.value ? `${variant.value} ${selection.start.value}` : '',
+      selection.start.value && variant.value ? `${variant.value} ${selection.start.value} ${pick?.value ?? ''}` : '',
     );
     /** Slots by key, as last answered: kept shown while they are asked again. */
     const lists = signal<Record<string, AvailableSlot[]>>({});
@@ -83,7 +90,7 @@ export const SlotModel = createModel(
 
     /** Asks for `k`'s times (once until forgotten). */
     async function load(k: string) {
-      const [v, date] = k.split(' ') as [string, PlainDate];
+      const [v, date, resource] = k.split(' ') as [string, PlainDate, string];
       sent.add(k);
       failed.value = false;
       try {
@@ -98,7 +105,13 @@ export const SlotModel = createModel(
         const cart_token = await deps.cartToken;
         const data = await listSlots(
           requester,
-          { external_variant_id: v, start: date, finish: addDays(date, 1), cart_token },
+          {
+            external_variant_id: v,
+            start: date,
+            finish: addDays(date, 1),
+            cart_token,
+            ...(resource && { resource_id: Number(resource) }),
+          },
           { signal: deps.signal },
         );
         lists.value = { ...lists.value, [k]: parseSlots(data, date) };

@@ -177,6 +177,8 @@ export interface E2eServer {
   serviceErrors: unknown[];
   /** Calls the API as a server would, with the secret token; resolves to status and JSON body. */
   api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** The service's database, for setups no API of the service offers a test (shared resources). */
+  db: Database;
   close(): Promise<void>;
 }
 
@@ -251,6 +253,7 @@ export async function startStorefront(options: StartOptions = {}): Promise<E2eSe
     clock,
     apiLog,
     serviceErrors,
+    db,
     get apiDown() {
       return state.apiDown;
     },

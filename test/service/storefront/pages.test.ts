@@ -48,7 +48,7 @@ describe('demo storefront pages', () => {
         `<booking-widget[^>]*token="pk_demo_harbour_kayaks"[^>]*product="${GUIDED.product}"[^>]*variant="${GUIDED.seat}"`,
       ),
     );
-    expect(form).toMatch(/<booking-widget[^>]*price="79" currency="AUD" data-prices="49012345678905:79"/);
+    expect(form).toMatch(/<booking-widget[^>]*price="79" currency="AUD" prices="49012345678905:79"/);
     // The same theme and scripts as the kayak's page, in the same order.
     expect(html.indexOf('src="/booking-widget.js" defer')).toBeGreaterThan(
       html.indexOf('src="/assets/theme.js" defer'),

@@ -68,9 +68,12 @@
     return fromUrl && ID.test(fromUrl) ? fromUrl : null;
   }
 
-  /** The price of `variant` from the block's `data-prices` ("id:price,…", filled from Liquid). */
+  /**
+   * The price of `variant` from the widget's `prices` ("id:price,…", filled from Liquid; the
+   * widget shows ticket types with it too), or `data-prices` as blocks rendered it before.
+   */
   function priceOf(widget, variant) {
-    var pairs = (widget.getAttribute('data-prices') || '').split(',');
+    var pairs = (widget.getAttribute('prices') || widget.getAttribute('data-prices') || '').split(',');
     for (var i = 0; i < pairs.length; i++) {
       var p = pairs[i].split(':');
       if (p[0] === String(variant) && p[1]) return p[1];
