@@ -5,6 +5,7 @@
  *   npm run bench                         everything (builds first)
  *   npm run bench -- --only bytes,service one or more of: bytes, page, interaction, service, slots, slot-widget
  *   npm run bench -- --no-write           print the table, leave BENCHMARKS.md alone
+ * A run of some sections keeps the other sections' rows in BENCHMARKS.md from the run before.
  * @module
  */
 import { execFileSync } from 'node:child_process';
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
   console.log(`\n(${Math.round(seconds)} s after the build)`);
   if (!values['no-write']) {
     const command = only ? `npm run bench -- --only ${only.join(',')}` : 'npm run bench';
-    await writeReport({ rows, notes, startedAt, seconds, command, commit });
+    await writeReport({ rows, notes, startedAt, seconds, command, commit, order: SECTIONS.map((s) => s.name) });
     log('wrote BENCHMARKS.md');
   }
 }
