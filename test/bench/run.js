@@ -6,13 +6,13 @@
  * `npm run bench -- --only bytes,service` (sections: bytes, page, interaction, service, slots, slot-widget,
  * resources).
  *
- * A checkout whose node_modules is another's (a git worktree with it symlinked) compiles into a
- * directory of its own beside that cache, so two checkouts' benches never overwrite each other's
- * JavaScript; BENCH_ROOT tells the bench which checkout it measures and writes BENCHMARKS.md in
- * (Node resolves the symlink, so the compiled files alone would name the other checkout).
+ * A checkout whose node_modules is another's (a git worktree with it symlinked) compiles into its
+ * own .scratch/bench-build (ignored by git) instead, so no other checkout's bench or cleanup
+ * touches its JavaScript mid-run; BENCH_ROOT tells the bench which checkout it measures and writes
+ * BENCHMARKS.md in (Node resolves symlinks, so compiled files under the shared node_modules would
+ * name the other checkout).
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,9 +22,7 @@ const require = createRequire(import.meta.url);
 const tsc = require.resolve('typescript/bin/tsc');
 const modules = realpathSync(`${root}node_modules`);
 const shared = modules !== `${realpathSync(root)}/node_modules`;
-const outDir = shared
-  ? `${modules}/.cache/bench-${createHash('sha1').update(root).digest('hex').slice(0, 8)}`
-  : `${root}node_modules/.cache/bench`;
+const outDir = shared ? `${root}.scratch/bench-build` : `${root}node_modules/.cache/bench`;
 process.env.BENCH_ROOT = root;
 const started = Date.now();
 const compiled = spawnSync(process.execPath, [tsc, '-p', 'test/bench/tsconfig.json', '--outDir', outDir], {
