@@ -3,8 +3,12 @@
  * section that fails becomes a row saying why); then the table on stdout and BENCHMARKS.md.
  *
  *   npm run bench                         everything (builds first)
- *   npm run bench -- --only bytes,service one or more of: bytes, page, interaction, service, slots, slot-widget
+ *   npm run bench -- --only bytes,service one or more of: bytes, page, interaction, service, slots, slot-widget, resources
  *   npm run bench -- --no-write           print the table, leave BENCHMARKS.md alone
+ * A run of some sections keeps the other sections' rows in BENCHMARKS.md from the run before.
+ * Sections are described in their files; `resources` (resources-load.ts, issue 39) times holds and
+ * a month of availability and of slots drawing on shared resources against the same without, and
+ * as a pool grows from 1 to 16 members, on PGlite and on PostgreSQL.
  * @module
  */
 import { execFileSync } from 'node:child_process';
@@ -13,6 +17,7 @@ import { measureBytes } from './bytes.ts';
 import { measureInteraction } from './interaction.ts';
 import { measurePage } from './page-cost.ts';
 import { table, writeReport } from './report.ts';
+import { measureResources } from './resources-load.ts';
 import { measureService } from './service-load.ts';
 import { measureSlotWidget } from './slot-widget.ts';
 import { measureSlots } from './slots-load.ts';
@@ -25,6 +30,9 @@ const SECTIONS: ReadonlyArray<{ key: string; name: string; limitMs: number; run:
   { key: 'service', name: 'Service', limitMs: 10 * 60_000, run: measureService },
   { key: 'slots', name: 'Slots', limitMs: 6 * 60_000, run: measureSlots },
   { key: 'slot-widget', name: 'Slot widget', limitMs: 6 * 60_000, run: measureSlotWidget },
+  // Two engines × (7 reads × 5 s + 5 races × 10 s + warm-ups) plus each engine's setup, and reads
+  // too slow for rounds asked a few times each (up to 25 s, or once): 6 to 10 min.
+  { key: 'resources', name: 'Resources', limitMs: 15 * 60_000, run: measureResources },
 ];
 
 async function main(): Promise<void> {
@@ -67,7 +75,7 @@ async function main(): Promise<void> {
   console.log(`\n(${Math.round(seconds)} s after the build)`);
   if (!values['no-write']) {
     const command = only ? `npm run bench -- --only ${only.join(',')}` : 'npm run bench';
-    await writeReport({ rows, notes, startedAt, seconds, command, commit });
+    await writeReport({ rows, notes, startedAt, seconds, command, commit, order: SECTIONS.map((s) => s.name) });
     log('wrote BENCHMARKS.md');
   }
 }

@@ -5,6 +5,7 @@
  * yardstick every endpoint is compared with. Talks to the parent over IPC:
  *   → { type: 'ready', api, bare }       once listening
  *   ← { type: 'check' }  → { type: 'check', days, unexpected }   held per variant and day vs capacity
+ *   ← { type: 'resource-check', prefix } → { type: 'resource-check', resources }   most units in use at any instant per resource named prefix…
  *   ← { type: 'profile-reset' } / { type: 'profile' } → { type: 'profile', profile }   SQL statements, their time, row-lock wait and hold
  *   ← { type: 'close' }  → exits after closing the servers and the database
  * @module
@@ -53,6 +54,36 @@ CROSS JOIN LATERAL generate_series(i.start_day::timestamp, (i.finish_day - 1)::t
 WHERE r.expires_at > now()
 GROUP BY v.external_id, v.capacity, d
 ORDER BY 1, 2`;
+
+/** One resource as stored after the run: its units and the most of them in use at any instant. */
+export interface ResourcePeak {
+  name: string;
+  units: number;
+  peak: number;
+  /** Live allocation rows on it. */
+  rows: number;
+}
+
+/**
+ * Per resource whose name starts with $1: the most units live holds and bookings take at any one
+ * instant (rows of one share_key counted once, by their largest units), as resource_units_in_use
+ * counts them, but written independently of it.
+ */
+export const RESOURCE_PEAK_SQL = `
+WITH live AS (
+  SELECT a.resource_id, a.start_at, a.finish_at, a.units, coalesce(a.share_key, 'row:' || a.id) AS k
+    FROM resource_allocations a
+    LEFT JOIN reservation_items ri ON ri.id = a.reservation_item_id
+    LEFT JOIN reservations r ON r.id = ri.reservation_id
+    LEFT JOIN booking_items bi ON bi.id = a.booking_item_id
+    LEFT JOIN bookings b ON b.id = bi.booking_id
+   WHERE r.expires_at > now() OR b.status IN ('pending', 'confirmed')),
+grouped AS (SELECT resource_id, k, min(start_at) AS s, max(finish_at) AS f, max(units) AS q FROM live GROUP BY 1, 2)
+SELECT s.name, s.units,
+       coalesce((SELECT max((SELECT sum(g2.q) FROM grouped g2 WHERE g2.resource_id = g.resource_id AND g2.s <= g.s AND g2.f > g.s))
+                   FROM grouped g WHERE g.resource_id = s.id), 0)::int AS peak,
+       (SELECT count(*) FROM live l WHERE l.resource_id = s.id)::int AS rows
+  FROM resources s WHERE starts_with(s.name, $1) ORDER BY s.name`;
 
 /** Where the database time of a phase went, summed over its requests. */
 export interface Profile {
@@ -207,6 +238,14 @@ async function main(): Promise<void> {
             unexpected: unexpected.length,
             samples: unexpected.filter(Boolean),
           });
+        }
+      } else if (message.type === 'resource-check') {
+        try {
+          const prefix = (message as { prefix?: string }).prefix ?? '';
+          const { rows } = await db.query<ResourcePeak>(RESOURCE_PEAK_SQL, [prefix]);
+          process.send!({ type: 'resource-check', resources: rows });
+        } catch (error) {
+          process.send!({ type: 'resource-check', error: error instanceof Error ? error.message : String(error) });
         }
       } else if (message.type === 'profile-reset') {
         profile = emptyProfile();

@@ -18,7 +18,7 @@ import { probeLockShapes } from './lock-probe.ts';
 import { repeatView } from './repeat-view.ts';
 import { measureLimits } from './limits-load.ts';
 import { benchFixture, CAPACITY, DATES, localDay, PRODUCT, VARIANT } from './service-fixture.ts';
-import type { ChildOptions, HeldDay, Profile } from './service-child.ts';
+import type { ChildOptions, HeldDay, Profile, ResourcePeak } from './service-child.ts';
 import { log, ms, pass, ratio, type Row, type SectionResult, track, why, within } from './util.ts';
 
 const POSTGRES_URL =
@@ -34,6 +34,8 @@ export interface Child {
   api: string;
   bare: string;
   check(): Promise<{ days?: HeldDay[]; error?: string; unexpected: number; samples: string[] }>;
+  /** Each resource named `prefix`…: its units and the most in use at any instant. */
+  resourceCheck(prefix: string): Promise<{ resources?: ResourcePeak[]; error?: string }>;
   resetProfile(): Promise<void>;
   profile(): Promise<Profile>;
   close(): Promise<void>;
@@ -77,6 +79,11 @@ export async function startChild(options: ChildOptions): Promise<Child> {
       check: () => {
         const answer = next<{ days?: HeldDay[]; error?: string; unexpected: number; samples: string[] }>('check');
         child.send({ type: 'check' });
+        return answer;
+      },
+      resourceCheck: (prefix) => {
+        const answer = next<{ resources?: ResourcePeak[]; error?: string }>('resource-check');
+        child.send({ type: 'resource-check', prefix });
         return answer;
       },
       resetProfile: async () => {

@@ -6,8 +6,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root. This file runs as test/bench/util.ts or from node_modules/.cache/bench/test/bench/. */
+/**
+ * The repository root. This file runs as test/bench/util.ts or from node_modules/.cache/bench/test/bench/;
+ * run.js names the checkout in BENCH_ROOT (its compiled files may sit in another checkout's node_modules).
+ */
 export const ROOT: string = (() => {
+  if (process.env.BENCH_ROOT)
+    return process.env.BENCH_ROOT.endsWith('/') ? process.env.BENCH_ROOT : `${process.env.BENCH_ROOT}/`;
   const here = fileURLToPath(new URL('.', import.meta.url));
   const cache = here.indexOf('/node_modules/.cache/bench/');
   return cache >= 0 ? here.slice(0, cache + 1) : fileURLToPath(new URL('../../', import.meta.url));
