@@ -68,7 +68,7 @@ describeEachDatabase('bookings drawing on shared resources', (database) => {
     expect(rows[0]!.n).toBe(1);
   });
 
-  it("re-judges a change of the assigned guide, keeping the booking as it was when the guide is taken", async () => {
+  it('re-judges a change of the assigned guide, keeping the booking as it was when the guide is taken', async () => {
     const first = await book(service, { ...DAY, items: [{ external_id: 8003, quantity: 1 }] });
     await book(service, { ...DAY, items: [{ external_id: 8003, quantity: 1 }] });
     const patch = (body: unknown) => call(service, 'PATCH', `/v1/bookings/${first.body.id}`, body);
