@@ -18,7 +18,7 @@
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closedLoop, type LoadResult, type Shot } from './load.ts';
 import {
@@ -387,6 +387,7 @@ async function engine(label: string, options: ChildOptions, notes: string[]): Pr
 export async function measureResources(): Promise<SectionResult> {
   const rows: Row[] = [];
   const notes: string[] = [];
+  const loadBefore = loadavg()[0]!;
   const dir = await mkdtemp(join(tmpdir(), 'bench-resources-'));
   const fixture = join(dir, 'fixture.json');
   const setup = join(dir, 'setup.sql');
@@ -419,10 +420,11 @@ export async function measureResources(): Promise<SectionResult> {
     await rm(dir, { recursive: true, force: true });
   }
   notes.push(
+    `The machine was shared with other jobs while this section ran: its 1-minute load average was ${loadBefore.toFixed(1)} when the section started and ${loadavg()[0]!.toFixed(1)} when it ended, on ${availableParallelism()} cores. Only ratios between rows of one engine, measured in alternating rounds, are meant to be compared.`,
     `Resources: one shop in ${RESOURCES_TZ}, one product whose variants have a capacity of ${CAPACITY} each and differ only in what they draw on (test/bench/resources-fixture.ts, written in SQL after the fixture). "${TWO_POOLS}": a pool of 3 staff of 14 units each, one per booking, and one resource of 500 seats, one per unit; neither binds before the variant's capacity does, so a variant with them grants and refuses the same posts as one without, and what the ratios measure is the judging and assigning. "One pool of N": N kayak fleets of ${CAPACITY} units each, one per unit.`,
     `Reads: each variant read has 2,000 live reservations over the same ${PERIOD_DAYS} days from tomorrow, half holds (unexpired) and half confirmed bookings, one unit each, spread evenly (about 32 a day on a variant booked by days, holds on every other day and bookings on the days between; one a slot start, holds and bookings alternating), and 7 two-hour blackouts; each item of a variant with requirements has its resource_allocations rows as hold_items or a booking writes them (a per-booking row keyed by its hold or booking), the members of a pool taken in turn. One request at a time after 30 warm-up requests each, in ${ROUNDS} rounds taking turns (up to ${MAX_REQUESTS / ROUNDS} requests or ${RUN_MS / ROUNDS / 1000} s per case and round); p50 and p99 over every round. "resource_item_limits" is that statement's time a request, timed by the service's process.`,
     `Races: one day (day 5) of each race variant, nothing live before; ${RACE_CARTS} carts, ${RACE_CONCURRENCY} posts at a time, a quarter quantity 0 (a release; a 422 for a cart holding nothing), half 1, a quarter 2; 409 is "does not fit". ${ROUNDS} rounds of ${(2 * RUN_MS) / ROUNDS / 1000} s taking turns after 200 warm-up posts each; the row shows the round of median rate. Row locks held: from the variant's lock to the end of hold_items (its resources' locks are taken after the variant's and held as long), timed by the server.`,
-    'How the cost grows, from the SQL of migration 035 (resource_item_limits, resource_units_in_use): a read runs, for every period asked (a day, a slot) and every requirement, one resource_units_in_use per eligible pool member, each its own statement, so a month of days costs PERIOD_DAYS × members calls and a month of 24 slots a day 24 times that: linear in members × periods. What each call costs does not shrink with the rows it counts: its index on (resource_id, finish_at) walks every allocation finishing after the period starts (all those ahead, not those overlapping), and, on this data, its generic plan joins them to their bookings and holds by hashing a sequential scan of booking_items and reservation_items (every row ever written) on each call (EXPLAIN ANALYZE on PostgreSQL). A hold calls it once per member of each pool before its locks (on a snapshot) and once more under them, so the members also lengthen the time the variant and resource locks are held.',
+    `How the cost grows, from the SQL of migration 035 (resource_item_limits, resource_units_in_use): a read runs, for every period asked (a day, a slot) and every requirement, one resource_units_in_use per eligible pool member, each its own statement, so a month of days costs ${PERIOD_DAYS} × members calls and a month of 24 slots a day 24 times that: linear in members × periods. What each call costs does not shrink with the rows it counts: its index on (resource_id, finish_at) walks every allocation finishing after the period starts (all those ahead, not those overlapping), and, on this data, its generic plan joins them to their bookings and holds by hashing a sequential scan of booking_items and reservation_items (every row ever written) on each call (EXPLAIN ANALYZE on PostgreSQL). A hold calls it once per member of each pool before its locks (on a snapshot) and once more under them, so the members also lengthen the time the variant and resource locks are held.`,
   );
   return { rows, notes };
 }
