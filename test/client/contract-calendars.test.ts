@@ -24,7 +24,15 @@ it('makes, lists and revokes calendar feeds', async () => {
   const made = await api.calendarFeeds.create({ scope: 'shop' });
   expect(made.url).toMatch(/\/calendars\/cal_[\w-]+\.ics$/);
   expect(await api.calendarFeeds.list()).toEqual([
-    { id: made.id, scope: 'shop', location_id: null, variant_id: null, resource_id: null, hint: made.hint, created_at: made.created_at },
+    {
+      id: made.id,
+      scope: 'shop',
+      location_id: null,
+      variant_id: null,
+      resource_id: null,
+      hint: made.hint,
+      created_at: made.created_at,
+    },
   ]);
   await api.calendarFeeds.revoke(made.id);
   expect(await api.calendarFeeds.list()).toEqual([]);
