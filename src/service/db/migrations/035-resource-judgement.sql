@@ -45,6 +45,25 @@ BEGIN
 END
 $$;
 
+-- The resource a departure (a `per: slot` share_key) already has over [p_start, p_finish), and
+-- the most units its live rows take: what a later booking of it joins. One definition for the
+-- judgement and the reads.
+CREATE FUNCTION departure_leader(p_share text, p_start timestamptz, p_finish timestamptz, p_now timestamptz,
+                                 p_except_reservation bigint, p_except_booking bigint,
+                                 OUT resource bigint, OUT units integer)
+LANGUAGE sql STABLE AS $$
+  SELECT a.resource_id, max(a.units)
+    FROM resource_allocations a
+    LEFT JOIN reservation_items ri ON ri.id = a.reservation_item_id
+    LEFT JOIN reservations r ON r.id = ri.reservation_id
+    LEFT JOIN booking_items bi ON bi.id = a.booking_item_id
+    LEFT JOIN bookings b ON b.id = bi.booking_id
+   WHERE a.share_key = p_share AND a.finish_at > p_start AND a.start_at < p_finish
+     AND ((r.id IS NOT NULL AND r.expires_at > p_now AND r.id IS DISTINCT FROM p_except_reservation)
+          OR (b.id IS NOT NULL AND b.status IN ('pending', 'confirmed') AND b.id IS DISTINCT FROM p_except_booking))
+   GROUP BY a.resource_id ORDER BY a.resource_id LIMIT 1
+$$;
+
 -- Which resource of each requirement's pool takes each posted item's units, at p_now, with the
 -- cart's own hold (p_except_reservation) or the booking being changed (p_except_booking) left
 -- out. p_requirements is a JSON array, one element per item and requirement, in post order then
@@ -121,16 +140,8 @@ BEGIN
     END IF;
     -- A departure already led in the database: only its resource can join it.
     IF req.per = 'slot' THEN
-      SELECT a.resource_id, max(a.units) INTO led_by, led_units
-        FROM resource_allocations a
-        LEFT JOIN reservation_items ri ON ri.id = a.reservation_item_id
-        LEFT JOIN reservations r ON r.id = ri.reservation_id
-        LEFT JOIN booking_items bi ON bi.id = a.booking_item_id
-        LEFT JOIN bookings b ON b.id = bi.booking_id
-       WHERE a.share_key = req.share AND a.finish_at > req.start_at AND a.start_at < req.finish_at
-         AND ((r.id IS NOT NULL AND r.expires_at > p_now AND r.id IS DISTINCT FROM p_except_reservation)
-              OR (b.id IS NOT NULL AND b.status IN ('pending', 'confirmed') AND b.id IS DISTINCT FROM p_except_booking))
-       GROUP BY a.resource_id ORDER BY a.resource_id LIMIT 1;
+      SELECT d.resource, d.units INTO led_by, led_units
+        FROM departure_leader(req.share, req.start_at, req.finish_at, p_now, p_except_reservation, p_except_booking) AS d;
     END IF;
     best := NULL;
     best_free := -1;
@@ -448,16 +459,8 @@ BEGIN
     led := NULL;
     led_units := 0;
     IF req.per = 'slot' THEN
-      SELECT a.resource_id, max(a.units) INTO led, led_units
-        FROM resource_allocations a
-        LEFT JOIN reservation_items ri ON ri.id = a.reservation_item_id
-        LEFT JOIN reservations r ON r.id = ri.reservation_id
-        LEFT JOIN booking_items bi ON bi.id = a.booking_item_id
-        LEFT JOIN bookings b ON b.id = bi.booking_id
-       WHERE a.share_key = req.share AND a.finish_at > req.start_at AND a.start_at < req.finish_at
-         AND ((r.id IS NOT NULL AND r.expires_at > p_now AND r.id IS DISTINCT FROM p_except_reservation)
-              OR (b.id IS NOT NULL AND b.status IN ('pending', 'confirmed')))
-       GROUP BY a.resource_id ORDER BY a.resource_id LIMIT 1;
+      SELECT d.resource, d.units INTO led, led_units
+        FROM departure_leader(req.share, req.start_at, req.finish_at, p_now, p_except_reservation, NULL) AS d;
     END IF;
     -- Each eligible member's units free for this item (a departure's own units count as free to it).
     SELECT max(m.free), array_agg(m.id ORDER BY m.name, m.id) FILTER (WHERE m.free >= req.uses)
